@@ -1,0 +1,91 @@
+/*===- T2SCAPI.h - C API of the t2s dialects and pass bridge ------*- C -*-===*\
+|*                                                                            *|
+|* What Rust needs beyond MLIR's own C API: the dialect handles, a way to     *|
+|* register Rust passes in MLIR's pass registry (with options parsed by       *|
+|* MLIR), located diagnostics of every severity, and mlir-opt's main.         *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef T2S_CAPI_H
+#define T2S_CAPI_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/RegisterEverything.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Ure, ure);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Spacetime, spacetime);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Channel, channel);
+
+/// Inserts every upstream dialect and extension and the t2s dialects.
+void t2sRegisterAllDialects(MlirDialectRegistry registry);
+
+/// Registers every upstream pass (once per process).
+void t2sRegisterUpstreamPasses(void);
+
+/// Kinds of pass options; MLIR parses and checks the values.
+enum T2sPassOptionKind {
+  T2sPassOptionBool = 0,
+  T2sPassOptionInt = 1,
+  T2sPassOptionString = 2,
+  T2sPassOptionIntList = 3,
+};
+
+typedef struct {
+  const char *name;
+  const char *description;
+  enum T2sPassOptionKind kind;
+  /// Textual default ("" for none; lists are comma separated).
+  const char *defaultValue;
+} T2sPassOptionSpec;
+
+/// Runs a Rust pass on `op`. `values` holds one textual value per declared
+/// option, in declaration order (bools as true/false, lists comma
+/// separated). Returns false on failure, after emitting diagnostics.
+typedef bool (*T2sRunPassFn)(void *userData, MlirOperation op,
+                             intptr_t numValues, const MlirStringRef *values);
+
+typedef struct {
+  const char *argument;
+  const char *name;
+  const char *description;
+  /// Operation the pass anchors on, or "" for any operation.
+  const char *anchorOp;
+  intptr_t numOptions;
+  const T2sPassOptionSpec *options;
+  /// Dialects whose ops the pass creates, by namespace.
+  intptr_t numDependentDialects;
+  const char *const *dependentDialects;
+  T2sRunPassFn run;
+  void *userData;
+} T2sPassSpec;
+
+/// Registers a Rust pass under `spec->argument`. The strings are copied.
+void t2sRegisterRustPass(const T2sPassSpec *spec);
+
+/// Severity of a diagnostic emitted through t2sEmitDiagnostic.
+enum T2sSeverity {
+  T2sSeverityError = 0,
+  T2sSeverityWarning = 1,
+  T2sSeverityRemark = 2,
+};
+
+/// Emits a diagnostic at `loc` with optional notes (each at its location).
+void t2sEmitDiagnostic(MlirLocation loc, enum T2sSeverity severity,
+                       MlirStringRef message, intptr_t numNotes,
+                       const MlirLocation *noteLocs,
+                       const MlirStringRef *noteMessages);
+
+/// mlir-opt's main over `registry` and every registered pass.
+int t2sMlirOptMain(int argc, char **argv, MlirDialectRegistry registry,
+                   const char *toolName);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // T2S_CAPI_H

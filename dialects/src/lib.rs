@@ -1,0 +1,77 @@
+//! The t2s dialects (`ure`, `spacetime`, `channel`) for Rust.
+//!
+//! The dialects are defined in ODS and compiled as C++ against MLIR 22 (see
+//! `cmake/`); this crate links that library, exposes its C API, and generates
+//! typed builders for the ops from the same `.td` files with melior's
+//! `dialect!` macro.
+
+use melior::dialect::{DialectHandle, DialectRegistry};
+
+pub mod capi;
+
+/// Typed builders for the `ure` ops, generated from `ure/Ure.td`.
+#[allow(clippy::all, unused, missing_docs)]
+pub mod ure {
+    melior::dialect! {
+        name: "ure",
+        files: ["ure/Ure.td"],
+        include_directory_env_vars: ["T2S_TD_DIR"],
+    }
+}
+
+/// Typed builders for the `spacetime` ops, generated from `spacetime/Spacetime.td`.
+#[allow(clippy::all, unused, missing_docs)]
+pub mod spacetime {
+    melior::dialect! {
+        name: "spacetime",
+        files: ["spacetime/Spacetime.td"],
+        include_directory_env_vars: ["T2S_TD_DIR"],
+    }
+}
+
+/// Typed builders for the `channel` ops, generated from `channel/Channel.td`.
+#[allow(clippy::all, unused, missing_docs)]
+pub mod channel {
+    melior::dialect! {
+        name: "channel",
+        files: ["channel/Channel.td"],
+        include_directory_env_vars: ["T2S_TD_DIR"],
+    }
+}
+
+/// The dialect handle of `ure`.
+pub fn ure_handle() -> DialectHandle {
+    // SAFETY: the handle is a static registration hook defined in C++.
+    unsafe { DialectHandle::from_raw(capi::mlirGetDialectHandle__ure__()) }
+}
+
+/// The dialect handle of `spacetime`.
+pub fn spacetime_handle() -> DialectHandle {
+    // SAFETY: as above.
+    unsafe { DialectHandle::from_raw(capi::mlirGetDialectHandle__spacetime__()) }
+}
+
+/// The dialect handle of `channel`.
+pub fn channel_handle() -> DialectHandle {
+    // SAFETY: as above.
+    unsafe { DialectHandle::from_raw(capi::mlirGetDialectHandle__channel__()) }
+}
+
+/// Inserts the t2s dialects into `registry`.
+pub fn register_t2s_dialects(registry: &DialectRegistry) {
+    ure_handle().insert_dialect(registry);
+    spacetime_handle().insert_dialect(registry);
+    channel_handle().insert_dialect(registry);
+}
+
+/// Inserts every upstream dialect and extension and the t2s dialects.
+pub fn register_all_dialects(registry: &DialectRegistry) {
+    // SAFETY: the registry is alive for the call.
+    unsafe { capi::t2sRegisterAllDialects(registry.to_raw()) }
+}
+
+/// Registers every upstream pass in MLIR's global pass registry (idempotent).
+pub fn register_upstream_passes() {
+    // SAFETY: guarded by a once-flag in C++.
+    unsafe { capi::t2sRegisterUpstreamPasses() }
+}

@@ -1,0 +1,14 @@
+//! `t2s-model`: URE programs without MLIR.
+//!
+//! - [`program`]: the data model the `ure` dialect converts into;
+//! - [`interpret`]: the reference interpreter, the oracle of every lowering;
+//! - [`npy`]: NumPy `.npy` files, the interchange format of inputs and outputs;
+//! - [`random`]: deterministic random test data;
+//!   merge-ures.md, in conjunctive normal form.
+
+pub mod interpret;
+pub mod npy;
+pub mod program;
+pub mod random;
+
+pub use program::*;

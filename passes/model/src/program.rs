@@ -1,0 +1,271 @@
+//! The MLIR-free model of a URE program.
+//!
+//! The `ure` dialect is converted into this model (by `t2s-passes`) so that the
+//! reference interpreter and the analyses that only need the equations can be
+//! written, tested and reasoned about without MLIR.
+
+/// Element types a URE value can have. Integers are signless, as in `arith`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScalarType {
+    /// `i1`, `i8`, ... `i64`.
+    Int(u32),
+    /// `index`, modelled as a 64-bit integer.
+    Index,
+    F32,
+    F64,
+}
+
+impl ScalarType {
+    pub fn is_float(self) -> bool {
+        matches!(self, ScalarType::F32 | ScalarType::F64)
+    }
+
+    /// Bit width; `index` is 64 bits wide.
+    pub fn bit_width(self) -> u32 {
+        match self {
+            ScalarType::Int(w) => w,
+            ScalarType::Index => 64,
+            ScalarType::F32 => 32,
+            ScalarType::F64 => 64,
+        }
+    }
+}
+
+/// Prints the MLIR spelling (`i32`, `index`, `f32`), for error messages.
+impl std::fmt::Display for ScalarType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScalarType::Int(w) => write!(f, "i{w}"),
+            ScalarType::Index => f.write_str("index"),
+            ScalarType::F32 => f.write_str("f32"),
+            ScalarType::F64 => f.write_str("f64"),
+        }
+    }
+}
+
+/// A runtime value. Integers are kept sign-extended from their width, so that
+/// an `i8` holding 0xff is `Int(-1)`; unsigned operations reinterpret it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    F32(f32),
+    F64(f64),
+    /// A value read from outside a Func's iteration domain, and everything
+    /// computed from it. `select` may discard it; storing it into an output is
+    /// an error.
+    Poison,
+}
+
+/// An extent (or bound) of a loop: a constant or a symbolic program parameter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Extent {
+    Const(i64),
+    /// Index into `Program::params`.
+    Param(usize),
+}
+
+/// An affine index expression over the block arguments (loop variables) of a
+/// definition: `sum(coeff * arg) + constant`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Affine {
+    /// `(argument position, coefficient)` pairs; positions are distinct.
+    pub terms: Vec<(usize, i64)>,
+    pub constant: i64,
+}
+
+pub type NodeId = usize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    NegF,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    AddI,
+    SubI,
+    MulI,
+    DivSI,
+    DivUI,
+    RemSI,
+    RemUI,
+    MinSI,
+    MaxSI,
+    MinUI,
+    MaxUI,
+    AndI,
+    OrI,
+    XOrI,
+    ShLI,
+    ShRSI,
+    ShRUI,
+    AddF,
+    SubF,
+    MulF,
+    DivF,
+    RemF,
+    MinimumF,
+    MaximumF,
+}
+
+/// `arith.cmpi` / `arith.cmpf` predicates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpPredicate {
+    // Integer.
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+    // Float (ordered / unordered).
+    FFalse,
+    Oeq,
+    Ogt,
+    Oge,
+    Olt,
+    Ole,
+    One,
+    Ord,
+    Ueq,
+    Ugtf,
+    Ugef,
+    Ultf,
+    Ulef,
+    Une,
+    Uno,
+    FTrue,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastOp {
+    ExtSI,
+    ExtUI,
+    TruncI,
+    SIToFP,
+    UIToFP,
+    FPToSI,
+    FPToUI,
+    ExtF,
+    TruncF,
+    IndexCast,
+    IndexCastUI,
+}
+
+/// One operation of a definition body, in SSA order: operands are earlier nodes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    /// The value of a loop variable (a block argument of the definition).
+    Arg(usize),
+    /// The value of a symbolic parameter (index typed).
+    Param(usize),
+    Const(Value, ScalarType),
+    Unary {
+        op: UnaryOp,
+        a: NodeId,
+        ty: ScalarType,
+    },
+    Binary {
+        op: BinaryOp,
+        a: NodeId,
+        b: NodeId,
+        ty: ScalarType,
+    },
+    /// Result type is `i1`.
+    Cmp {
+        pred: CmpPredicate,
+        a: NodeId,
+        b: NodeId,
+    },
+    Select {
+        cond: NodeId,
+        a: NodeId,
+        b: NodeId,
+        ty: ScalarType,
+    },
+    Cast {
+        op: CastOp,
+        a: NodeId,
+        ty: ScalarType,
+    },
+    /// Result `result` of Func `func` at the point given by `indices`, one per
+    /// argument of the callee's left-hand side.
+    FuncRef {
+        func: usize,
+        result: usize,
+        indices: Vec<Affine>,
+    },
+    /// Element of input `input` at `indices`, one per input dimension.
+    InputRead {
+        input: usize,
+        indices: Vec<Affine>,
+    },
+}
+
+/// The right-hand side of one URE.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Body {
+    pub nodes: Vec<Node>,
+    /// One node per result of the Func.
+    pub yields: Vec<NodeId>,
+    /// `select(cond, value)` without an else value: the Func is defined only
+    /// where the condition (an `i1` node) holds.
+    pub guard: Option<NodeId>,
+}
+
+/// An input buffer (the ImageParam role).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Input {
+    pub name: String,
+    pub elem: ScalarType,
+    /// Per dimension: `Some(n)` for a static size, `None` for a dynamic one.
+    pub shape: Vec<Option<i64>>,
+}
+
+/// A Func with its URE definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Func {
+    pub name: String,
+    pub result_types: Vec<ScalarType>,
+    /// Names of the definition's block arguments (its loop variables), in order.
+    pub vars: Vec<String>,
+    /// Positions (into `vars`) of the left-hand-side arguments, in order. For an
+    /// ordinary URE this is `0..vars.len()`; an extended URE drops some.
+    pub lhs: Vec<usize>,
+    pub body: Body,
+}
+
+/// One loop of the merged loop nest.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop {
+    pub name: String,
+    pub min: i64,
+    pub extent: Extent,
+}
+
+/// A merged URE program: the Funcs in realization order under one perfect
+/// loop nest. The last Func is the output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    pub name: String,
+    pub params: Vec<String>,
+    pub inputs: Vec<Input>,
+    pub funcs: Vec<Func>,
+    /// Outermost first.
+    pub loops: Vec<Loop>,
+}
+
+impl Program {
+    /// Position in `loops` of the loop called `name`.
+    pub fn loop_index(&self, name: &str) -> Option<usize> {
+        self.loops.iter().position(|l| l.name == name)
+    }
+
+    pub fn output(&self) -> &Func {
+        self.funcs.last().expect("a program has at least one Func")
+    }
+}

@@ -1,0 +1,144 @@
+//! Small helpers to read the attributes of t2s ops and to move ops around.
+
+use melior::ir::{
+    attribute::{
+        ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+        StringAttribute,
+    },
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    Attribute, BlockRef, RegionLike,
+};
+
+/// The name of an op, e.g. `ure.def`.
+pub fn name(op: &OperationRef<'_, '_>) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+}
+
+/// The ops of a block, in order. Collected first so the caller may mutate.
+pub fn ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut result = Vec::new();
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        result.push(op);
+    }
+    result
+}
+
+/// The ops of the single block of region `index` of `op`.
+pub fn body_ops<'c, 'a>(op: &OperationRef<'c, 'a>, index: usize) -> Vec<OperationRef<'c, 'a>> {
+    op.region(index)
+        .ok()
+        .and_then(|r| r.first_block())
+        .map(ops)
+        .unwrap_or_default()
+}
+
+/// A `FlatSymbolRefAttr` attribute, without the `@`.
+pub fn symbol(op: &OperationRef<'_, '_>, attr: &str) -> String {
+    op.attribute(attr)
+        .ok()
+        .and_then(|a| FlatSymbolRefAttribute::try_from(a).ok())
+        .map(|a| a.value().to_string())
+        .unwrap_or_default()
+}
+
+/// A `StrArrayAttr` attribute.
+pub fn strings(op: &OperationRef<'_, '_>, attr: &str) -> Vec<String> {
+    array(op, attr)
+        .into_iter()
+        .filter_map(|a| StringAttribute::try_from(a).ok())
+        .map(|s| s.value().to_string())
+        .collect()
+}
+
+/// The elements of an `ArrayAttr` attribute.
+pub fn array<'c>(op: &OperationRef<'c, '_>, attr: &str) -> Vec<Attribute<'c>> {
+    let Some(array) = op
+        .attribute(attr)
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok())
+    else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter_map(|i| array.element(i).ok())
+        .collect()
+}
+
+/// A `DenseI64ArrayAttr` attribute.
+pub fn i64s(op: &OperationRef<'_, '_>, attr: &str) -> Vec<i64> {
+    let Some(array) = op
+        .attribute(attr)
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+    else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter_map(|i| array.element(i).ok())
+        .collect()
+}
+
+/// An integer attribute.
+pub fn int(op: &OperationRef<'_, '_>, attr: &str) -> Option<i64> {
+    op.attribute(attr)
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+}
+
+/// A loop extent as the ops store it: an integer or a `ure.param` symbol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExtentAttr {
+    Const(i64),
+    Param(String),
+}
+
+/// The `extents` array of `ure.set_bounds` / `ure.nest`.
+pub fn extents(op: &OperationRef<'_, '_>, attr: &str) -> Vec<ExtentAttr> {
+    array(op, attr)
+        .into_iter()
+        .map(|a| {
+            if let Ok(i) = IntegerAttribute::try_from(a) {
+                ExtentAttr::Const(i.value())
+            } else if let Ok(s) = FlatSymbolRefAttribute::try_from(a) {
+                ExtentAttr::Param(s.value().to_string())
+            } else {
+                ExtentAttr::Const(0)
+            }
+        })
+        .collect()
+}
+
+/// Moves `op` to the end of `block`.
+pub fn move_to_end(op: OperationRef<'_, '_>, block: BlockRef<'_, '_>) {
+    // SAFETY: the op is detached from its parent, then owned by the block.
+    unsafe {
+        mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+        mlir_sys::mlirBlockAppendOwnedOperation(block.to_raw(), op.to_raw());
+    }
+}
+
+/// Erases `op`, which must have no uses.
+pub fn erase(op: OperationRef<'_, '_>) {
+    // SAFETY: the caller guarantees no remaining uses or references.
+    unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
+}
+
+/// Every op named `op_name` nested under `root` (pre-order), collected before
+/// the caller mutates the IR.
+pub fn collect<'c, 'a>(root: OperationRef<'c, 'a>, op_name: &str) -> Vec<OperationRef<'c, 'a>> {
+    let mut raw = Vec::new();
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if name(&op) == op_name {
+            raw.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    // SAFETY: the ops are alive: nothing was erased during the walk.
+    raw.into_iter()
+        .map(|r| unsafe { OperationRef::from_raw(r) })
+        .collect()
+}

@@ -1,0 +1,28 @@
+//! t2s passes, written in Rust and registered in MLIR's pass registry.
+//!
+//! Each pass lives in a file named after it and is described by a
+//! [`registry::PassDef`]; [`register_passes`] makes all of them available by
+//! name to textual pipelines and to `t2s-opt`'s command line.
+
+pub mod diag;
+pub mod ir;
+pub mod merge_ures;
+pub mod registry;
+
+use std::sync::Once;
+
+/// Every t2s pass.
+pub fn all_passes() -> [&'static registry::PassDef; 1] {
+    [&merge_ures::PASS]
+}
+
+/// Registers the t2s passes and every upstream pass (once per process).
+pub fn register_passes() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        t2s_dialects::register_upstream_passes();
+        for pass in all_passes() {
+            registry::register(pass);
+        }
+    });
+}
