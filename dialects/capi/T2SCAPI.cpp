@@ -269,3 +269,16 @@ int t2sMlirOptMain(int argc, char **argv, MlirDialectRegistry registry,
   return asMainReturnCode(
       MlirOptMain(argc, argv, toolName, *unwrap(registry)));
 }
+
+void t2sRegisterPassPipeline(const char *argument, const char *description,
+                             const char *pipeline) {
+  // The registry keeps references to the strings: they live for the process.
+  StringRef arg = *new std::string(argument);
+  StringRef desc = *new std::string(description);
+  std::string text = pipeline;
+  PassPipelineRegistration<>(
+      arg, desc, [text](OpPassManager &pm) {
+        if (failed(parsePassPipeline(text, pm, llvm::errs())))
+          llvm::errs() << "t2s: cannot parse the pipeline '" << text << "'\n";
+      });
+}

@@ -67,6 +67,11 @@ typedef struct {
 /// Registers a Rust pass under `spec->argument`. The strings are copied.
 void t2sRegisterRustPass(const T2sPassSpec *spec);
 
+/// Registers a named pipeline: `argument` expands to the textual `pipeline`
+/// (a comma-separated list of passes, nested as `op(...)` where needed).
+void t2sRegisterPassPipeline(const char *argument, const char *description,
+                             const char *pipeline);
+
 /// Severity of a diagnostic emitted through t2sEmitDiagnostic.
 enum T2sSeverity {
   T2sSeverityError = 0,

@@ -18,8 +18,10 @@ void ChannelDialect::initialize() {
 }
 
 LogicalResult FifoOp::verify() {
-  if (getDepth() < 1)
-    return emitOpError("depth must be at least 1, got ") << getDepth();
+  // I64Attr's getter is unsigned: read the signed value to reject negatives.
+  int64_t depth = getDepthAttr().getInt();
+  if (depth < 1)
+    return emitOpError("depth must be at least 1, got ") << depth;
   if (!isa<IntegerType, FloatType, IndexType, VectorType>(getElementType()))
     return emitOpError("carries integers, floats, index or vectors, got ")
            << getElementType();

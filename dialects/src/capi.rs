@@ -51,6 +51,11 @@ unsafe extern "C" {
     pub fn t2sRegisterAllDialects(registry: MlirDialectRegistry);
     pub fn t2sRegisterUpstreamPasses();
     pub fn t2sRegisterRustPass(spec: *const T2sPassSpec);
+    pub fn t2sRegisterPassPipeline(
+        argument: *const c_char,
+        description: *const c_char,
+        pipeline: *const c_char,
+    );
     pub fn t2sEmitDiagnostic(
         loc: MlirLocation,
         severity: c_int,

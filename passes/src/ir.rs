@@ -142,3 +142,12 @@ pub fn collect<'c, 'a>(root: OperationRef<'c, 'a>, op_name: &str) -> Vec<Operati
         .map(|r| unsafe { OperationRef::from_raw(r) })
         .collect()
 }
+
+/// The `sym_name` of a symbol op, without the `@`.
+pub fn symbol_name(op: &OperationRef<'_, '_>) -> String {
+    op.attribute("sym_name")
+        .ok()
+        .and_then(|a| StringAttribute::try_from(a).ok())
+        .map(|s| s.value().to_string())
+        .unwrap_or_default()
+}

@@ -5,15 +5,20 @@
 //! name to textual pipelines and to `t2s-opt`'s command line.
 
 pub mod diag;
+pub mod emit;
+pub mod execute;
+pub mod extract;
 pub mod ir;
 pub mod merge_ures;
+pub mod pipelines;
 pub mod registry;
+pub mod ure_to_scf;
 
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 1] {
-    [&merge_ures::PASS]
+pub fn all_passes() -> [&'static registry::PassDef; 2] {
+    [&merge_ures::PASS, &ure_to_scf::PASS]
 }
 
 /// Registers the t2s passes and every upstream pass (once per process).
@@ -23,6 +28,9 @@ pub fn register_passes() {
         t2s_dialects::register_upstream_passes();
         for pass in all_passes() {
             registry::register(pass);
+        }
+        for pipeline in pipelines::all_pipelines() {
+            pipelines::register(pipeline);
         }
     });
 }

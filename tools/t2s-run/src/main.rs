@@ -1,1 +1,308 @@
-fn main() {}
+//! `t2s-run`: runs a URE program.
+//!
+//! ```text
+//! t2s-run FILE.mlir [--mode MODE] [--compare MODE,MODE] [--program NAME]
+//!         [--input NAME=FILE.npy]... [--seed N] [--param NAME=VALUE]...
+//!         [--output-dir DIR] [--print] [--rtol X] [--atol X]
+//! ```
+//!
+//! Modes: `interpret` (the reference interpreter) and `sequential`
+//! (merge-ures, lowered to scf and llvm, JIT-run). Inputs not given as `.npy`
+//! files are seeded random data. `--compare` runs two modes on the same inputs
+//! and checks their outputs: exactly for integers, within `--rtol`/`--atol`
+//! for floats.
+
+use anyhow::{anyhow, bail, Context as _, Result};
+use melior::dialect::DialectRegistry;
+use melior::ir::Module;
+use melior::Context;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use t2s_model::interpret::Buffer;
+use t2s_model::{npy, random::random_buffer, Program, Value};
+use t2s_passes::execute::{execute, program_model, ExecuteError, Mode};
+
+const USAGE: &str = "usage: t2s-run FILE.mlir [--mode interpret|sequential] [--compare MODE,MODE]
+               [--program NAME] [--input NAME=FILE.npy]... [--seed N]
+               [--param NAME=VALUE]... [--output-dir DIR] [--print]
+               [--rtol X] [--atol X]";
+
+#[derive(Debug)]
+struct Options {
+    file: PathBuf,
+    modes: Vec<Mode>,
+    program: Option<String>,
+    inputs: HashMap<String, PathBuf>,
+    params: HashMap<String, i64>,
+    seed: u64,
+    output_dir: Option<PathBuf>,
+    print: bool,
+    rtol: f64,
+    atol: f64,
+}
+
+fn parse_options(args: &[String]) -> Result<Options> {
+    let mut file = None;
+    let mut options = Options {
+        file: PathBuf::new(),
+        modes: vec![Mode::Interpret],
+        program: None,
+        inputs: HashMap::new(),
+        params: HashMap::new(),
+        seed: 1,
+        output_dir: None,
+        print: false,
+        rtol: 1e-5,
+        atol: 1e-6,
+    };
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = || -> Result<String> {
+            inline.clone().or_else(|| iter.next().cloned()).ok_or_else(|| anyhow!("{flag} needs a value"))
+        };
+        match flag {
+            "--mode" => options.modes = vec![parse_mode(&value()?)?],
+            "--compare" => {
+                let v = value()?;
+                let modes = v.split(',').map(parse_mode).collect::<Result<Vec<_>>>()?;
+                if modes.len() != 2 {
+                    bail!("--compare takes two modes, e.g. --compare interpret,sequential");
+                }
+                options.modes = modes;
+            }
+            "--program" => options.program = Some(value()?.trim_start_matches('@').to_string()),
+            "--input" => {
+                let v = value()?;
+                let (name, path) = v.split_once('=').ok_or_else(|| anyhow!("--input takes NAME=FILE.npy"))?;
+                options.inputs.insert(name.trim_start_matches('@').to_string(), PathBuf::from(path));
+            }
+            "--param" => {
+                let v = value()?;
+                let (name, n) = v.split_once('=').ok_or_else(|| anyhow!("--param takes NAME=VALUE"))?;
+                let n = n.parse().with_context(|| format!("--param {name}: '{n}' is not an integer"))?;
+                options.params.insert(name.trim_start_matches('@').to_string(), n);
+            }
+            "--seed" => options.seed = value()?.parse().context("--seed takes an integer")?,
+            "--output-dir" | "-o" => options.output_dir = Some(PathBuf::from(value()?)),
+            "--print" => options.print = true,
+            "--rtol" => options.rtol = value()?.parse().context("--rtol takes a number")?,
+            "--atol" => options.atol = value()?.parse().context("--atol takes a number")?,
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            f if f.starts_with('-') && f != "-" => bail!("unknown option '{f}'\n{USAGE}"),
+            _ if file.is_none() => file = Some(PathBuf::from(arg)),
+            _ => bail!("more than one input file given"),
+        }
+    }
+    options.file = file.ok_or_else(|| anyhow!("no input file\n{USAGE}"))?;
+    Ok(options)
+}
+
+fn parse_mode(text: &str) -> Result<Mode> {
+    Mode::parse(text).ok_or_else(|| anyhow!("unknown mode '{text}' (modes: interpret, sequential)"))
+}
+
+fn new_context() -> Context {
+    let registry = DialectRegistry::new();
+    t2s_dialects::register_all_dialects(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    melior::utility::register_all_llvm_translations(&context);
+    t2s_passes::register_passes();
+    context
+}
+
+/// Parses the file with its name in every location, so diagnostics point at
+/// `file:line:col`.
+fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
+    if !path.exists() {
+        bail!("cannot open '{}': no such file", path.display());
+    }
+    let name = path.to_string_lossy();
+    // SAFETY: the context is alive; a null module means the parse failed and
+    // its diagnostics were printed.
+    let raw = unsafe {
+        mlir_sys::mlirModuleCreateParseFromFile(
+            context.to_raw(),
+            mlir_sys::MlirStringRef { data: name.as_ptr() as *const _, length: name.len() },
+        )
+    };
+    if raw.ptr.is_null() {
+        bail!("cannot parse '{}'", path.display());
+    }
+    // SAFETY: a valid module owned from here on.
+    Ok(unsafe { Module::from_raw(raw) })
+}
+
+/// Inputs from `.npy` files or seeded random data, and parameter values.
+fn gather_inputs(model: &Program, options: &Options) -> Result<(Vec<Buffer>, Vec<i64>)> {
+    let params = model
+        .params
+        .iter()
+        .map(|p| options.params.get(p).copied().ok_or_else(|| anyhow!("parameter @{p} needs a value: --param {p}=N")))
+        .collect::<Result<Vec<_>>>()?;
+    for name in options.params.keys() {
+        if !model.params.contains(name) {
+            bail!("@{}: no ure.param named @{name}", model.name);
+        }
+    }
+    for name in options.inputs.keys() {
+        if !model.inputs.iter().any(|i| &i.name == name) {
+            bail!("@{}: no ure.input named @{name}", model.name);
+        }
+    }
+    let inputs = model
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(index, input)| match options.inputs.get(&input.name) {
+            Some(path) => npy::read_npy(path).with_context(|| format!("input @{}", input.name)),
+            None => {
+                let shape = input
+                    .shape
+                    .iter()
+                    .map(|d| d.map(|d| d as usize))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| anyhow!("input @{} has a dynamic size: give it with --input {}=FILE.npy", input.name, input.name))?;
+                Ok(random_buffer(input.elem, &shape, options.seed.wrapping_add(index as u64)))
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok((inputs, params))
+}
+
+fn run_mode(context: &Context, options: &Options, mode: Mode, inputs: &[Buffer], params: &[i64]) -> Result<Vec<Buffer>> {
+    let mut module = parse_file(context, &options.file)?;
+    execute(context, &mut module, options.program.as_deref(), mode, inputs, params)
+        .map_err(|e: ExecuteError| anyhow!("{} mode: {e}", mode.name()))
+}
+
+/// The first element where two outputs differ beyond the tolerance.
+fn compare(a: &Buffer, b: &Buffer, rtol: f64, atol: f64) -> Option<(usize, Value, Value)> {
+    if a.shape != b.shape || a.elem != b.elem {
+        return Some((0, Value::Poison, Value::Poison));
+    }
+    a.data.iter().zip(&b.data).enumerate().find_map(|(i, (x, y))| {
+        let same = match (x, y) {
+            (Value::Int(p), Value::Int(q)) => p == q,
+            (Value::F32(p), Value::F32(q)) => close(*p as f64, *q as f64, rtol, atol),
+            (Value::F64(p), Value::F64(q)) => close(*p, *q, rtol, atol),
+            _ => false,
+        };
+        (!same).then_some((i, *x, *y))
+    })
+}
+
+fn close(p: f64, q: f64, rtol: f64, atol: f64) -> bool {
+    p == q || (p.is_nan() && q.is_nan()) || (p - q).abs() <= atol + rtol * q.abs()
+}
+
+fn format_value(v: Value) -> String {
+    match v {
+        Value::Int(i) => i.to_string(),
+        Value::F32(f) => format!("{f}"),
+        Value::F64(f) => format!("{f}"),
+        Value::Poison => "poison".into(),
+    }
+}
+
+fn print_buffer(name: &str, buffer: &Buffer) {
+    let dims: Vec<String> = buffer.shape.iter().map(|d| d.to_string()).collect();
+    println!("@{name}: {}x{}", dims.join("x"), buffer.elem);
+    let row = buffer.shape.last().copied().unwrap_or(1).max(1);
+    for chunk in buffer.data.chunks(row) {
+        println!("  {}", chunk.iter().map(|v| format_value(*v)).collect::<Vec<_>>().join(" "));
+    }
+}
+
+fn run(args: &[String]) -> Result<bool> {
+    let options = parse_options(args)?;
+    let context = new_context();
+    let model = {
+        let mut module = parse_file(&context, &options.file)?;
+        program_model(&context, &mut module, options.program.as_deref())?
+    };
+    let (inputs, params) = gather_inputs(&model, &options)?;
+    let output = model.output();
+    let names: Vec<String> = (0..output.result_types.len())
+        .map(|r| if output.result_types.len() == 1 { output.name.clone() } else { format!("{}.{r}", output.name) })
+        .collect();
+
+    let mut results = Vec::new();
+    for &mode in &options.modes {
+        results.push(run_mode(&context, &options, mode, &inputs, &params)?);
+    }
+    let outputs = &results[0];
+    if let Some(dir) = &options.output_dir {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for (name, buffer) in names.iter().zip(outputs) {
+            let path = dir.join(format!("{name}.npy"));
+            npy::write_npy(&path, buffer).with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
+    if options.print {
+        for (name, buffer) in names.iter().zip(outputs) {
+            print_buffer(name, buffer);
+        }
+    }
+    if let [a, b] = options.modes.as_slice() {
+        let mut all_match = true;
+        for ((name, x), y) in names.iter().zip(&results[0]).zip(&results[1]) {
+            match compare(x, y, options.rtol, options.atol) {
+                None => println!("@{name}: {} and {} match ({} elements)", a.name(), b.name(), x.data.len()),
+                Some((i, p, q)) => {
+                    all_match = false;
+                    println!(
+                        "@{name}: MISMATCH between {} and {} at element {i}: {} vs {}",
+                        a.name(),
+                        b.name(),
+                        format_value(p),
+                        format_value(q)
+                    );
+                }
+            }
+        }
+        return Ok(all_match);
+    }
+    if !options.print && options.output_dir.is_none() {
+        for (name, buffer) in names.iter().zip(outputs) {
+            let sum: f64 = buffer
+                .data
+                .iter()
+                .map(|v| match v {
+                    Value::Int(i) => *i as f64,
+                    Value::F32(f) => *f as f64,
+                    Value::F64(f) => *f,
+                    Value::Poison => 0.0,
+                })
+                .sum();
+            let dims: Vec<String> = buffer.shape.iter().map(|d| d.to_string()).collect();
+            println!("@{name}: {}x{} computed by {}, sum {sum}", dims.join("x"), buffer.elem, options.modes[0].name());
+        }
+    }
+    Ok(true)
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_env("RUST_LOG"))
+        .with_writer(std::io::stderr)
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("t2s-run: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! A small IR emitter over raw handles: it appends upstream ops (`arith`,
+//! `memref`, `scf`, `func`) to a block and hands back raw values, so code
+//! generators can keep values in plain maps without melior lifetimes.
+
+use melior::ir::{
+    attribute::{FloatAttribute, IntegerAttribute},
+    block::BlockLike,
+    operation::{OperationBuilder, OperationLike},
+    r#type::{IntegerType, MemRefType},
+    Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirValue};
+use t2s_model::{ScalarType, Value as ModelValue};
+
+/// Appends ops at the end of a block (or before its terminator, when set).
+#[derive(Clone, Copy)]
+pub struct Emitter<'c> {
+    pub context: &'c Context,
+    pub location: Location<'c>,
+    pub block: MlirBlock,
+}
+
+impl<'c> Emitter<'c> {
+    pub fn new(context: &'c Context, location: Location<'c>, block: MlirBlock) -> Self {
+        Self { context, location, block }
+    }
+
+    /// The same emitter, appending to `block`.
+    pub fn at(self, block: MlirBlock) -> Self {
+        Self { block, ..self }
+    }
+
+    fn block_ref(&self) -> BlockRef<'c, '_> {
+        // SAFETY: the block is alive while code is generated into it.
+        unsafe { BlockRef::from_raw(self.block) }
+    }
+
+    /// Appends `name(operands) {attrs} : results` and returns its results.
+    pub fn op(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        results: &[Type<'c>],
+        attributes: &[(&str, Attribute<'c>)],
+    ) -> Vec<MlirValue> {
+        // SAFETY: operands are live values of this function.
+        let operands: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
+        let attributes: Vec<(Identifier, Attribute)> = attributes
+            .iter()
+            .map(|(n, a)| (Identifier::new(self.context, n), *a))
+            .collect();
+        let op = OperationBuilder::new(name, self.location)
+            .add_operands(&operands)
+            .add_results(results)
+            .add_attributes(&attributes)
+            .build()
+            .unwrap_or_else(|e| panic!("cannot build {name}: {e}"));
+        let op = self.block_ref().append_operation(op);
+        op.results().map(|r| r.to_raw()).collect()
+    }
+
+    /// Like [`Emitter::op`] for ops with exactly one result.
+    pub fn op1(&self, name: &str, operands: &[MlirValue], result: Type<'c>) -> MlirValue {
+        self.op(name, operands, &[result], &[])[0]
+    }
+
+    pub fn index_type(&self) -> Type<'c> {
+        Type::index(self.context)
+    }
+
+    pub fn scalar_type(&self, ty: ScalarType) -> Type<'c> {
+        match ty {
+            ScalarType::Int(w) => IntegerType::new(self.context, w).into(),
+            ScalarType::Index => Type::index(self.context),
+            ScalarType::F32 => Type::float32(self.context),
+            ScalarType::F64 => Type::float64(self.context),
+        }
+    }
+
+    /// A memref type; `None` dimensions are dynamic.
+    pub fn memref_type(&self, elem: ScalarType, shape: &[Option<i64>]) -> Type<'c> {
+        // SAFETY: a constant query.
+        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        let dims: Vec<i64> = shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
+        MemRefType::new(self.scalar_type(elem), &dims, None, None).into()
+    }
+
+    pub fn index(&self, value: i64) -> MlirValue {
+        let ty = self.index_type();
+        let attr = IntegerAttribute::new(ty, value).into();
+        self.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+    }
+
+    /// A constant of a model value (which must not be poison).
+    pub fn constant(&self, value: ModelValue, ty: ScalarType) -> MlirValue {
+        let mlir_ty = self.scalar_type(ty);
+        let attr: Attribute = match value {
+            ModelValue::F32(f) => FloatAttribute::new(self.context, mlir_ty, f as f64).into(),
+            ModelValue::F64(f) => FloatAttribute::new(self.context, mlir_ty, f).into(),
+            ModelValue::Int(i) => IntegerAttribute::new(mlir_ty, i).into(),
+            ModelValue::Poison => IntegerAttribute::new(mlir_ty, 0).into(),
+        };
+        self.op("arith.constant", &[], &[mlir_ty], &[("value", attr)])[0]
+    }
+
+    pub fn add(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+        self.op1("arith.addi", &[a, b], self.index_type())
+    }
+
+    pub fn sub(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+        self.op1("arith.subi", &[a, b], self.index_type())
+    }
+
+    pub fn mul(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+        self.op1("arith.muli", &[a, b], self.index_type())
+    }
+
+    /// `min(max(value, low), high)` on indices.
+    pub fn clamp(&self, value: MlirValue, low: MlirValue, high: MlirValue) -> MlirValue {
+        let v = self.op1("arith.maxsi", &[value, low], self.index_type());
+        self.op1("arith.minsi", &[v, high], self.index_type())
+    }
+
+    pub fn load(&self, memref: MlirValue, indices: &[MlirValue], elem: Type<'c>) -> MlirValue {
+        let mut operands = vec![memref];
+        operands.extend_from_slice(indices);
+        self.op1("memref.load", &operands, elem)
+    }
+
+    pub fn store(&self, value: MlirValue, memref: MlirValue, indices: &[MlirValue]) {
+        let mut operands = vec![value, memref];
+        operands.extend_from_slice(indices);
+        self.op("memref.store", &operands, &[], &[]);
+    }
+
+    /// `scf.for %iv = lb to ub step 1`; returns the body block (still without
+    /// its terminator: call [`Emitter::finish_for`]) and the induction variable.
+    pub fn for_loop(&self, lb: MlirValue, ub: MlirValue) -> (MlirBlock, MlirValue) {
+        let step = self.index(1);
+        let body = Block::new(&[(self.index_type(), self.location)]);
+        let region = Region::new();
+        region.append_block(body);
+        // SAFETY: operands are live values of this function.
+        let operands: Vec<Value> = [lb, ub, step].iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
+        let op = OperationBuilder::new("scf.for", self.location)
+            .add_operands(&operands)
+            .add_regions([region])
+            .build()
+            .expect("scf.for is well formed");
+        let op = self.block_ref().append_operation(op);
+        let block = op.region(0).expect("one region").first_block().expect("one block");
+        let iv = block.argument(0).expect("the induction variable");
+        (block.to_raw(), Value::from(iv).to_raw())
+    }
+
+    /// `scf.if %cond` without else; returns the then-block (without terminator).
+    pub fn if_then(&self, cond: MlirValue) -> MlirBlock {
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        // SAFETY: cond is a live i1 value.
+        let cond = unsafe { Value::from_raw(cond) };
+        let op = OperationBuilder::new("scf.if", self.location)
+            .add_operands(&[cond])
+            .add_regions([region, Region::new()])
+            .build()
+            .expect("scf.if is well formed");
+        let op = self.block_ref().append_operation(op);
+        op.region(0).expect("then").first_block().expect("one block").to_raw()
+    }
+
+    /// Ends a `scf.for`/`scf.if` body with `scf.yield`.
+    pub fn finish_scf_block(&self, block: MlirBlock) {
+        self.at(block).op("scf.yield", &[], &[], &[]);
+    }
+}

@@ -1,0 +1,267 @@
+//! Executes URE programs: the reference interpreter, and compiled modes that
+//! lower the program to the `llvm` dialect and JIT-run it with MLIR's
+//! ExecutionEngine.
+
+use crate::extract::{extract_program, find_nest};
+use crate::ir;
+use melior::ir::operation::OperationRef;
+use melior::ir::Module;
+use melior::pass::PassManager;
+use melior::Context;
+use std::ffi::c_void;
+use t2s_model::interpret::{interpret, Buffer};
+use t2s_model::{Program, ScalarType, Value};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum ExecuteError {
+    #[error("{0}")]
+    Pipeline(String),
+    #[error("the module holds no ure.program")]
+    NoProgram,
+    #[error("the module holds several ure.programs ({0}); choose one with --program")]
+    SeveralPrograms(String),
+    #[error("no ure.program named @{0}")]
+    UnknownProgram(String),
+    #[error("cannot convert the program (see the diagnostics above)")]
+    Extract,
+    #[error(transparent)]
+    Interpret(#[from] t2s_model::interpret::InterpretError),
+    #[error("the JIT could not compile the lowered module")]
+    Jit,
+    #[error("the JIT-compiled function failed: {0}")]
+    Invoke(String),
+    #[error("input @{name}: {reason}")]
+    Input { name: String, reason: String },
+}
+
+/// How a program is executed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The reference interpreter, straight from the equations.
+    Interpret,
+    /// merge-ures, then the sequential lowering to scf/llvm, JIT-run.
+    Sequential,
+}
+
+impl Mode {
+    pub fn parse(text: &str) -> Option<Mode> {
+        match text {
+            "interpret" => Some(Mode::Interpret),
+            "sequential" => Some(Mode::Sequential),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Interpret => "interpret",
+            Mode::Sequential => "sequential",
+        }
+    }
+
+    /// The pipeline that brings a `ure.program` to the `llvm` dialect.
+    fn pipeline(self) -> &'static str {
+        match self {
+            Mode::Interpret => "builtin.module(merge-ures)",
+            Mode::Sequential => "builtin.module(t2s-sequential-to-llvm)",
+        }
+    }
+}
+
+/// Runs `pipeline` over `module`; diagnostics go to the context's handlers.
+pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<(), ExecuteError> {
+    crate::register_passes();
+    let pm = PassManager::new(context);
+    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
+        .map_err(|e| ExecuteError::Pipeline(format!("bad pipeline '{pipeline}': {e}")))?;
+    pm.run(module).map_err(|_| ExecuteError::Pipeline("compilation failed (see the diagnostics above)".into()))
+}
+
+/// The `ure.program` to run: the one named `name`, or the only one.
+pub fn select_program<'c, 'a>(
+    module: OperationRef<'c, 'a>,
+    name: Option<&str>,
+) -> Result<OperationRef<'c, 'a>, ExecuteError> {
+    let programs = ir::collect(module, "ure.program");
+    match name {
+        Some(n) => programs
+            .into_iter()
+            .find(|p| ir::symbol_name(p) == n)
+            .ok_or_else(|| ExecuteError::UnknownProgram(n.to_string())),
+        None => match programs.len() {
+            0 => Err(ExecuteError::NoProgram),
+            1 => Ok(programs[0]),
+            _ => Err(ExecuteError::SeveralPrograms(
+                programs.iter().map(|p| format!("@{}", ir::symbol_name(p))).collect::<Vec<_>>().join(", "),
+            )),
+        },
+    }
+}
+
+/// Merges the program (if needed) and converts it into the model.
+pub fn program_model(context: &Context, module: &mut Module, name: Option<&str>) -> Result<Program, ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    if find_nest(&program).is_none() {
+        run_pipeline(context, module, Mode::Interpret.pipeline())?;
+    }
+    let program = select_program(module.as_operation(), name)?;
+    extract_program(program).map_err(|_| ExecuteError::Extract)
+}
+
+/// Executes `module`'s program in `mode` on `inputs` and `params`.
+pub fn execute(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+    mode: Mode,
+    inputs: &[Buffer],
+    params: &[i64],
+) -> Result<Vec<Buffer>, ExecuteError> {
+    let model = program_model(context, module, name)?;
+    match mode {
+        Mode::Interpret => Ok(interpret(&model, params, inputs)?),
+        Mode::Sequential => {
+            run_pipeline(context, module, mode.pipeline())?;
+            jit_run(module, &model, inputs, params)
+        }
+    }
+}
+
+/// A memref argument: its data and its descriptor
+/// `{allocated, aligned, offset, sizes[rank], strides[rank]}`.
+struct MemRefArg {
+    data: Vec<u64>,
+    descriptor: Vec<i64>,
+    elem: ScalarType,
+    shape: Vec<usize>,
+}
+
+fn element_bytes(elem: ScalarType) -> usize {
+    match elem {
+        ScalarType::Int(w) => (w as usize).div_ceil(8).next_power_of_two(),
+        ScalarType::Index => 8,
+        ScalarType::F32 => 4,
+        ScalarType::F64 => 8,
+    }
+}
+
+impl MemRefArg {
+    fn new(buffer: &Buffer) -> Self {
+        let size = element_bytes(buffer.elem);
+        let mut data = vec![0u64; (buffer.data.len() * size).div_ceil(8).max(1)];
+        // SAFETY: the byte view covers exactly the u64 storage.
+        let bytes = unsafe { std::slice::from_raw_parts_mut(data.as_mut_ptr() as *mut u8, data.len() * 8) };
+        for (i, v) in buffer.data.iter().enumerate() {
+            let raw: [u8; 8] = match (*v, buffer.elem) {
+                (Value::F32(f), _) => (f.to_bits() as u64).to_le_bytes(),
+                (Value::F64(f), _) => f.to_bits().to_le_bytes(),
+                (Value::Int(x), ScalarType::Int(1)) => ((x & 1) as u64).to_le_bytes(),
+                (Value::Int(x), _) => x.to_le_bytes(),
+                (Value::Poison, _) => [0; 8],
+            };
+            bytes[i * size..(i + 1) * size].copy_from_slice(&raw[..size]);
+        }
+        let mut arg = MemRefArg { data, descriptor: Vec::new(), elem: buffer.elem, shape: buffer.shape.clone() };
+        let ptr = arg.data.as_mut_ptr() as i64;
+        arg.descriptor = vec![ptr, ptr, 0];
+        arg.descriptor.extend(arg.shape.iter().map(|&s| s as i64));
+        arg.descriptor.extend(buffer.strides().iter().map(|&s| s as i64));
+        arg
+    }
+
+    fn to_buffer(&self) -> Buffer {
+        let size = element_bytes(self.elem);
+        // SAFETY: the byte view covers exactly the u64 storage.
+        let bytes = unsafe { std::slice::from_raw_parts(self.data.as_ptr() as *const u8, self.data.len() * 8) };
+        let count: usize = self.shape.iter().product();
+        let data = (0..count)
+            .map(|i| {
+                let mut raw = [0u8; 8];
+                raw[..size].copy_from_slice(&bytes[i * size..(i + 1) * size]);
+                let bits = u64::from_le_bytes(raw);
+                match self.elem {
+                    ScalarType::F32 => Value::F32(f32::from_bits(bits as u32)),
+                    ScalarType::F64 => Value::F64(f64::from_bits(bits)),
+                    ScalarType::Index => Value::Int(bits as i64),
+                    ScalarType::Int(w) => Value::Int(t2s_model::interpret::normalize(bits as i64, w)),
+                }
+            })
+            .collect();
+        Buffer { elem: self.elem, shape: self.shape.clone(), data }
+    }
+}
+
+/// The output shape of a program for the given parameters.
+pub fn output_shape(model: &Program, params: &[i64]) -> Vec<usize> {
+    let out = model.output();
+    out.lhs
+        .iter()
+        .map(|&p| {
+            let l = &model.loops[model.loop_index(&out.vars[p]).expect("verified")];
+            match l.extent {
+                t2s_model::Extent::Const(c) => c.max(0) as usize,
+                t2s_model::Extent::Param(i) => params.get(i).copied().unwrap_or(0).max(0) as usize,
+            }
+        })
+        .collect()
+}
+
+/// JIT-compiles a module in the `llvm` dialect and calls the program's
+/// function (`llvm.emit_c_interface`) on copies of the inputs.
+pub fn jit_run(module: &Module, model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<Vec<Buffer>, ExecuteError> {
+    check_inputs(model, inputs, params)?;
+    let shape = output_shape(model, params);
+    let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
+    for ty in &model.output().result_types {
+        args.push(MemRefArg::new(&Buffer::zeros(*ty, &shape)));
+    }
+    let mut descriptor_ptrs: Vec<*mut c_void> =
+        args.iter_mut().map(|a| a.descriptor.as_mut_ptr() as *mut c_void).collect();
+    let mut param_values: Vec<i64> = params.to_vec();
+    let mut packed: Vec<*mut ()> = descriptor_ptrs.iter_mut().map(|p| p as *mut *mut c_void as *mut ()).collect();
+    packed.extend(param_values.iter_mut().map(|p| p as *mut i64 as *mut ()));
+
+    // SAFETY: the module is in the llvm dialect; the engine is destroyed below.
+    unsafe {
+        let engine = mlir_sys::mlirExecutionEngineCreate(module.to_raw(), 2, 0, std::ptr::null(), false, false);
+        if engine.ptr.is_null() {
+            return Err(ExecuteError::Jit);
+        }
+        // The C API calls the `_mlir_ciface_` wrapper of the name it is given.
+        let name = model.name.clone();
+        let name_ref = mlir_sys::MlirStringRef { data: name.as_ptr() as *const _, length: name.len() };
+        let result = mlir_sys::mlirExecutionEngineInvokePacked(engine, name_ref, packed.as_mut_ptr() as *mut *mut c_void);
+        mlir_sys::mlirExecutionEngineDestroy(engine);
+        if result.value == 0 {
+            return Err(ExecuteError::Invoke(format!("no function {name} in the compiled module")));
+        }
+    }
+    Ok(args[inputs.len()..].iter().map(MemRefArg::to_buffer).collect())
+}
+
+/// The compiled code trusts its arguments: check them as the interpreter does.
+fn check_inputs(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<(), ExecuteError> {
+    if params.len() != model.params.len() || inputs.len() != model.inputs.len() {
+        // The interpreter reports the precise mismatch.
+        interpret_check(model, inputs, params)?;
+    }
+    for (input, buffer) in model.inputs.iter().zip(inputs) {
+        let bad = buffer.elem != input.elem
+            || buffer.shape.len() != input.shape.len()
+            || input.shape.iter().zip(&buffer.shape).any(|(s, &b)| s.is_some_and(|s| s as usize != b))
+            || buffer.shape.contains(&0);
+        if bad {
+            return Err(ExecuteError::Input {
+                name: input.name.clone(),
+                reason: format!("expected {} with shape {:?}, got {:?} of {}", input.elem, input.shape, buffer.shape, buffer.elem),
+            });
+        }
+    }
+    Ok(())
+}
+
+fn interpret_check(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<(), ExecuteError> {
+    interpret(model, params, inputs)?;
+    Ok(())
+}

@@ -1,0 +1,519 @@
+//! Converts a merged `ure.program` (one holding a `ure.nest`) into the
+//! MLIR-free model of `t2s-model`, which the interpreter runs and the
+//! lowerings generate code from.
+//!
+//! Every construct the model cannot express is reported at its location, so a
+//! program either converts exactly or not at all.
+
+use crate::diag::error;
+use crate::ir::{self, ExtentAttr};
+use crate::registry::Failed;
+use melior::ir::{
+    attribute::{AttributeLike, FloatAttribute, IntegerAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    RegionLike, Type, TypeLike, Value, ValueLike,
+};
+use mlir_sys::MlirAffineExpr;
+
+/// Values are keyed by their opaque pointer: `MlirValue` is not hashable.
+type ValueKey = *const std::ffi::c_void;
+
+fn key(value: mlir_sys::MlirValue) -> ValueKey {
+    value.ptr
+}
+use std::collections::HashMap;
+use t2s_model::{
+    Affine, BinaryOp, Body, CastOp, CmpPredicate, Extent, Func, Input, Loop, Node, NodeId, Program,
+    ScalarType, UnaryOp, Value as ModelValue,
+};
+
+/// Converts an MLIR type into a model scalar type.
+pub fn scalar_type(ty: Type<'_>) -> Option<ScalarType> {
+    let raw = ty.to_raw();
+    // SAFETY: plain queries of a live type.
+    unsafe {
+        if mlir_sys::mlirTypeIsAIndex(raw) {
+            Some(ScalarType::Index)
+        } else if mlir_sys::mlirTypeIsAInteger(raw) {
+            Some(ScalarType::Int(mlir_sys::mlirIntegerTypeGetWidth(raw)))
+        } else if mlir_sys::mlirTypeIsAF32(raw) {
+            Some(ScalarType::F32)
+        } else if mlir_sys::mlirTypeIsAF64(raw) {
+            Some(ScalarType::F64)
+        } else {
+            None
+        }
+    }
+}
+
+/// Element type and shape (`None` for `?`) of a memref type.
+pub fn memref_shape(ty: Type<'_>) -> Option<(ScalarType, Vec<Option<i64>>)> {
+    let raw = ty.to_raw();
+    // SAFETY: plain queries of a live type.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(raw) {
+            return None;
+        }
+        let elem = scalar_type(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)))?;
+        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
+        let shape = (0..rank)
+            .map(|d| {
+                if mlir_sys::mlirShapedTypeIsDynamicDim(raw, d as isize) {
+                    None
+                } else {
+                    Some(mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize))
+                }
+            })
+            .collect();
+        Some((elem, shape))
+    }
+}
+
+/// The `ure.nest` of a merged program, if any.
+pub fn find_nest<'c, 'a>(program: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ir::body_ops(program, 0).into_iter().find(|op| ir::name(op) == "ure.nest")
+}
+
+/// Converts a merged program. Errors are emitted at the offending op.
+pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed> {
+    let name = ir::symbol_name(&program);
+    let Some(nest) = find_nest(&program) else {
+        return Err(error(
+            program.location(),
+            format!("program @{name} is not merged; run merge-ures first"),
+        ));
+    };
+    let ops = ir::body_ops(&program, 0);
+    let params: Vec<String> =
+        ops.iter().filter(|op| ir::name(op) == "ure.param").map(ir::symbol_name).collect();
+    let inputs = ops
+        .iter()
+        .filter(|op| ir::name(op) == "ure.input")
+        .map(extract_input)
+        .collect::<Result<Vec<_>, _>>()?;
+    let loops = extract_loops(&nest, &params)?;
+    let defs = ir::body_ops(&nest, 0);
+    let func_index: HashMap<String, usize> =
+        defs.iter().enumerate().map(|(i, d)| (ir::symbol(d, "func"), i)).collect();
+    let input_index: HashMap<String, usize> =
+        inputs.iter().enumerate().map(|(i, inp)| (inp.name.clone(), i)).collect();
+    let param_index: HashMap<String, usize> =
+        params.iter().enumerate().map(|(i, p)| (p.clone(), i)).collect();
+    let names = Names { funcs: &func_index, inputs: &input_index, params: &param_index };
+    let funcs = defs
+        .iter()
+        .map(|def| extract_func(def, &names))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Program { name, params, inputs, funcs, loops })
+}
+
+struct Names<'n> {
+    funcs: &'n HashMap<String, usize>,
+    inputs: &'n HashMap<String, usize>,
+    params: &'n HashMap<String, usize>,
+}
+
+fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {
+    let ty = op
+        .attribute("type")
+        .ok()
+        .and_then(|a| TypeAttribute::try_from(a).ok())
+        .map(|t| t.value());
+    let Some((elem, shape)) = ty.and_then(memref_shape) else {
+        return Err(error(op.location(), "input type is not a memref of integers or floats"));
+    };
+    Ok(Input { name: ir::symbol_name(op), elem, shape })
+}
+
+fn extract_loops(nest: &OperationRef<'_, '_>, params: &[String]) -> Result<Vec<Loop>, Failed> {
+    let names = ir::strings(nest, "loops");
+    let mins = ir::i64s(nest, "mins");
+    let extents = ir::extents(nest, "extents");
+    names
+        .into_iter()
+        .zip(mins)
+        .zip(extents)
+        .map(|((name, min), extent)| {
+            let extent = match extent {
+                ExtentAttr::Const(c) => Extent::Const(c),
+                ExtentAttr::Param(p) => match params.iter().position(|q| *q == p) {
+                    Some(i) => Extent::Param(i),
+                    None => return Err(error(nest.location(), format!("@{p} is not a ure.param"))),
+                },
+            };
+            Ok(Loop { name, min, extent })
+        })
+        .collect()
+}
+
+/// Builds the body of one URE, node by node in SSA order.
+struct BodyBuilder<'n> {
+    names: &'n Names<'n>,
+    nodes: Vec<Node>,
+    values: HashMap<ValueKey, NodeId>,
+    /// Values produced by `ure.select`: (condition node, value node).
+    guarded: HashMap<ValueKey, (NodeId, NodeId)>,
+}
+
+impl BodyBuilder<'_> {
+    fn push(&mut self, node: Node) -> NodeId {
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+
+    fn operand(&self, op: &OperationRef<'_, '_>, index: usize) -> Result<NodeId, Failed> {
+        let value = op.operand(index).map_err(|_| Failed)?;
+        self.values.get(&key(value.to_raw())).copied().ok_or_else(|| {
+            error(op.location(), "operand is not computed inside the URE (or is a select without an else value)")
+        })
+    }
+
+    fn result_type(&self, op: &OperationRef<'_, '_>) -> Result<ScalarType, Failed> {
+        let ty = op.result(0).map_err(|_| Failed)?.r#type();
+        scalar_type(ty).ok_or_else(|| {
+            error(op.location(), format!("type {ty} is not supported in a URE (integers, index, f32, f64)"))
+        })
+    }
+
+    fn define(&mut self, op: &OperationRef<'_, '_>, node: Node) -> Result<(), Failed> {
+        let id = self.push(node);
+        let result = op.result(0).map_err(|_| Failed)?;
+        self.values.insert(key(result.to_raw()), id);
+        Ok(())
+    }
+
+    fn convert(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let name = ir::name(op);
+        if let Some(bin) = binary_op(&name) {
+            let (a, b, ty) = (self.operand(op, 0)?, self.operand(op, 1)?, self.result_type(op)?);
+            return self.define(op, Node::Binary { op: bin, a, b, ty });
+        }
+        if let Some(cast) = cast_op(&name) {
+            let (a, ty) = (self.operand(op, 0)?, self.result_type(op)?);
+            return self.define(op, Node::Cast { op: cast, a, ty });
+        }
+        match name.as_str() {
+            "arith.constant" => {
+                let ty = self.result_type(op)?;
+                let value = constant_value(op, ty)?;
+                self.define(op, Node::Const(value, ty))
+            }
+            "arith.negf" => {
+                let (a, ty) = (self.operand(op, 0)?, self.result_type(op)?);
+                self.define(op, Node::Unary { op: UnaryOp::NegF, a, ty })
+            }
+            "arith.cmpi" | "arith.cmpf" => {
+                let pred = ir::int(op, "predicate").unwrap_or(-1);
+                let pred = if name == "arith.cmpi" { cmpi_predicate(pred) } else { cmpf_predicate(pred) }
+                    .ok_or_else(|| error(op.location(), "unknown comparison predicate"))?;
+                let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
+                self.define(op, Node::Cmp { pred, a, b })
+            }
+            "arith.select" => {
+                let ty = self.result_type(op)?;
+                let (cond, a, b) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
+                self.define(op, Node::Select { cond, a, b, ty })
+            }
+            "ure.select" => {
+                let (cond, value) = (self.operand(op, 0)?, self.operand(op, 1)?);
+                let result = op.result(0).map_err(|_| Failed)?;
+                self.guarded.insert(key(result.to_raw()), (cond, value));
+                Ok(())
+            }
+            "ure.at" => self.convert_at(op),
+            "ure.load" => {
+                let input_name = ir::symbol(op, "input");
+                let input = *self.names.inputs.get(&input_name).ok_or_else(|| {
+                    error(op.location(), format!("@{input_name} is not an input"))
+                })?;
+                let indices = affine_indices(op)?;
+                self.define(op, Node::InputRead { input, indices })
+            }
+            other => Err(error(
+                op.location(),
+                format!("operation '{other}' is not supported in a URE; use arith operations, ure.at, ure.load and ure.select"),
+            )),
+        }
+    }
+
+    fn convert_at(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let func_name = ir::symbol(op, "func");
+        let func = *self.names.funcs.get(&func_name).ok_or_else(|| {
+            error(op.location(), format!("@{func_name} is not merged into this loop nest"))
+        })?;
+        let indices = affine_indices(op)?;
+        for (result, value) in op.results().enumerate() {
+            let id = self.push(Node::FuncRef { func, result, indices: indices.clone() });
+            self.values.insert(key(value.to_raw()), id);
+        }
+        Ok(())
+    }
+}
+
+fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, Failed> {
+    let vars = ir::strings(def, "vars");
+    let num_lhs = ir::int(def, "num_lhs").unwrap_or(vars.len() as i64) as usize;
+    let block = def.region(0).ok().and_then(|r| r.first_block()).ok_or(Failed)?;
+    let mut builder =
+        BodyBuilder { names, nodes: Vec::new(), values: HashMap::new(), guarded: HashMap::new() };
+    for index in 0..block.argument_count() {
+        let arg = block.argument(index).map_err(|_| Failed)?;
+        let id = builder.push(Node::Arg(index));
+        builder.values.insert(key(Value::from(arg).to_raw()), id);
+    }
+    let mut body = Body::default();
+    let mut result_types = Vec::new();
+    for op in ir::ops(block) {
+        if ir::name(&op) != "ure.yield" {
+            builder.convert(&op)?;
+            continue;
+        }
+        for index in 0..op.operand_count() {
+            let value = op.operand(index).map_err(|_| Failed)?;
+            result_types.push(scalar_type(value.r#type()).ok_or(Failed)?);
+            if let Some(&(cond, node)) = builder.guarded.get(&key(value.to_raw())) {
+                if body.guard.is_some_and(|g| g != cond) {
+                    return Err(error(
+                        op.location(),
+                        "all values of a URE without an else value must share one condition",
+                    ));
+                }
+                body.guard = Some(cond);
+                body.yields.push(node);
+            } else {
+                body.yields.push(builder.operand(&op, index)?);
+            }
+        }
+    }
+    if body.guard.is_some() && body.yields.len() != result_types.len() {
+        return Err(error(def.location(), "malformed URE body"));
+    }
+    body.nodes = builder.nodes;
+    Ok(Func {
+        name: ir::symbol(def, "func"),
+        result_types,
+        lhs: (0..num_lhs).collect(),
+        vars,
+        body,
+    })
+}
+
+/// The `map` of a `ure.at`/`ure.load` over its operands, as affine forms over
+/// the URE's block arguments.
+fn affine_indices(op: &OperationRef<'_, '_>) -> Result<Vec<Affine>, Failed> {
+    let arg_numbers: Vec<usize> = op
+        .operands()
+        .map(|v| {
+            // SAFETY: the verifier guarantees the operands are block arguments.
+            unsafe { mlir_sys::mlirBlockArgumentGetArgNumber(v.to_raw()) as usize }
+        })
+        .collect();
+    let map_attr = op.attribute("map").map_err(|_| Failed)?;
+    // SAFETY: the verifier guarantees an AffineMapAttr.
+    let map = unsafe { mlir_sys::mlirAffineMapAttrGetValue(map_attr.to_raw()) };
+    let count = unsafe { mlir_sys::mlirAffineMapGetNumResults(map) };
+    (0..count)
+        .map(|i| {
+            let expr = unsafe { mlir_sys::mlirAffineMapGetResult(map, i) };
+            let mut affine = Affine::default();
+            if linearize(expr, 1, &arg_numbers, &mut affine) {
+                affine.terms.retain(|&(_, c)| c != 0);
+                Ok(affine)
+            } else {
+                Err(error(op.location(), format!("index {i} is not a linear expression of the loop variables")))
+            }
+        })
+        .collect()
+}
+
+/// Adds `scale * expr` to `acc`; false when `expr` is not linear.
+fn linearize(expr: MlirAffineExpr, scale: i64, args: &[usize], acc: &mut Affine) -> bool {
+    // SAFETY: plain queries of a live affine expression.
+    unsafe {
+        if mlir_sys::mlirAffineExprIsAConstant(expr) {
+            acc.constant += scale * mlir_sys::mlirAffineConstantExprGetValue(expr);
+            return true;
+        }
+        if mlir_sys::mlirAffineExprIsADim(expr) {
+            let arg = args[mlir_sys::mlirAffineDimExprGetPosition(expr) as usize];
+            match acc.terms.iter_mut().find(|(a, _)| *a == arg) {
+                Some(term) => term.1 += scale,
+                None => acc.terms.push((arg, scale)),
+            }
+            return true;
+        }
+        let lhs = mlir_sys::mlirAffineBinaryOpExprGetLHS(expr);
+        let rhs = mlir_sys::mlirAffineBinaryOpExprGetRHS(expr);
+        if mlir_sys::mlirAffineExprIsAAdd(expr) {
+            return linearize(lhs, scale, args, acc) && linearize(rhs, scale, args, acc);
+        }
+        if mlir_sys::mlirAffineExprIsAMul(expr) && mlir_sys::mlirAffineExprIsAConstant(rhs) {
+            let factor = mlir_sys::mlirAffineConstantExprGetValue(rhs);
+            return linearize(lhs, scale * factor, args, acc);
+        }
+        false
+    }
+}
+
+fn constant_value(op: &OperationRef<'_, '_>, ty: ScalarType) -> Result<ModelValue, Failed> {
+    let attr = op.attribute("value").map_err(|_| Failed)?;
+    if ty.is_float() {
+        let value = FloatAttribute::try_from(attr)
+            .map_err(|_| error(op.location(), "float constant expected"))?
+            .value();
+        return Ok(match ty {
+            ScalarType::F32 => ModelValue::F32(value as f32),
+            _ => ModelValue::F64(value),
+        });
+    }
+    let value = IntegerAttribute::try_from(attr)
+        .map_err(|_| error(op.location(), "integer constant expected"))?
+        .value();
+    Ok(ModelValue::Int(t2s_model::interpret::normalize(value, ty.bit_width())))
+}
+
+fn binary_op(name: &str) -> Option<BinaryOp> {
+    Some(match name {
+        "arith.addi" => BinaryOp::AddI,
+        "arith.subi" => BinaryOp::SubI,
+        "arith.muli" => BinaryOp::MulI,
+        "arith.divsi" => BinaryOp::DivSI,
+        "arith.divui" => BinaryOp::DivUI,
+        "arith.remsi" => BinaryOp::RemSI,
+        "arith.remui" => BinaryOp::RemUI,
+        "arith.minsi" => BinaryOp::MinSI,
+        "arith.maxsi" => BinaryOp::MaxSI,
+        "arith.minui" => BinaryOp::MinUI,
+        "arith.maxui" => BinaryOp::MaxUI,
+        "arith.andi" => BinaryOp::AndI,
+        "arith.ori" => BinaryOp::OrI,
+        "arith.xori" => BinaryOp::XOrI,
+        "arith.shli" => BinaryOp::ShLI,
+        "arith.shrsi" => BinaryOp::ShRSI,
+        "arith.shrui" => BinaryOp::ShRUI,
+        "arith.addf" => BinaryOp::AddF,
+        "arith.subf" => BinaryOp::SubF,
+        "arith.mulf" => BinaryOp::MulF,
+        "arith.divf" => BinaryOp::DivF,
+        "arith.remf" => BinaryOp::RemF,
+        "arith.minimumf" => BinaryOp::MinimumF,
+        "arith.maximumf" => BinaryOp::MaximumF,
+        _ => return None,
+    })
+}
+
+/// The `arith` op implementing a model binary operation.
+pub fn binary_op_name(op: BinaryOp) -> &'static str {
+    match op {
+        BinaryOp::AddI => "arith.addi",
+        BinaryOp::SubI => "arith.subi",
+        BinaryOp::MulI => "arith.muli",
+        BinaryOp::DivSI => "arith.divsi",
+        BinaryOp::DivUI => "arith.divui",
+        BinaryOp::RemSI => "arith.remsi",
+        BinaryOp::RemUI => "arith.remui",
+        BinaryOp::MinSI => "arith.minsi",
+        BinaryOp::MaxSI => "arith.maxsi",
+        BinaryOp::MinUI => "arith.minui",
+        BinaryOp::MaxUI => "arith.maxui",
+        BinaryOp::AndI => "arith.andi",
+        BinaryOp::OrI => "arith.ori",
+        BinaryOp::XOrI => "arith.xori",
+        BinaryOp::ShLI => "arith.shli",
+        BinaryOp::ShRSI => "arith.shrsi",
+        BinaryOp::ShRUI => "arith.shrui",
+        BinaryOp::AddF => "arith.addf",
+        BinaryOp::SubF => "arith.subf",
+        BinaryOp::MulF => "arith.mulf",
+        BinaryOp::DivF => "arith.divf",
+        BinaryOp::RemF => "arith.remf",
+        BinaryOp::MinimumF => "arith.minimumf",
+        BinaryOp::MaximumF => "arith.maximumf",
+    }
+}
+
+fn cast_op(name: &str) -> Option<CastOp> {
+    Some(match name {
+        "arith.extsi" => CastOp::ExtSI,
+        "arith.extui" => CastOp::ExtUI,
+        "arith.trunci" => CastOp::TruncI,
+        "arith.sitofp" => CastOp::SIToFP,
+        "arith.uitofp" => CastOp::UIToFP,
+        "arith.fptosi" => CastOp::FPToSI,
+        "arith.fptoui" => CastOp::FPToUI,
+        "arith.extf" => CastOp::ExtF,
+        "arith.truncf" => CastOp::TruncF,
+        "arith.index_cast" => CastOp::IndexCast,
+        "arith.index_castui" => CastOp::IndexCastUI,
+        _ => return None,
+    })
+}
+
+/// The `arith` op implementing a model cast.
+pub fn cast_op_name(op: CastOp) -> &'static str {
+    match op {
+        CastOp::ExtSI => "arith.extsi",
+        CastOp::ExtUI => "arith.extui",
+        CastOp::TruncI => "arith.trunci",
+        CastOp::SIToFP => "arith.sitofp",
+        CastOp::UIToFP => "arith.uitofp",
+        CastOp::FPToSI => "arith.fptosi",
+        CastOp::FPToUI => "arith.fptoui",
+        CastOp::ExtF => "arith.extf",
+        CastOp::TruncF => "arith.truncf",
+        CastOp::IndexCast => "arith.index_cast",
+        CastOp::IndexCastUI => "arith.index_castui",
+    }
+}
+
+const CMPI: [CmpPredicate; 10] = [
+    CmpPredicate::Eq,
+    CmpPredicate::Ne,
+    CmpPredicate::Slt,
+    CmpPredicate::Sle,
+    CmpPredicate::Sgt,
+    CmpPredicate::Sge,
+    CmpPredicate::Ult,
+    CmpPredicate::Ule,
+    CmpPredicate::Ugt,
+    CmpPredicate::Uge,
+];
+
+const CMPF: [CmpPredicate; 16] = [
+    CmpPredicate::FFalse,
+    CmpPredicate::Oeq,
+    CmpPredicate::Ogt,
+    CmpPredicate::Oge,
+    CmpPredicate::Olt,
+    CmpPredicate::Ole,
+    CmpPredicate::One,
+    CmpPredicate::Ord,
+    CmpPredicate::Ueq,
+    CmpPredicate::Ugtf,
+    CmpPredicate::Ugef,
+    CmpPredicate::Ultf,
+    CmpPredicate::Ulef,
+    CmpPredicate::Une,
+    CmpPredicate::Uno,
+    CmpPredicate::FTrue,
+];
+
+fn cmpi_predicate(value: i64) -> Option<CmpPredicate> {
+    CMPI.get(usize::try_from(value).ok()?).copied()
+}
+
+fn cmpf_predicate(value: i64) -> Option<CmpPredicate> {
+    CMPF.get(usize::try_from(value).ok()?).copied()
+}
+
+/// The `arith.cmpi`/`arith.cmpf` op name and predicate number of a model
+/// predicate.
+pub fn predicate_encoding(pred: CmpPredicate) -> (&'static str, i64) {
+    if let Some(i) = CMPI.iter().position(|p| *p == pred) {
+        ("arith.cmpi", i as i64)
+    } else {
+        let i = CMPF.iter().position(|p| *p == pred).unwrap_or(0);
+        ("arith.cmpf", i as i64)
+    }
+}

@@ -1,0 +1,345 @@
+//! `ure-to-scf`: lowers each merged `ure.program` to a sequential
+//! `func.func` over `scf.for` loops and `memref` buffers: no systolic array,
+//! the loop nest of the merge executed as written.
+//!
+//! The function takes the inputs, then one output buffer per result of the
+//! output Func, then the `ure.param`s (as `index`). Each other Func gets a
+//! buffer over its left-hand-side domain. Reads outside a Func's domain or an
+//! input's bounds are clamped to the nearest element: the program reads such
+//! values only where a `select` discards them (the interpreter rejects the
+//! program otherwise), and clamping keeps every access in bounds.
+
+use crate::diag::error;
+use crate::emit::Emitter;
+use crate::extract::{binary_op_name, cast_op_name, extract_program, predicate_encoding};
+use crate::ir;
+use crate::registry::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+use melior::ir::{
+    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    r#type::{FunctionType, IntegerType},
+    Attribute, Block, Region, RegionLike, Type, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirValue};
+use std::collections::HashMap;
+use t2s_model::{interpret::zero_value, Affine, Extent, Func, Node, Program, ScalarType};
+
+pub static PASS: PassDef = PassDef {
+    argument: "ure-to-scf",
+    name: "UreToScf",
+    description: "Lower merged URE programs to sequential func.func + scf loops + memref buffers",
+    anchor: "",
+    options: &[PassOption {
+        name: "emit-c-interface",
+        description: "Mark the generated functions llvm.emit_c_interface (for the JIT and C callers)",
+        kind: OptionKind::Bool,
+        default: "true",
+    }],
+    dependent_dialects: &["func", "scf", "arith", "memref"],
+    run,
+};
+
+fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
+    let mut result = Ok(());
+    for program in ir::collect(root, "ure.program") {
+        if lower_program(program, options.bool("emit-c-interface")).is_err() {
+            result = Err(Failed);
+        }
+    }
+    result
+}
+
+/// Per-loop values: lower bound, upper bound, and extent - 1.
+struct LoopValues {
+    lb: MlirValue,
+    ub: MlirValue,
+    last: MlirValue,
+}
+
+/// What a generated Func body needs from the function around it.
+struct Frame<'f> {
+    program: &'f Program,
+    loops: HashMap<&'f str, LoopValues>,
+    /// `buffers[f][r]`: the buffer of result `r` of Func `f`.
+    buffers: Vec<Vec<MlirValue>>,
+    inputs: Vec<MlirValue>,
+    params: Vec<MlirValue>,
+}
+
+fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(), Failed> {
+    let model = extract_program(program)?;
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { program.context().to_ref() };
+    let location = program.location();
+    let parent = program.block().ok_or_else(|| error(location, "ure.program has no parent block"))?;
+
+    let (arg_types, output_types) = signature(context, location, &model);
+    let block = Block::new(&arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
+    let region = Region::new();
+    region.append_block(block);
+    let function_type = FunctionType::new(context, &arg_types, &[]);
+    let mut attributes = vec![(
+        melior::ir::Identifier::new(context, "sym_visibility"),
+        StringAttribute::new(context, "public").into(),
+    )];
+    if c_interface {
+        attributes.push((
+            melior::ir::Identifier::new(context, "llvm.emit_c_interface"),
+            Attribute::unit(context),
+        ));
+    }
+    let func = melior::dialect::func::func(
+        context,
+        StringAttribute::new(context, &model.name),
+        TypeAttribute::new(function_type.into()),
+        region,
+        &attributes,
+        location,
+    );
+    let func = parent.insert_operation_before(program, func);
+    let entry = func.region(0).ok().and_then(|r| r.first_block()).ok_or(Failed)?;
+    let args: Vec<MlirValue> = (0..entry.argument_count())
+        .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
+        .collect();
+    let e = Emitter::new(context, location, entry.to_raw());
+
+    let num_inputs = model.inputs.len();
+    let num_outputs = output_types.len();
+    let inputs = args[..num_inputs].to_vec();
+    let outputs = args[num_inputs..num_inputs + num_outputs].to_vec();
+    let params = args[num_inputs + num_outputs..].to_vec();
+
+    let loops = model
+        .loops
+        .iter()
+        .map(|l| {
+            let lb = e.index(l.min);
+            let extent = extent_value(&e, &l.extent, &params);
+            let ub = e.add(lb, extent);
+            let last = e.sub(extent, e.index(1));
+            (l.name.as_str(), LoopValues { lb, ub, last })
+        })
+        .collect::<HashMap<_, _>>();
+    let mut frame = Frame { program: &model, loops, buffers: Vec::new(), inputs, params };
+    let temps = allocate_buffers(&e, &mut frame, &outputs);
+    zero_outputs(&e, &frame);
+
+    let innermost = open_nest(&e, &frame);
+    let ivs: HashMap<&str, MlirValue> = innermost.1.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    let body = e.at(innermost.0);
+    for (index, func) in model.funcs.iter().enumerate() {
+        emit_func(&body, &frame, index, func, &ivs);
+    }
+    for block in innermost.2.iter().rev() {
+        e.finish_scf_block(*block);
+    }
+    for temp in temps {
+        e.op("memref.dealloc", &[temp], &[], &[]);
+    }
+    e.op("func.return", &[], &[], &[]);
+    ir::erase(program);
+    Ok(())
+}
+
+/// Argument types (inputs, outputs, params) and the output buffer types.
+fn signature<'c>(
+    context: &'c Context,
+    location: melior::ir::Location<'c>,
+    model: &Program,
+) -> (Vec<Type<'c>>, Vec<Type<'c>>) {
+    // SAFETY: a null block is never appended to; only types are built.
+    let e = Emitter::new(context, location, MlirBlock { ptr: std::ptr::null_mut() });
+    let mut types: Vec<Type> = model.inputs.iter().map(|i| e.memref_type(i.elem, &i.shape)).collect();
+    let output = model.output();
+    let shape = lhs_shape(model, output);
+    let outputs: Vec<Type> = output.result_types.iter().map(|t| e.memref_type(*t, &shape)).collect();
+    types.extend(outputs.iter().copied());
+    types.extend(model.params.iter().map(|_| e.index_type()));
+    (types, outputs)
+}
+
+/// The static shape (None where symbolic) of a Func's left-hand-side domain.
+fn lhs_shape(model: &Program, func: &Func) -> Vec<Option<i64>> {
+    func.lhs
+        .iter()
+        .map(|&p| {
+            let l = &model.loops[model.loop_index(&func.vars[p]).expect("verified var")];
+            match l.extent {
+                Extent::Const(c) => Some(c),
+                Extent::Param(_) => None,
+            }
+        })
+        .collect()
+}
+
+fn extent_value(e: &Emitter<'_>, extent: &Extent, params: &[MlirValue]) -> MlirValue {
+    match extent {
+        Extent::Const(c) => e.index(*c),
+        Extent::Param(p) => params[*p],
+    }
+}
+
+/// Output buffers come from the caller; every other Func gets a fresh
+/// buffer. Returns the buffers to free.
+fn allocate_buffers(e: &Emitter<'_>, frame: &mut Frame<'_>, outputs: &[MlirValue]) -> Vec<MlirValue> {
+    let model = frame.program;
+    let mut temps = Vec::new();
+    let last = model.funcs.len() - 1;
+    for (index, func) in model.funcs.iter().enumerate() {
+        if index == last {
+            frame.buffers.push(outputs.to_vec());
+            continue;
+        }
+        let shape = lhs_shape(model, func);
+        let dynamic: Vec<MlirValue> = func
+            .lhs
+            .iter()
+            .zip(&shape)
+            .filter(|(_, s)| s.is_none())
+            .map(|(&p, _)| {
+                let l = &model.loops[model.loop_index(&func.vars[p]).expect("verified")];
+                extent_value(e, &l.extent, &frame.params)
+            })
+            .collect();
+        let segments = Attribute::parse(e.context, &format!("array<i32: {}, 0>", dynamic.len()))
+            .expect("valid segment sizes");
+        let buffers: Vec<MlirValue> = func
+            .result_types
+            .iter()
+            .map(|t| {
+                let ty = e.memref_type(*t, &shape);
+                e.op("memref.alloc", &dynamic, &[ty], &[("operandSegmentSizes", segments)])[0]
+            })
+            .collect();
+        temps.extend(buffers.iter().copied());
+        frame.buffers.push(buffers);
+    }
+    temps
+}
+
+/// The output starts at zero: points the program never writes read as zero,
+/// as in the interpreter.
+fn zero_outputs(e: &Emitter<'_>, frame: &Frame<'_>) {
+    let model = frame.program;
+    let output = model.output();
+    let mut blocks = Vec::new();
+    let mut indices = Vec::new();
+    let mut inner = *e;
+    for &p in &output.lhs {
+        let l = &frame.loops[output.vars[p].as_str()];
+        let zero = inner.index(0);
+        let extent = inner.sub(l.ub, l.lb);
+        let (block, iv) = inner.for_loop(zero, extent);
+        blocks.push(block);
+        indices.push(iv);
+        inner = inner.at(block);
+    }
+    for (buffer, ty) in frame.buffers[model.funcs.len() - 1].iter().zip(&output.result_types) {
+        let zero = inner.constant(zero_value(*ty), *ty);
+        inner.store(zero, *buffer, &indices);
+    }
+    for block in blocks.iter().rev() {
+        e.finish_scf_block(*block);
+    }
+}
+
+/// Opens the loop nest, outermost first. Returns the innermost block, the
+/// induction variables by loop name, and every body block to terminate.
+fn open_nest(e: &Emitter<'_>, frame: &Frame<'_>) -> (MlirBlock, Vec<(String, MlirValue)>, Vec<MlirBlock>) {
+    let mut block = e.block;
+    let mut ivs = Vec::new();
+    let mut blocks = Vec::new();
+    for l in &frame.program.loops {
+        let values = &frame.loops[l.name.as_str()];
+        let (body, iv) = e.at(block).for_loop(values.lb, values.ub);
+        ivs.push((l.name.clone(), iv));
+        blocks.push(body);
+        block = body;
+    }
+    (block, ivs, blocks)
+}
+
+/// `sum(coeff * arg) + constant` over the current loop values.
+fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
+    let mut value = e.index(affine.constant);
+    for &(arg, coeff) in &affine.terms {
+        let term = if coeff == 1 { args[arg] } else { e.mul(args[arg], e.index(coeff)) };
+        value = e.add(value, term);
+    }
+    value
+}
+
+/// Computes one URE at the current iteration point and stores its values.
+fn emit_func(e: &Emitter<'_>, frame: &Frame<'_>, index: usize, func: &Func, ivs: &HashMap<&str, MlirValue>) {
+    let model = frame.program;
+    let args: Vec<MlirValue> = func.vars.iter().map(|v| ivs[v.as_str()]).collect();
+    let mut values: Vec<MlirValue> = Vec::with_capacity(func.body.nodes.len());
+    for node in &func.body.nodes {
+        let value = match node {
+            Node::Arg(a) => args[*a],
+            Node::Param(p) => frame.params[*p],
+            Node::Const(v, ty) => e.constant(*v, *ty),
+            Node::Unary { a, ty, .. } => e.op1("arith.negf", &[values[*a]], e.scalar_type(*ty)),
+            Node::Binary { op, a, b, ty } => {
+                e.op1(binary_op_name(*op), &[values[*a], values[*b]], e.scalar_type(*ty))
+            }
+            Node::Cmp { pred, a, b } => {
+                let (name, code) = predicate_encoding(*pred);
+                let i64_type = IntegerType::new(e.context, 64).into();
+                let attr = IntegerAttribute::new(i64_type, code).into();
+                let i1 = e.scalar_type(ScalarType::Int(1));
+                e.op(name, &[values[*a], values[*b]], &[i1], &[("predicate", attr)])[0]
+            }
+            Node::Select { cond, a, b, ty } => {
+                e.op1("arith.select", &[values[*cond], values[*a], values[*b]], e.scalar_type(*ty))
+            }
+            Node::Cast { op, a, ty } => e.op1(cast_op_name(*op), &[values[*a]], e.scalar_type(*ty)),
+            Node::FuncRef { func: callee, result, indices } => {
+                let target = &model.funcs[*callee];
+                let idx: Vec<MlirValue> = indices
+                    .iter()
+                    .zip(&target.lhs)
+                    .map(|(affine, &p)| {
+                        let l = &frame.loops[target.vars[p].as_str()];
+                        let at = e.sub(affine_value(e, affine, &args), l.lb);
+                        e.clamp(at, e.index(0), l.last)
+                    })
+                    .collect();
+                let ty = e.scalar_type(target.result_types[*result]);
+                e.load(frame.buffers[*callee][*result], &idx, ty)
+            }
+            Node::InputRead { input, indices } => {
+                let buffer = frame.inputs[*input];
+                let idx: Vec<MlirValue> = indices
+                    .iter()
+                    .enumerate()
+                    .map(|(d, affine)| {
+                        let dim = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
+                        let last = e.sub(dim, e.index(1));
+                        e.clamp(affine_value(e, affine, &args), e.index(0), last)
+                    })
+                    .collect();
+                e.load(buffer, &idx, e.scalar_type(model.inputs[*input].elem))
+            }
+        };
+        values.push(value);
+    }
+    let store_block = match func.body.guard {
+        Some(cond) => Some(e.if_then(values[cond])),
+        None => None,
+    };
+    let s = store_block.map_or(*e, |b| e.at(b));
+    let point: Vec<MlirValue> = func
+        .lhs
+        .iter()
+        .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))
+        .collect();
+    for (result, node) in func.body.yields.iter().enumerate() {
+        s.store(values[*node], frame.buffers[index][result], &point);
+    }
+    if let Some(block) = store_block {
+        e.finish_scf_block(block);
+    }
+}

@@ -1,0 +1,7 @@
+ure.program @p {
+  ure.func @f(i) -> f32
+  ure.def @f(%i) {
+    %v = arith.constant 1.0 : f32
+    ure.yield %v : f32
+  }
+}

@@ -1,0 +1,1220 @@
+// Every verifier rule of the ure dialect (dialects/ure/UreOps.cpp), one chunk
+// per message. The T2S rules come from docs merge-ures.md.
+// RUN: t2s-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+
+//===----------------------------------------------------------------------===//
+// ure.input
+//===----------------------------------------------------------------------===//
+
+ure.program @p {
+  // expected-error@+1 {{'ure.input' op element type must be an integer or float, got 'index'}}
+  ure.input @A : memref<4xindex>
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.input' op input buffers have the identity (row-major) layout}}
+  ure.input @A : memref<4x4xf32, strided<[1, 4]>>
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.input' op an input has at least one dimension}}
+  ure.input @A : memref<f32>
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.input' op attribute 'type' failed to satisfy constraint: type attribute of memref of any type values}}
+  "ure.input"() <{sym_name = "A", type = tensor<4xf32>}> : () -> ()
+}
+
+// -----
+
+// expected-error@+1 {{'ure.input' op expects parent op 'ure.program'}}
+ure.input @A : memref<4xf32>
+
+//===----------------------------------------------------------------------===//
+// ure.func
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{expected 'host' or 'device', got 'fpga'}}
+  ure.func @f(i) -> f32 on fpga
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.func' op declares both loop variables and return types, or neither}}
+  "ure.func"() <{sym_name = "f", vars = ["i"]}> : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.func' op loop variable 'i' appears twice}}
+  ure.func @f(i, j, i) -> f32
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.func' op declares at least one return type}}
+  "ure.func"() <{sym_name = "f", vars = ["i"], result_types = []}> : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.func' op return types are integers, floats or index, got 'vector<4xf32>'}}
+  ure.func @f(i) -> vector<4xf32>
+}
+
+//===----------------------------------------------------------------------===//
+// ure.def
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.def' op loop variable 'i' appears twice}}
+  "ure.def"() <{func = @f, num_lhs = 2 : i64, vars = ["i", "i"]}> ({
+  ^bb0(%a: index, %b: index):
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }) : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.def' op num_lhs must be between 0 and the number of loop variables}}
+  "ure.def"() <{func = @f, num_lhs = 3 : i64, vars = ["i", "j"]}> ({
+  ^bb0(%a: index, %b: index):
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }) : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.def' op num_lhs must be between 0 and the number of loop variables}}
+  "ure.def"() <{func = @f, num_lhs = -1 : i64, vars = ["i"]}> ({
+  ^bb0(%a: index):
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }) : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.def' op defines @g, which is not declared by a ure.func}}
+  ure.def @g(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(i, j) -> i32
+  // expected-error@+1 {{'ure.def' op left-hand side (j, i) must match the loop variables (i, j) declared for @f}}
+  ure.def @f(%j, %i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(i, j) -> i32
+  // expected-error@+1 {{'ure.def' op left-hand side (i) must match the loop variables (i, j) declared for @f}}
+  ure.def @f(%i) with (%j) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.def' op has 1 block arguments but 2 loop variables}}
+  "ure.def"() <{func = @f, num_lhs = 2 : i64, vars = ["i", "j"]}> ({
+  ^bb0(%a: index):
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }) : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.def' op loop variables are of type index}}
+  "ure.def"() <{func = @f, num_lhs = 1 : i64, vars = ["i"]}> ({
+  ^bb0(%a: i64):
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }) : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.def' op body must end with ure.yield}}
+  ure.def @f(%i) {
+    "test.terminator"() : () -> ()
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.yield' op yields at least one value}}
+    ure.yield
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  ure.def @f(%i) {
+    %v = arith.constant dense<0.0> : vector<4xf32>
+    // expected-error@+1 {{'ure.yield' op yields integers, floats or index, got 'vector<4xf32>'}}
+    ure.yield %v : vector<4xf32>
+  }
+}
+
+// -----
+
+// Declared types are respected (merge-ures.md: "the user should keep the type
+// right during definition").
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    %c = arith.constant 0 : i32
+    // expected-error@+1 {{'ure.yield' op yields (i32) but @f is declared to return (f32)}}
+    ure.yield %c : i32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(i) -> (f32, i32)
+  ure.def @f(%i) {
+    %c = arith.constant 0.0 : f32
+    // expected-error@+1 {{'ure.yield' op yields (f32) but @f is declared to return (f32, i32)}}
+    ure.yield %c : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(i) -> f32
+  ure.nest @f (i = 0 extent 4) {
+    %c = arith.constant 0.0 : f32
+    // expected-error@+1 {{'ure.yield' op expects parent op 'ure.def'}}
+    ure.yield %c : f32
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ure.at and ure.load: index expressions
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  ure.func @f(i) -> f32
+  ure.def @f(%i) {
+    %n = arith.constant 3 : index
+    // expected-error@+1 {{'ure.at' op index expressions use loop variables, not symbols}}
+    %v = ure.at @f(%i - symbol(%n)) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(i) -> f32
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.at' op index map has 2 dimensions but 1 operands}}
+    %v = "ure.at"(%i) <{func = @f, map = affine_map<(d0, d1) -> (d0)>}> : (index) -> f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f() -> f32
+  // expected-error@+1 {{'ure.at' op must be inside a ure.def}}
+  %v = ure.at @f() : f32
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(i) -> f32
+  ure.def @f(%i) {
+    %c1 = arith.constant 1 : index
+    // expected-error@+1 {{'ure.at' op indices must be loop variables of the enclosing ure.def (optionally scaled and offset by constants)}}
+    %v = ure.at @f(%c1) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @f
+  ure.def @f(%i) {
+    %c1 = arith.constant 1 : index
+    // expected-error@+1 {{'ure.load' op indices must be loop variables of the enclosing ure.def}}
+    %v = ure.load @A(%c1) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @f
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.load' op index expressions use loop variables, not symbols}}
+    %v = ure.load @A(symbol(%i)) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @f
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.load' op index map has 1 dimensions but 2 operands}}
+    %v = "ure.load"(%i, %i) <{input = @A, map = affine_map<(d0) -> (d0)>}> : (index, index) -> f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  // expected-error@+1 {{'ure.load' op must be inside a ure.def}}
+  %v = ure.load @A() : f32
+}
+
+//===----------------------------------------------------------------------===//
+// ure.load
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  ure.func @g(i) -> f32
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.load' op reads @g, which is not a ure.input}}
+    %v = ure.load @g(%i) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @f
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.load' op reads input @A of rank 2 with 1 indices}}
+    %v = ure.load @A(%i) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xi32>
+  ure.func @f
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.load' op result type must be the element type of @A, 'i32'}}
+    %v = ure.load @A(%i) : f32
+    ure.yield %v : f32
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ure.at: T2S's argument rules
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op reads @g, which is not declared by a ure.func}}
+    %v = ure.at @g(%i, %j) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+// Simple form: a scaled argument.
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op argument 0 of @f is not in the simple form 'var' or 'var - constant'}}
+    %v = ure.at @f(%i * 2, %j) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+// Simple form: a sum of loop variables.
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op argument 0 of @f is not in the simple form 'var' or 'var - constant'}}
+    %v = ure.at @f(%i + %j, %j) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+// Simple form: a constant.
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op argument 1 of @f is not in the simple form 'var' or 'var - constant'}}
+    %v = ure.at @f(%i, 0) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+// Same number of arguments.
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op reads @f with 1 arguments, but its left-hand side has 2 (i, j); both sides take the same arguments in the same order}}
+    %v = ure.at @f(%i) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+// Same number of arguments, for an undeclared Func: its URE gives them.
+ure.program @p {
+  ure.func @g
+  ure.func @f
+  ure.def @g(%i, %j) {
+    %c = arith.constant 0.0 : f32
+    ure.yield %c : f32
+  }
+  ure.def @f(%i, %j, %k) {
+    // expected-error@+1 {{'ure.at' op reads @g with 3 arguments, but its left-hand side has 2 (i, j)}}
+    %v = ure.at @g(%i, %j, %k) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+// Same order of arguments.
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op argument 0 of @f uses loop variable 'j' where the left-hand side has 'i'; both sides take the same arguments in the same order}}
+    %v = ure.at @f(%j, %i - 1) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+// Non-negative distance.
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op argument 0 of @f is 'i + 1': the dependence distance must be non-negative}}
+    %v = ure.at @f(%i + 1, %j) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+// Types of a read: declared.
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op result types must be the types of @f: (f32)}}
+    %v = ure.at @f(%i, %j - 1) : i32
+    %w = arith.sitofp %v : i32 to f32
+    ure.yield %w : f32
+  }
+}
+
+// -----
+
+// Types of a read: those its URE yields, for an undeclared Func.
+ure.program @p {
+  ure.func @g
+  ure.func @f
+  ure.def @g(%i) {
+    %c = arith.constant 0.0 : f32
+    %d = arith.constant 0 : i32
+    ure.yield %c, %d : f32, i32
+  }
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.at' op result types must be the types of @g: (f32, i32)}}
+    %v = ure.at @g(%i) : f32
+    ure.yield %v : f32
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ure.select
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  ure.def @f(%i) {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %first = arith.cmpi eq, %i, %c0 : index
+    // expected-error@+1 {{'ure.select' op a select without an else value may only be yielded: elsewhere it would have no value}}
+    %s = ure.select %first, %one : f32
+    %v = arith.addf %s, %one : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  ure.def @f(%i) {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %first = arith.cmpi eq, %i, %c0 : index
+    // expected-error@+1 {{'ure.select' op failed to verify that all of {value, result} have same type}}
+    %s = "ure.select"(%first, %one) : (i1, f32) -> i32
+    ure.yield %s : i32
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Program rules: definitions and use before define
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-note@+1 {{first definition here}}
+  ure.def @f(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{'ure.def' op Func @f is defined twice}}
+  ure.def @f(%i) {
+    %c = arith.constant 1 : i32
+    ure.yield %c : i32
+  }
+}
+
+// -----
+
+// Use before define: an undeclared Func read before its URE.
+ure.program @p {
+  ure.func @f
+  ure.func @g
+  ure.def @f(%i, %j) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    // expected-error@+1 {{'ure.at' op uses Func @g before its definition; only Funcs declared with loop variables and types may be used before they are defined}}
+    %g = ure.at @g(%i - 1, %j) : f32
+    %zero = arith.constant 0.0 : f32
+    %v = arith.select %first, %zero, %g : f32
+    ure.yield %v : f32
+  }
+  ure.def @g(%i, %j) {
+    %c = arith.constant 1.0 : f32
+    ure.yield %c : f32
+  }
+}
+
+// -----
+
+// An undeclared Func that is never defined.
+ure.program @p {
+  ure.func @f
+  ure.func @g
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.at' op uses Func @g before its definition}}
+    %g = ure.at @g(%i) : f32
+    ure.yield %g : f32
+  }
+}
+
+// -----
+
+// A declared Func that is never defined.
+ure.program @p {
+  ure.func @f(i) -> f32
+  ure.func @g(i) -> f32
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.at' op reads Func @g, which has no URE definition}}
+    %g = ure.at @g(%i) : f32
+    ure.yield %g : f32
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Program rules: the merge
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  ure.func @b
+  ure.def @a(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.def @b(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.merge_ures @a [@b]
+  // expected-error@+1 {{'ure.merge_ures' op a program has at most one merge_ures}}
+  ure.merge_ures @b [@a]
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  ure.func @b
+  ure.def @a(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.def @b(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{'ure.merge_ures' op merges @a twice}}
+  ure.merge_ures @a [@b, @a]
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  ure.func @b(i) -> i32
+  ure.def @a(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{'ure.merge_ures' op merges @b, which has no URE definition}}
+  ure.merge_ures @a [@b]
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  ure.def @a(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{'ure.merge_ures' op merges @nope, which has no URE definition}}
+  ure.merge_ures @a [@nope]
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  ure.func @b
+  ure.nest @a (i = 0 extent 4) {
+    ure.def @a(%i) {
+      %c = arith.constant 0 : i32
+      ure.yield %c : i32
+    }
+  }
+  // expected-error@+1 {{'ure.nest' op a program has at most one nest}}
+  ure.nest @b (i = 0 extent 4) {
+    ure.def @b(%i) {
+      %c = arith.constant 0 : i32
+      ure.yield %c : i32
+    }
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  // expected-error@+1 {{'ure.nest' op holds no URE}}
+  ure.nest @a (i = 0 extent 4) {
+  }
+}
+
+// -----
+
+// Extended URE: only the last merged URE may drop loop variables.
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  ure.func @e(i) -> i32
+  ure.func @b(i, j) -> i32
+  ure.def @a(%i, %j) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{'ure.def' op extended URE @e drops loop variables; only the last merged URE may}}
+  ure.def @e(%i) with (%j) {
+    %a = ure.at @a(%i, %j) : i32
+    ure.yield %a : i32
+  }
+  ure.def @b(%i, %j) {
+    %a = ure.at @a(%i, %j) : i32
+    ure.yield %a : i32
+  }
+  ure.merge_ures @a [@e, @b]
+}
+
+// -----
+
+// The representative itself is not extended unless it is the only URE.
+ure.program @p {
+  ure.func @a
+  ure.func @b
+  // expected-error@+1 {{'ure.def' op extended URE @a drops loop variables; only the last merged URE may}}
+  ure.def @a(%i) with (%j) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.def @b(%i, %j) {
+    %a = ure.at @a(%i) : i32
+    ure.yield %a : i32
+  }
+  ure.merge_ures @a [@b]
+}
+
+// -----
+
+// Merged UREs share the representative's loop variables.
+ure.program @p {
+  ure.func @a
+  ure.func @b
+  ure.def @a(%i, %j) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{'ure.def' op URE @b has loop variables ["j", "i"] but the representative @a has ["i", "j"]; merged UREs share the representative's}}
+  ure.def @b(%j, %i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.merge_ures @a [@b]
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  ure.func @b
+  ure.def @a(%i, %j) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{'ure.def' op URE @b has loop variables ["i", "j", "k"] but the representative @a has ["i", "j"]}}
+  ure.def @b(%i, %j, %k) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.merge_ures @a [@b]
+}
+
+// -----
+
+// An extended URE names only loop variables of the representative.
+ure.program @p {
+  ure.func @a
+  ure.func @out
+  ure.def @a(%i, %j) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{'ure.def' op loop variable "z" is not a loop variable of the representative @a}}
+  ure.def @out(%i) with (%z) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.merge_ures @a [@out]
+}
+
+// -----
+
+// The output Func (the last merged URE) is never read.
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  ure.func @b(i, j) -> i32
+  ure.def @a(%i, %j) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %first = arith.cmpi eq, %i, %c0 : index
+    // expected-error@+1 {{'ure.at' op reads the output Func @b, which may only be written}}
+    %b = ure.at @b(%i - 1, %j) : i32
+    %v = arith.select %first, %zero, %b : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j) {
+    %a = ure.at @a(%i, %j) : i32
+    ure.yield %a : i32
+  }
+  ure.merge_ures @a [@b]
+}
+
+// -----
+
+// A single URE without a merge is the output too.
+ure.program @p {
+  ure.func @a
+  ure.def @a(%i) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %first = arith.cmpi eq, %i, %c0 : index
+    // expected-error@+1 {{'ure.at' op reads the output Func @a, which may only be written}}
+    %a = ure.at @a(%i - 1) : i32
+    %v = arith.select %first, %zero, %a : i32
+    ure.yield %v : i32
+  }
+}
+
+// -----
+
+// A read at distance zero of a Func realized later in the merge.
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  ure.func @b(i, j) -> i32
+  ure.func @c
+  ure.def @a(%i, %j) {
+    // expected-error@+1 {{'ure.at' op reads @b at the current iteration, but it is realized after @a there}}
+    %b = ure.at @b(%i, %j) : i32
+    ure.yield %b : i32
+  }
+  ure.def @b(%i, %j) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.def @c(%i, %j) {
+    %a = ure.at @a(%i, %j) : i32
+    ure.yield %a : i32
+  }
+  ure.merge_ures @a [@b, @c]
+}
+
+// -----
+
+// Merge order, not program order, decides: @b is defined first but realized
+// after @a.
+ure.program @p {
+  ure.func @a
+  ure.func @b
+  ure.func @c
+  ure.def @b(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.def @a(%i) {
+    // expected-error@+1 {{'ure.at' op reads @b at the current iteration, but it is realized after @a there}}
+    %b = ure.at @b(%i) : i32
+    ure.yield %b : i32
+  }
+  ure.def @c(%i) {
+    %a = ure.at @a(%i) : i32
+    ure.yield %a : i32
+  }
+  ure.merge_ures @a [@b, @c]
+}
+
+// -----
+
+// A URE reading itself at distance zero.
+ure.program @p {
+  ure.func @a(i) -> i32
+  ure.func @c
+  ure.def @a(%i) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %first = arith.cmpi eq, %i, %c0 : index
+    // expected-error@+1 {{'ure.at' op reads @a at the current iteration, but it is realized after @a there}}
+    %a = ure.at @a(%i) : i32
+    %v = arith.select %first, %zero, %a : i32
+    ure.yield %v : i32
+  }
+  ure.def @c(%i) {
+    %a = ure.at @a(%i) : i32
+    ure.yield %a : i32
+  }
+  ure.merge_ures @a [@c]
+}
+
+// -----
+
+// The same rule holds in a nest, after merge-ures.
+ure.program @p {
+  ure.func @a(i) -> i32
+  ure.func @b(i) -> i32
+  ure.func @c
+  ure.nest @a (i = 0 extent 4) {
+    ure.def @a(%i) {
+      // expected-error@+1 {{'ure.at' op reads @b at the current iteration, but it is realized after @a there}}
+      %b = ure.at @b(%i) : i32
+      ure.yield %b : i32
+    }
+    ure.def @b(%i) {
+      %c = arith.constant 0 : i32
+      ure.yield %c : i32
+    }
+    ure.def @c(%i) {
+      %a = ure.at @a(%i) : i32
+      ure.yield %a : i32
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Program rules: initial values (merge-ures.md, "Recursive Reference")
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// merge-ures.md Example 1: neither f nor g has an initial value.
+ure.program @p {
+  ure.func @f(i, j) -> i32
+  ure.func @g(i, j) -> i32
+  // expected-error@+2 {{'ure.def' op Func @f has no initial value: no path of its recursive references ends in a value}}
+  // expected-note@+1 {{unsatisfied clauses: (@f or @g)}}
+  ure.def @f(%i, %j) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %g = ure.at @g(%i, %j) : i32
+    %f = ure.at @f(%i - 1, %j) : i32
+    %v = arith.select %first, %g, %f : i32
+    ure.yield %v : i32
+  }
+  ure.def @g(%i, %j) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %f = ure.at @f(%i, %j) : i32
+    %g = ure.at @g(%i - 1, %j) : i32
+    %v = arith.select %first, %f, %g : i32
+    ure.yield %v : i32
+  }
+}
+
+// -----
+
+// merge-ures.md Example 3: f needs h, h needs g, g needs (f or g) and (h or g).
+ure.program @p {
+  ure.func @f(i, j) -> i32
+  ure.func @g(i, j) -> i32
+  ure.func @h(i, j) -> i32
+  // expected-error@+2 {{'ure.def' op Func @f has no initial value}}
+  // expected-note@+1 {{unsatisfied clauses: (@h)}}
+  ure.def @f(%i, %j) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %ii = arith.index_cast %i : index to i32
+    %g1 = ure.at @g(%i - 1, %j) : i32
+    %s = arith.select %first, %ii, %g1 : i32
+    %h = ure.at @h(%i, %j) : i32
+    %v = arith.addi %s, %h : i32
+    ure.yield %v : i32
+  }
+  ure.def @g(%i, %j) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %f = ure.at @f(%i, %j) : i32
+    %h = ure.at @h(%i, %j) : i32
+    %fh = arith.addi %f, %h : i32
+    %g1 = ure.at @g(%i - 1, %j) : i32
+    %v = arith.select %first, %fh, %g1 : i32
+    ure.yield %v : i32
+  }
+  ure.def @h(%i, %j) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %ii = arith.index_cast %i : index to i32
+    %f1 = ure.at @f(%i - 1, %j) : i32
+    %g1 = ure.at @g(%i - 1, %j) : i32
+    %fg = arith.addi %f1, %g1 : i32
+    %s = arith.select %first, %ii, %fg : i32
+    %g = ure.at @g(%i, %j) : i32
+    %v = arith.addi %s, %g : i32
+    ure.yield %v : i32
+  }
+}
+
+// -----
+
+// A product f = g * f: g has an initial value, but f's only path goes through
+// f itself (f = g and f), so f has none.
+ure.program @p {
+  ure.func @g
+  ure.func @f(i, j) -> i32
+  ure.def @g(%i, %j) {
+    %one = arith.constant 1 : i32
+    ure.yield %one : i32
+  }
+  // expected-error@+2 {{'ure.def' op Func @f has no initial value}}
+  // expected-note@+1 {{unsatisfied clauses: (@f)}}
+  ure.def @f(%i, %j) {
+    %g = ure.at @g(%i, %j) : i32
+    %f = ure.at @f(%i - 1, %j) : i32
+    %v = arith.muli %g, %f : i32
+    ure.yield %v : i32
+  }
+}
+
+// -----
+
+// A sum of two Funcs that only reach each other: neither f nor g (nor h)
+// has an initial value.
+ure.program @p {
+  ure.func @f(i) -> i32
+  ure.func @g(i) -> i32
+  ure.func @h
+  // expected-error@+2 {{'ure.def' op Func @f has no initial value}}
+  // expected-note@+1 {{unsatisfied clauses: (@f or @g)}}
+  ure.def @f(%i) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %g = ure.at @g(%i - 1) : i32
+    %f = ure.at @f(%i - 1) : i32
+    %v = arith.select %first, %g, %f : i32
+    ure.yield %v : i32
+  }
+  ure.def @g(%i) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %f = ure.at @f(%i - 1) : i32
+    %g = ure.at @g(%i - 1) : i32
+    %v = arith.select %first, %f, %g : i32
+    ure.yield %v : i32
+  }
+  ure.def @h(%i) {
+    %f = ure.at @f(%i) : i32
+    %g = ure.at @g(%i) : i32
+    %v = arith.addi %f, %g : i32
+    ure.yield %v : i32
+  }
+}
+
+// -----
+
+// The select's condition does not give a value: f = select(f(i - 1) > 0, 1, f(i - 1))
+// still needs f.
+ure.program @p {
+  ure.func @f(i) -> i32
+  ure.func @o
+  // expected-error@+2 {{'ure.def' op Func @f has no initial value}}
+  // expected-note@+1 {{unsatisfied clauses: (@f)}}
+  ure.def @f(%i) {
+    %zero = arith.constant 0 : i32
+    %f = ure.at @f(%i - 1) : i32
+    %pos = arith.cmpi sgt, %f, %zero : i32
+    %v = arith.select %pos, %f, %f : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i) {
+    %f = ure.at @f(%i) : i32
+    ure.yield %f : i32
+  }
+  ure.merge_ures @f [@o]
+}
+
+//===----------------------------------------------------------------------===//
+// Directives
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.set_bounds' op names @f, which is not declared by a ure.func}}
+  ure.set_bounds @f (i = 0 extent 4)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.set_bounds' op extent of 'i' must be positive, got 0}}
+  ure.set_bounds @f (i = 0 extent 0)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.set_bounds' op extent of 'j' must be positive, got -3}}
+  ure.set_bounds @f (i = 0 extent 2, j = 0 extent -3)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.set_bounds' op loop variable 'i' appears twice}}
+  ure.set_bounds @f (i = 0 extent 2, i = 1 extent 2)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.set_bounds' op extent of 'i' refers to @f, which is not a ure.param}}
+  ure.set_bounds @f (i = 0 extent @f)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.set_bounds' op extent of 'i' refers to @N, which is not a ure.param}}
+  ure.set_bounds @f (i = 0 extent @N)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.set_bounds' op extent of 'i' must be an integer or a ure.param}}
+  "ure.set_bounds"() <{func = @f, vars = ["i"], mins = array<i64: 0>, extents = ["four"]}> : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.set_bounds' op needs one min and one extent per loop variable}}
+  "ure.set_bounds"() <{func = @f, vars = ["i", "j"], mins = array<i64: 0>, extents = [4, 4]}> : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.set_bounds' op needs one min and one extent per loop variable}}
+  "ure.set_bounds"() <{func = @f, vars = ["i"], mins = array<i64: 0>, extents = [4, 4]}> : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.reorder' op names @f, which is not declared by a ure.func}}
+  ure.reorder @f (i, j)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  // expected-error@+1 {{'ure.reorder' op loop variable 'j' appears twice}}
+  ure.reorder @f (j, i, j)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  // expected-error@+1 {{'ure.nest' op extent of 'i' must be positive, got 0}}
+  ure.nest @a (i = 0 extent 0) {
+    ure.def @a(%i) {
+      %c = arith.constant 0 : i32
+      ure.yield %c : i32
+    }
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  // expected-error@+1 {{'ure.nest' op loop variable 'i' appears twice}}
+  ure.nest @a (i = 0 extent 2, i = 0 extent 2) {
+    ure.def @a(%i) {
+      %c = arith.constant 0 : i32
+      ure.yield %c : i32
+    }
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a
+  // expected-error@+1 {{'ure.nest' op extent of 'i' refers to @M, which is not a ure.param}}
+  ure.nest @a (i = 0 extent @M) {
+    ure.def @a(%i) {
+      %c = arith.constant 0 : i32
+      ure.yield %c : i32
+    }
+  }
+}
+
+// -----
+
+ure.program @p {
+  "ure.wrapper"() ({
+    // expected-error@+1 {{'ure.merge_ures' op expects parent op 'ure.program'}}
+    ure.merge_ures @a [@b]
+  }) : () -> ()
+}
+
+// -----
+
+// expected-error@+1 {{'ure.program' op region should have no arguments}}
+"ure.program"() <{sym_name = "p"}> ({
+^bb0(%x: index):
+}) : () -> ()

@@ -1,0 +1,164 @@
+// Round trip of every ure op: custom form -> custom form -> re-parse, and
+// generic form -> re-parse -> custom form.
+// RUN: t2s-opt %s --split-input-file | t2s-opt --split-input-file | FileCheck %s
+// RUN: t2s-opt %s --split-input-file --mlir-print-op-generic | t2s-opt --split-input-file | FileCheck %s
+// RUN: t2s-opt %s --split-input-file --mlir-print-op-generic --mlir-print-local-scope | FileCheck %s --check-prefix=GENERIC
+
+// Declarations: params, inputs, declared and undeclared Funcs, places and
+// multiple results.
+
+// CHECK-LABEL: ure.program @decls {
+// CHECK-NEXT:    ure.param @K
+// CHECK-NEXT:    ure.param @N
+// CHECK-NEXT:    ure.input @A : memref<8x?xf32>
+// CHECK-NEXT:    ure.input @B : memref<4xi16>
+// CHECK-NEXT:    ure.func @f(i, j) -> i32 on device
+// CHECK-NEXT:    ure.func @g(i, j) -> (f32, i32){{$}}
+// CHECK-NEXT:    ure.func @h{{$}}
+// CHECK-NEXT:    ure.func @d on device{{$}}
+// CHECK-NEXT:    ure.func @e(i) -> index{{$}}
+// CHECK-NEXT:  }
+// GENERIC-LABEL: "ure.program"() <{sym_name = "decls"}>
+// GENERIC: "ure.param"() <{sym_name = "K"}>
+// GENERIC: "ure.input"() <{sym_name = "A", type = memref<8x?xf32>}>
+// GENERIC: "ure.func"() <{place = 1 : i32, result_types = [i32], sym_name = "f", vars = ["i", "j"]}>
+// GENERIC: "ure.func"() <{place = 0 : i32, result_types = [f32, i32], sym_name = "g", vars = ["i", "j"]}>
+// GENERIC: "ure.func"() <{place = 0 : i32, sym_name = "h"}>
+ure.program @decls {
+  ure.param @K
+  ure.param @N
+  ure.input @A : memref<8x?xf32>
+  ure.input @B : memref<4xi16>
+  ure.func @f(i, j) -> i32 on device
+  ure.func @g(i, j) -> (f32, i32) on host
+  ure.func @h
+  ure.func @d on device
+  ure.func @e(i) -> (index)
+}
+
+// -----
+
+// UREs: def, yield, at (with offsets and multiple results), load, select,
+// an extended URE, and the schedule directives.
+
+// CHECK-LABEL: ure.program @ures {
+// CHECK:         ure.def @a(%i, %j, %k) {
+// CHECK-NEXT:      %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[FIRST:.*]] = arith.cmpi eq, %j, %[[C0]] : index
+// CHECK-NEXT:      %[[IN:.*]] = ure.load @A(%i * 2 + 1, %k) : f32
+// CHECK-NEXT:      %[[PREV:.*]] = ure.at @a(%i, %j - 1, %k) : f32
+// CHECK-NEXT:      %[[V:.*]] = arith.select %[[FIRST]], %[[IN]], %[[PREV]] : f32
+// CHECK-NEXT:      ure.yield %[[V]] : f32
+// CHECK-NEXT:    }
+// CHECK:         ure.def @p(%i, %j, %k) {
+// CHECK:           %[[P:.*]]:2 = ure.at @p(%i - 2, %j, %k) : f32, i32
+// CHECK:           ure.yield %{{.*}}, %{{.*}} : f32, i32
+// CHECK-NEXT:    }
+// CHECK:         ure.def @out(%i, %j) with (%k) {
+// CHECK:           %[[A:.*]] = ure.at @a(%i, %j, %k) : f32
+// CHECK-NEXT:      %[[S:.*]] = ure.select %{{.*}}, %[[A]] : f32
+// CHECK-NEXT:      ure.yield %[[S]] : f32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    ure.merge_ures @a [@p, @out]
+// CHECK-NEXT:    ure.set_bounds @a (i = 0 extent 8, j = -1 extent 4, k = 0 extent @K)
+// CHECK-NEXT:    ure.reorder @a (k, i, j)
+// CHECK-NEXT:  }
+// GENERIC-LABEL: "ure.program"() <{sym_name = "ures"}>
+// GENERIC: "ure.def"() <{func = @a, num_lhs = 3 : i64, vars = ["i", "j", "k"]}> ({
+// GENERIC-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index):
+// GENERIC: "ure.load"(%{{.*}}, %{{.*}}) <{input = @A, map = affine_map<(d0, d1) -> (d0 * 2 + 1, d1)>}> : (index, index) -> f32
+// GENERIC: "ure.at"(%{{.*}}, %{{.*}}, %{{.*}}) <{func = @a, map = affine_map<(d0, d1, d2) -> (d0, d1 - 1, d2)>}> : (index, index, index) -> f32
+// GENERIC: "ure.yield"(%{{.*}}) : (f32) -> ()
+// GENERIC: "ure.def"() <{func = @out, num_lhs = 2 : i64, vars = ["i", "j", "k"]}>
+// GENERIC: "ure.select"(%{{.*}}, %{{.*}}) : (i1, f32) -> f32
+// GENERIC: "ure.merge_ures"() <{representative = @a, ures = [@p, @out]}>
+// GENERIC: "ure.set_bounds"() <{extents = [8, 4, @K], func = @a, mins = array<i64: 0, -1, 0>, vars = ["i", "j", "k"]}>
+// GENERIC: "ure.reorder"() <{func = @a, vars = ["k", "i", "j"]}>
+ure.program @ures {
+  ure.param @K
+  ure.input @A : memref<17x?xf32>
+  ure.func @a(i, j, k) -> f32
+  ure.func @p(i, j, k) -> (f32, i32)
+  ure.func @out
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %j, %c0 : index
+    %in = ure.load @A(%i * 2 + 1, %k) : f32
+    %prev = ure.at @a(%i, %j - 1, %k) : f32
+    %v = arith.select %first, %in, %prev : f32
+    ure.yield %v : f32
+  }
+  ure.def @p(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant 0.0 : f32
+    %first = arith.cmpi eq, %i, %c0 : index
+    %prev:2 = ure.at @p(%i - 2, %j, %k) : f32, i32
+    %x = arith.select %first, %zero, %prev#0 : f32
+    %y = arith.select %first, %c1, %prev#1 : i32
+    ure.yield %x, %y : f32, i32
+  }
+  ure.def @out(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %a = ure.at @a(%i, %j, %k) : f32
+    %w = ure.select %last, %a : f32
+    ure.yield %w : f32
+  }
+  ure.merge_ures @a [@p, @out]
+  ure.set_bounds @a (i = 0 extent 8, j = -1 extent 4, k = 0 extent @K)
+  ure.reorder @a (k, i, j)
+}
+
+// -----
+
+// The result of merge-ures: a nest with constant and symbolic extents.
+
+// CHECK-LABEL: ure.program @nested {
+// CHECK:         ure.nest @c (j = 0 extent @N, i = 2 extent 5) {
+// CHECK-NEXT:      ure.def @c(%i, %j) {
+// CHECK:             %[[PREV:.*]] = ure.at @c(%i - 1, %j) : i32
+// CHECK:             ure.yield %{{.*}} : i32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      ure.def @o(%i, %j) {
+// CHECK-NEXT:        %[[C:.*]] = ure.at @c(%i, %j) : i32
+// CHECK-NEXT:        ure.yield %[[C]] : i32
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// GENERIC-LABEL: "ure.program"() <{sym_name = "nested"}>
+// GENERIC: "ure.nest"() <{extents = [@N, 5], loops = ["j", "i"], mins = array<i64: 0, 2>, representative = @c}> ({
+ure.program @nested {
+  ure.param @N
+  ure.func @c
+  ure.func @o
+  ure.nest @c (j = 0 extent @N, i = 2 extent 5) {
+    ure.def @c(%i, %j) {
+      %c2 = arith.constant 2 : index
+      %one = arith.constant 1 : i32
+      %first = arith.cmpi eq, %i, %c2 : index
+      %prev = ure.at @c(%i - 1, %j) : i32
+      %v = arith.select %first, %one, %prev : i32
+      ure.yield %v : i32
+    }
+    ure.def @o(%i, %j) {
+      %c = ure.at @c(%i, %j) : i32
+      ure.yield %c : i32
+    }
+  }
+}
+
+// -----
+
+// Names that are not bare identifiers print as strings; attributes survive.
+
+// CHECK-LABEL: ure.program @quoted attributes {note = "kept"} {
+// CHECK-NEXT:    ure.func @q("x y") -> f64 {tag = 1 : i64}
+// CHECK-NEXT:    ure.set_bounds @q ("x y" = 0 extent 2) {tag = 2 : i64}
+// CHECK-NEXT:    ure.reorder @q ("x y") {tag = 3 : i64}
+// CHECK-NEXT:  }
+ure.program @quoted attributes {note = "kept"} {
+  ure.func @q("x y") -> f64 {tag = 1}
+  ure.set_bounds @q ("x y" = 0 extent 2) {tag = 2}
+  ure.reorder @q ("x y") {tag = 3}
+}
