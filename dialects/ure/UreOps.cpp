@@ -955,6 +955,16 @@ LogicalResult SelectOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ParamValueOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ParamValueOp::verify() {
+  if (!SymbolTable::lookupNearestSymbolFrom<ParamOp>(*this, getParamAttr()))
+    return emitOpError("names ") << getParamAttr() << ", which is not a ure.param";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Directives
 //===----------------------------------------------------------------------===//
 

@@ -216,6 +216,19 @@ def Ure_SelectOp : Ure_Op<"select", [Pure,
   let hasVerifier = 1;
 }
 
+def Ure_ParamValueOp : Ure_Op<"param_value", [Pure]> {
+  let summary = "The value of a symbolic extent inside a URE";
+  let description = [{
+    ```mlir
+    %K = ure.param_value @K
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$param);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$param attr-dict";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Schedule directives
 //===----------------------------------------------------------------------===//

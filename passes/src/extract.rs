@@ -222,6 +222,13 @@ impl BodyBuilder<'_> {
                 Ok(())
             }
             "ure.at" => self.convert_at(op),
+            "ure.param_value" => {
+                let param_name = ir::symbol(op, "param");
+                let param = *self.names.params.get(&param_name).ok_or_else(|| {
+                    error(op.location(), format!("@{param_name} is not a ure.param"))
+                })?;
+                self.define(op, Node::Param(param))
+            }
             "ure.load" => {
                 let input_name = ir::symbol(op, "input");
                 let input = *self.names.inputs.get(&input_name).ok_or_else(|| {
