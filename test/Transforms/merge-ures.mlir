@@ -270,3 +270,40 @@ ure.program @todo {
   }
   ure.set_bounds @t (i = 0 extent 3)
 }
+
+// -----
+
+// Use before define is a rule of the source order: @b (undeclared) is defined
+// before @a reads it, but realized after @a. The nest, in realization order,
+// still verifies (regression: the verifier used to reject merge-ures' output).
+// CHECK-LABEL: ure.program @source_order {
+// CHECK:         ure.nest @a (i = 0 extent 4) {
+// CHECK-NEXT:      ure.def @a(%i) {
+// CHECK:             ure.at @b(%i - 1) : i32
+// CHECK:           ure.def @b(%i) {
+// CHECK:           ure.def @c(%i) {
+ure.program @source_order {
+  ure.func @b
+  ure.func @a
+  ure.func @c
+  ure.def @b(%i) {
+    %one = arith.constant 1 : i32
+    ure.yield %one : i32
+  }
+  ure.def @a(%i) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %zero = arith.constant 0 : i32
+    %b = ure.at @b(%i - 1) : i32
+    %v = arith.select %first, %zero, %b : i32
+    ure.yield %v : i32
+  }
+  ure.def @c(%i) {
+    %a = ure.at @a(%i) : i32
+    %b = ure.at @b(%i) : i32
+    %v = arith.addi %a, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @c]
+  ure.set_bounds @a (i = 0 extent 4)
+}

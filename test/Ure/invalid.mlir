@@ -506,6 +506,32 @@ ure.program @p {
 }
 
 //===----------------------------------------------------------------------===//
+// ure.param_value
+//===----------------------------------------------------------------------===//
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.param_value' op names @f, which is not a ure.param}}
+    %k = ure.param_value @f
+    ure.yield %k : index
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.param_value' op names @K, which is not a ure.param}}
+    %k = ure.param_value @K
+    ure.yield %k : index
+  }
+}
+
+//===----------------------------------------------------------------------===//
 // ure.select
 //===----------------------------------------------------------------------===//
 

@@ -55,8 +55,11 @@ ure.program @decls {
 // CHECK:           ure.yield %{{.*}}, %{{.*}} : f32, i32
 // CHECK-NEXT:    }
 // CHECK:         ure.def @out(%i, %j) with (%k) {
+// CHECK:           %[[K:.*]] = ure.param_value @K
+// CHECK-NEXT:      %[[KMAX:.*]] = arith.subi %[[K]], %{{.*}} : index
+// CHECK-NEXT:      %[[LAST:.*]] = arith.cmpi eq, %k, %[[KMAX]] : index
 // CHECK:           %[[A:.*]] = ure.at @a(%i, %j, %k) : f32
-// CHECK-NEXT:      %[[S:.*]] = ure.select %{{.*}}, %[[A]] : f32
+// CHECK-NEXT:      %[[S:.*]] = ure.select %[[LAST]], %[[A]] : f32
 // CHECK-NEXT:      ure.yield %[[S]] : f32
 // CHECK-NEXT:    }
 // CHECK-NEXT:    ure.merge_ures @a [@p, @out]
@@ -70,6 +73,7 @@ ure.program @decls {
 // GENERIC: "ure.at"(%{{.*}}, %{{.*}}, %{{.*}}) <{func = @a, map = affine_map<(d0, d1, d2) -> (d0, d1 - 1, d2)>}> : (index, index, index) -> f32
 // GENERIC: "ure.yield"(%{{.*}}) : (f32) -> ()
 // GENERIC: "ure.def"() <{func = @out, num_lhs = 2 : i64, vars = ["i", "j", "k"]}>
+// GENERIC: "ure.param_value"() <{param = @K}> : () -> index
 // GENERIC: "ure.select"(%{{.*}}, %{{.*}}) : (i1, f32) -> f32
 // GENERIC: "ure.merge_ures"() <{representative = @a, ures = [@p, @out]}>
 // GENERIC: "ure.set_bounds"() <{extents = [8, 4, @K], func = @a, mins = array<i64: 0, -1, 0>, vars = ["i", "j", "k"]}>
@@ -99,8 +103,10 @@ ure.program @ures {
     ure.yield %x, %y : f32, i32
   }
   ure.def @out(%i, %j) with (%k) {
-    %c3 = arith.constant 3 : index
-    %last = arith.cmpi eq, %k, %c3 : index
+    %c1 = arith.constant 1 : index
+    %K = ure.param_value @K
+    %kmax = arith.subi %K, %c1 : index
+    %last = arith.cmpi eq, %k, %kmax : index
     %a = ure.at @a(%i, %j, %k) : f32
     %w = ure.select %last, %a : f32
     ure.yield %w : f32
