@@ -10,5 +10,6 @@ pub mod interpret;
 pub mod npy;
 pub mod program;
 pub mod random;
+pub mod spacetime;
 
 pub use program::*;

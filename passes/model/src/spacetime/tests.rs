@@ -1,0 +1,184 @@
+use super::*;
+
+fn nest(loops: &[(&str, i64)]) -> Vec<NestLoop> {
+    loops.iter().map(|(n, e)| NestLoop { name: n.to_string(), min: 0, extent: *e }).collect()
+}
+
+fn dep(consumer: usize, callee: usize, distance: &[i64]) -> DependenceSpec {
+    DependenceSpec { consumer, callee, distance: distance.to_vec() }
+}
+
+fn transform(space: &[&str], vector: Option<&[i64]>, check_time: bool) -> TransformSpec {
+    TransformSpec {
+        space: space.iter().map(|s| s.to_string()).collect(),
+        vector: vector.map(|v| v.to_vec()),
+        check_time,
+    }
+}
+
+fn names() -> Vec<String> {
+    ["A", "B", "C", "c"].iter().map(|s| s.to_string()).collect()
+}
+
+/// The A/B/C example of space-time-transform.md with I = J = K = 10 and
+/// the double projection (i, j, k) => (i, j, t1) => (i, t2, t1).
+fn double_projection() -> Schedule {
+    // Loops outermost first: k, j, i (Halide order: i innermost).
+    let loops = nest(&[("k", 10), ("j", 10), ("i", 10)]);
+    let deps = vec![
+        dep(0, 0, &[0, 0, 1]), // A(i-1, j, k)
+        dep(1, 1, &[0, 1, 0]), // B(i, j-1, k)
+        dep(2, 2, &[1, 0, 0]), // C(i, j, k-1)
+        dep(2, 0, &[0, 0, 0]), // C reads A(i, j, k)
+        dep(2, 1, &[0, 0, 0]), // C reads B(i, j, k)
+        dep(3, 2, &[0, 0, 0]), // c reads C(i, j, k)
+    ];
+    let chain = [transform(&["i", "j"], Some(&[2, 3]), true), transform(&["i"], Some(&[2]), true)];
+    schedule(&loops, &deps, &chain, &names()).expect("the document's schedule is legal")
+}
+
+#[test]
+fn double_projection_time_loops() {
+    let s = double_projection();
+    let time: Vec<_> = s.time_coordinates().map(|c| (c.name.as_str(), c.min, c.extent)).collect();
+    // t1 = 2i + 3j + k ranges over [0, 2*9 + 3*9 + 9] = [0, 54]: 55 steps
+    // (the document's 2*I + 3*J + K - 5). t2 = 2i + j over [0, 2*9 + 9] =
+    // [0, 27]: 28 steps (2*I + J - 2).
+    assert_eq!(time, vec![("t1", 0, 55), ("t2", 0, 28)]);
+    let space: Vec<_> = s.space_coordinates().map(|c| (c.name.as_str(), c.extent)).collect();
+    assert_eq!(space, vec![("i", 10)]);
+    assert_eq!(s.steps(), 55 * 28);
+    // Flattened time t = 28 * t1 + t2.
+    assert_eq!(s.strides, vec![28, 1, 0]);
+}
+
+#[test]
+fn double_projection_recovers_indices_in_order() {
+    let s = double_projection();
+    // Coordinates (t1, t2, i); original loops (k, j, i).
+    // j = t2 - 2i, and k = t1 - 2i - 3j = t1 - 3*t2 + 4*i (the document).
+    assert_eq!(s.recover[1], vec![0, 1, -2]);
+    assert_eq!(s.recover[0], vec![1, -3, 4]);
+    assert_eq!(s.recover[2], vec![0, 0, 1]);
+}
+
+#[test]
+fn double_projection_time_distances() {
+    let s = double_projection();
+    let flat: Vec<i64> = s.dependences.iter().map(|d| d.flattened).collect();
+    // A: T1.(0,0,1) over (k,j,i) = 2 in t1; then t2 = j + 2i moves by 2:
+    //    (t1, t2) = (2, 2), flattened 2*28 + 2 = 58 (the text prints 60 once).
+    // B: t1 moves by 3, t2 by 1: 3*28 + 1 = 85 (the text prints 88 once).
+    // C: t1 moves by 1, t2 by 0: 28.
+    assert_eq!(flat, vec![58, 85, 28, 0, 0, 0]);
+    assert_eq!(s.dependences[0].coordinates, vec![2, 2, 1]);
+    assert_eq!(s.dependences[1].coordinates, vec![3, 1, 0]);
+    assert_eq!(s.dependences[2].coordinates, vec![1, 0, 0]);
+}
+
+#[test]
+fn double_projection_register_files() {
+    let s = double_projection();
+    let slots: Vec<(usize, i64)> = s.registers.iter().map(|r| (r.func, r.slots)).collect();
+    // srA[10][59], srB[10][86], srC[10][29]: the largest distance plus slot 0.
+    assert_eq!(slots, vec![(0, 59), (1, 86), (2, 29)]);
+}
+
+#[test]
+fn double_projection_minimized_channels() {
+    let s = double_projection();
+    // One PE (i fixed) computes at flattened times 58i + 85j + 28k: not one
+    // value every s steps, so each Func gets a channel. Its depth is the
+    // largest number of values the PE produces within a window of the
+    // distance (inclusive of both ends: the value read and the one written at
+    // the same step). The document's "1 or 3" for B looks only at j or k
+    // moving alone; enumerating (j, k) pairs such as (j+1, k-3), one step
+    // later, shows windows of 85 steps holding 11 values.
+    let depths: Vec<Option<Storage>> = s.registers.iter().map(|r| r.minimized.clone()).collect();
+    assert_eq!(
+        depths,
+        vec![
+            Some(Storage::Channel { depth: 9 }),
+            Some(Storage::Channel { depth: 11 }),
+            Some(Storage::Channel { depth: 4 }),
+        ]
+    );
+}
+
+#[test]
+fn single_projection_regular_production_uses_shift_registers() {
+    // GEMM-like nest (k, j, i), space (i, j) with vector (1, 1): each PE
+    // computes once per step for K consecutive steps: one value every step.
+    let loops = nest(&[("k", 4), ("j", 4), ("i", 4)]);
+    let deps = vec![dep(0, 0, &[0, 1, 0]), dep(1, 1, &[0, 0, 1]), dep(2, 2, &[1, 0, 0])];
+    let s = schedule(&loops, &deps, &[transform(&["i", "j"], Some(&[1, 1]), true)], &names()).unwrap();
+    let t: Vec<_> = s.time_coordinates().map(|c| c.extent).collect();
+    assert_eq!(t, vec![3 + 3 + 3 + 1]);
+    let files: Vec<_> = s.registers.iter().map(|r| (r.max_distance, r.minimized.clone())).collect();
+    assert_eq!(
+        files,
+        vec![
+            (1, Some(Storage::ShiftRegisters { every: 1, slots: 2 })),
+            (1, Some(Storage::ShiftRegisters { every: 1, slots: 2 })),
+            (1, Some(Storage::ShiftRegisters { every: 1, slots: 2 })),
+        ]
+    );
+}
+
+#[test]
+fn dataflow_form_keeps_the_time_loop() {
+    let loops = nest(&[("k", 4), ("j", 3), ("i", 2)]);
+    let deps = vec![dep(0, 0, &[0, 1, 0]), dep(2, 2, &[1, 0, 0])];
+    let s = schedule(&loops, &deps, &[transform(&["i", "j"], None, false)], &names()).unwrap();
+    assert!(s.dataflow);
+    let time: Vec<_> = s.time_coordinates().map(|c| (c.name.as_str(), c.extent)).collect();
+    assert_eq!(time, vec![("k", 4)]);
+    // Across PEs at the same step: distance 0; along k: 1.
+    assert_eq!(s.dependences.iter().map(|d| d.flattened).collect::<Vec<_>>(), vec![0, 1]);
+}
+
+#[test]
+fn stride_two_production_shifts_every_two_steps() {
+    // One value every 2 steps, read 5 steps later: shifted ceil(5/2) = 3
+    // times by then, so slots 0..=3.
+    assert_eq!(minimize(&[0, 2, 4, 6], 5), Storage::ShiftRegisters { every: 2, slots: 4 });
+    // Irregular: windows [t, t+4] hold at most 2 of {0, 1, 5, 6}.
+    assert_eq!(minimize(&[0, 1, 5, 6], 4), Storage::Channel { depth: 2 });
+    assert_eq!(minimize(&[0, 1, 2, 6], 4), Storage::Channel { depth: 3 });
+    assert_eq!(minimize(&[3], 0), Storage::ShiftRegisters { every: 1, slots: 1 });
+}
+
+#[test]
+fn errors() {
+    let loops = nest(&[("k", 4), ("j", 4), ("i", 4)]);
+    let deps = vec![dep(0, 0, &[0, 0, 1])];
+    let run = |chain: &[TransformSpec]| schedule(&loops, &deps, chain, &names()).unwrap_err();
+    assert!(matches!(run(&[transform(&["j"], None, false)]), ScheduleError::NotInnermost { .. }));
+    assert!(matches!(run(&[transform(&["i", "k"], None, false)]), ScheduleError::NotInnermost { .. }));
+    assert!(matches!(run(&[transform(&["x"], None, false)]), ScheduleError::UnknownLoop { .. }));
+    assert!(matches!(run(&[transform(&["i", "i"], None, false)]), ScheduleError::DuplicateLoop { .. }));
+    assert!(matches!(run(&[transform(&["i", "j"], Some(&[1]), false)]), ScheduleError::VectorLength { .. }));
+    assert!(matches!(
+        run(&[transform(&["i", "j", "k"], Some(&[1, 1, 1]), false)]),
+        ScheduleError::NoTimeLoop { .. }
+    ));
+    // A's dependence along i: T.d = 0 with the vector (0) for i.
+    match run(&[transform(&["i"], Some(&[0]), false)]) {
+        ScheduleError::Violated { time_distance, callee, .. } => {
+            assert_eq!(time_distance, 0);
+            assert_eq!(callee, "A");
+        }
+        e => panic!("{e:?}"),
+    }
+    assert!(matches!(run(&[transform(&["i"], Some(&[-1]), false)]), ScheduleError::Violated { time_distance: -1, .. }));
+    assert!(matches!(
+        run(&[transform(&["i"], None, false), transform(&["i"], None, false)]),
+        ScheduleError::NotSubset { .. }
+    ));
+    assert!(matches!(
+        run(&[transform(&["i", "j"], Some(&[1, 1]), false), transform(&["t1"], None, false)]),
+        ScheduleError::UnknownLoop { .. } | ScheduleError::NotInnermost { .. } | ScheduleError::NotSubset { .. }
+    ));
+    let bad = nest(&[("k", 0), ("i", 4)]);
+    assert!(matches!(schedule(&bad, &[], &[], &names()).unwrap_err(), ScheduleError::BadBounds { .. }));
+}
