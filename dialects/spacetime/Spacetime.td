@@ -26,6 +26,49 @@ def Spacetime_Dialect : Dialect {
 class Spacetime_Op<string mnemonic, list<Trait> traits = []>
     : Op<Spacetime_Dialect, mnemonic, traits>;
 
+def Spacetime_ArrayOp : Spacetime_Op<"array", [NoTerminator, SingleBlock,
+                                               NoRegionArguments]> {
+  let summary = "A systolic array: time loops around unrolled space loops";
+  let description = [{
+    The result of `space-time-transform` on a merged loop nest. The original
+    loops (`loops`, outermost first) are mapped to time loops (`time`,
+    outermost first, with exact bounds) around space loops (`space`: the
+    processing elements, unrolled). `schedule` gives the time coordinates as
+    affine functions of the original indices (e.g. `t1 = 2*i + 3*j + k`);
+    `recover` gives the original indices from the coordinates (time loops,
+    then space loops), in the original loop order. With `check_time`, a PE
+    computes only at the steps where the recovered indices lie inside the
+    original bounds; otherwise it runs every step and only its stores to the
+    output are guarded.
+
+    The body declares one register file per Func read across time steps or
+    PEs (`spacetime.shift_reg`), the shift of each file every flattened time
+    step (`spacetime.shift`), and the UREs, computed in realization order at
+    every step by every PE.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$representative,
+                       StrArrayAttr:$loops, DenseI64ArrayAttr:$mins,
+                       ArrayAttr:$extents,
+                       StrArrayAttr:$time_loops, DenseI64ArrayAttr:$time_mins,
+                       ArrayAttr:$time_extents,
+                       StrArrayAttr:$space_loops, DenseI64ArrayAttr:$space_mins,
+                       ArrayAttr:$space_extents,
+                       AffineMapAttr:$schedule, AffineMapAttr:$recover,
+                       UnitAttr:$check_time);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $representative `loops` custom<Bounds>($loops, $mins, $extents)
+    `time` custom<Bounds>($time_loops, $time_mins, $time_extents)
+    `space` custom<Bounds>($space_loops, $space_mins, $space_extents)
+    `schedule` $schedule `recover` $recover (`check_time` $check_time^)?
+    attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+  }];
+}
+
 def Spacetime_ShiftRegOp : Spacetime_Op<"shift_reg", [
     MemoryEffects<[MemAlloc]>]> {
   let summary = "Allocates a shift register file, one register chain per PE";

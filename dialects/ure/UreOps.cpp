@@ -8,6 +8,8 @@
 
 #include "ure/UreDialect.h"
 
+#include "common/Bounds.h"
+
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -21,6 +23,8 @@
 
 using namespace mlir;
 using namespace t2s::ure;
+using t2s::parseBounds;
+using t2s::printBounds;
 
 #include "ure/UreDialect.cpp.inc"
 #include "ure/UreEnums.cpp.inc"
@@ -57,60 +61,6 @@ static void printVarNames(OpAsmPrinter &p, Operation *, ArrayAttr vars) {
   llvm::interleaveComma(vars, p, [&](Attribute a) {
     p.printKeywordOrString(cast<StringAttr>(a).getValue());
   });
-  p << ")";
-}
-
-/// `(i = 0 extent 8, k = 0 extent @K)`: loop bounds, constant or symbolic.
-static ParseResult parseBounds(OpAsmParser &parser, ArrayAttr &vars,
-                               DenseI64ArrayAttr &mins, ArrayAttr &extents) {
-  SmallVector<Attribute> names, exts;
-  SmallVector<int64_t> minValues;
-  Builder &b = parser.getBuilder();
-  if (parser.parseCommaSeparatedList(
-          OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
-            std::string name;
-            int64_t min;
-            if (parser.parseKeywordOrString(&name) || parser.parseEqual() ||
-                parser.parseInteger(min) || parser.parseKeyword("extent"))
-              return failure();
-            names.push_back(b.getStringAttr(name));
-            minValues.push_back(min);
-            FlatSymbolRefAttr sym;
-            OptionalParseResult symResult =
-                parser.parseOptionalAttribute(sym, Type());
-            if (symResult.has_value()) {
-              if (failed(*symResult))
-                return failure();
-              exts.push_back(sym);
-              return success();
-            }
-            int64_t extent;
-            if (parser.parseInteger(extent))
-              return failure();
-            exts.push_back(b.getI64IntegerAttr(extent));
-            return success();
-          }))
-    return failure();
-  vars = b.getArrayAttr(names);
-  mins = b.getDenseI64ArrayAttr(minValues);
-  extents = b.getArrayAttr(exts);
-  return success();
-}
-
-static void printBounds(OpAsmPrinter &p, Operation *, ArrayAttr vars,
-                        DenseI64ArrayAttr mins, ArrayAttr extents) {
-  p << "(";
-  for (auto [index, var] : llvm::enumerate(vars)) {
-    if (index)
-      p << ", ";
-    p.printKeywordOrString(cast<StringAttr>(var).getValue());
-    p << " = " << mins[index] << " extent ";
-    Attribute extent = extents[index];
-    if (auto intAttr = dyn_cast<IntegerAttr>(extent))
-      p << intAttr.getInt();
-    else
-      p.printAttributeWithoutType(extent);
-  }
   p << ")";
 }
 
@@ -391,6 +341,13 @@ collectMerge(ProgramOp program, ArrayRef<DefOp> defs) {
       info.order.push_back(def);
     if (info.order.empty())
       return nests.front().emitOpError("holds no URE"), failure();
+  } else if (auto it = llvm::find_if(defs, [](DefOp d) {
+               return !isa<ProgramOp>(d->getParentOp());
+             });
+             it != defs.end()) {
+    // The merged loop nest after a later transform (e.g. spacetime.array).
+    for (DefOp def : (*it)->getBlock()->getOps<DefOp>())
+      info.order.push_back(def);
   } else if (defs.size() == 1) {
     info.order.push_back(defs.front());
   } else {
@@ -710,6 +667,8 @@ void DefOp::getAsmBlockArgumentNames(Region &region,
 }
 
 LogicalResult DefOp::verify() {
+  if (!(*this)->getParentOfType<ProgramOp>())
+    return emitOpError("must be inside a ure.program");
   if (failed(verifyDistinctNames(*this, getVars(), "loop variable")))
     return failure();
   int64_t numVars = getVars().size();
@@ -991,6 +950,19 @@ LogicalResult ReorderOp::verify() {
   if (failed(verifyDirectiveTarget(*this, getFuncAttr())))
     return failure();
   return verifyDistinctNames(*this, getVars(), "loop variable");
+}
+
+LogicalResult SpaceTimeTransformOp::verify() {
+  if (failed(verifyDirectiveTarget(*this, getFuncAttr())) ||
+      failed(verifyDistinctNames(*this, getSpace(), "space loop")))
+    return failure();
+  if (getSpace().empty())
+    return emitOpError("needs at least one space loop");
+  if (getVector() && getVector()->size() != getSpace().size())
+    return emitOpError("has ")
+           << getVector()->size() << " scheduling coefficients for "
+           << getSpace().size() << " space loops";
+  return success();
 }
 
 LogicalResult NestOp::verify() {

@@ -109,7 +109,7 @@ def Ure_FuncOp : Ure_Op<"func", [Symbol, HasParent<"ProgramOp">]> {
 }
 
 def Ure_DefOp : Ure_Op<"def", [
-    ParentOneOf<["ProgramOp", "NestOp"]>, SingleBlock,
+    SingleBlock,
     IsolatedFromAbove,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "A URE: the value of a Func at the current iteration point";
@@ -279,6 +279,30 @@ def Ure_ReorderOp : Ure_Op<"reorder", [HasParent<"ProgramOp">]> {
   }];
   let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$vars);
   let assemblyFormat = "$func custom<VarNames>($vars) attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_SpaceTimeTransformOp : Ure_Op<"space_time_transform",
+                                     [HasParent<"ProgramOp">]> {
+  let summary = "Maps the innermost loops to space (PEs) and schedules time";
+  let description = [{
+    `A.space_time_transform({i, j}, {2, 3}, CheckTime)`: the listed loops
+    (the innermost ones) become processing elements; the loop around them
+    becomes the time loop `t = 2*i + 3*j + k`. Without `vector` the PEs run
+    dataflow-style (the vector (0, ..., 0, 1)). Several directives form a
+    chain, applied in order; each later set of space loops is a proper subset
+    of the previous one.
+
+    ```mlir
+    ure.space_time_transform @a (i, j) vector [2, 3] check_time
+    ure.space_time_transform @a (i) vector [2]
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$space,
+                       OptionalAttr<DenseI64ArrayAttr>:$vector,
+                       UnitAttr:$check_time);
+  let assemblyFormat = "$func custom<VarNames>($space) (`vector` $vector^)? "
+                       "(`check_time` $check_time^)? attr-dict";
   let hasVerifier = 1;
 }
 

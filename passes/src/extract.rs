@@ -70,9 +70,12 @@ pub fn memref_shape(ty: Type<'_>) -> Option<(ScalarType, Vec<Option<i64>>)> {
     }
 }
 
-/// The `ure.nest` of a merged program, if any.
+/// The loop nest holding the UREs of a merged program: its `ure.nest`, or
+/// the `spacetime.array` the space-time transform made of it.
 pub fn find_nest<'c, 'a>(program: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    ir::body_ops(program, 0).into_iter().find(|op| ir::name(op) == "ure.nest")
+    ir::body_ops(program, 0)
+        .into_iter()
+        .find(|op| matches!(ir::name(op).as_str(), "ure.nest" | "spacetime.array"))
 }
 
 /// Converts a merged program. Errors are emitted at the offending op.
@@ -93,7 +96,8 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
         .map(extract_input)
         .collect::<Result<Vec<_>, _>>()?;
     let loops = extract_loops(&nest, &params)?;
-    let defs = ir::body_ops(&nest, 0);
+    let defs: Vec<_> =
+        ir::body_ops(&nest, 0).into_iter().filter(|op| ir::name(op) == "ure.def").collect();
     let func_index: HashMap<String, usize> =
         defs.iter().enumerate().map(|(i, d)| (ir::symbol(d, "func"), i)).collect();
     let input_index: HashMap<String, usize> =

@@ -144,7 +144,7 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
 }
 
 /// Argument types (inputs, outputs, params) and the output buffer types.
-fn signature<'c>(
+pub fn signature<'c>(
     context: &'c Context,
     location: melior::ir::Location<'c>,
     model: &Program,
@@ -161,7 +161,7 @@ fn signature<'c>(
 }
 
 /// The static shape (None where symbolic) of a Func's left-hand-side domain.
-fn lhs_shape(model: &Program, func: &Func) -> Vec<Option<i64>> {
+pub fn lhs_shape(model: &Program, func: &Func) -> Vec<Option<i64>> {
     func.lhs
         .iter()
         .map(|&p| {
@@ -174,7 +174,7 @@ fn lhs_shape(model: &Program, func: &Func) -> Vec<Option<i64>> {
         .collect()
 }
 
-fn extent_value(e: &Emitter<'_>, extent: &Extent, params: &[MlirValue]) -> MlirValue {
+pub fn extent_value(e: &Emitter<'_>, extent: &Extent, params: &[MlirValue]) -> MlirValue {
     match extent {
         Extent::Const(c) => e.index(*c),
         Extent::Param(p) => params[*p],
@@ -262,7 +262,7 @@ fn open_nest(e: &Emitter<'_>, frame: &Frame<'_>) -> (MlirBlock, Vec<(String, Mli
 }
 
 /// `sum(coeff * arg) + constant` over the current loop values.
-fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
+pub fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
     let mut value = e.index(affine.constant);
     for &(arg, coeff) in &affine.terms {
         let term = if coeff == 1 { args[arg] } else { e.mul(args[arg], e.index(coeff)) };
@@ -275,11 +275,62 @@ fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirVal
 fn emit_func(e: &Emitter<'_>, frame: &Frame<'_>, index: usize, func: &Func, ivs: &HashMap<&str, MlirValue>) {
     let model = frame.program;
     let args: Vec<MlirValue> = func.vars.iter().map(|v| ivs[v.as_str()]).collect();
+    let read = |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], args: &[MlirValue]| {
+        let target = &model.funcs[callee];
+        let idx: Vec<MlirValue> = indices
+            .iter()
+            .zip(&target.lhs)
+            .map(|(affine, &p)| {
+                let l = &frame.loops[target.vars[p].as_str()];
+                let at = e.sub(affine_value(e, affine, args), l.lb);
+                e.clamp(at, e.index(0), l.last)
+            })
+            .collect();
+        let ty = e.scalar_type(target.result_types[result]);
+        e.load(frame.buffers[callee][result], &idx, ty)
+    };
+    let body = emit_body(e, model, func, &args, &frame.params, &frame.inputs, &read);
+    let store_block = body.guard.map(|cond| e.if_then(cond));
+    let s = store_block.map_or(*e, |b| e.at(b));
+    let point: Vec<MlirValue> = func
+        .lhs
+        .iter()
+        .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))
+        .collect();
+    for (result, value) in body.results.iter().enumerate() {
+        s.store(*value, frame.buffers[index][result], &point);
+    }
+    if let Some(block) = store_block {
+        e.finish_scf_block(block);
+    }
+}
+
+/// The values a URE body computes: its results, and the condition of a
+/// select without an else value.
+pub struct BodyValues {
+    pub results: Vec<MlirValue>,
+    pub guard: Option<MlirValue>,
+}
+
+/// Reads result `result` of Func `callee` at `indices` (affine in `args`).
+pub type ReadFunc<'r> = dyn Fn(&Emitter<'_>, usize, usize, &[Affine], &[MlirValue]) -> MlirValue + 'r;
+
+/// Emits the operations of a URE body; `args` are the values of its loop
+/// variables, `read` provides the values of other Funcs.
+pub fn emit_body(
+    e: &Emitter<'_>,
+    model: &Program,
+    func: &Func,
+    args: &[MlirValue],
+    params: &[MlirValue],
+    inputs: &[MlirValue],
+    read: &ReadFunc<'_>,
+) -> BodyValues {
     let mut values: Vec<MlirValue> = Vec::with_capacity(func.body.nodes.len());
     for node in &func.body.nodes {
         let value = match node {
             Node::Arg(a) => args[*a],
-            Node::Param(p) => frame.params[*p],
+            Node::Param(p) => params[*p],
             Node::Const(v, ty) => e.constant(*v, *ty),
             Node::Unary { a, ty, .. } => e.op1("arith.negf", &[values[*a]], e.scalar_type(*ty)),
             Node::Binary { op, a, b, ty } => {
@@ -296,29 +347,16 @@ fn emit_func(e: &Emitter<'_>, frame: &Frame<'_>, index: usize, func: &Func, ivs:
                 e.op1("arith.select", &[values[*cond], values[*a], values[*b]], e.scalar_type(*ty))
             }
             Node::Cast { op, a, ty } => e.op1(cast_op_name(*op), &[values[*a]], e.scalar_type(*ty)),
-            Node::FuncRef { func: callee, result, indices } => {
-                let target = &model.funcs[*callee];
-                let idx: Vec<MlirValue> = indices
-                    .iter()
-                    .zip(&target.lhs)
-                    .map(|(affine, &p)| {
-                        let l = &frame.loops[target.vars[p].as_str()];
-                        let at = e.sub(affine_value(e, affine, &args), l.lb);
-                        e.clamp(at, e.index(0), l.last)
-                    })
-                    .collect();
-                let ty = e.scalar_type(target.result_types[*result]);
-                e.load(frame.buffers[*callee][*result], &idx, ty)
-            }
+            Node::FuncRef { func: callee, result, indices } => read(e, *callee, *result, indices, args),
             Node::InputRead { input, indices } => {
-                let buffer = frame.inputs[*input];
+                let buffer = inputs[*input];
                 let idx: Vec<MlirValue> = indices
                     .iter()
                     .enumerate()
                     .map(|(d, affine)| {
                         let dim = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
                         let last = e.sub(dim, e.index(1));
-                        e.clamp(affine_value(e, affine, &args), e.index(0), last)
+                        e.clamp(affine_value(e, affine, args), e.index(0), last)
                     })
                     .collect();
                 e.load(buffer, &idx, e.scalar_type(model.inputs[*input].elem))
@@ -326,20 +364,8 @@ fn emit_func(e: &Emitter<'_>, frame: &Frame<'_>, index: usize, func: &Func, ivs:
         };
         values.push(value);
     }
-    let store_block = match func.body.guard {
-        Some(cond) => Some(e.if_then(values[cond])),
-        None => None,
-    };
-    let s = store_block.map_or(*e, |b| e.at(b));
-    let point: Vec<MlirValue> = func
-        .lhs
-        .iter()
-        .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))
-        .collect();
-    for (result, node) in func.body.yields.iter().enumerate() {
-        s.store(values[*node], frame.buffers[index][result], &point);
-    }
-    if let Some(block) = store_block {
-        e.finish_scf_block(block);
+    BodyValues {
+        results: func.body.yields.iter().map(|n| values[*n]).collect(),
+        guard: func.body.guard.map(|g| values[g]),
     }
 }
