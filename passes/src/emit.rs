@@ -3,7 +3,7 @@
 //! generators can keep values in plain maps without melior lifetimes.
 
 use melior::ir::{
-    attribute::{FloatAttribute, IntegerAttribute},
+    attribute::{AttributeLike, FloatAttribute, IntegerAttribute},
     block::BlockLike,
     operation::{OperationBuilder, OperationLike},
     r#type::{IntegerType, MemRefType},
@@ -167,6 +167,17 @@ impl<'c> Emitter<'c> {
             .expect("scf.if is well formed");
         let op = self.block_ref().append_operation(op);
         op.region(0).expect("then").first_block().expect("one block").to_raw()
+    }
+
+    /// Sets a unit attribute on the op owning `block` (e.g. a loop to unroll).
+    pub fn mark_parent(&self, block: MlirBlock, name: &str) {
+        // SAFETY: the block belongs to a live op.
+        unsafe {
+            let op = mlir_sys::mlirBlockGetParentOperation(block);
+            let attr = Attribute::unit(self.context);
+            let name = mlir_sys::MlirStringRef { data: name.as_ptr() as *const _, length: name.len() };
+            mlir_sys::mlirOperationSetDiscardableAttributeByName(op, name, attr.to_raw());
+        }
     }
 
     /// Ends a `scf.for`/`scf.if` body with `scf.yield`.

@@ -42,6 +42,9 @@ pub enum Mode {
     Interpret,
     /// merge-ures, then the sequential lowering to scf/llvm, JIT-run.
     Sequential,
+    /// merge-ures, the space-time transform of the program's directives,
+    /// the systolic array lowered to scf/llvm, JIT-run.
+    Systolic,
 }
 
 impl Mode {
@@ -49,6 +52,7 @@ impl Mode {
         match text {
             "interpret" => Some(Mode::Interpret),
             "sequential" => Some(Mode::Sequential),
+            "systolic" => Some(Mode::Systolic),
             _ => None,
         }
     }
@@ -57,6 +61,7 @@ impl Mode {
         match self {
             Mode::Interpret => "interpret",
             Mode::Sequential => "sequential",
+            Mode::Systolic => "systolic",
         }
     }
 
@@ -65,6 +70,7 @@ impl Mode {
         match self {
             Mode::Interpret => "builtin.module(merge-ures)",
             Mode::Sequential => "builtin.module(t2s-sequential-to-llvm)",
+            Mode::Systolic => "builtin.module(t2s-lower-to-llvm)",
         }
     }
 }
@@ -121,7 +127,7 @@ pub fn execute(
     let model = program_model(context, module, name)?;
     match mode {
         Mode::Interpret => Ok(interpret(&model, params, inputs)?),
-        Mode::Sequential => {
+        Mode::Sequential | Mode::Systolic => {
             run_pipeline(context, module, mode.pipeline())?;
             jit_run(module, &model, inputs, params)
         }

@@ -528,3 +528,28 @@ pub fn predicate_encoding(pred: CmpPredicate) -> (&'static str, i64) {
         ("arith.cmpf", i as i64)
     }
 }
+
+/// The results of the `AffineMapAttr` attribute `attr` of `op` as linear forms
+/// over the map's dimensions.
+pub fn affine_map_rows(op: &OperationRef<'_, '_>, attr: &str) -> Result<Vec<Affine>, Failed> {
+    let map_attr = op
+        .attribute(attr)
+        .map_err(|_| error(op.location(), format!("missing affine map '{attr}'")))?;
+    // SAFETY: verified to be an AffineMapAttr by the op's verifier.
+    let map = unsafe { mlir_sys::mlirAffineMapAttrGetValue(map_attr.to_raw()) };
+    let dims = unsafe { mlir_sys::mlirAffineMapGetNumDims(map) } as usize;
+    let identity: Vec<usize> = (0..dims).collect();
+    let count = unsafe { mlir_sys::mlirAffineMapGetNumResults(map) };
+    (0..count)
+        .map(|i| {
+            let expr = unsafe { mlir_sys::mlirAffineMapGetResult(map, i) };
+            let mut affine = Affine::default();
+            if linearize(expr, 1, &identity, &mut affine) {
+                affine.terms.retain(|&(_, c)| c != 0);
+                Ok(affine)
+            } else {
+                Err(error(op.location(), format!("'{attr}' is not linear")))
+            }
+        })
+        .collect()
+}

@@ -13,13 +13,14 @@ pub mod merge_ures;
 pub mod pipelines;
 pub mod registry;
 pub mod space_time_transform;
+pub mod spacetime_to_scf;
 pub mod ure_to_scf;
 
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 3] {
-    [&merge_ures::PASS, &space_time_transform::PASS, &ure_to_scf::PASS]
+pub fn all_passes() -> [&'static registry::PassDef; 4] {
+    [&merge_ures::PASS, &space_time_transform::PASS, &spacetime_to_scf::PASS, &ure_to_scf::PASS]
 }
 
 /// Registers the t2s passes and every upstream pass (once per process).

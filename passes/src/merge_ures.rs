@@ -51,8 +51,8 @@ struct LoopBounds {
 
 fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
     let ops = ir::body_ops(&program, 0);
-    if ops.iter().any(|op| ir::name(op) == "ure.nest") {
-        return Ok(()); // Already merged.
+    if crate::extract::find_nest(&program).is_some() {
+        return Ok(()); // Already merged (and maybe transformed).
     }
     let defs: Vec<_> = ops
         .iter()

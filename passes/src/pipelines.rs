@@ -18,8 +18,15 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
      finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 
-pub fn all_pipelines() -> [&'static Pipeline; 1] {
-    [&SEQUENTIAL_TO_LLVM]
+pub static LOWER_TO_LLVM: Pipeline = Pipeline {
+    argument: "t2s-lower-to-llvm",
+    description: "Merge the UREs, apply the space-time transform and lower the systolic array to the llvm dialect",
+    passes: "merge-ures, space-time-transform, spacetime-to-scf, canonicalize, cse, convert-scf-to-cf, \
+     expand-strided-metadata, finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
+};
+
+pub fn all_pipelines() -> [&'static Pipeline; 2] {
+    [&SEQUENTIAL_TO_LLVM, &LOWER_TO_LLVM]
 }
 
 pub fn register(pipeline: &Pipeline) {

@@ -73,43 +73,9 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { program.context().to_ref() };
     let location = program.location();
-    let parent = program.block().ok_or_else(|| error(location, "ure.program has no parent block"))?;
-
-    let (arg_types, output_types) = signature(context, location, &model);
-    let block = Block::new(&arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
-    let region = Region::new();
-    region.append_block(block);
-    let function_type = FunctionType::new(context, &arg_types, &[]);
-    let mut attributes = vec![(
-        melior::ir::Identifier::new(context, "sym_visibility"),
-        StringAttribute::new(context, "public").into(),
-    )];
-    if c_interface {
-        attributes.push((
-            melior::ir::Identifier::new(context, "llvm.emit_c_interface"),
-            Attribute::unit(context),
-        ));
-    }
-    let func = melior::dialect::func::func(
-        context,
-        StringAttribute::new(context, &model.name),
-        TypeAttribute::new(function_type.into()),
-        region,
-        &attributes,
-        location,
-    );
-    let func = parent.insert_operation_before(program, func);
-    let entry = func.region(0).ok().and_then(|r| r.first_block()).ok_or(Failed)?;
-    let args: Vec<MlirValue> = (0..entry.argument_count())
-        .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
-        .collect();
-    let e = Emitter::new(context, location, entry.to_raw());
-
-    let num_inputs = model.inputs.len();
-    let num_outputs = output_types.len();
-    let inputs = args[..num_inputs].to_vec();
-    let outputs = args[num_inputs..num_inputs + num_outputs].to_vec();
-    let params = args[num_inputs + num_outputs..].to_vec();
+    let function = create_function(program, &model, c_interface)?;
+    let e = Emitter::new(context, location, function.entry);
+    let (inputs, outputs, params) = (function.inputs, function.outputs, function.params);
 
     let loops = model
         .loops
@@ -141,6 +107,62 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
     e.op("func.return", &[], &[], &[]);
     ir::erase(program);
     Ok(())
+}
+
+/// The function a program lowers to, inserted before the program.
+pub struct LoweredFunction {
+    pub entry: MlirBlock,
+    pub inputs: Vec<MlirValue>,
+    pub outputs: Vec<MlirValue>,
+    pub params: Vec<MlirValue>,
+}
+
+/// Creates `func.func @<program>(inputs..., outputs..., params...)`.
+pub fn create_function(
+    program: OperationRef<'_, '_>,
+    model: &Program,
+    c_interface: bool,
+) -> Result<LoweredFunction, Failed> {
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { program.context().to_ref() };
+    let location = program.location();
+    let parent = program.block().ok_or_else(|| error(location, "ure.program has no parent block"))?;
+    let (arg_types, output_types) = signature(context, location, model);
+    let block = Block::new(&arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
+    let region = Region::new();
+    region.append_block(block);
+    let function_type = FunctionType::new(context, &arg_types, &[]);
+    let mut attributes = vec![(
+        melior::ir::Identifier::new(context, "sym_visibility"),
+        StringAttribute::new(context, "public").into(),
+    )];
+    if c_interface {
+        attributes.push((
+            melior::ir::Identifier::new(context, "llvm.emit_c_interface"),
+            Attribute::unit(context),
+        ));
+    }
+    let func = melior::dialect::func::func(
+        context,
+        StringAttribute::new(context, &model.name),
+        TypeAttribute::new(function_type.into()),
+        region,
+        &attributes,
+        location,
+    );
+    let func = parent.insert_operation_before(program, func);
+    let entry = func.region(0).ok().and_then(|r| r.first_block()).ok_or(Failed)?;
+    let args: Vec<MlirValue> = (0..entry.argument_count())
+        .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
+        .collect();
+    let num_inputs = model.inputs.len();
+    let num_outputs = output_types.len();
+    Ok(LoweredFunction {
+        entry: entry.to_raw(),
+        inputs: args[..num_inputs].to_vec(),
+        outputs: args[num_inputs..num_inputs + num_outputs].to_vec(),
+        params: args[num_inputs + num_outputs..].to_vec(),
+    })
 }
 
 /// Argument types (inputs, outputs, params) and the output buffer types.

@@ -23,7 +23,7 @@ use t2s_model::interpret::Buffer;
 use t2s_model::{npy, random::random_buffer, Program, Value};
 use t2s_passes::execute::{execute, program_model, ExecuteError, Mode};
 
-const USAGE: &str = "usage: t2s-run FILE.mlir [--mode interpret|sequential] [--compare MODE,MODE]
+const USAGE: &str = "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--rtol X] [--atol X]";
@@ -106,7 +106,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
 }
 
 fn parse_mode(text: &str) -> Result<Mode> {
-    Mode::parse(text).ok_or_else(|| anyhow!("unknown mode '{text}' (modes: interpret, sequential)"))
+    Mode::parse(text).ok_or_else(|| anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic)"))
 }
 
 fn new_context() -> Context {
