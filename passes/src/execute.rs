@@ -260,7 +260,13 @@ fn check_inputs(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<()
         if bad {
             return Err(ExecuteError::Input {
                 name: input.name.clone(),
-                reason: format!("expected {} with shape {:?}, got {:?} of {}", input.elem, input.shape, buffer.shape, buffer.elem),
+                reason: format!(
+                    "expected {} of shape {}, got {} of shape {}",
+                    input.elem,
+                    shape_text(input.shape.iter().map(|d| d.map_or("?".to_string(), |d| d.to_string()))),
+                    buffer.elem,
+                    shape_text(buffer.shape.iter().map(|d| d.to_string())),
+                ),
             });
         }
     }
@@ -270,4 +276,8 @@ fn check_inputs(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<()
 fn interpret_check(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<(), ExecuteError> {
     interpret(model, params, inputs)?;
     Ok(())
+}
+
+fn shape_text(dims: impl Iterator<Item = String>) -> String {
+    format!("[{}]", dims.collect::<Vec<_>>().join(", "))
 }

@@ -21,9 +21,10 @@ const ALIGNMENT: usize = 64;
 
 #[derive(Debug, Error)]
 pub enum NpyError {
-    #[error("{}: {source}", path.display())]
+    /// The source is reported by the error chain, not repeated here.
+    #[error("{}", path.display())]
     Io { path: PathBuf, source: io::Error },
-    #[error("{}: {source}", path.display())]
+    #[error("{}", path.display())]
     File {
         path: PathBuf,
         source: Box<NpyError>,

@@ -26,7 +26,7 @@ use t2s_passes::execute::{execute, program_model, ExecuteError, Mode};
 const USAGE: &str = "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
-               [--rtol X] [--atol X]";
+               [--remarks] [--rtol X] [--atol X]";
 
 #[derive(Debug)]
 struct Options {
@@ -38,6 +38,7 @@ struct Options {
     seed: u64,
     output_dir: Option<PathBuf>,
     print: bool,
+    remarks: bool,
     rtol: f64,
     atol: f64,
 }
@@ -53,6 +54,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
         seed: 1,
         output_dir: None,
         print: false,
+        remarks: false,
         rtol: 1e-5,
         atol: 1e-6,
     };
@@ -90,6 +92,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
             "--seed" => options.seed = value()?.parse().context("--seed takes an integer")?,
             "--output-dir" | "-o" => options.output_dir = Some(PathBuf::from(value()?)),
             "--print" => options.print = true,
+            "--remarks" => options.remarks = true,
             "--rtol" => options.rtol = value()?.parse().context("--rtol takes a number")?,
             "--atol" => options.atol = value()?.parse().context("--atol takes a number")?,
             "--help" | "-h" => {
@@ -109,7 +112,7 @@ fn parse_mode(text: &str) -> Result<Mode> {
     Mode::parse(text).ok_or_else(|| anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic)"))
 }
 
-fn new_context() -> Context {
+fn new_context(remarks: bool) -> Context {
     let registry = DialectRegistry::new();
     t2s_dialects::register_all_dialects(&registry);
     let context = Context::new();
@@ -117,6 +120,13 @@ fn new_context() -> Context {
     context.load_all_available_dialects();
     melior::utility::register_all_llvm_translations(&context);
     t2s_passes::register_passes();
+    if !remarks {
+        // The compiler's remarks (register sizes, ...) are for t2s-opt users;
+        // errors and warnings still reach MLIR's printer.
+        context.attach_diagnostic_handler(|diagnostic| {
+            matches!(diagnostic.severity(), melior::diagnostic::DiagnosticSeverity::Remark)
+        });
+    }
     context
 }
 
@@ -147,7 +157,7 @@ fn gather_inputs(model: &Program, options: &Options) -> Result<(Vec<Buffer>, Vec
     let params = model
         .params
         .iter()
-        .map(|p| options.params.get(p).copied().ok_or_else(|| anyhow!("parameter @{p} needs a value: --param {p}=N")))
+        .map(|p| options.params.get(p).copied().ok_or_else(|| anyhow!("parameter @{p} needs a value: --param {p}=<integer>")))
         .collect::<Result<Vec<_>>>()?;
     for name in options.params.keys() {
         if !model.params.contains(name) {
@@ -225,7 +235,7 @@ fn print_buffer(name: &str, buffer: &Buffer) {
 
 fn run(args: &[String]) -> Result<bool> {
     let options = parse_options(args)?;
-    let context = new_context();
+    let context = new_context(options.remarks);
     let model = {
         let mut module = parse_file(&context, &options.file)?;
         program_model(&context, &mut module, options.program.as_deref())?
