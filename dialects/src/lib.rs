@@ -9,29 +9,20 @@ use melior::dialect::{DialectHandle, DialectRegistry};
 
 pub mod capi;
 
-/// Typed builders for the `ure` ops, generated from `ure/Ure.td`.
+/// Typed builders for the ops of the three dialects, generated from their
+/// `.td` files: `ods::ure`, `ods::spacetime`, `ods::channel`.
 #[allow(clippy::all, unused, missing_docs)]
-pub mod ure {
+pub mod ods {
     melior::dialect! {
         name: "ure",
         files: ["ure/Ure.td"],
         include_directory_env_vars: ["T2S_TD_DIR"],
     }
-}
-
-/// Typed builders for the `spacetime` ops, generated from `spacetime/Spacetime.td`.
-#[allow(clippy::all, unused, missing_docs)]
-pub mod spacetime {
     melior::dialect! {
         name: "spacetime",
         files: ["spacetime/Spacetime.td"],
         include_directory_env_vars: ["T2S_TD_DIR"],
     }
-}
-
-/// Typed builders for the `channel` ops, generated from `channel/Channel.td`.
-#[allow(clippy::all, unused, missing_docs)]
-pub mod channel {
     melior::dialect! {
         name: "channel",
         files: ["channel/Channel.td"],

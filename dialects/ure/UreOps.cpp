@@ -672,7 +672,9 @@ LogicalResult DefOp::verify() {
   if (failed(verifyDistinctNames(*this, getVars(), "loop variable")))
     return failure();
   int64_t numVars = getVars().size();
-  if (getNumLhs() < 0 || getNumLhs() > numVars)
+  // The I64Attr getter is unsigned: read the attribute's signed value.
+  int64_t numLhs = getNumLhsAttr().getInt();
+  if (numLhs < 0 || numLhs > numVars)
     return emitOpError("num_lhs must be between 0 and the number of loop "
                        "variables");
   auto func = SymbolTable::lookupNearestSymbolFrom<FuncOp>(*this, getFuncAttr());

@@ -19,12 +19,13 @@ use melior::ir::{
     block::BlockLike,
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::IntegerType,
-    Attribute, Block, Identifier, Location, Region, RegionLike,
+    Attribute, Block, Identifier, Location, Region, RegionLike, ValueLike,
 };
 use melior::Context;
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
 };
+use t2s_dialects::ods::spacetime;
 use t2s_model::{Extent, Node, Program};
 
 pub static PASS: PassDef = PassDef {
@@ -323,23 +324,31 @@ fn build_array<'c, 'a>(
     let array = parent.insert_operation_before(nest, op);
     let block = array.region(0).ok().and_then(|r| r.first_block()).ok_or(Failed)?;
 
+    // Register files and their shifts, built with the typed builders that
+    // melior generates from Spacetime.td.
     let pe_shape: Vec<Option<i64>> = space.iter().map(|c| Some(c.extent)).collect();
-    let e = crate::emit::Emitter::new(context, location, block.to_raw());
-    let mut files = Vec::new();
+    let types = crate::emit::Emitter::new(context, location, block.to_raw());
+    let mut registers = Vec::new();
     for file in &s.registers {
         let func = &model.funcs[file.func];
         for (r, ty) in func.result_types.iter().enumerate() {
             let mut shape = pe_shape.clone();
             shape.push(Some(file.slots));
             let name = if func.result_types.len() == 1 { func.name.clone() } else { format!("{}.{r}", func.name) };
-            let mem = e.memref_type(*ty, &shape);
-            let reg = e.op("spacetime.shift_reg", &[], &[mem], &[("name", StringAttribute::new(context, &name).into())])[0];
-            files.push((reg, mem));
+            let op = spacetime::shift_reg(
+                context,
+                types.memref_type(*ty, &shape),
+                StringAttribute::new(context, &name),
+                location,
+            );
+            let op = block.append_operation(op.into());
+            registers.push(op.result(0).map_err(|_| Failed)?.to_raw());
         }
     }
-    for (reg, mem) in &files {
-        let _ = mem;
-        e.op("spacetime.shift", &[*reg], &[], &[]);
+    for reg in registers {
+        // SAFETY: the register file was just created in this block.
+        let value = unsafe { melior::ir::Value::from_raw(reg) };
+        block.append_operation(spacetime::shift(context, value, location).into());
     }
     for def in ir::body_ops(&nest, 0) {
         ir::move_to_end(def, block);
