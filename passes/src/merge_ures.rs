@@ -235,8 +235,9 @@ fn build_nest<'c, 'a>(
     rep: &str,
     bounds: &[(String, i64, ExtentAttr)],
 ) -> Result<OperationRef<'c, 'a>, Failed> {
-    // SAFETY: the context outlives the pass run.
-    let context: &Context = unsafe { program.context().to_ref() };
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
     let i64_type = IntegerType::new(context, 64).into();
     let loops: Vec<Attribute> = bounds
         .iter()

@@ -232,13 +232,16 @@ fn report_schedule(s: &Schedule, model: &Program, location: Location<'_>, nest: 
     }
 }
 
-fn affine_map_text(dims: &[String], rows: &[Vec<i64>]) -> String {
+/// An affine map over `count` dimensions, printed with MLIR's own `d<N>`
+/// names: loop names may be anything, including keywords.
+fn affine_map_text(count: usize, rows: &[Vec<i64>]) -> String {
+    let dims: Vec<String> = (0..count).map(|d| format!("d{d}")).collect();
     let exprs: Vec<String> = rows
         .iter()
         .map(|row| {
             let terms: Vec<String> = row
                 .iter()
-                .zip(dims)
+                .zip(&dims)
                 .filter(|(c, _)| **c != 0)
                 .map(|(c, d)| if *c == 1 { d.clone() } else { format!("{c} * {d}") })
                 .collect();
@@ -277,16 +280,20 @@ fn build_array<'c, 'a>(
     s: &Schedule,
     model: &Program,
 ) -> Result<OperationRef<'c, 'a>, Failed> {
-    // SAFETY: the context outlives the pass run.
-    let context: &Context = unsafe { program.context().to_ref() };
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
     let location = nest.location();
     let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
     let time: Vec<_> = s.time_coordinates().collect();
     let space: Vec<_> = s.space_coordinates().collect();
-    let coord_names: Vec<String> = s.coordinates.iter().map(|c| c.name.clone()).collect();
     let schedule_rows: Vec<Vec<i64>> = s.forward[..time.len()].to_vec();
-    let schedule_map = Attribute::parse(context, &affine_map_text(&loop_names, &schedule_rows)).ok_or(Failed)?;
-    let recover_map = Attribute::parse(context, &affine_map_text(&coord_names, &s.recover)).ok_or(Failed)?;
+    let map = |count: usize, rows: &[Vec<i64>]| {
+        let text = affine_map_text(count, rows);
+        Attribute::parse(context, &text).ok_or_else(|| error(location, format!("cannot build the map {text}")))
+    };
+    let schedule_map = map(loop_names.len(), &schedule_rows)?;
+    let recover_map = map(s.coordinates.len(), &s.recover)?;
 
     let mut attributes = vec![(
         Identifier::new(context, "representative"),

@@ -96,6 +96,9 @@ struct Array<'p> {
     strides: Vec<i64>,
     check_time: bool,
     files: Vec<RegisterFile>,
+    /// For an output that drops loops (written at several points): the
+    /// loop-order rank of the point that last wrote each element.
+    stamps: Option<MlirValue>,
 }
 
 impl Array<'_> {
@@ -126,8 +129,9 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
         return Err(error(program.location(), "program has no spacetime.array; run space-time-transform first"));
     };
     let model = extract_program(program)?;
-    // SAFETY: the context outlives the pass run.
-    let context = unsafe { program.context().to_ref() };
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context = unsafe { context_ref.to_ref() };
     let location = array_op.location();
     let function = create_function(program, &model, c_interface)?;
     let e = Emitter::new(context, location, function.entry);
@@ -149,8 +153,10 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
         strides,
         check_time: array_op.has_attribute("check_time"),
         files: Vec::new(),
+        stamps: None,
     };
     array.files = allocate_files(&e, &array_op, &model)?;
+    array.stamps = allocate_stamps(&e, &array);
 
     zero_outputs(&e, &array, &function.outputs);
     // Time loops, outermost first, then the flattened step.
@@ -184,8 +190,8 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
     for body in bodies.iter().rev() {
         e.finish_scf_block(*body);
     }
-    for file in &array.files {
-        e.op("memref.dealloc", &[file.buffer], &[], &[]);
+    for buffer in array.files.iter().map(|f| f.buffer).chain(array.stamps) {
+        e.op("memref.dealloc", &[buffer], &[], &[]);
     }
     e.op("func.return", &[], &[], &[]);
     ir::erase(program);
@@ -224,6 +230,35 @@ fn allocate_files(e: &Emitter<'_>, array_op: &OperationRef<'_, '_>, model: &Prog
     Ok(files)
 }
 
+/// The systolic order of the steps differs from the loop order, so when an
+/// output element is written at several points ("last write wins" for an
+/// extended URE), each write is kept only if its point comes later in loop
+/// order than the point that wrote the element before.
+fn allocate_stamps(e: &Emitter<'_>, array: &Array<'_>) -> Option<MlirValue> {
+    let output = array.model.output();
+    if output.lhs.len() == output.vars.len() {
+        return None;
+    }
+    let shape: Vec<Option<i64>> = output
+        .lhs
+        .iter()
+        .map(|&p| Some(array.loops[array.model.loop_index(&output.vars[p]).expect("verified")].extent))
+        .collect();
+    let ty = e.memref_type(t2s_model::ScalarType::Index, &shape);
+    let segments = melior::ir::Attribute::parse(e.context, "array<i32: 0, 0>").expect("valid segment sizes");
+    Some(e.op("memref.alloc", &[], &[ty], &[("operandSegmentSizes", segments)])[0])
+}
+
+/// The rank of the current point in the original loop order (row-major).
+fn loop_order_rank(e: &Emitter<'_>, array: &Array<'_>, original: &[MlirValue]) -> MlirValue {
+    let mut rank = e.index(0);
+    for (value, l) in original.iter().zip(&array.loops) {
+        let offset = e.sub(*value, e.index(l.min));
+        rank = e.add(e.mul(rank, e.index(l.extent)), offset);
+    }
+    rank
+}
+
 fn zero_outputs(e: &Emitter<'_>, array: &Array<'_>, outputs: &[MlirValue]) {
     let model = array.model;
     let output = model.output();
@@ -241,6 +276,9 @@ fn zero_outputs(e: &Emitter<'_>, array: &Array<'_>, outputs: &[MlirValue]) {
         let zero = inner.constant(zero_value(*ty), *ty);
         inner.store(zero, *buffer, &indices);
     }
+    if let Some(stamps) = array.stamps {
+        inner.store(inner.index(-1), stamps, &indices);
+    }
     for block in blocks.iter().rev() {
         e.finish_scf_block(*block);
     }
@@ -257,6 +295,15 @@ fn in_range(e: &Emitter<'_>, value: MlirValue, min: i64, extent: i64) -> MlirVal
     let lo = e.op("arith.cmpi", &[value, e.index(min)], &[i1], &[("predicate", pred(5))])[0];
     let hi = e.op("arith.cmpi", &[value, e.index(min + extent)], &[i1], &[("predicate", pred(2))])[0];
     e.op1("arith.andi", &[lo, hi], i1)
+}
+
+/// `a > b` on indices.
+fn in_order(e: &Emitter<'_>, a: MlirValue, b: MlirValue) -> MlirValue {
+    let i1 = e.scalar_type(t2s_model::ScalarType::Int(1));
+    let i64_type = melior::ir::r#type::IntegerType::new(e.context, 64).into();
+    // arith.cmpi predicate sgt = 4.
+    let pred = melior::ir::attribute::IntegerAttribute::new(i64_type, 4).into();
+    e.op("arith.cmpi", &[a, b], &[i1], &[("predicate", pred)])[0]
 }
 
 /// The computation of one PE at one step.
@@ -331,7 +378,7 @@ fn emit_pe(
         if index == last && !array.check_time {
             conditions.push(valid);
         }
-        let (s, blocks) = open_conditions(&pe, &conditions);
+        let (mut s, mut blocks) = open_conditions(&pe, &conditions);
         if index == last {
             let point: Vec<MlirValue> = func
                 .lhs
@@ -341,6 +388,15 @@ fn emit_pe(
                     s.sub(args[p], s.index(l.min))
                 })
                 .collect();
+            if let Some(stamps) = array.stamps {
+                let rank = loop_order_rank(&s, array, &original);
+                let previous = s.load(stamps, &point, s.index_type());
+                let later = in_order(&s, rank, previous);
+                let block = s.if_then(later);
+                blocks.push(block);
+                s = s.at(block);
+                s.store(rank, stamps, &point);
+            }
             for (value, buffer) in body.results.iter().zip(outputs) {
                 s.store(*value, *buffer, &point);
             }

@@ -70,8 +70,9 @@ struct Frame<'f> {
 
 fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(), Failed> {
     let model = extract_program(program)?;
-    // SAFETY: the context outlives the pass run.
-    let context: &Context = unsafe { program.context().to_ref() };
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
     let location = program.location();
     let function = create_function(program, &model, c_interface)?;
     let e = Emitter::new(context, location, function.entry);
@@ -123,8 +124,9 @@ pub fn create_function(
     model: &Program,
     c_interface: bool,
 ) -> Result<LoweredFunction, Failed> {
-    // SAFETY: the context outlives the pass run.
-    let context: &Context = unsafe { program.context().to_ref() };
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
     let location = program.location();
     let parent = program.block().ok_or_else(|| error(location, "ure.program has no parent block"))?;
     let (arg_types, output_types) = signature(context, location, model);

@@ -28,6 +28,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -138,12 +139,20 @@ def run_child(argv, timeout, cwd=None):
 def checked(argv, timeout):
     seconds, rss, rc, out, err = run_child(argv, timeout)
     if rc != 0:
-        tail = "\n".join(err.strip().splitlines()[-15:])
-        raise RunError(f"{' '.join(argv)} exited with {rc}:\n{tail}")
+        lines = err.strip().splitlines()
+        # A crash: the top frames of LLVM's stack dump say where; else the tail.
+        dump = next((i for i, l in enumerate(lines) if l.startswith("Stack dump:")), None)
+        shown = lines[dump:dump + 12] if dump is not None else lines[-15:]
+        how = f"signal {signal.Signals(-rc).name}" if rc < 0 else f"status {rc}"
+        raise RunError(f"{' '.join(argv)} exited with {how}:\n" + "\n".join(shown))
     return seconds, rss, out, err
 
 
-def median_run(argv, repeat, timeout):
+def median_run(argv, repeat, timeout, warmup=1):
+    """Median wall time and largest peak RSS of `repeat` runs, after `warmup`
+    unmeasured runs (page cache, dynamic loading)."""
+    for _ in range(warmup):
+        checked(argv, timeout)
     times, rsss = [], []
     for _ in range(repeat):
         seconds, rss, _, _ = checked(argv, timeout)
@@ -158,38 +167,54 @@ def count_ops(opt, path, timeout):
 
 
 def bench_size(n, k, args, opt, run, workdir):
+    """Measure one size. A failing step leaves its cells empty (None) and adds
+    its error to row["errors"]; the other steps still run."""
     src = os.path.join(workdir, f"gemm_{n}x{n}.mlir")
     out = os.path.join(workdir, f"gemm_{n}x{n}.llvm.mlir")
     with open(src, "w") as f:
         f.write(gemm_program(n, k))
-    row = {"n": n, "k": k, "src": src}
+    row = {"n": n, "k": k, "src": src, "errors": []}
+    for key in ("opt_s", "opt_rss_mib", "ir_bytes", "ir_lines", "ir_ops",
+                "systolic_s", "sequential_s", "interpret_s"):
+        row[key] = None
 
-    opt_argv = [opt, src, "--t2s-lower-to-llvm", "-o", out]
-    row["opt_s"], rss_kib = median_run(opt_argv, args.repeat, args.timeout)
-    row["opt_rss_mib"] = rss_kib / 1024.0  # Linux: ru_maxrss is in KiB
-    with open(out, "rb") as f:
-        data = f.read()
-    row["ir_bytes"] = len(data)
-    row["ir_lines"] = data.count(b"\n")
-    row["ir_ops"] = count_ops(opt, out, args.timeout)
+    try:
+        row["opt_s"], rss_kib = median_run([opt, src, "--t2s-lower-to-llvm", "-o", out],
+                                           args.repeat, args.timeout, args.warmup)
+        row["opt_rss_mib"] = rss_kib / 1024.0  # Linux: ru_maxrss is in KiB
+        with open(out, "rb") as f:
+            data = f.read()
+        row["ir_bytes"] = len(data)
+        row["ir_lines"] = data.count(b"\n")
+        row["ir_ops"] = count_ops(opt, out, args.timeout)
+    except RunError as e:
+        row["errors"].append(str(e))
 
     for mode in ("systolic", "sequential", "interpret"):
-        row[f"{mode}_s"], _ = median_run([run, src, "--mode", mode],
-                                         args.repeat, args.timeout)
+        try:
+            row[f"{mode}_s"], _ = median_run([run, src, "--mode", mode],
+                                             args.repeat, args.timeout, args.warmup)
+        except RunError as e:
+            row["errors"].append(str(e))
 
     _, _, rc, stdout, stderr = run_child(
         [run, src, "--compare", "interpret,systolic"], args.timeout)
-    row["match"] = "OK" if rc == 0 and re.search(
-        r"interpret and systolic match", stdout) else "MISMATCH"
-    if row["match"] != "OK":
-        row["match_detail"] = (stdout + stderr).strip()
+    if rc == 0 and "interpret and systolic match" in stdout:
+        row["match"] = "OK"
+    else:
+        row["match"] = "MISMATCH" if rc >= 0 else f"MISMATCH ({signal.Signals(-rc).name})"
+        how = f"killed by {signal.Signals(-rc).name}" if rc < 0 else f"exit status {rc}"
+        row["match_detail"] = ((stdout + stderr).strip() + f"\n(t2s-run {how})").strip()
 
     if args.timing:
-        _, _, _, err = checked([opt, src, "--t2s-lower-to-llvm", "-o", os.devnull,
-                                "--mlir-timing"], args.timeout)
-        # Keep the report; drop the remarks printed before it.
-        start = err.find("===-")
-        row["timing"] = err[start:] if start >= 0 else err
+        try:
+            _, _, _, err = checked([opt, src, "--t2s-lower-to-llvm", "-o", os.devnull,
+                                    "--mlir-timing"], args.timeout)
+            # Keep the report; drop the remarks printed before it.
+            start = err.find("===-")
+            row["timing"] = err[start:] if start >= 0 else err
+        except RunError as e:
+            row["errors"].append(str(e))
     return row
 
 
@@ -206,14 +231,15 @@ def fmt_table(rows, k_label):
             "interpret run (s)*", "match"]
     lines = ["| " + " | ".join(head) + " |",
              "|" + "|".join("---:" if i else "---" for i in range(len(head))) + "|"]
+    def cell(v, f="{}"):
+        return "FAIL" if v is None else f.format(v)
+
     for r in rows:
-        if "error" in r:
-            cells = [f"{r['n']}x{r['n']}"] + ["-"] * (len(head) - 2) + ["ERROR"]
-        else:
-            cells = [f"{r['n']}x{r['n']}", f"{r['opt_s']:.3f}", f"{r['opt_rss_mib']:.1f}",
-                     str(r["ir_bytes"]), str(r["ir_lines"]), str(r["ir_ops"]),
-                     f"{r['systolic_s']:.3f}", f"{r['sequential_s']:.3f}",
-                     f"{r['interpret_s']:.3f}", r["match"]]
+        cells = [f"{r['n']}x{r['n']}", cell(r["opt_s"], "{:.3f}"),
+                 cell(r["opt_rss_mib"], "{:.1f}"), cell(r["ir_bytes"]),
+                 cell(r["ir_lines"]), cell(r["ir_ops"]), cell(r["systolic_s"], "{:.3f}"),
+                 cell(r["sequential_s"], "{:.3f}"), cell(r["interpret_s"], "{:.3f}"),
+                 r["match"]]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -229,6 +255,8 @@ def main():
                          "if built, else target/debug)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs per timing; the median is reported (default 3)")
+    ap.add_argument("--warmup", type=int, default=1,
+                    help="unmeasured runs before each timing (default 1)")
     ap.add_argument("--timeout", type=float, default=600.0,
                     help="seconds before a child process is killed (default 600)")
     ap.add_argument("--timing", action="store_true",
@@ -245,6 +273,8 @@ def main():
         ap.error("--sizes: give positive integers")
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
+    if args.warmup < 0:
+        ap.error("--warmup must be 0 or more")
 
     bin_dir = os.path.abspath(args.bin_dir or default_bin_dir())
     opt = os.path.join(bin_dir, "t2s-opt")
@@ -264,7 +294,8 @@ def main():
     profile = "release" if os.path.basename(bin_dir) == "release" else os.path.basename(bin_dir)
     print(f"# t2s GEMM systolic benchmark ({k_label}, f32, "
           f"schedule (i, j) vector [1, 1] check_time)")
-    print(f"binaries: {bin_dir} ({profile}); repeat {args.repeat} (median); "
+    print(f"binaries: {bin_dir} ({profile}); repeat {args.repeat} (median), "
+          f"warm-up {args.warmup}; "
           f"{os.cpu_count()} CPUs; {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
     print()
 
@@ -273,11 +304,10 @@ def main():
         for n in sizes:
             k = args.k or n
             print(f"running {n}x{n} (K = {k}) ...", file=sys.stderr, flush=True)
-            try:
-                rows.append(bench_size(n, k, args, opt, run, workdir))
-            except RunError as e:
+            row = bench_size(n, k, args, opt, run, workdir)
+            for e in row["errors"]:
                 print(f"error at {n}x{n}: {e}", file=sys.stderr)
-                rows.append({"n": n, "error": str(e)})
+            rows.append(row)
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)
@@ -290,9 +320,9 @@ def main():
     print("* whole t2s-run process: includes parsing, lowering and LLVM JIT compilation "
           "(systolic, sequential), input generation and the run.")
 
-    ok = {r["n"]: r for r in rows if "error" not in r}
+    ok = {r["n"]: r for r in rows if r["opt_s"] is not None}
     for r in rows:
-        if r.get("match") == "MISMATCH":
+        if r["match"] != "OK":
             print(f"\n{r['n']}x{r['n']} --compare interpret,systolic:\n{r['match_detail']}")
     print()
     if 32 in ok:
@@ -308,7 +338,9 @@ def main():
         verdict = ("linear or better (time/PE does not grow)" if ratio <= 1.0
                    else "worse than linear (time/PE grows)")
         print(f"compile time growth vs PE count: time/PE {big}x{big} / {small}x{small} = "
-              f"{ratio:.3f} ({per_big * 1e3:.3f} vs {per_small * 1e3:.3f} ms/PE): {verdict}")
+              f"{ratio:.3f} ({per_big * 1e3:.4f} vs {per_small * 1e3:.4f} ms/PE; total "
+              f"{ok[big]['opt_s'] / ok[small]['opt_s']:.2f}x for {(big * big) // (small * small)}x "
+              f"the PEs): {verdict}")
     else:
         print("compile time growth vs PE count: needs two sizes")
 
@@ -316,7 +348,9 @@ def main():
         for r in rows:
             if "timing" in r:
                 print(f"\n## --mlir-timing, {r['n']}x{r['n']}\n```\n{r['timing'].strip()}\n```")
-    return 1 if any("error" in r or r.get("match") == "MISMATCH" for r in rows) else 0
+    if any(r["errors"] for r in rows):
+        print("\nFAIL: a step failed; its error is on stderr.")
+    return 1 if any(r["errors"] or r["match"] != "OK" for r in rows) else 0
 
 
 if __name__ == "__main__":

@@ -225,8 +225,8 @@ pub fn schedule(
             lo += a.min(b);
             hi += a.max(b);
         }
-        time_loops_made += 1;
-        coords[tau] = Coordinate { name: format!("t{time_loops_made}"), min: lo, extent: hi - lo + 1, is_space: false };
+        let name = fresh_time_name(&mut time_loops_made, &coords, loops);
+        coords[tau] = Coordinate { name, min: lo, extent: hi - lo + 1, is_space: false };
         // Recovery: tau = t - sum(T_s * s).
         for row in &mut recover {
             let r_tau = row[tau];
@@ -277,6 +277,17 @@ pub fn schedule(
     };
     schedule.registers = register_files(&schedule, loops);
     Ok(schedule)
+}
+
+/// `t1`, `t2`, ... skipping names the nest already uses.
+fn fresh_time_name(made: &mut usize, coords: &[Coordinate], loops: &[NestLoop]) -> String {
+    loop {
+        *made += 1;
+        let name = format!("t{made}");
+        if !coords.iter().any(|c| c.name == name) && !loops.iter().any(|l| l.name == name) {
+            return name;
+        }
+    }
 }
 
 fn unit(n: usize, i: usize) -> Vec<i64> {

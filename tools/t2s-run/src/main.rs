@@ -13,6 +13,7 @@
 //! for floats.
 
 use anyhow::{anyhow, bail, Context as _, Result};
+use melior::diagnostic::DiagnosticSeverity;
 use melior::dialect::DialectRegistry;
 use melior::ir::Module;
 use melior::Context;
@@ -120,14 +121,42 @@ fn new_context(remarks: bool) -> Context {
     context.load_all_available_dialects();
     melior::utility::register_all_llvm_translations(&context);
     t2s_passes::register_passes();
-    if !remarks {
-        // The compiler's remarks (register sizes, ...) are for t2s-opt users;
-        // errors and warnings still reach MLIR's printer.
-        context.attach_diagnostic_handler(|diagnostic| {
-            matches!(diagnostic.severity(), melior::diagnostic::DiagnosticSeverity::Remark)
-        });
-    }
+    // Diagnostics as t2s-opt prints them: `file:line:col: error: message`.
+    // The compiler's remarks (register sizes, ...) only with --remarks.
+    context.attach_diagnostic_handler(move |diagnostic| {
+        let severity = match diagnostic.severity() {
+            DiagnosticSeverity::Error => "error",
+            DiagnosticSeverity::Warning => "warning",
+            DiagnosticSeverity::Note => "note",
+            DiagnosticSeverity::Remark if remarks => "remark",
+            DiagnosticSeverity::Remark => return true,
+        };
+        eprintln!("{}: {severity}: {diagnostic}", location_text(diagnostic.location()));
+        for note in (0..diagnostic.note_count()).filter_map(|i| diagnostic.note(i).ok()) {
+            eprintln!("{}: note: {note}", location_text(note.location()));
+        }
+        true
+    });
     context
+}
+
+/// `file:line:col` for file locations, MLIR's own text otherwise.
+fn location_text(location: melior::ir::Location<'_>) -> String {
+    let raw = location.to_raw();
+    // SAFETY: plain queries of a live location.
+    unsafe {
+        if mlir_sys::mlirLocationIsAFileLineColRange(raw) {
+            let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
+            let bytes = std::slice::from_raw_parts(name.data as *const u8, name.length);
+            return format!(
+                "{}:{}:{}",
+                String::from_utf8_lossy(bytes),
+                mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw),
+                mlir_sys::mlirLocationFileLineColRangeGetStartColumn(raw)
+            );
+        }
+    }
+    location.to_string()
 }
 
 /// Parses the file with its name in every location, so diagnostics point at

@@ -1,0 +1,1108 @@
+// Every error of space-time-transform (passes/src/space_time_transform.rs,
+// ScheduleError in passes/model/src/spacetime.rs), of the ure verifier on the
+// directive, and of spacetime-to-scf. The file is cut by split-file: each
+// part below is one input.
+// RUN: rm -rf %t && split-file %s %t
+// Errors of the directives (one program per chunk):
+// RUN: t2s-opt %t/directives.mlir --split-input-file --verify-diagnostics --merge-ures --space-time-transform
+// The verifier of ure.space_time_transform, at parse time:
+// RUN: t2s-opt %t/verifier.mlir --split-input-file --verify-diagnostics
+// A program that is not merged:
+// RUN: t2s-opt %t/not-merged.mlir --verify-diagnostics --space-time-transform="space=i"
+// The pass options: the same checks as the directives, reported at the
+// program (there is no directive to point at); vector and check-time
+// without space, reported at the module.
+// RUN: t2s-opt %t/options-vector-length.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,j vector=1"
+// RUN: t2s-opt %t/options-duplicate.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,i"
+// RUN: t2s-opt %t/options-not-innermost.mlir --verify-diagnostics --merge-ures --space-time-transform="space=j"
+// RUN: t2s-opt %t/options-no-time-loop.mlir --verify-diagnostics --merge-ures --space-time-transform="space=k,j,i vector=1,1,1"
+// RUN: t2s-opt %t/options-violated.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,j vector=0,1"
+// RUN: t2s-opt %t/options-not-subset.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,j"
+// RUN: t2s-opt %t/options-vector-only.mlir --verify-diagnostics --merge-ures --space-time-transform="vector=1,1"
+// RUN: t2s-opt %t/options-check-time-only.mlir --verify-diagnostics --merge-ures --space-time-transform="check-time=true"
+// spacetime-to-scf without a spacetime.array: after merge-ures only (a
+// ure.nest), and on a program that is not merged at all.
+// RUN: t2s-opt %t/no-array.mlir --verify-diagnostics --merge-ures --spacetime-to-scf
+// RUN: t2s-opt %t/no-array.mlir --verify-diagnostics --spacetime-to-scf
+// And it fails (exit code 1) without --verify-diagnostics:
+// RUN: not t2s-opt %t/no-array.mlir --merge-ures --spacetime-to-scf 2>&1 | FileCheck %s --check-prefix=NO-ARRAY
+// NO-ARRAY: error: program has no spacetime.array; run space-time-transform first
+// RUN: not t2s-opt %t/options-vector-only.mlir --merge-ures --space-time-transform="vector=1,1" 2>&1 | FileCheck %s --check-prefix=NO-SPACE
+// NO-SPACE: error: space-time-transform: 'vector' and 'check-time' need 'space'
+
+//--- directives.mlir
+// The loops are, outermost first, k, j, i (Halide order: i innermost).
+// A space loop that is not innermost: i is inside j.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{space loops must be the innermost loops, one immediately enclosing the next: loop 'i' is inside or between them (loops, outermost first: k, j, i); reorder the loops first}}
+  ure.space_time_transform @a (j)
+}
+
+// -----
+
+// Space loops that are not contiguous: j lies between k and i.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{loop 'j' is inside or between them (loops, outermost first: k, j, i)}}
+  ure.space_time_transform @a (i, k) vector [1, 1]
+}
+
+// -----
+
+// An unknown loop.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{'x' is not a loop of the nest}}
+  ure.space_time_transform @a (x)
+}
+
+// -----
+
+// After a transform, its time loop t1 exists but t2 does not: the hint says
+// that time loops are not space loops.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.space_time_transform @a (i, j) vector [1, 1]
+  // expected-error@+1 {{'t2' is not a loop of the nest (time loops cannot be space loops)}}
+  ure.space_time_transform @a (t2)
+}
+
+// -----
+
+// Every loop a space loop, and a vector: there is no time loop to schedule.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{every loop is a space loop: there is no time loop to schedule with a vector}}
+  ure.space_time_transform @a (i, j, k) vector [1, 1, 1]
+}
+
+// -----
+
+// A dependence not respected, T.d = 0: t1 = k + 0*i + 1*j, and b reads
+// b(i - 1, j, k), at distance (0, 0, 1) over (k, j, i). The note, at the
+// merge (the nest), gives the schedule.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-note@-2 {{space loops (i, j) with the vector (0, 1), and 1 for the time loop}}
+  // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at distance (0, 0, 1): its time distance is 0, which must be positive}}
+  ure.space_time_transform @a (i, j) vector [0, 1]
+}
+
+// -----
+
+// T.d < 0 with a negative coefficient.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-note@-2 {{space loops (i, j) with the vector (-1, 1), and 1 for the time loop}}
+  // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at distance (0, 0, 1): its time distance is -1, which must be positive}}
+  ure.space_time_transform @a (i, j) vector [-1, 1]
+}
+
+// -----
+
+// A negative coefficient breaking a's dependence along j instead.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-note@-2 {{space loops (i, j) with the vector (1, -2), and 1 for the time loop}}
+  // expected-error@+1 {{the schedule does not respect the dependence of @a on @a at distance (0, 1, 0): its time distance is -2, which must be positive}}
+  ure.space_time_transform @a (i, j) vector [1, -2]
+}
+
+// -----
+
+// A dependence not respected by the second transform of a chain: (i, j)
+// dataflow keeps k as the time loop, then (i) vector [0] makes t1 = j + 0*i,
+// and b's dependence along i gets time distance 0 (k does not carry it).
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.space_time_transform @a (i, j)
+  // expected-note@-3 {{space loops (i) with the vector (0), and 1 for the time loop}}
+  // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at distance (0, 0, 1): its time distance is 0, which must be positive}}
+  ure.space_time_transform @a (i) vector [0]
+}
+
+// -----
+
+// A later transform whose space loops are not a proper subset: the same set.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.space_time_transform @a (i, j) vector [1, 1]
+  // expected-error@+1 {{the space loops (i, j) of a later transform must be a proper subset of the previous transform's (i, j)}}
+  ure.space_time_transform @a (i, j) vector [1, 1]
+}
+
+// -----
+
+// Not a subset: a larger set (after the dataflow (i), j is still a loop).
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.space_time_transform @a (i)
+  // expected-error@+1 {{the space loops (i, j) of a later transform must be a proper subset of the previous transform's (i)}}
+  ure.space_time_transform @a (i, j)
+}
+
+// -----
+
+// A larger set after (i) vector [1]: that transform made j the time loop
+// t1, so j is no longer a loop of the nest.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.space_time_transform @a (i) vector [1]
+  // expected-error@+1 {{'j' is not a loop of the nest}}
+  ure.space_time_transform @a (i, j)
+}
+
+// -----
+
+// A directive on a merged Func instead of the representative.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{@b is not the representative of the merge; give space_time_transform to @a}}
+  ure.space_time_transform @b (i, j)
+}
+
+// -----
+
+// Symbolic bounds (ure.param extents): the transform needs constants. The
+// error is at the nest (the merge); the outermost loop, k, is reported.
+ure.program @p {
+  ure.param @K
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  // expected-error@+1 {{loop 'k' has the symbolic extent @K; space-time-transform needs constant bounds}}
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent @K)
+  ure.space_time_transform @a (i, j) vector [1, 1]
+}
+
+// -----
+
+// No directive and no pass option.
+// expected-error@+1 {{no space_time_transform for @a: add the directive or give the pass option 'space'}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+}
+
+//--- verifier.mlir
+// A vector whose length is not the number of space loops.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{'ure.space_time_transform' op has 1 scheduling coefficients for 2 space loops}}
+  ure.space_time_transform @a (i, j) vector [1]
+}
+
+// -----
+
+// A space loop listed twice.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{'ure.space_time_transform' op space loop 'i' appears twice}}
+  ure.space_time_transform @a (i, i)
+}
+
+// -----
+
+// No space loop.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{'ure.space_time_transform' op needs at least one space loop}}
+  ure.space_time_transform @a ()
+}
+
+// -----
+
+// A Func that is not declared.
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{'ure.space_time_transform' op names @zz, which is not declared by a ure.func}}
+  ure.space_time_transform @zz (i)
+}
+
+// -----
+
+// Zero extents are rejected by set_bounds, before the transform (whose
+// 'needs positive constant bounds' check cannot be reached from the IR).
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  // expected-error@+1 {{'ure.set_bounds' op extent of 'k' must be positive, got 0}}
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 0)
+}
+
+//--- not-merged.mlir
+// No ure.nest: merge-ures has not run.
+// expected-error@+1 {{program is not merged; run merge-ures first}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.space_time_transform @a (i, j)
+}
+
+//--- options-vector-length.mlir
+// expected-error@+1 {{the scheduling vector has 1 coefficients but there are 2 space loops}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+}
+
+//--- options-duplicate.mlir
+// expected-error@+1 {{loop 'i' is listed twice}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+}
+
+//--- options-not-innermost.mlir
+// expected-error@+1 {{space loops must be the innermost loops, one immediately enclosing the next: loop 'i' is inside or between them (loops, outermost first: k, j, i); reorder the loops first}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+}
+
+//--- options-no-time-loop.mlir
+// expected-error@+1 {{every loop is a space loop: there is no time loop to schedule with a vector}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+}
+
+//--- options-violated.mlir
+// The note is at the merge (the nest).
+// expected-error@+1 {{the schedule does not respect the dependence of @b on @b at distance (0, 0, 1): its time distance is 0, which must be positive}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  // expected-note@+1 {{space loops (i, j) with the vector (0, 1), and 1 for the time loop}}
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+}
+
+//--- options-not-subset.mlir
+// The option's transform comes after the directive: (i, j) after (i, j).
+// expected-error@+1 {{the space loops (i, j) of a later transform must be a proper subset of the previous transform's (i, j)}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.space_time_transform @a (i, j) vector [1, 1]
+}
+
+//--- options-vector-only.mlir
+// An explicit module, so that the module's location (where the error is
+// reported) is a line of this file.
+// expected-error@+1 {{space-time-transform: 'vector' and 'check-time' need 'space'}}
+module {
+  ure.program @p {
+    ure.func @a(i, j, k) -> i32 on device
+    ure.func @b(i, j, k) -> i32 on device
+    ure.func @o(i, j) -> i32 on device
+    ure.def @a(%i, %j, %k) {
+      %c0 = arith.constant 0 : index
+      %z = arith.constant 0 : i32
+      %first = arith.cmpi eq, %j, %c0 : index
+      %prev = ure.at @a(%i, %j - 1, %k) : i32
+      %v = arith.select %first, %z, %prev : i32
+      ure.yield %v : i32
+    }
+    ure.def @b(%i, %j, %k) {
+      %c0 = arith.constant 0 : index
+      %first = arith.cmpi eq, %i, %c0 : index
+      %a = ure.at @a(%i, %j, %k) : i32
+      %prev = ure.at @b(%i - 1, %j, %k) : i32
+      %v = arith.select %first, %a, %prev : i32
+      ure.yield %v : i32
+    }
+    ure.def @o(%i, %j) with (%k) {
+      %c3 = arith.constant 3 : index
+      %last = arith.cmpi eq, %k, %c3 : index
+      %b = ure.at @b(%i, %j, %k) : i32
+      %v = ure.select %last, %b : i32
+      ure.yield %v : i32
+    }
+    ure.merge_ures @a [@b, @o]
+    ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  }
+}
+
+//--- options-check-time-only.mlir
+// expected-error@+1 {{space-time-transform: 'vector' and 'check-time' need 'space'}}
+module {
+  ure.program @p {
+    ure.func @a(i, j, k) -> i32 on device
+    ure.func @b(i, j, k) -> i32 on device
+    ure.func @o(i, j) -> i32 on device
+    ure.def @a(%i, %j, %k) {
+      %c0 = arith.constant 0 : index
+      %z = arith.constant 0 : i32
+      %first = arith.cmpi eq, %j, %c0 : index
+      %prev = ure.at @a(%i, %j - 1, %k) : i32
+      %v = arith.select %first, %z, %prev : i32
+      ure.yield %v : i32
+    }
+    ure.def @b(%i, %j, %k) {
+      %c0 = arith.constant 0 : index
+      %first = arith.cmpi eq, %i, %c0 : index
+      %a = ure.at @a(%i, %j, %k) : i32
+      %prev = ure.at @b(%i - 1, %j, %k) : i32
+      %v = arith.select %first, %a, %prev : i32
+      ure.yield %v : i32
+    }
+    ure.def @o(%i, %j) with (%k) {
+      %c3 = arith.constant 3 : index
+      %last = arith.cmpi eq, %k, %c3 : index
+      %b = ure.at @b(%i, %j, %k) : i32
+      %v = ure.select %last, %b : i32
+      ure.yield %v : i32
+    }
+    ure.merge_ures @a [@b, @o]
+    ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  }
+}
+
+//--- no-array.mlir
+// expected-error@+1 {{program has no spacetime.array; run space-time-transform first}}
+ure.program @p {
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+}
