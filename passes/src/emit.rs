@@ -23,7 +23,11 @@ pub struct Emitter<'c> {
 
 impl<'c> Emitter<'c> {
     pub fn new(context: &'c Context, location: Location<'c>, block: MlirBlock) -> Self {
-        Self { context, location, block }
+        Self {
+            context,
+            location,
+            block,
+        }
     }
 
     /// The same emitter, appending to `block`.
@@ -45,7 +49,10 @@ impl<'c> Emitter<'c> {
         attributes: &[(&str, Attribute<'c>)],
     ) -> Vec<MlirValue> {
         // SAFETY: operands are live values of this function.
-        let operands: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
+        let operands: Vec<Value> = operands
+            .iter()
+            .map(|v| unsafe { Value::from_raw(*v) })
+            .collect();
         let attributes: Vec<(Identifier, Attribute)> = attributes
             .iter()
             .map(|(n, a)| (Identifier::new(self.context, n), *a))
@@ -142,14 +149,21 @@ impl<'c> Emitter<'c> {
         let region = Region::new();
         region.append_block(body);
         // SAFETY: operands are live values of this function.
-        let operands: Vec<Value> = [lb, ub, step].iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
+        let operands: Vec<Value> = [lb, ub, step]
+            .iter()
+            .map(|v| unsafe { Value::from_raw(*v) })
+            .collect();
         let op = OperationBuilder::new("scf.for", self.location)
             .add_operands(&operands)
             .add_regions([region])
             .build()
             .expect("scf.for is well formed");
         let op = self.block_ref().append_operation(op);
-        let block = op.region(0).expect("one region").first_block().expect("one block");
+        let block = op
+            .region(0)
+            .expect("one region")
+            .first_block()
+            .expect("one block");
         let iv = block.argument(0).expect("the induction variable");
         (block.to_raw(), Value::from(iv).to_raw())
     }
@@ -166,7 +180,11 @@ impl<'c> Emitter<'c> {
             .build()
             .expect("scf.if is well formed");
         let op = self.block_ref().append_operation(op);
-        op.region(0).expect("then").first_block().expect("one block").to_raw()
+        op.region(0)
+            .expect("then")
+            .first_block()
+            .expect("one block")
+            .to_raw()
     }
 
     /// Sets a unit attribute on the op owning `block` (e.g. a loop to unroll).
@@ -175,7 +193,10 @@ impl<'c> Emitter<'c> {
         unsafe {
             let op = mlir_sys::mlirBlockGetParentOperation(block);
             let attr = Attribute::unit(self.context);
-            let name = mlir_sys::MlirStringRef { data: name.as_ptr() as *const _, length: name.len() };
+            let name = mlir_sys::MlirStringRef {
+                data: name.as_ptr() as *const _,
+                length: name.len(),
+            };
             mlir_sys::mlirOperationSetDiscardableAttributeByName(op, name, attr.to_raw());
         }
     }

@@ -76,12 +76,18 @@ impl Mode {
 }
 
 /// Runs `pipeline` over `module`; diagnostics go to the context's handlers.
-pub fn run_pipeline(context: &Context, module: &mut Module, pipeline: &str) -> Result<(), ExecuteError> {
+pub fn run_pipeline(
+    context: &Context,
+    module: &mut Module,
+    pipeline: &str,
+) -> Result<(), ExecuteError> {
     crate::register_passes();
     let pm = PassManager::new(context);
     melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
         .map_err(|e| ExecuteError::Pipeline(format!("bad pipeline '{pipeline}': {e}")))?;
-    pm.run(module).map_err(|_| ExecuteError::Pipeline("compilation failed (see the diagnostics above)".into()))
+    pm.run(module).map_err(|_| {
+        ExecuteError::Pipeline("compilation failed (see the diagnostics above)".into())
+    })
 }
 
 /// The `ure.program` to run: the one named `name`, or the only one.
@@ -99,14 +105,22 @@ pub fn select_program<'c, 'a>(
             0 => Err(ExecuteError::NoProgram),
             1 => Ok(programs[0]),
             _ => Err(ExecuteError::SeveralPrograms(
-                programs.iter().map(|p| format!("@{}", ir::symbol_name(p))).collect::<Vec<_>>().join(", "),
+                programs
+                    .iter()
+                    .map(|p| format!("@{}", ir::symbol_name(p)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             )),
         },
     }
 }
 
 /// Merges the program (if needed) and converts it into the model.
-pub fn program_model(context: &Context, module: &mut Module, name: Option<&str>) -> Result<Program, ExecuteError> {
+pub fn program_model(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+) -> Result<Program, ExecuteError> {
     let program = select_program(module.as_operation(), name)?;
     if find_nest(&program).is_none() {
         run_pipeline(context, module, Mode::Interpret.pipeline())?;
@@ -157,7 +171,8 @@ impl MemRefArg {
         let size = element_bytes(buffer.elem);
         let mut data = vec![0u64; (buffer.data.len() * size).div_ceil(8).max(1)];
         // SAFETY: the byte view covers exactly the u64 storage.
-        let bytes = unsafe { std::slice::from_raw_parts_mut(data.as_mut_ptr() as *mut u8, data.len() * 8) };
+        let bytes =
+            unsafe { std::slice::from_raw_parts_mut(data.as_mut_ptr() as *mut u8, data.len() * 8) };
         for (i, v) in buffer.data.iter().enumerate() {
             let raw: [u8; 8] = match (*v, buffer.elem) {
                 (Value::F32(f), _) => (f.to_bits() as u64).to_le_bytes(),
@@ -168,18 +183,26 @@ impl MemRefArg {
             };
             bytes[i * size..(i + 1) * size].copy_from_slice(&raw[..size]);
         }
-        let mut arg = MemRefArg { data, descriptor: Vec::new(), elem: buffer.elem, shape: buffer.shape.clone() };
+        let mut arg = MemRefArg {
+            data,
+            descriptor: Vec::new(),
+            elem: buffer.elem,
+            shape: buffer.shape.clone(),
+        };
         let ptr = arg.data.as_mut_ptr() as i64;
         arg.descriptor = vec![ptr, ptr, 0];
         arg.descriptor.extend(arg.shape.iter().map(|&s| s as i64));
-        arg.descriptor.extend(buffer.strides().iter().map(|&s| s as i64));
+        arg.descriptor
+            .extend(buffer.strides().iter().map(|&s| s as i64));
         arg
     }
 
     fn to_buffer(&self) -> Buffer {
         let size = element_bytes(self.elem);
         // SAFETY: the byte view covers exactly the u64 storage.
-        let bytes = unsafe { std::slice::from_raw_parts(self.data.as_ptr() as *const u8, self.data.len() * 8) };
+        let bytes = unsafe {
+            std::slice::from_raw_parts(self.data.as_ptr() as *const u8, self.data.len() * 8)
+        };
         let count: usize = self.shape.iter().product();
         let data = (0..count)
             .map(|i| {
@@ -190,11 +213,17 @@ impl MemRefArg {
                     ScalarType::F32 => Value::F32(f32::from_bits(bits as u32)),
                     ScalarType::F64 => Value::F64(f64::from_bits(bits)),
                     ScalarType::Index => Value::Int(bits as i64),
-                    ScalarType::Int(w) => Value::Int(t2s_model::interpret::normalize(bits as i64, w)),
+                    ScalarType::Int(w) => {
+                        Value::Int(t2s_model::interpret::normalize(bits as i64, w))
+                    }
                 }
             })
             .collect();
-        Buffer { elem: self.elem, shape: self.shape.clone(), data }
+        Buffer {
+            elem: self.elem,
+            shape: self.shape.clone(),
+            data,
+        }
     }
 }
 
@@ -215,35 +244,64 @@ pub fn output_shape(model: &Program, params: &[i64]) -> Vec<usize> {
 
 /// JIT-compiles a module in the `llvm` dialect and calls the program's
 /// function (`llvm.emit_c_interface`) on copies of the inputs.
-pub fn jit_run(module: &Module, model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<Vec<Buffer>, ExecuteError> {
+pub fn jit_run(
+    module: &Module,
+    model: &Program,
+    inputs: &[Buffer],
+    params: &[i64],
+) -> Result<Vec<Buffer>, ExecuteError> {
     check_inputs(model, inputs, params)?;
     let shape = output_shape(model, params);
     let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
     for ty in &model.output().result_types {
         args.push(MemRefArg::new(&Buffer::zeros(*ty, &shape)));
     }
-    let mut descriptor_ptrs: Vec<*mut c_void> =
-        args.iter_mut().map(|a| a.descriptor.as_mut_ptr() as *mut c_void).collect();
+    let mut descriptor_ptrs: Vec<*mut c_void> = args
+        .iter_mut()
+        .map(|a| a.descriptor.as_mut_ptr() as *mut c_void)
+        .collect();
     let mut param_values: Vec<i64> = params.to_vec();
-    let mut packed: Vec<*mut ()> = descriptor_ptrs.iter_mut().map(|p| p as *mut *mut c_void as *mut ()).collect();
+    let mut packed: Vec<*mut ()> = descriptor_ptrs
+        .iter_mut()
+        .map(|p| p as *mut *mut c_void as *mut ())
+        .collect();
     packed.extend(param_values.iter_mut().map(|p| p as *mut i64 as *mut ()));
 
     // SAFETY: the module is in the llvm dialect; the engine is destroyed below.
     unsafe {
-        let engine = mlir_sys::mlirExecutionEngineCreate(module.to_raw(), 2, 0, std::ptr::null(), false, false);
+        let engine = mlir_sys::mlirExecutionEngineCreate(
+            module.to_raw(),
+            2,
+            0,
+            std::ptr::null(),
+            false,
+            false,
+        );
         if engine.ptr.is_null() {
             return Err(ExecuteError::Jit);
         }
         // The C API calls the `_mlir_ciface_` wrapper of the name it is given.
         let name = model.name.clone();
-        let name_ref = mlir_sys::MlirStringRef { data: name.as_ptr() as *const _, length: name.len() };
-        let result = mlir_sys::mlirExecutionEngineInvokePacked(engine, name_ref, packed.as_mut_ptr() as *mut *mut c_void);
+        let name_ref = mlir_sys::MlirStringRef {
+            data: name.as_ptr() as *const _,
+            length: name.len(),
+        };
+        let result = mlir_sys::mlirExecutionEngineInvokePacked(
+            engine,
+            name_ref,
+            packed.as_mut_ptr() as *mut *mut c_void,
+        );
         mlir_sys::mlirExecutionEngineDestroy(engine);
         if result.value == 0 {
-            return Err(ExecuteError::Invoke(format!("no function {name} in the compiled module")));
+            return Err(ExecuteError::Invoke(format!(
+                "no function {name} in the compiled module"
+            )));
         }
     }
-    Ok(args[inputs.len()..].iter().map(MemRefArg::to_buffer).collect())
+    Ok(args[inputs.len()..]
+        .iter()
+        .map(MemRefArg::to_buffer)
+        .collect())
 }
 
 /// The compiled code trusts its arguments: check them as the interpreter does.
@@ -255,7 +313,11 @@ fn check_inputs(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<()
     for (input, buffer) in model.inputs.iter().zip(inputs) {
         let bad = buffer.elem != input.elem
             || buffer.shape.len() != input.shape.len()
-            || input.shape.iter().zip(&buffer.shape).any(|(s, &b)| s.is_some_and(|s| s as usize != b))
+            || input
+                .shape
+                .iter()
+                .zip(&buffer.shape)
+                .any(|(s, &b)| s.is_some_and(|s| s as usize != b))
             || buffer.shape.contains(&0);
         if bad {
             return Err(ExecuteError::Input {
@@ -263,7 +325,12 @@ fn check_inputs(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<()
                 reason: format!(
                     "expected {} of shape {}, got {} of shape {}",
                     input.elem,
-                    shape_text(input.shape.iter().map(|d| d.map_or("?".to_string(), |d| d.to_string()))),
+                    shape_text(
+                        input
+                            .shape
+                            .iter()
+                            .map(|d| d.map_or("?".to_string(), |d| d.to_string()))
+                    ),
                     buffer.elem,
                     shape_text(buffer.shape.iter().map(|d| d.to_string())),
                 ),

@@ -88,28 +88,52 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
         ));
     };
     let ops = ir::body_ops(&program, 0);
-    let params: Vec<String> =
-        ops.iter().filter(|op| ir::name(op) == "ure.param").map(ir::symbol_name).collect();
+    let params: Vec<String> = ops
+        .iter()
+        .filter(|op| ir::name(op) == "ure.param")
+        .map(ir::symbol_name)
+        .collect();
     let inputs = ops
         .iter()
         .filter(|op| ir::name(op) == "ure.input")
         .map(extract_input)
         .collect::<Result<Vec<_>, _>>()?;
     let loops = extract_loops(&nest, &params)?;
-    let defs: Vec<_> =
-        ir::body_ops(&nest, 0).into_iter().filter(|op| ir::name(op) == "ure.def").collect();
-    let func_index: HashMap<String, usize> =
-        defs.iter().enumerate().map(|(i, d)| (ir::symbol(d, "func"), i)).collect();
-    let input_index: HashMap<String, usize> =
-        inputs.iter().enumerate().map(|(i, inp)| (inp.name.clone(), i)).collect();
-    let param_index: HashMap<String, usize> =
-        params.iter().enumerate().map(|(i, p)| (p.clone(), i)).collect();
-    let names = Names { funcs: &func_index, inputs: &input_index, params: &param_index };
+    let defs: Vec<_> = ir::body_ops(&nest, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.def")
+        .collect();
+    let func_index: HashMap<String, usize> = defs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (ir::symbol(d, "func"), i))
+        .collect();
+    let input_index: HashMap<String, usize> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, inp)| (inp.name.clone(), i))
+        .collect();
+    let param_index: HashMap<String, usize> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.clone(), i))
+        .collect();
+    let names = Names {
+        funcs: &func_index,
+        inputs: &input_index,
+        params: &param_index,
+    };
     let funcs = defs
         .iter()
         .map(|def| extract_func(def, &names))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Program { name, params, inputs, funcs, loops })
+    Ok(Program {
+        name,
+        params,
+        inputs,
+        funcs,
+        loops,
+    })
 }
 
 struct Names<'n> {
@@ -125,9 +149,16 @@ fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {
         .and_then(|a| TypeAttribute::try_from(a).ok())
         .map(|t| t.value());
     let Some((elem, shape)) = ty.and_then(memref_shape) else {
-        return Err(error(op.location(), "input type is not a memref of integers or floats"));
+        return Err(error(
+            op.location(),
+            "input type is not a memref of integers or floats",
+        ));
     };
-    Ok(Input { name: ir::symbol_name(op), elem, shape })
+    Ok(Input {
+        name: ir::symbol_name(op),
+        elem,
+        shape,
+    })
 }
 
 fn extract_loops(nest: &OperationRef<'_, '_>, params: &[String]) -> Result<Vec<Loop>, Failed> {
@@ -168,15 +199,24 @@ impl BodyBuilder<'_> {
 
     fn operand(&self, op: &OperationRef<'_, '_>, index: usize) -> Result<NodeId, Failed> {
         let value = op.operand(index).map_err(|_| Failed)?;
-        self.values.get(&key(value.to_raw())).copied().ok_or_else(|| {
-            error(op.location(), "operand is not computed inside the URE (or is a select without an else value)")
-        })
+        self.values
+            .get(&key(value.to_raw()))
+            .copied()
+            .ok_or_else(|| {
+                error(
+                    op.location(),
+                    "operand is not computed inside the URE (or is a select without an else value)",
+                )
+            })
     }
 
     fn result_type(&self, op: &OperationRef<'_, '_>) -> Result<ScalarType, Failed> {
         let ty = op.result(0).map_err(|_| Failed)?.r#type();
         scalar_type(ty).ok_or_else(|| {
-            error(op.location(), format!("type {ty} is not supported in a URE (integers, index, f32, f64)"))
+            error(
+                op.location(),
+                format!("type {ty} is not supported in a URE (integers, index, f32, f64)"),
+            )
         })
     }
 
@@ -190,7 +230,11 @@ impl BodyBuilder<'_> {
     fn convert(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
         let name = ir::name(op);
         if let Some(bin) = binary_op(&name) {
-            let (a, b, ty) = (self.operand(op, 0)?, self.operand(op, 1)?, self.result_type(op)?);
+            let (a, b, ty) = (
+                self.operand(op, 0)?,
+                self.operand(op, 1)?,
+                self.result_type(op)?,
+            );
             return self.define(op, Node::Binary { op: bin, a, b, ty });
         }
         if let Some(cast) = cast_op(&name) {
@@ -251,11 +295,18 @@ impl BodyBuilder<'_> {
     fn convert_at(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
         let func_name = ir::symbol(op, "func");
         let func = *self.names.funcs.get(&func_name).ok_or_else(|| {
-            error(op.location(), format!("@{func_name} is not merged into this loop nest"))
+            error(
+                op.location(),
+                format!("@{func_name} is not merged into this loop nest"),
+            )
         })?;
         let indices = affine_indices(op)?;
         for (result, value) in op.results().enumerate() {
-            let id = self.push(Node::FuncRef { func, result, indices: indices.clone() });
+            let id = self.push(Node::FuncRef {
+                func,
+                result,
+                indices: indices.clone(),
+            });
             self.values.insert(key(value.to_raw()), id);
         }
         Ok(())
@@ -265,9 +316,17 @@ impl BodyBuilder<'_> {
 fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, Failed> {
     let vars = ir::strings(def, "vars");
     let num_lhs = ir::int(def, "num_lhs").unwrap_or(vars.len() as i64) as usize;
-    let block = def.region(0).ok().and_then(|r| r.first_block()).ok_or(Failed)?;
-    let mut builder =
-        BodyBuilder { names, nodes: Vec::new(), values: HashMap::new(), guarded: HashMap::new() };
+    let block = def
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or(Failed)?;
+    let mut builder = BodyBuilder {
+        names,
+        nodes: Vec::new(),
+        values: HashMap::new(),
+        guarded: HashMap::new(),
+    };
     for index in 0..block.argument_count() {
         let arg = block.argument(index).map_err(|_| Failed)?;
         let id = builder.push(Node::Arg(index));
@@ -332,7 +391,10 @@ fn affine_indices(op: &OperationRef<'_, '_>) -> Result<Vec<Affine>, Failed> {
                 affine.terms.retain(|&(_, c)| c != 0);
                 Ok(affine)
             } else {
-                Err(error(op.location(), format!("index {i} is not a linear expression of the loop variables")))
+                Err(error(
+                    op.location(),
+                    format!("index {i} is not a linear expression of the loop variables"),
+                ))
             }
         })
         .collect()
@@ -381,7 +443,10 @@ fn constant_value(op: &OperationRef<'_, '_>, ty: ScalarType) -> Result<ModelValu
     let value = IntegerAttribute::try_from(attr)
         .map_err(|_| error(op.location(), "integer constant expected"))?
         .value();
-    Ok(ModelValue::Int(t2s_model::interpret::normalize(value, ty.bit_width())))
+    Ok(ModelValue::Int(t2s_model::interpret::normalize(
+        value,
+        ty.bit_width(),
+    )))
 }
 
 fn binary_op(name: &str) -> Option<BinaryOp> {

@@ -20,7 +20,12 @@ use std::sync::Once;
 
 /// Every t2s pass.
 pub fn all_passes() -> [&'static registry::PassDef; 4] {
-    [&merge_ures::PASS, &space_time_transform::PASS, &spacetime_to_scf::PASS, &ure_to_scf::PASS]
+    [
+        &merge_ures::PASS,
+        &space_time_transform::PASS,
+        &spacetime_to_scf::PASS,
+        &ure_to_scf::PASS,
+    ]
 }
 
 /// Registers the t2s passes and every upstream pass (once per process).

@@ -10,11 +10,12 @@ pub struct Pipeline {
     pub passes: &'static str,
 }
 
-
 pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-sequential-to-llvm",
-    description: "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
-    passes: "merge-ures, ure-to-scf, canonicalize, cse, convert-scf-to-cf, expand-strided-metadata, \
+    description:
+        "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
+    passes:
+        "merge-ures, ure-to-scf, canonicalize, cse, convert-scf-to-cf, expand-strided-metadata, \
      finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 

@@ -22,10 +22,10 @@ use melior::ir::{
     Attribute, Block, Identifier, Location, Region, RegionLike, ValueLike,
 };
 use melior::Context;
+use t2s_dialects::ods::spacetime;
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
 };
-use t2s_dialects::ods::spacetime;
 use t2s_model::{Extent, Node, Program};
 
 pub static PASS: PassDef = PassDef {
@@ -68,7 +68,10 @@ fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> 
     result
 }
 
-fn option_transform(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<Option<TransformSpec>, Failed> {
+fn option_transform(
+    root: OperationRef<'_, '_>,
+    options: &PassOptions,
+) -> Result<Option<TransformSpec>, Failed> {
     let space: Vec<String> = options
         .string("space")
         .split(',')
@@ -77,12 +80,19 @@ fn option_transform(root: OperationRef<'_, '_>, options: &PassOptions) -> Result
         .collect();
     if space.is_empty() {
         if options.has("vector") || options.bool("check-time") {
-            return Err(error(root.location(), "space-time-transform: 'vector' and 'check-time' need 'space'"));
+            return Err(error(
+                root.location(),
+                "space-time-transform: 'vector' and 'check-time' need 'space'",
+            ));
         }
         return Ok(None);
     }
     let vector = options.has("vector").then(|| options.int_list("vector"));
-    Ok(Some(TransformSpec { space, vector, check_time: options.bool("check-time") }))
+    Ok(Some(TransformSpec {
+        space,
+        vector,
+        check_time: options.bool("check-time"),
+    }))
 }
 
 /// A transform and where it was requested (for diagnostics).
@@ -91,9 +101,15 @@ struct Request<'c> {
     location: Location<'c>,
 }
 
-fn transform_program(program: OperationRef<'_, '_>, from_options: Option<&TransformSpec>) -> Result<(), Failed> {
+fn transform_program(
+    program: OperationRef<'_, '_>,
+    from_options: Option<&TransformSpec>,
+) -> Result<(), Failed> {
     let Some(nest) = find_nest(&program) else {
-        return Err(error(program.location(), "program is not merged; run merge-ures first"));
+        return Err(error(
+            program.location(),
+            "program is not merged; run merge-ures first",
+        ));
     };
     if ir::name(&nest) != "ure.nest" {
         return Ok(()); // Already transformed.
@@ -112,10 +128,16 @@ fn transform_program(program: OperationRef<'_, '_>, from_options: Option<&Transf
                 format!("@{target} is not the representative of the merge; give space_time_transform to @{rep}"),
             ));
         }
-        requests.push(Request { spec: directive_spec(d), location: d.location() });
+        requests.push(Request {
+            spec: directive_spec(d),
+            location: d.location(),
+        });
     }
     if let Some(spec) = from_options {
-        requests.push(Request { spec: spec.clone(), location: program.location() });
+        requests.push(Request {
+            spec: spec.clone(),
+            location: program.location(),
+        });
     }
     if requests.is_empty() {
         return Err(error(
@@ -129,9 +151,15 @@ fn transform_program(program: OperationRef<'_, '_>, from_options: Option<&Transf
     let deps = dependences(&model);
     let names: Vec<String> = model.funcs.iter().map(|f| f.name.clone()).collect();
     let specs: Vec<TransformSpec> = requests.iter().map(|r| r.spec.clone()).collect();
-    let sched = schedule(&loops, &deps, &specs, &names).map_err(|e| report(&e, &requests, nest, &model))?;
+    let sched =
+        schedule(&loops, &deps, &specs, &names).map_err(|e| report(&e, &requests, nest, &model))?;
 
-    report_schedule(&sched, &model, requests.last().expect("one request").location, nest);
+    report_schedule(
+        &sched,
+        &model,
+        requests.last().expect("one request").location,
+        nest,
+    );
     let array = build_array(program, nest, &rep, &loops, &sched, &model)?;
     for d in directives {
         ir::erase(d);
@@ -142,7 +170,11 @@ fn transform_program(program: OperationRef<'_, '_>, from_options: Option<&Transf
 
 fn directive_spec(op: &OperationRef<'_, '_>) -> TransformSpec {
     let vector = op.has_attribute("vector").then(|| ir::i64s(op, "vector"));
-    TransformSpec { space: ir::strings(op, "space"), vector, check_time: op.has_attribute("check_time") }
+    TransformSpec {
+        space: ir::strings(op, "space"),
+        vector,
+        check_time: op.has_attribute("check_time"),
+    }
 }
 
 /// The nest's loops; the transform needs constant extents.
@@ -168,7 +200,14 @@ fn dependences(model: &Program) -> Vec<DependenceSpec> {
     let mut deps: Vec<DependenceSpec> = Vec::new();
     for (consumer, f) in model.funcs.iter().enumerate() {
         for node in &f.body.nodes {
-            let Node::FuncRef { func: callee, indices, .. } = node else { continue };
+            let Node::FuncRef {
+                func: callee,
+                indices,
+                ..
+            } = node
+            else {
+                continue;
+            };
             let g = &model.funcs[*callee];
             let mut distance = vec![0; model.loops.len()];
             for (affine, &p) in indices.iter().zip(&g.lhs) {
@@ -177,7 +216,11 @@ fn dependences(model: &Program) -> Vec<DependenceSpec> {
                     distance[l] = -affine.constant;
                 }
             }
-            let dep = DependenceSpec { consumer, callee: *callee, distance };
+            let dep = DependenceSpec {
+                consumer,
+                callee: *callee,
+                distance,
+            };
             if !deps.contains(&dep) {
                 deps.push(dep);
             }
@@ -186,16 +229,32 @@ fn dependences(model: &Program) -> Vec<DependenceSpec> {
     deps
 }
 
-fn report(e: &ScheduleError, requests: &[Request<'_>], nest: OperationRef<'_, '_>, model: &Program) -> Failed {
-    let location = e.transform().map_or(nest.location(), |t| requests[t].location);
+fn report(
+    e: &ScheduleError,
+    requests: &[Request<'_>],
+    nest: OperationRef<'_, '_>,
+    model: &Program,
+) -> Failed {
+    let location = e
+        .transform()
+        .map_or(nest.location(), |t| requests[t].location);
     let mut notes = Vec::new();
     if let ScheduleError::Violated { transform, .. } = e {
         if let Some(t) = requests.get(*transform) {
             let spec = &t.spec;
             let vector = spec.vector.as_ref().map_or("(dataflow)".to_string(), |v| {
-                v.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+                v.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             });
-            notes.push((nest.location(), format!("space loops ({}) with the vector ({vector}), and 1 for the time loop", spec.space.join(", "))));
+            notes.push((
+                nest.location(),
+                format!(
+                    "space loops ({}) with the vector ({vector}), and 1 for the time loop",
+                    spec.space.join(", ")
+                ),
+            ));
         }
     }
     let _ = model;
@@ -204,12 +263,25 @@ fn report(e: &ScheduleError, requests: &[Request<'_>], nest: OperationRef<'_, '_
 }
 
 /// Remarks: the time loops, then every register file with its size.
-fn report_schedule(s: &Schedule, model: &Program, location: Location<'_>, nest: OperationRef<'_, '_>) {
-    let time: Vec<String> = s.time_coordinates().map(|c| format!("{} in [{}, {})", c.name, c.min, c.min + c.extent)).collect();
+fn report_schedule(
+    s: &Schedule,
+    model: &Program,
+    location: Location<'_>,
+    nest: OperationRef<'_, '_>,
+) {
+    let time: Vec<String> = s
+        .time_coordinates()
+        .map(|c| format!("{} in [{}, {})", c.name, c.min, c.min + c.extent))
+        .collect();
     let pes: i64 = s.space_coordinates().map(|c| c.extent).product();
     remark(
         location,
-        format!("time loops {}: {} flattened steps; {} PEs", time.join(", "), s.steps(), pes),
+        format!(
+            "time loops {}: {} flattened steps; {} PEs",
+            time.join(", "),
+            s.steps(),
+            pes
+        ),
     );
     let defs = ir::body_ops(&nest, 0);
     for file in &s.registers {
@@ -243,12 +315,26 @@ fn affine_map_text(count: usize, rows: &[Vec<i64>]) -> String {
                 .iter()
                 .zip(&dims)
                 .filter(|(c, _)| **c != 0)
-                .map(|(c, d)| if *c == 1 { d.clone() } else { format!("{c} * {d}") })
+                .map(|(c, d)| {
+                    if *c == 1 {
+                        d.clone()
+                    } else {
+                        format!("{c} * {d}")
+                    }
+                })
                 .collect();
-            if terms.is_empty() { "0".into() } else { terms.join(" + ") }
+            if terms.is_empty() {
+                "0".into()
+            } else {
+                terms.join(" + ")
+            }
         })
         .collect();
-    format!("affine_map<({}) -> ({})>", dims.join(", "), exprs.join(", "))
+    format!(
+        "affine_map<({}) -> ({})>",
+        dims.join(", "),
+        exprs.join(", ")
+    )
 }
 
 fn bounds_attrs<'c>(
@@ -259,14 +345,30 @@ fn bounds_attrs<'c>(
     extents: &[i64],
 ) -> Vec<(Identifier<'c>, Attribute<'c>)> {
     let i64_type = IntegerType::new(context, 64).into();
-    let names: Vec<Attribute> = names.iter().map(|n| StringAttribute::new(context, n).into()).collect();
-    let extents: Vec<Attribute> = extents.iter().map(|e| IntegerAttribute::new(i64_type, *e).into()).collect();
+    let names: Vec<Attribute> = names
+        .iter()
+        .map(|n| StringAttribute::new(context, n).into())
+        .collect();
+    let extents: Vec<Attribute> = extents
+        .iter()
+        .map(|e| IntegerAttribute::new(i64_type, *e).into())
+        .collect();
     let key = |s: &str| Identifier::new(context, &format!("{prefix}{s}"));
-    let names_key = if prefix.is_empty() { Identifier::new(context, "loops") } else { key("loops") };
+    let names_key = if prefix.is_empty() {
+        Identifier::new(context, "loops")
+    } else {
+        key("loops")
+    };
     vec![
         (names_key, ArrayAttribute::new(context, &names).into()),
-        (key("mins"), DenseI64ArrayAttribute::new(context, mins).into()),
-        (key("extents"), ArrayAttribute::new(context, &extents).into()),
+        (
+            key("mins"),
+            DenseI64ArrayAttribute::new(context, mins).into(),
+        ),
+        (
+            key("extents"),
+            ArrayAttribute::new(context, &extents).into(),
+        ),
     ]
 }
 
@@ -290,7 +392,8 @@ fn build_array<'c, 'a>(
     let schedule_rows: Vec<Vec<i64>> = s.forward[..time.len()].to_vec();
     let map = |count: usize, rows: &[Vec<i64>]| {
         let text = affine_map_text(count, rows);
-        Attribute::parse(context, &text).ok_or_else(|| error(location, format!("cannot build the map {text}")))
+        Attribute::parse(context, &text)
+            .ok_or_else(|| error(location, format!("cannot build the map {text}")))
     };
     let schedule_map = map(loop_names.len(), &schedule_rows)?;
     let recover_map = map(s.coordinates.len(), &s.recover)?;
@@ -318,7 +421,10 @@ fn build_array<'c, 'a>(
     attributes.push((Identifier::new(context, "schedule"), schedule_map));
     attributes.push((Identifier::new(context, "recover"), recover_map));
     if s.check_time {
-        attributes.push((Identifier::new(context, "check_time"), Attribute::unit(context)));
+        attributes.push((
+            Identifier::new(context, "check_time"),
+            Attribute::unit(context),
+        ));
     }
     let region = Region::new();
     region.append_block(Block::new(&[]));
@@ -329,7 +435,11 @@ fn build_array<'c, 'a>(
         .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
     let parent = nest.block().ok_or(Failed)?;
     let array = parent.insert_operation_before(nest, op);
-    let block = array.region(0).ok().and_then(|r| r.first_block()).ok_or(Failed)?;
+    let block = array
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or(Failed)?;
 
     // Register files and their shifts, built with the typed builders that
     // melior generates from Spacetime.td.
@@ -341,7 +451,11 @@ fn build_array<'c, 'a>(
         for (r, ty) in func.result_types.iter().enumerate() {
             let mut shape = pe_shape.clone();
             shape.push(Some(file.slots));
-            let name = if func.result_types.len() == 1 { func.name.clone() } else { format!("{}.{r}", func.name) };
+            let name = if func.result_types.len() == 1 {
+                func.name.clone()
+            } else {
+                format!("{}.{r}", func.name)
+            };
             let op = spacetime::shift_reg(
                 context,
                 types.memref_type(*ty, &shape),

@@ -103,7 +103,9 @@ struct Array<'p> {
 
 impl Array<'_> {
     fn file(&self, func: usize, result: usize) -> Option<&RegisterFile> {
-        self.files.iter().find(|f| f.func == func && f.result == result)
+        self.files
+            .iter()
+            .find(|f| f.func == func && f.result == result)
     }
 
     /// Flattened time distance and space distance of a read at `distance`
@@ -113,12 +115,19 @@ impl Array<'_> {
             .schedule
             .iter()
             .zip(&self.strides)
-            .map(|(row, stride)| stride * row.terms.iter().map(|&(v, c)| c * distance[v]).sum::<i64>())
+            .map(|(row, stride)| {
+                stride * row.terms.iter().map(|&(v, c)| c * distance[v]).sum::<i64>()
+            })
             .sum();
         let space = self
             .space
             .iter()
-            .map(|s| self.loops.iter().position(|l| l.name == s.name).map_or(0, |v| distance[v]))
+            .map(|s| {
+                self.loops
+                    .iter()
+                    .position(|l| l.name == s.name)
+                    .map_or(0, |v| distance[v])
+            })
             .collect();
         (flattened, space)
     }
@@ -126,7 +135,10 @@ impl Array<'_> {
 
 fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(), Failed> {
     let Some(array_op) = find_nest(&program).filter(|op| ir::name(op) == "spacetime.array") else {
-        return Err(error(program.location(), "program has no spacetime.array; run space-time-transform first"));
+        return Err(error(
+            program.location(),
+            "program has no spacetime.array; run space-time-transform first",
+        ));
     };
     let model = extract_program(program)?;
     let context_ref = program.context();
@@ -186,7 +198,16 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
         bodies.push(body);
         block = body;
     }
-    emit_pe(&e.at(block), &array, &time_ivs, &space_ivs, step, &function.inputs, &function.outputs, &function.params);
+    emit_pe(
+        &e.at(block),
+        &array,
+        &time_ivs,
+        &space_ivs,
+        step,
+        &function.inputs,
+        &function.outputs,
+        &function.params,
+    );
     for body in bodies.iter().rev() {
         e.finish_scf_block(*body);
     }
@@ -199,8 +220,13 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
 }
 
 /// One buffer per `spacetime.shift_reg`, named after the Func (and result).
-fn allocate_files(e: &Emitter<'_>, array_op: &OperationRef<'_, '_>, model: &Program) -> Result<Vec<RegisterFile>, Failed> {
-    let segments = melior::ir::Attribute::parse(e.context, "array<i32: 0, 0>").expect("valid segment sizes");
+fn allocate_files(
+    e: &Emitter<'_>,
+    array_op: &OperationRef<'_, '_>,
+    model: &Program,
+) -> Result<Vec<RegisterFile>, Failed> {
+    let segments =
+        melior::ir::Attribute::parse(e.context, "array<i32: 0, 0>").expect("valid segment sizes");
     let mut files = Vec::new();
     for op in ir::body_ops(array_op, 0) {
         if ir::name(&op) != "spacetime.shift_reg" {
@@ -217,15 +243,28 @@ fn allocate_files(e: &Emitter<'_>, array_op: &OperationRef<'_, '_>, model: &Prog
             _ => (name.clone(), 0),
         };
         let Some(func) = model.funcs.iter().position(|f| f.name == func_name) else {
-            return Err(error(op.location(), format!("register file '{name}' names no Func of the array")));
+            return Err(error(
+                op.location(),
+                format!("register file '{name}' names no Func of the array"),
+            ));
         };
         let ty = op.result(0).map_err(|_| Failed)?.r#type();
         let Some((_, shape)) = crate::extract::memref_shape(ty) else {
             return Err(error(op.location(), "register file type is not a memref"));
         };
         let slots = shape.last().copied().flatten().unwrap_or(1);
-        let buffer = e.op("memref.alloc", &[], &[ty], &[("operandSegmentSizes", segments)])[0];
-        files.push(RegisterFile { func, result, buffer, slots });
+        let buffer = e.op(
+            "memref.alloc",
+            &[],
+            &[ty],
+            &[("operandSegmentSizes", segments)],
+        )[0];
+        files.push(RegisterFile {
+            func,
+            result,
+            buffer,
+            slots,
+        });
     }
     Ok(files)
 }
@@ -242,11 +281,21 @@ fn allocate_stamps(e: &Emitter<'_>, array: &Array<'_>) -> Option<MlirValue> {
     let shape: Vec<Option<i64>> = output
         .lhs
         .iter()
-        .map(|&p| Some(array.loops[array.model.loop_index(&output.vars[p]).expect("verified")].extent))
+        .map(|&p| {
+            Some(array.loops[array.model.loop_index(&output.vars[p]).expect("verified")].extent)
+        })
         .collect();
     let ty = e.memref_type(t2s_model::ScalarType::Index, &shape);
-    let segments = melior::ir::Attribute::parse(e.context, "array<i32: 0, 0>").expect("valid segment sizes");
-    Some(e.op("memref.alloc", &[], &[ty], &[("operandSegmentSizes", segments)])[0])
+    let segments =
+        melior::ir::Attribute::parse(e.context, "array<i32: 0, 0>").expect("valid segment sizes");
+    Some(
+        e.op(
+            "memref.alloc",
+            &[],
+            &[ty],
+            &[("operandSegmentSizes", segments)],
+        )[0],
+    )
 }
 
 /// The rank of the current point in the original loop order (row-major).
@@ -292,8 +341,18 @@ fn in_range(e: &Emitter<'_>, value: MlirValue, min: i64, extent: i64) -> MlirVal
         melior::ir::attribute::IntegerAttribute::new(i64_type, code).into()
     };
     // arith.cmpi predicates: sge = 5, slt = 2.
-    let lo = e.op("arith.cmpi", &[value, e.index(min)], &[i1], &[("predicate", pred(5))])[0];
-    let hi = e.op("arith.cmpi", &[value, e.index(min + extent)], &[i1], &[("predicate", pred(2))])[0];
+    let lo = e.op(
+        "arith.cmpi",
+        &[value, e.index(min)],
+        &[i1],
+        &[("predicate", pred(5))],
+    )[0];
+    let hi = e.op(
+        "arith.cmpi",
+        &[value, e.index(min + extent)],
+        &[i1],
+        &[("predicate", pred(2))],
+    )[0];
     e.op1("arith.andi", &[lo, hi], i1)
 }
 
@@ -320,24 +379,36 @@ fn emit_pe(
 ) {
     let model = array.model;
     let coords: Vec<MlirValue> = time_ivs.iter().chain(space_ivs).copied().collect();
-    let original: Vec<MlirValue> = array.recover.iter().map(|row| affine_value(e, row, &coords)).collect();
+    let original: Vec<MlirValue> = array
+        .recover
+        .iter()
+        .map(|row| affine_value(e, row, &coords))
+        .collect();
     let mut valid = None;
     for (value, l) in original.iter().zip(&array.loops) {
         let ok = in_range(e, *value, l.min, l.extent);
         valid = Some(match valid {
             None => ok,
-            Some(v) => e.op1("arith.andi", &[v, ok], e.scalar_type(t2s_model::ScalarType::Int(1))),
+            Some(v) => e.op1(
+                "arith.andi",
+                &[v, ok],
+                e.scalar_type(t2s_model::ScalarType::Int(1)),
+            ),
         });
     }
-    let valid = valid.unwrap_or_else(|| e.constant(t2s_model::Value::Int(-1), t2s_model::ScalarType::Int(1)));
+    let valid = valid
+        .unwrap_or_else(|| e.constant(t2s_model::Value::Int(-1), t2s_model::ScalarType::Int(1)));
     let (pe, pe_block) = if array.check_time {
         let block = e.if_then(valid);
         (e.at(block), Some(block))
     } else {
         (*e, None)
     };
-    let pe_index: Vec<MlirValue> =
-        space_ivs.iter().zip(&array.space).map(|(iv, s)| pe.sub(*iv, pe.index(s.min))).collect();
+    let pe_index: Vec<MlirValue> = space_ivs
+        .iter()
+        .zip(&array.space)
+        .map(|(iv, s)| pe.sub(*iv, pe.index(s.min)))
+        .collect();
 
     let last = model.funcs.len() - 1;
     for (index, func) in model.funcs.iter().enumerate() {
@@ -346,30 +417,33 @@ fn emit_pe(
             .iter()
             .map(|v| original[model.loop_index(v).expect("verified")])
             .collect();
-        let read = |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], _: &[MlirValue]| {
-            let target = &model.funcs[callee];
-            let mut distance = vec![0; model.loops.len()];
-            for (affine, &p) in indices.iter().zip(&target.lhs) {
-                if let Some(l) = model.loop_index(&target.vars[p]) {
-                    distance[l] = -affine.constant;
+        let read =
+            |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], _: &[MlirValue]| {
+                let target = &model.funcs[callee];
+                let mut distance = vec![0; model.loops.len()];
+                for (affine, &p) in indices.iter().zip(&target.lhs) {
+                    if let Some(l) = model.loop_index(&target.vars[p]) {
+                        distance[l] = -affine.constant;
+                    }
                 }
-            }
-            let (flattened, space) = array.distances(&distance);
-            let file = array.file(callee, result).expect("every read Func has a register file");
-            let mut idx: Vec<MlirValue> = pe_index
-                .iter()
-                .zip(&space)
-                .zip(&array.space)
-                .map(|((p, d), s)| {
-                    let at = e.sub(*p, e.index(*d));
-                    e.clamp(at, e.index(0), e.index(s.extent - 1))
-                })
-                .collect();
-            let back = e.add(e.sub(step, e.index(flattened)), e.index(file.slots));
-            idx.push(e.op1("arith.remsi", &[back, e.index(file.slots)], e.index_type()));
-            let ty = e.scalar_type(target.result_types[result]);
-            e.load(file.buffer, &idx, ty)
-        };
+                let (flattened, space) = array.distances(&distance);
+                let file = array
+                    .file(callee, result)
+                    .expect("every read Func has a register file");
+                let mut idx: Vec<MlirValue> = pe_index
+                    .iter()
+                    .zip(&space)
+                    .zip(&array.space)
+                    .map(|((p, d), s)| {
+                        let at = e.sub(*p, e.index(*d));
+                        e.clamp(at, e.index(0), e.index(s.extent - 1))
+                    })
+                    .collect();
+                let back = e.add(e.sub(step, e.index(flattened)), e.index(file.slots));
+                idx.push(e.op1("arith.remsi", &[back, e.index(file.slots)], e.index_type()));
+                let ty = e.scalar_type(target.result_types[result]);
+                e.load(file.buffer, &idx, ty)
+            };
         let body = emit_body(&pe, model, func, &args, params, inputs, &read);
         let mut conditions = Vec::new();
         if let Some(g) = body.guard {
@@ -421,7 +495,10 @@ fn emit_pe(
 
 /// Nested `scf.if`s for each condition; returns the innermost emitter and the
 /// blocks to terminate.
-fn open_conditions<'c>(e: &Emitter<'c>, conditions: &[MlirValue]) -> (Emitter<'c>, Vec<mlir_sys::MlirBlock>) {
+fn open_conditions<'c>(
+    e: &Emitter<'c>,
+    conditions: &[MlirValue],
+) -> (Emitter<'c>, Vec<mlir_sys::MlirBlock>) {
     let mut inner = *e;
     let mut blocks = Vec::new();
     for c in conditions {

@@ -33,7 +33,8 @@ pub static PASS: PassDef = PassDef {
     anchor: "",
     options: &[PassOption {
         name: "emit-c-interface",
-        description: "Mark the generated functions llvm.emit_c_interface (for the JIT and C callers)",
+        description:
+            "Mark the generated functions llvm.emit_c_interface (for the JIT and C callers)",
         kind: OptionKind::Bool,
         default: "true",
     }],
@@ -89,7 +90,13 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
             (l.name.as_str(), LoopValues { lb, ub, last })
         })
         .collect::<HashMap<_, _>>();
-    let mut frame = Frame { program: &model, loops, buffers: Vec::new(), inputs, params };
+    let mut frame = Frame {
+        program: &model,
+        loops,
+        buffers: Vec::new(),
+        inputs,
+        params,
+    };
     let temps = allocate_buffers(&e, &mut frame, &outputs);
     zero_outputs(&e, &frame);
 
@@ -128,7 +135,9 @@ pub fn create_function(
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
     let context: &Context = unsafe { context_ref.to_ref() };
     let location = program.location();
-    let parent = program.block().ok_or_else(|| error(location, "ure.program has no parent block"))?;
+    let parent = program
+        .block()
+        .ok_or_else(|| error(location, "ure.program has no parent block"))?;
     let (arg_types, output_types) = signature(context, location, model);
     let block = Block::new(&arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
     let region = Region::new();
@@ -153,7 +162,11 @@ pub fn create_function(
         location,
     );
     let func = parent.insert_operation_before(program, func);
-    let entry = func.region(0).ok().and_then(|r| r.first_block()).ok_or(Failed)?;
+    let entry = func
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or(Failed)?;
     let args: Vec<MlirValue> = (0..entry.argument_count())
         .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
         .collect();
@@ -174,11 +187,25 @@ pub fn signature<'c>(
     model: &Program,
 ) -> (Vec<Type<'c>>, Vec<Type<'c>>) {
     // SAFETY: a null block is never appended to; only types are built.
-    let e = Emitter::new(context, location, MlirBlock { ptr: std::ptr::null_mut() });
-    let mut types: Vec<Type> = model.inputs.iter().map(|i| e.memref_type(i.elem, &i.shape)).collect();
+    let e = Emitter::new(
+        context,
+        location,
+        MlirBlock {
+            ptr: std::ptr::null_mut(),
+        },
+    );
+    let mut types: Vec<Type> = model
+        .inputs
+        .iter()
+        .map(|i| e.memref_type(i.elem, &i.shape))
+        .collect();
     let output = model.output();
     let shape = lhs_shape(model, output);
-    let outputs: Vec<Type> = output.result_types.iter().map(|t| e.memref_type(*t, &shape)).collect();
+    let outputs: Vec<Type> = output
+        .result_types
+        .iter()
+        .map(|t| e.memref_type(*t, &shape))
+        .collect();
     types.extend(outputs.iter().copied());
     types.extend(model.params.iter().map(|_| e.index_type()));
     (types, outputs)
@@ -207,7 +234,11 @@ pub fn extent_value(e: &Emitter<'_>, extent: &Extent, params: &[MlirValue]) -> M
 
 /// Output buffers come from the caller; every other Func gets a fresh
 /// buffer. Returns the buffers to free.
-fn allocate_buffers(e: &Emitter<'_>, frame: &mut Frame<'_>, outputs: &[MlirValue]) -> Vec<MlirValue> {
+fn allocate_buffers(
+    e: &Emitter<'_>,
+    frame: &mut Frame<'_>,
+    outputs: &[MlirValue],
+) -> Vec<MlirValue> {
     let model = frame.program;
     let mut temps = Vec::new();
     let last = model.funcs.len() - 1;
@@ -234,7 +265,12 @@ fn allocate_buffers(e: &Emitter<'_>, frame: &mut Frame<'_>, outputs: &[MlirValue
             .iter()
             .map(|t| {
                 let ty = e.memref_type(*t, &shape);
-                e.op("memref.alloc", &dynamic, &[ty], &[("operandSegmentSizes", segments)])[0]
+                e.op(
+                    "memref.alloc",
+                    &dynamic,
+                    &[ty],
+                    &[("operandSegmentSizes", segments)],
+                )[0]
             })
             .collect();
         temps.extend(buffers.iter().copied());
@@ -260,7 +296,10 @@ fn zero_outputs(e: &Emitter<'_>, frame: &Frame<'_>) {
         indices.push(iv);
         inner = inner.at(block);
     }
-    for (buffer, ty) in frame.buffers[model.funcs.len() - 1].iter().zip(&output.result_types) {
+    for (buffer, ty) in frame.buffers[model.funcs.len() - 1]
+        .iter()
+        .zip(&output.result_types)
+    {
         let zero = inner.constant(zero_value(*ty), *ty);
         inner.store(zero, *buffer, &indices);
     }
@@ -271,7 +310,10 @@ fn zero_outputs(e: &Emitter<'_>, frame: &Frame<'_>) {
 
 /// Opens the loop nest, outermost first. Returns the innermost block, the
 /// induction variables by loop name, and every body block to terminate.
-fn open_nest(e: &Emitter<'_>, frame: &Frame<'_>) -> (MlirBlock, Vec<(String, MlirValue)>, Vec<MlirBlock>) {
+fn open_nest(
+    e: &Emitter<'_>,
+    frame: &Frame<'_>,
+) -> (MlirBlock, Vec<(String, MlirValue)>, Vec<MlirBlock>) {
     let mut block = e.block;
     let mut ivs = Vec::new();
     let mut blocks = Vec::new();
@@ -289,30 +331,41 @@ fn open_nest(e: &Emitter<'_>, frame: &Frame<'_>) -> (MlirBlock, Vec<(String, Mli
 pub fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
     let mut value = e.index(affine.constant);
     for &(arg, coeff) in &affine.terms {
-        let term = if coeff == 1 { args[arg] } else { e.mul(args[arg], e.index(coeff)) };
+        let term = if coeff == 1 {
+            args[arg]
+        } else {
+            e.mul(args[arg], e.index(coeff))
+        };
         value = e.add(value, term);
     }
     value
 }
 
 /// Computes one URE at the current iteration point and stores its values.
-fn emit_func(e: &Emitter<'_>, frame: &Frame<'_>, index: usize, func: &Func, ivs: &HashMap<&str, MlirValue>) {
+fn emit_func(
+    e: &Emitter<'_>,
+    frame: &Frame<'_>,
+    index: usize,
+    func: &Func,
+    ivs: &HashMap<&str, MlirValue>,
+) {
     let model = frame.program;
     let args: Vec<MlirValue> = func.vars.iter().map(|v| ivs[v.as_str()]).collect();
-    let read = |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], args: &[MlirValue]| {
-        let target = &model.funcs[callee];
-        let idx: Vec<MlirValue> = indices
-            .iter()
-            .zip(&target.lhs)
-            .map(|(affine, &p)| {
-                let l = &frame.loops[target.vars[p].as_str()];
-                let at = e.sub(affine_value(e, affine, args), l.lb);
-                e.clamp(at, e.index(0), l.last)
-            })
-            .collect();
-        let ty = e.scalar_type(target.result_types[result]);
-        e.load(frame.buffers[callee][result], &idx, ty)
-    };
+    let read =
+        |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], args: &[MlirValue]| {
+            let target = &model.funcs[callee];
+            let idx: Vec<MlirValue> = indices
+                .iter()
+                .zip(&target.lhs)
+                .map(|(affine, &p)| {
+                    let l = &frame.loops[target.vars[p].as_str()];
+                    let at = e.sub(affine_value(e, affine, args), l.lb);
+                    e.clamp(at, e.index(0), l.last)
+                })
+                .collect();
+            let ty = e.scalar_type(target.result_types[result]);
+            e.load(frame.buffers[callee][result], &idx, ty)
+        };
     let body = emit_body(e, model, func, &args, &frame.params, &frame.inputs, &read);
     let store_block = body.guard.map(|cond| e.if_then(cond));
     let s = store_block.map_or(*e, |b| e.at(b));
@@ -337,7 +390,8 @@ pub struct BodyValues {
 }
 
 /// Reads result `result` of Func `callee` at `indices` (affine in `args`).
-pub type ReadFunc<'r> = dyn Fn(&Emitter<'_>, usize, usize, &[Affine], &[MlirValue]) -> MlirValue + 'r;
+pub type ReadFunc<'r> =
+    dyn Fn(&Emitter<'_>, usize, usize, &[Affine], &[MlirValue]) -> MlirValue + 'r;
 
 /// Emits the operations of a URE body; `args` are the values of its loop
 /// variables, `read` provides the values of other Funcs.
@@ -357,21 +411,34 @@ pub fn emit_body(
             Node::Param(p) => params[*p],
             Node::Const(v, ty) => e.constant(*v, *ty),
             Node::Unary { a, ty, .. } => e.op1("arith.negf", &[values[*a]], e.scalar_type(*ty)),
-            Node::Binary { op, a, b, ty } => {
-                e.op1(binary_op_name(*op), &[values[*a], values[*b]], e.scalar_type(*ty))
-            }
+            Node::Binary { op, a, b, ty } => e.op1(
+                binary_op_name(*op),
+                &[values[*a], values[*b]],
+                e.scalar_type(*ty),
+            ),
             Node::Cmp { pred, a, b } => {
                 let (name, code) = predicate_encoding(*pred);
                 let i64_type = IntegerType::new(e.context, 64).into();
                 let attr = IntegerAttribute::new(i64_type, code).into();
                 let i1 = e.scalar_type(ScalarType::Int(1));
-                e.op(name, &[values[*a], values[*b]], &[i1], &[("predicate", attr)])[0]
+                e.op(
+                    name,
+                    &[values[*a], values[*b]],
+                    &[i1],
+                    &[("predicate", attr)],
+                )[0]
             }
-            Node::Select { cond, a, b, ty } => {
-                e.op1("arith.select", &[values[*cond], values[*a], values[*b]], e.scalar_type(*ty))
-            }
+            Node::Select { cond, a, b, ty } => e.op1(
+                "arith.select",
+                &[values[*cond], values[*a], values[*b]],
+                e.scalar_type(*ty),
+            ),
             Node::Cast { op, a, ty } => e.op1(cast_op_name(*op), &[values[*a]], e.scalar_type(*ty)),
-            Node::FuncRef { func: callee, result, indices } => read(e, *callee, *result, indices, args),
+            Node::FuncRef {
+                func: callee,
+                result,
+                indices,
+            } => read(e, *callee, *result, indices, args),
             Node::InputRead { input, indices } => {
                 let buffer = inputs[*input];
                 let idx: Vec<MlirValue> = indices

@@ -6,7 +6,6 @@
 //! MLIR statically.
 
 use melior::dialect::DialectRegistry;
-use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::pass::PassManager;
 use melior::Context;
@@ -41,7 +40,10 @@ fn mixed_pipeline_with_options_runs() {
     .expect("pipeline runs");
     let text = module.as_operation().to_string();
     assert!(text.contains("func.func public @gemm"), "{text}");
-    assert!(!text.contains("llvm.emit_c_interface"), "the option was ignored: {text}");
+    assert!(
+        !text.contains("llvm.emit_c_interface"),
+        "the option was ignored: {text}"
+    );
     assert!(text.contains("scf.for"), "{text}");
     assert!(!text.contains("ure."), "ure ops remain: {text}");
 }
@@ -91,7 +93,8 @@ fn sequential_gemm_matches_interpreter() {
         .collect();
     let mut m1 = Module::parse(&context, &source).unwrap();
     let mut m2 = Module::parse(&context, &source).unwrap();
-    let expected = execute(&context, &mut m1, None, Mode::Interpret, &inputs, &[]).expect("interprets");
+    let expected =
+        execute(&context, &mut m1, None, Mode::Interpret, &inputs, &[]).expect("interprets");
     let actual = execute(&context, &mut m2, None, Mode::Sequential, &inputs, &[]).expect("runs");
     assert_eq!(expected, actual);
 }

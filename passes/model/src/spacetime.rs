@@ -123,15 +123,27 @@ impl Schedule {
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum ScheduleError {
     #[error("'{name}' is not a loop of the nest{hint}")]
-    UnknownLoop { transform: usize, name: String, hint: String },
+    UnknownLoop {
+        transform: usize,
+        name: String,
+        hint: String,
+    },
     #[error("loop '{name}' is listed twice")]
     DuplicateLoop { transform: usize, name: String },
     #[error("space loops must be the innermost loops, one immediately enclosing the next: {detail}; reorder the loops first")]
     NotInnermost { transform: usize, detail: String },
     #[error("the space loops ({space}) of a later transform must be a proper subset of the previous transform's ({previous})")]
-    NotSubset { transform: usize, space: String, previous: String },
+    NotSubset {
+        transform: usize,
+        space: String,
+        previous: String,
+    },
     #[error("the scheduling vector has {got} coefficients but there are {expected} space loops")]
-    VectorLength { transform: usize, expected: usize, got: usize },
+    VectorLength {
+        transform: usize,
+        expected: usize,
+        got: usize,
+    },
     #[error("every loop is a space loop: there is no time loop to schedule with a vector")]
     NoTimeLoop { transform: usize },
     #[error("the schedule does not respect the dependence of @{consumer} on @{callee} at distance ({distance}): its time distance is {time_distance}, which must be positive")]
@@ -142,7 +154,9 @@ pub enum ScheduleError {
         distance: String,
         time_distance: i64,
     },
-    #[error("loop '{name}' has extent {extent}; a space-time transform needs positive constant bounds")]
+    #[error(
+        "loop '{name}' has extent {extent}; a space-time transform needs positive constant bounds"
+    )]
     BadBounds { name: String, extent: i64 },
 }
 
@@ -174,13 +188,21 @@ pub fn schedule(
 ) -> Result<Schedule, ScheduleError> {
     for l in loops {
         if l.extent <= 0 {
-            return Err(ScheduleError::BadBounds { name: l.name.clone(), extent: l.extent });
+            return Err(ScheduleError::BadBounds {
+                name: l.name.clone(),
+                extent: l.extent,
+            });
         }
     }
     let n = loops.len();
     let mut coords: Vec<Coordinate> = loops
         .iter()
-        .map(|l| Coordinate { name: l.name.clone(), min: l.min, extent: l.extent, is_space: false })
+        .map(|l| Coordinate {
+            name: l.name.clone(),
+            min: l.min,
+            extent: l.extent,
+            is_space: false,
+        })
         .collect();
     let mut recover: Vec<Vec<i64>> = (0..n).map(|v| unit(n, v)).collect();
     let mut forward: Vec<Vec<i64>> = (0..n).map(|c| unit(n, c)).collect();
@@ -196,7 +218,11 @@ pub fn schedule(
         validate_space(index, t, &coords, previous_space.as_deref())?;
         if let Some(v) = &t.vector {
             if v.len() != m {
-                return Err(ScheduleError::VectorLength { transform: index, expected: m, got: v.len() });
+                return Err(ScheduleError::VectorLength {
+                    transform: index,
+                    expected: m,
+                    got: v.len(),
+                });
             }
         }
         let count = coords.len();
@@ -215,27 +241,42 @@ pub fn schedule(
         dataflow = false;
         let coefs: Vec<i64> = coords
             .iter()
-            .map(|c| t.space.iter().position(|s| *s == c.name).map_or(0, |p| vector[p]))
+            .map(|c| {
+                t.space
+                    .iter()
+                    .position(|s| *s == c.name)
+                    .map_or(0, |p| vector[p])
+            })
             .collect();
         let coef = |c: usize| coefs[c];
         // New time coordinate: t = tau + sum(T_s * s), with exact bounds.
         let (mut lo, mut hi) = (coords[tau].min, coords[tau].min + coords[tau].extent - 1);
-        for c in tau + 1..count {
-            let (a, b) = (coef(c) * coords[c].min, coef(c) * (coords[c].min + coords[c].extent - 1));
+        for (coord, t_s) in coords.iter().zip(&coefs).skip(tau + 1) {
+            let (a, b) = (t_s * coord.min, t_s * (coord.min + coord.extent - 1));
             lo += a.min(b);
             hi += a.max(b);
         }
         let name = fresh_time_name(&mut time_loops_made, &coords, loops);
-        coords[tau] = Coordinate { name, min: lo, extent: hi - lo + 1, is_space: false };
+        coords[tau] = Coordinate {
+            name,
+            min: lo,
+            extent: hi - lo + 1,
+            is_space: false,
+        };
         // Recovery: tau = t - sum(T_s * s).
         for row in &mut recover {
             let r_tau = row[tau];
-            for c in tau + 1..count {
-                row[c] -= r_tau * coef(c);
+            for (r, t_s) in row.iter_mut().zip(&coefs).skip(tau + 1) {
+                *r -= r_tau * t_s;
             }
         }
         let updated: Vec<i64> = (0..n)
-            .map(|v| forward[tau][v] + (tau + 1..count).map(|c| coef(c) * forward[c][v]).sum::<i64>())
+            .map(|v| {
+                forward[tau][v]
+                    + (tau + 1..count)
+                        .map(|c| coef(c) * forward[c][v])
+                        .sum::<i64>()
+            })
             .collect();
         forward[tau] = updated;
         for delta in &mut deltas {
@@ -245,12 +286,20 @@ pub fn schedule(
     }
 
     // Order the coordinates: time loops (outermost first), then space loops.
-    let order: Vec<usize> =
-        (0..coords.len()).filter(|&c| !coords[c].is_space).chain((0..coords.len()).filter(|&c| coords[c].is_space)).collect();
+    let order: Vec<usize> = (0..coords.len())
+        .filter(|&c| !coords[c].is_space)
+        .chain((0..coords.len()).filter(|&c| coords[c].is_space))
+        .collect();
     let coordinates: Vec<Coordinate> = order.iter().map(|&c| coords[c].clone()).collect();
-    let recover: Vec<Vec<i64>> = recover.iter().map(|row| order.iter().map(|&c| row[c]).collect()).collect();
+    let recover: Vec<Vec<i64>> = recover
+        .iter()
+        .map(|row| order.iter().map(|&c| row[c]).collect())
+        .collect();
     let forward: Vec<Vec<i64>> = order.iter().map(|&c| forward[c].clone()).collect();
-    let deltas: Vec<Vec<i64>> = deltas.iter().map(|d| order.iter().map(|&c| d[c]).collect()).collect();
+    let deltas: Vec<Vec<i64>> = deltas
+        .iter()
+        .map(|d| order.iter().map(|&c| d[c]).collect())
+        .collect();
     // original = recover * coord + constant, where the identity held at the
     // original mins: no constant arises from integer-coefficient skews.
     let recover_constant = vec![0; n];
@@ -261,7 +310,11 @@ pub fn schedule(
         .zip(deltas)
         .map(|(spec, coordinates)| {
             let flattened = coordinates.iter().zip(&strides).map(|(d, s)| d * s).sum();
-            Dependence { spec: spec.clone(), coordinates, flattened }
+            Dependence {
+                spec: spec.clone(),
+                coordinates,
+                flattened,
+            }
         })
         .collect();
     let mut schedule = Schedule {
@@ -302,7 +355,10 @@ fn validate_space(
 ) -> Result<(), ScheduleError> {
     for (k, name) in t.space.iter().enumerate() {
         if t.space[..k].contains(name) {
-            return Err(ScheduleError::DuplicateLoop { transform: index, name: name.clone() });
+            return Err(ScheduleError::DuplicateLoop {
+                transform: index,
+                name: name.clone(),
+            });
         }
         if !coords.iter().any(|c| &c.name == name) {
             let hint = if name.starts_with('t') && name[1..].parse::<u32>().is_ok() {
@@ -310,11 +366,18 @@ fn validate_space(
             } else {
                 String::new()
             };
-            return Err(ScheduleError::UnknownLoop { transform: index, name: name.clone(), hint });
+            return Err(ScheduleError::UnknownLoop {
+                transform: index,
+                name: name.clone(),
+                hint,
+            });
         }
     }
     let m = t.space.len();
-    let innermost: Vec<&str> = coords[coords.len() - m..].iter().map(|c| c.name.as_str()).collect();
+    let innermost: Vec<&str> = coords[coords.len() - m..]
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
     if let Some(outside) = innermost.iter().find(|n| !t.space.iter().any(|s| s == *n)) {
         let order: Vec<&str> = coords.iter().map(|c| c.name.as_str()).collect();
         return Err(ScheduleError::NotInnermost {
@@ -354,16 +417,29 @@ fn check_dependences(
         if delta.iter().all(|d| *d == 0) {
             continue;
         }
-        let first_time = coords.iter().zip(delta).find(|(c, d)| !c.is_space && **d != 0);
+        let first_time = coords
+            .iter()
+            .zip(delta)
+            .find(|(c, d)| !c.is_space && **d != 0);
         if matches!(first_time, Some((_, d)) if *d > 0) {
             continue;
         }
-        let name = |f: usize| func_names.get(f).cloned().unwrap_or_else(|| format!("#{f}"));
+        let name = |f: usize| {
+            func_names
+                .get(f)
+                .cloned()
+                .unwrap_or_else(|| format!("#{f}"))
+        };
         return Err(ScheduleError::Violated {
             transform: index,
             consumer: name(spec.consumer),
             callee: name(spec.callee),
-            distance: spec.distance.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "),
+            distance: spec
+                .distance
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
             time_distance: delta[tau],
         });
     }
@@ -399,7 +475,9 @@ fn register_files(schedule: &Schedule, loops: &[NestLoop]) -> Vec<RegisterFile> 
     let production = production_offsets(schedule, loops);
     for f in &mut files {
         f.slots = f.max_distance + 1;
-        f.minimized = production.as_ref().map(|times| minimize(times, f.max_distance));
+        f.minimized = production
+            .as_ref()
+            .map(|times| minimize(times, f.max_distance));
     }
     files.sort_by_key(|f| f.func);
     files
@@ -413,10 +491,19 @@ pub fn production_offsets(schedule: &Schedule, loops: &[NestLoop]) -> Option<Vec
     let n = loops.len();
     // Flattened time = sum over original vars of a[v] * x[v] + constant.
     let a: Vec<i64> = (0..n)
-        .map(|v| (0..schedule.coordinates.len()).map(|c| schedule.strides[c] * schedule.forward[c][v]).sum())
+        .map(|v| {
+            (0..schedule.coordinates.len())
+                .map(|c| schedule.strides[c] * schedule.forward[c][v])
+                .sum()
+        })
         .collect();
-    let space_vars: Vec<bool> =
-        (0..n).map(|v| schedule.space_coordinates().any(|c| c.name == loops[v].name)).collect();
+    let space_vars: Vec<bool> = (0..n)
+        .map(|v| {
+            schedule
+                .space_coordinates()
+                .any(|c| c.name == loops[v].name)
+        })
+        .collect();
     let mut count: usize = 1;
     for (v, l) in loops.iter().enumerate() {
         if !space_vars[v] {
@@ -432,7 +519,10 @@ pub fn production_offsets(schedule: &Schedule, loops: &[NestLoop]) -> Option<Vec
             continue;
         }
         let step = a[v];
-        times = times.iter().flat_map(|t| (0..l.extent).map(move |x| t + step * x)).collect();
+        times = times
+            .iter()
+            .flat_map(|t| (0..l.extent).map(move |x| t + step * x))
+            .collect();
     }
     times.sort_unstable();
     Some(times)
@@ -451,7 +541,10 @@ pub fn minimize(times: &[i64], distance: i64) -> Storage {
     if let Some(every) = regular_stride {
         // A value produced at t is read at t + distance: it has been shifted
         // ceil(distance / every) times by then.
-        return Storage::ShiftRegisters { every, slots: ceil_div(distance, every) + 1 };
+        return Storage::ShiftRegisters {
+            every,
+            slots: ceil_div(distance, every) + 1,
+        };
     }
     // The channel holds every value produced in [t - distance, t] at step t.
     let mut depth = 0;

@@ -24,7 +24,8 @@ use t2s_model::interpret::Buffer;
 use t2s_model::{npy, random::random_buffer, Program, Value};
 use t2s_passes::execute::{execute, program_model, ExecuteError, Mode};
 
-const USAGE: &str = "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic] [--compare MODE,MODE]
+const USAGE: &str =
+    "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--remarks] [--rtol X] [--atol X]";
@@ -66,7 +67,10 @@ fn parse_options(args: &[String]) -> Result<Options> {
             _ => (arg.as_str(), None),
         };
         let mut value = || -> Result<String> {
-            inline.clone().or_else(|| iter.next().cloned()).ok_or_else(|| anyhow!("{flag} needs a value"))
+            inline
+                .clone()
+                .or_else(|| iter.next().cloned())
+                .ok_or_else(|| anyhow!("{flag} needs a value"))
         };
         match flag {
             "--mode" => options.modes = vec![parse_mode(&value()?)?],
@@ -81,14 +85,25 @@ fn parse_options(args: &[String]) -> Result<Options> {
             "--program" => options.program = Some(value()?.trim_start_matches('@').to_string()),
             "--input" => {
                 let v = value()?;
-                let (name, path) = v.split_once('=').ok_or_else(|| anyhow!("--input takes NAME=FILE.npy"))?;
-                options.inputs.insert(name.trim_start_matches('@').to_string(), PathBuf::from(path));
+                let (name, path) = v
+                    .split_once('=')
+                    .ok_or_else(|| anyhow!("--input takes NAME=FILE.npy"))?;
+                options.inputs.insert(
+                    name.trim_start_matches('@').to_string(),
+                    PathBuf::from(path),
+                );
             }
             "--param" => {
                 let v = value()?;
-                let (name, n) = v.split_once('=').ok_or_else(|| anyhow!("--param takes NAME=VALUE"))?;
-                let n = n.parse().with_context(|| format!("--param {name}: '{n}' is not an integer"))?;
-                options.params.insert(name.trim_start_matches('@').to_string(), n);
+                let (name, n) = v
+                    .split_once('=')
+                    .ok_or_else(|| anyhow!("--param takes NAME=VALUE"))?;
+                let n = n
+                    .parse()
+                    .with_context(|| format!("--param {name}: '{n}' is not an integer"))?;
+                options
+                    .params
+                    .insert(name.trim_start_matches('@').to_string(), n);
             }
             "--seed" => options.seed = value()?.parse().context("--seed takes an integer")?,
             "--output-dir" | "-o" => options.output_dir = Some(PathBuf::from(value()?)),
@@ -110,7 +125,8 @@ fn parse_options(args: &[String]) -> Result<Options> {
 }
 
 fn parse_mode(text: &str) -> Result<Mode> {
-    Mode::parse(text).ok_or_else(|| anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic)"))
+    Mode::parse(text)
+        .ok_or_else(|| anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic)"))
 }
 
 fn new_context(remarks: bool) -> Context {
@@ -131,7 +147,10 @@ fn new_context(remarks: bool) -> Context {
             DiagnosticSeverity::Remark if remarks => "remark",
             DiagnosticSeverity::Remark => return true,
         };
-        eprintln!("{}: {severity}: {diagnostic}", location_text(diagnostic.location()));
+        eprintln!(
+            "{}: {severity}: {diagnostic}",
+            location_text(diagnostic.location())
+        );
         for note in (0..diagnostic.note_count()).filter_map(|i| diagnostic.note(i).ok()) {
             eprintln!("{}: note: {note}", location_text(note.location()));
         }
@@ -146,7 +165,8 @@ fn location_text(location: melior::ir::Location<'_>) -> String {
     // SAFETY: plain queries of a live location.
     unsafe {
         if mlir_sys::mlirLocationIsAFileLineColRange(raw) {
-            let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
+            let name =
+                mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
             let bytes = std::slice::from_raw_parts(name.data as *const u8, name.length);
             return format!(
                 "{}:{}:{}",
@@ -171,7 +191,10 @@ fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     let raw = unsafe {
         mlir_sys::mlirModuleCreateParseFromFile(
             context.to_raw(),
-            mlir_sys::MlirStringRef { data: name.as_ptr() as *const _, length: name.len() },
+            mlir_sys::MlirStringRef {
+                data: name.as_ptr() as *const _,
+                length: name.len(),
+            },
         )
     };
     if raw.ptr.is_null() {
@@ -186,7 +209,13 @@ fn gather_inputs(model: &Program, options: &Options) -> Result<(Vec<Buffer>, Vec
     let params = model
         .params
         .iter()
-        .map(|p| options.params.get(p).copied().ok_or_else(|| anyhow!("parameter @{p} needs a value: --param {p}=<integer>")))
+        .map(|p| {
+            options
+                .params
+                .get(p)
+                .copied()
+                .ok_or_else(|| anyhow!("parameter @{p} needs a value: --param {p}=<integer>"))
+        })
         .collect::<Result<Vec<_>>>()?;
     for name in options.params.keys() {
         if !model.params.contains(name) {
@@ -210,18 +239,41 @@ fn gather_inputs(model: &Program, options: &Options) -> Result<(Vec<Buffer>, Vec
                     .iter()
                     .map(|d| d.map(|d| d as usize))
                     .collect::<Option<Vec<_>>>()
-                    .ok_or_else(|| anyhow!("input @{} has a dynamic size: give it with --input {}=FILE.npy", input.name, input.name))?;
-                Ok(random_buffer(input.elem, &shape, options.seed.wrapping_add(index as u64)))
+                    .ok_or_else(|| {
+                        anyhow!(
+                            "input @{} has a dynamic size: give it with --input {}=FILE.npy",
+                            input.name,
+                            input.name
+                        )
+                    })?;
+                Ok(random_buffer(
+                    input.elem,
+                    &shape,
+                    options.seed.wrapping_add(index as u64),
+                ))
             }
         })
         .collect::<Result<Vec<_>>>()?;
     Ok((inputs, params))
 }
 
-fn run_mode(context: &Context, options: &Options, mode: Mode, inputs: &[Buffer], params: &[i64]) -> Result<Vec<Buffer>> {
+fn run_mode(
+    context: &Context,
+    options: &Options,
+    mode: Mode,
+    inputs: &[Buffer],
+    params: &[i64],
+) -> Result<Vec<Buffer>> {
     let mut module = parse_file(context, &options.file)?;
-    execute(context, &mut module, options.program.as_deref(), mode, inputs, params)
-        .map_err(|e: ExecuteError| anyhow!("{} mode: {e}", mode.name()))
+    execute(
+        context,
+        &mut module,
+        options.program.as_deref(),
+        mode,
+        inputs,
+        params,
+    )
+    .map_err(|e: ExecuteError| anyhow!("{} mode: {e}", mode.name()))
 }
 
 /// The first element where two outputs differ beyond the tolerance.
@@ -229,15 +281,19 @@ fn compare(a: &Buffer, b: &Buffer, rtol: f64, atol: f64) -> Option<(usize, Value
     if a.shape != b.shape || a.elem != b.elem {
         return Some((0, Value::Poison, Value::Poison));
     }
-    a.data.iter().zip(&b.data).enumerate().find_map(|(i, (x, y))| {
-        let same = match (x, y) {
-            (Value::Int(p), Value::Int(q)) => p == q,
-            (Value::F32(p), Value::F32(q)) => close(*p as f64, *q as f64, rtol, atol),
-            (Value::F64(p), Value::F64(q)) => close(*p, *q, rtol, atol),
-            _ => false,
-        };
-        (!same).then_some((i, *x, *y))
-    })
+    a.data
+        .iter()
+        .zip(&b.data)
+        .enumerate()
+        .find_map(|(i, (x, y))| {
+            let same = match (x, y) {
+                (Value::Int(p), Value::Int(q)) => p == q,
+                (Value::F32(p), Value::F32(q)) => close(*p as f64, *q as f64, rtol, atol),
+                (Value::F64(p), Value::F64(q)) => close(*p, *q, rtol, atol),
+                _ => false,
+            };
+            (!same).then_some((i, *x, *y))
+        })
 }
 
 fn close(p: f64, q: f64, rtol: f64, atol: f64) -> bool {
@@ -258,7 +314,14 @@ fn print_buffer(name: &str, buffer: &Buffer) {
     println!("@{name}: {}x{}", dims.join("x"), buffer.elem);
     let row = buffer.shape.last().copied().unwrap_or(1).max(1);
     for chunk in buffer.data.chunks(row) {
-        println!("  {}", chunk.iter().map(|v| format_value(*v)).collect::<Vec<_>>().join(" "));
+        println!(
+            "  {}",
+            chunk
+                .iter()
+                .map(|v| format_value(*v))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
     }
 }
 
@@ -272,7 +335,13 @@ fn run(args: &[String]) -> Result<bool> {
     let (inputs, params) = gather_inputs(&model, &options)?;
     let output = model.output();
     let names: Vec<String> = (0..output.result_types.len())
-        .map(|r| if output.result_types.len() == 1 { output.name.clone() } else { format!("{}.{r}", output.name) })
+        .map(|r| {
+            if output.result_types.len() == 1 {
+                output.name.clone()
+            } else {
+                format!("{}.{r}", output.name)
+            }
+        })
         .collect();
 
     let mut results = Vec::new();
@@ -284,7 +353,8 @@ fn run(args: &[String]) -> Result<bool> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         for (name, buffer) in names.iter().zip(outputs) {
             let path = dir.join(format!("{name}.npy"));
-            npy::write_npy(&path, buffer).with_context(|| format!("cannot write {}", path.display()))?;
+            npy::write_npy(&path, buffer)
+                .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
     if options.print {
@@ -296,7 +366,12 @@ fn run(args: &[String]) -> Result<bool> {
         let mut all_match = true;
         for ((name, x), y) in names.iter().zip(&results[0]).zip(&results[1]) {
             match compare(x, y, options.rtol, options.atol) {
-                None => println!("@{name}: {} and {} match ({} elements)", a.name(), b.name(), x.data.len()),
+                None => println!(
+                    "@{name}: {} and {} match ({} elements)",
+                    a.name(),
+                    b.name(),
+                    x.data.len()
+                ),
                 Some((i, p, q)) => {
                     all_match = false;
                     println!(
@@ -324,7 +399,12 @@ fn run(args: &[String]) -> Result<bool> {
                 })
                 .sum();
             let dims: Vec<String> = buffer.shape.iter().map(|d| d.to_string()).collect();
-            println!("@{name}: {}x{} computed by {}, sum {sum}", dims.join("x"), buffer.elem, options.modes[0].name());
+            println!(
+                "@{name}: {}x{} computed by {}, sum {sum}",
+                dims.join("x"),
+                buffer.elem,
+                options.modes[0].name()
+            );
         }
     }
     Ok(true)

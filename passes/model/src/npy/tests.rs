@@ -270,8 +270,13 @@ fn files_round_trip_and_report_their_path() {
     fs::write(&path, b"garbage").unwrap();
     let err = read_npy(&path).unwrap_err();
     // The path is the error; the cause is its source (printed by the chain).
-    let cause = std::error::Error::source(&err).map(|s| s.to_string()).unwrap_or_default();
-    assert!(err.to_string().contains("a.npy") && cause.contains("magic"), "{err}: {cause}");
+    let cause = std::error::Error::source(&err)
+        .map(|s| s.to_string())
+        .unwrap_or_default();
+    assert!(
+        err.to_string().contains("a.npy") && cause.contains("magic"),
+        "{err}: {cause}"
+    );
     let missing = read_npy(&dir.join("missing.npy")).unwrap_err();
     assert!(matches!(missing, NpyError::Io { .. }));
     fs::remove_dir_all(&dir).unwrap();

@@ -1,11 +1,22 @@
 use super::*;
 
 fn nest(loops: &[(&str, i64)]) -> Vec<NestLoop> {
-    loops.iter().map(|(n, e)| NestLoop { name: n.to_string(), min: 0, extent: *e }).collect()
+    loops
+        .iter()
+        .map(|(n, e)| NestLoop {
+            name: n.to_string(),
+            min: 0,
+            extent: *e,
+        })
+        .collect()
 }
 
 fn dep(consumer: usize, callee: usize, distance: &[i64]) -> DependenceSpec {
-    DependenceSpec { consumer, callee, distance: distance.to_vec() }
+    DependenceSpec {
+        consumer,
+        callee,
+        distance: distance.to_vec(),
+    }
 }
 
 fn transform(space: &[&str], vector: Option<&[i64]>, check_time: bool) -> TransformSpec {
@@ -33,19 +44,28 @@ fn double_projection() -> Schedule {
         dep(2, 1, &[0, 0, 0]), // C reads B(i, j, k)
         dep(3, 2, &[0, 0, 0]), // c reads C(i, j, k)
     ];
-    let chain = [transform(&["i", "j"], Some(&[2, 3]), true), transform(&["i"], Some(&[2]), true)];
+    let chain = [
+        transform(&["i", "j"], Some(&[2, 3]), true),
+        transform(&["i"], Some(&[2]), true),
+    ];
     schedule(&loops, &deps, &chain, &names()).expect("the document's schedule is legal")
 }
 
 #[test]
 fn double_projection_time_loops() {
     let s = double_projection();
-    let time: Vec<_> = s.time_coordinates().map(|c| (c.name.as_str(), c.min, c.extent)).collect();
+    let time: Vec<_> = s
+        .time_coordinates()
+        .map(|c| (c.name.as_str(), c.min, c.extent))
+        .collect();
     // t1 = 2i + 3j + k ranges over [0, 2*9 + 3*9 + 9] = [0, 54]: 55 steps
     // (the document's 2*I + 3*J + K - 5). t2 = 2i + j over [0, 2*9 + 9] =
     // [0, 27]: 28 steps (2*I + J - 2).
     assert_eq!(time, vec![("t1", 0, 55), ("t2", 0, 28)]);
-    let space: Vec<_> = s.space_coordinates().map(|c| (c.name.as_str(), c.extent)).collect();
+    let space: Vec<_> = s
+        .space_coordinates()
+        .map(|c| (c.name.as_str(), c.extent))
+        .collect();
     assert_eq!(space, vec![("i", 10)]);
     assert_eq!(s.steps(), 55 * 28);
     // Flattened time t = 28 * t1 + t2.
@@ -110,11 +130,25 @@ fn single_projection_regular_production_uses_shift_registers() {
     // GEMM-like nest (k, j, i), space (i, j) with vector (1, 1): each PE
     // computes once per step for K consecutive steps: one value every step.
     let loops = nest(&[("k", 4), ("j", 4), ("i", 4)]);
-    let deps = vec![dep(0, 0, &[0, 1, 0]), dep(1, 1, &[0, 0, 1]), dep(2, 2, &[1, 0, 0])];
-    let s = schedule(&loops, &deps, &[transform(&["i", "j"], Some(&[1, 1]), true)], &names()).unwrap();
+    let deps = vec![
+        dep(0, 0, &[0, 1, 0]),
+        dep(1, 1, &[0, 0, 1]),
+        dep(2, 2, &[1, 0, 0]),
+    ];
+    let s = schedule(
+        &loops,
+        &deps,
+        &[transform(&["i", "j"], Some(&[1, 1]), true)],
+        &names(),
+    )
+    .unwrap();
     let t: Vec<_> = s.time_coordinates().map(|c| c.extent).collect();
     assert_eq!(t, vec![3 + 3 + 3 + 1]);
-    let files: Vec<_> = s.registers.iter().map(|r| (r.max_distance, r.minimized.clone())).collect();
+    let files: Vec<_> = s
+        .registers
+        .iter()
+        .map(|r| (r.max_distance, r.minimized.clone()))
+        .collect();
     assert_eq!(
         files,
         vec![
@@ -129,23 +163,44 @@ fn single_projection_regular_production_uses_shift_registers() {
 fn dataflow_form_keeps_the_time_loop() {
     let loops = nest(&[("k", 4), ("j", 3), ("i", 2)]);
     let deps = vec![dep(0, 0, &[0, 1, 0]), dep(2, 2, &[1, 0, 0])];
-    let s = schedule(&loops, &deps, &[transform(&["i", "j"], None, false)], &names()).unwrap();
+    let s = schedule(
+        &loops,
+        &deps,
+        &[transform(&["i", "j"], None, false)],
+        &names(),
+    )
+    .unwrap();
     assert!(s.dataflow);
-    let time: Vec<_> = s.time_coordinates().map(|c| (c.name.as_str(), c.extent)).collect();
+    let time: Vec<_> = s
+        .time_coordinates()
+        .map(|c| (c.name.as_str(), c.extent))
+        .collect();
     assert_eq!(time, vec![("k", 4)]);
     // Across PEs at the same step: distance 0; along k: 1.
-    assert_eq!(s.dependences.iter().map(|d| d.flattened).collect::<Vec<_>>(), vec![0, 1]);
+    assert_eq!(
+        s.dependences
+            .iter()
+            .map(|d| d.flattened)
+            .collect::<Vec<_>>(),
+        vec![0, 1]
+    );
 }
 
 #[test]
 fn stride_two_production_shifts_every_two_steps() {
     // One value every 2 steps, read 5 steps later: shifted ceil(5/2) = 3
     // times by then, so slots 0..=3.
-    assert_eq!(minimize(&[0, 2, 4, 6], 5), Storage::ShiftRegisters { every: 2, slots: 4 });
+    assert_eq!(
+        minimize(&[0, 2, 4, 6], 5),
+        Storage::ShiftRegisters { every: 2, slots: 4 }
+    );
     // Irregular: windows [t, t+4] hold at most 2 of {0, 1, 5, 6}.
     assert_eq!(minimize(&[0, 1, 5, 6], 4), Storage::Channel { depth: 2 });
     assert_eq!(minimize(&[0, 1, 2, 6], 4), Storage::Channel { depth: 3 });
-    assert_eq!(minimize(&[3], 0), Storage::ShiftRegisters { every: 1, slots: 1 });
+    assert_eq!(
+        minimize(&[3], 0),
+        Storage::ShiftRegisters { every: 1, slots: 1 }
+    );
 }
 
 #[test]
@@ -153,32 +208,68 @@ fn errors() {
     let loops = nest(&[("k", 4), ("j", 4), ("i", 4)]);
     let deps = vec![dep(0, 0, &[0, 0, 1])];
     let run = |chain: &[TransformSpec]| schedule(&loops, &deps, chain, &names()).unwrap_err();
-    assert!(matches!(run(&[transform(&["j"], None, false)]), ScheduleError::NotInnermost { .. }));
-    assert!(matches!(run(&[transform(&["i", "k"], None, false)]), ScheduleError::NotInnermost { .. }));
-    assert!(matches!(run(&[transform(&["x"], None, false)]), ScheduleError::UnknownLoop { .. }));
-    assert!(matches!(run(&[transform(&["i", "i"], None, false)]), ScheduleError::DuplicateLoop { .. }));
-    assert!(matches!(run(&[transform(&["i", "j"], Some(&[1]), false)]), ScheduleError::VectorLength { .. }));
+    assert!(matches!(
+        run(&[transform(&["j"], None, false)]),
+        ScheduleError::NotInnermost { .. }
+    ));
+    assert!(matches!(
+        run(&[transform(&["i", "k"], None, false)]),
+        ScheduleError::NotInnermost { .. }
+    ));
+    assert!(matches!(
+        run(&[transform(&["x"], None, false)]),
+        ScheduleError::UnknownLoop { .. }
+    ));
+    assert!(matches!(
+        run(&[transform(&["i", "i"], None, false)]),
+        ScheduleError::DuplicateLoop { .. }
+    ));
+    assert!(matches!(
+        run(&[transform(&["i", "j"], Some(&[1]), false)]),
+        ScheduleError::VectorLength { .. }
+    ));
     assert!(matches!(
         run(&[transform(&["i", "j", "k"], Some(&[1, 1, 1]), false)]),
         ScheduleError::NoTimeLoop { .. }
     ));
     // A's dependence along i: T.d = 0 with the vector (0) for i.
     match run(&[transform(&["i"], Some(&[0]), false)]) {
-        ScheduleError::Violated { time_distance, callee, .. } => {
+        ScheduleError::Violated {
+            time_distance,
+            callee,
+            ..
+        } => {
             assert_eq!(time_distance, 0);
             assert_eq!(callee, "A");
         }
         e => panic!("{e:?}"),
     }
-    assert!(matches!(run(&[transform(&["i"], Some(&[-1]), false)]), ScheduleError::Violated { time_distance: -1, .. }));
     assert!(matches!(
-        run(&[transform(&["i"], None, false), transform(&["i"], None, false)]),
+        run(&[transform(&["i"], Some(&[-1]), false)]),
+        ScheduleError::Violated {
+            time_distance: -1,
+            ..
+        }
+    ));
+    assert!(matches!(
+        run(&[
+            transform(&["i"], None, false),
+            transform(&["i"], None, false)
+        ]),
         ScheduleError::NotSubset { .. }
     ));
     assert!(matches!(
-        run(&[transform(&["i", "j"], Some(&[1, 1]), false), transform(&["t1"], None, false)]),
-        ScheduleError::UnknownLoop { .. } | ScheduleError::NotInnermost { .. } | ScheduleError::NotSubset { .. }
+        run(&[
+            transform(&["i", "j"], Some(&[1, 1]), false),
+            transform(&["t1"], None, false)
+        ]),
+        ScheduleError::UnknownLoop { .. }
+            | ScheduleError::NotInnermost { .. }
+            | ScheduleError::NotSubset { .. }
     ));
     let bad = nest(&[("k", 0), ("i", 4)]);
-    assert!(matches!(schedule(&bad, &[], &[], &names()).unwrap_err(), ScheduleError::BadBounds { .. }));
+    assert!(matches!(
+        schedule(&bad, &[], &[], &names()).unwrap_err(),
+        ScheduleError::BadBounds { .. }
+    ));
 }
