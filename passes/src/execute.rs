@@ -75,6 +75,19 @@ impl Mode {
     }
 }
 
+/// A context with every upstream and t2s dialect, the LLVM translations (for
+/// the JIT) and every pass registered.
+pub fn new_context() -> Context {
+    let registry = melior::dialect::DialectRegistry::new();
+    t2s_dialects::register_all_dialects(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    melior::utility::register_all_llvm_translations(&context);
+    crate::register_passes();
+    context
+}
+
 /// Runs `pipeline` over `module`; diagnostics go to the context's handlers.
 pub fn run_pipeline(
     context: &Context,

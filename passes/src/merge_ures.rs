@@ -32,14 +32,7 @@ pub static PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
-    let programs = ir::collect(root, "ure.program");
-    let mut result = Ok(());
-    for program in programs {
-        if merge_program(program).is_err() {
-            result = Err(Failed);
-        }
-    }
-    result
+    ir::for_each_program(root, merge_program)
 }
 
 /// One loop of the nest being built.

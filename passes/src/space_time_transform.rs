@@ -59,13 +59,9 @@ pub static PASS: PassDef = PassDef {
 
 fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
     let from_options = option_transform(root, options)?;
-    let mut result = Ok(());
-    for program in ir::collect(root, "ure.program") {
-        if transform_program(program, from_options.as_ref()).is_err() {
-            result = Err(Failed);
-        }
-    }
-    result
+    ir::for_each_program(root, |program| {
+        transform_program(program, from_options.as_ref())
+    })
 }
 
 fn option_transform(

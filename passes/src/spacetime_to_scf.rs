@@ -16,8 +16,8 @@ use crate::diag::error;
 use crate::emit::Emitter;
 use crate::extract::{affine_map_rows, extract_program, find_nest};
 use crate::ir;
-use crate::registry::{Failed, OptionKind, PassDef, PassOption, PassOptions};
-use crate::ure_to_scf::{affine_value, create_function, emit_body};
+use crate::registry::{Failed, PassDef, PassOptions};
+use crate::ure_to_scf::{affine_value, create_function, emit_body, EMIT_C_INTERFACE};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::ValueLike;
 use mlir_sys::MlirValue;
@@ -29,24 +29,14 @@ pub static PASS: PassDef = PassDef {
     name: "SpacetimeToScf",
     description: "Lower systolic arrays (spacetime.array) to scf time loops around PE loops with rotating register files",
     anchor: "",
-    options: &[PassOption {
-        name: "emit-c-interface",
-        description: "Mark the generated functions llvm.emit_c_interface (for the JIT and C callers)",
-        kind: OptionKind::Bool,
-        default: "true",
-    }],
+    options: &[EMIT_C_INTERFACE],
     dependent_dialects: &["func", "scf", "arith", "memref"],
     run,
 };
 
 fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
-    let mut result = Ok(());
-    for program in ir::collect(root, "ure.program") {
-        if lower_program(program, options.bool("emit-c-interface")).is_err() {
-            result = Err(Failed);
-        }
-    }
-    result
+    let c_interface = options.bool("emit-c-interface");
+    ir::for_each_program(root, |program| lower_program(program, c_interface))
 }
 
 /// A loop of the array: its name and constant bounds.

@@ -26,30 +26,27 @@ use mlir_sys::{MlirBlock, MlirValue};
 use std::collections::HashMap;
 use t2s_model::{interpret::zero_value, Affine, Extent, Func, Node, Program, ScalarType};
 
+/// The option of both lowerings that make functions.
+pub const EMIT_C_INTERFACE: PassOption = PassOption {
+    name: "emit-c-interface",
+    description: "Mark the generated functions llvm.emit_c_interface (for the JIT and C callers)",
+    kind: OptionKind::Bool,
+    default: "true",
+};
+
 pub static PASS: PassDef = PassDef {
     argument: "ure-to-scf",
     name: "UreToScf",
     description: "Lower merged URE programs to sequential func.func + scf loops + memref buffers",
     anchor: "",
-    options: &[PassOption {
-        name: "emit-c-interface",
-        description:
-            "Mark the generated functions llvm.emit_c_interface (for the JIT and C callers)",
-        kind: OptionKind::Bool,
-        default: "true",
-    }],
+    options: &[EMIT_C_INTERFACE],
     dependent_dialects: &["func", "scf", "arith", "memref"],
     run,
 };
 
 fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
-    let mut result = Ok(());
-    for program in ir::collect(root, "ure.program") {
-        if lower_program(program, options.bool("emit-c-interface")).is_err() {
-            result = Err(Failed);
-        }
-    }
-    result
+    let c_interface = options.bool("emit-c-interface");
+    ir::for_each_program(root, |program| lower_program(program, c_interface))
 }
 
 /// Per-loop values: lower bound, upper bound, and extent - 1.

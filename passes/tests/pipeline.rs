@@ -5,7 +5,6 @@
 //! This is the crate's only integration-test executable: each links all of
 //! MLIR statically.
 
-use melior::dialect::DialectRegistry;
 use melior::ir::Module;
 use melior::pass::PassManager;
 use melior::Context;
@@ -13,14 +12,7 @@ use t2s_model::random::random_buffer;
 use t2s_passes::execute::{execute, program_model, run_pipeline, Mode};
 
 fn context() -> Context {
-    let registry = DialectRegistry::new();
-    t2s_dialects::register_all_dialects(&registry);
-    let context = Context::new();
-    context.append_dialect_registry(&registry);
-    context.load_all_available_dialects();
-    melior::utility::register_all_llvm_translations(&context);
-    t2s_passes::register_passes();
-    context
+    t2s_passes::execute::new_context()
 }
 
 fn example(name: &str) -> String {

@@ -14,7 +14,6 @@
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use melior::diagnostic::DiagnosticSeverity;
-use melior::dialect::DialectRegistry;
 use melior::ir::Module;
 use melior::Context;
 use std::collections::HashMap;
@@ -130,13 +129,7 @@ fn parse_mode(text: &str) -> Result<Mode> {
 }
 
 fn new_context(remarks: bool) -> Context {
-    let registry = DialectRegistry::new();
-    t2s_dialects::register_all_dialects(&registry);
-    let context = Context::new();
-    context.append_dialect_registry(&registry);
-    context.load_all_available_dialects();
-    melior::utility::register_all_llvm_translations(&context);
-    t2s_passes::register_passes();
+    let context = t2s_passes::execute::new_context();
     // Diagnostics as t2s-opt prints them: `file:line:col: error: message`.
     // The compiler's remarks (register sizes, ...) only with --remarks.
     context.attach_diagnostic_handler(move |diagnostic| {
