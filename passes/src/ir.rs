@@ -166,3 +166,19 @@ pub fn for_each_program<'c, 'a>(
     }
     result
 }
+
+/// Sets a discardable attribute on `op`.
+pub fn set_attribute(op: OperationRef<'_, '_>, name: &str, attribute: Attribute<'_>) {
+    let name = mlir_sys::MlirStringRef {
+        data: name.as_ptr() as *const _,
+        length: name.len(),
+    };
+    // SAFETY: a live op and attribute of the same context.
+    unsafe {
+        mlir_sys::mlirOperationSetDiscardableAttributeByName(
+            op.to_raw(),
+            name,
+            melior::ir::attribute::AttributeLike::to_raw(&attribute),
+        )
+    }
+}

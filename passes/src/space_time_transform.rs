@@ -302,6 +302,21 @@ fn report_schedule(
 
 /// An affine map over `count` dimensions, printed with MLIR's own `d<N>`
 /// names: loop names may be anything, including keywords.
+/// Records the minimized storage of a register file on its op, for later
+/// lowerings: `shift_every`/`minimized_slots` or `channel_depth`.
+fn record_minimized(context: &Context, op: OperationRef<'_, '_>, storage: Option<&Storage>) {
+    let i64_type = IntegerType::new(context, 64).into();
+    let int = |v: i64| -> Attribute { IntegerAttribute::new(i64_type, v).into() };
+    match storage {
+        Some(Storage::ShiftRegisters { every, slots }) => {
+            ir::set_attribute(op, "shift_every", int(*every));
+            ir::set_attribute(op, "minimized_slots", int(*slots));
+        }
+        Some(Storage::Channel { depth }) => ir::set_attribute(op, "channel_depth", int(*depth)),
+        None => {}
+    }
+}
+
 fn affine_map_text(count: usize, rows: &[Vec<i64>]) -> String {
     let dims: Vec<String> = (0..count).map(|d| format!("d{d}")).collect();
     let exprs: Vec<String> = rows
@@ -459,6 +474,7 @@ fn build_array<'c, 'a>(
                 location,
             );
             let op = block.append_operation(op.into());
+            record_minimized(context, op, file.minimized.as_ref());
             registers.push(op.result(0).map_err(|_| Failed)?.to_raw());
         }
     }

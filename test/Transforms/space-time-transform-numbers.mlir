@@ -15,9 +15,10 @@
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)>
 // CHECK:      spacetime.array @A loops (k = 0 extent 10, j = 0 extent 10, i = 0 extent 10) time (t1 = 0 extent 55, t2 = 0 extent 28) space (i = 0 extent 10) schedule #[[SCHED]] recover #[[REC]] check_time {
-// CHECK-NEXT:   spacetime.shift_reg "A" : memref<10x59xi32>
-// CHECK-NEXT:   spacetime.shift_reg "B" : memref<10x86xi32>
-// CHECK-NEXT:   spacetime.shift_reg "C" : memref<10x29xi32>
+// The minimized storage is recorded on each register file as well.
+// CHECK-NEXT:   spacetime.shift_reg "A" {channel_depth = 9 : i64} : memref<10x59xi32>
+// CHECK-NEXT:   spacetime.shift_reg "B" {channel_depth = 11 : i64} : memref<10x86xi32>
+// CHECK-NEXT:   spacetime.shift_reg "C" {channel_depth = 4 : i64} : memref<10x29xi32>
 //
 // Time loops (exact bounds, all mins 0):
 //   t1 = 2i + 3j + k: max 2*9 + 3*9 + 9 = 54, so t1 in [0, 55)

@@ -17,9 +17,10 @@
 // OPT:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 + d2)>
 // OPT-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 - d2, d1, d2)>
 // OPT:      spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] check_time {
-// OPT-NEXT:   %[[A:.*]] = spacetime.shift_reg "a" : memref<8x8x2xf32>
-// OPT-NEXT:   %[[B:.*]] = spacetime.shift_reg "b" : memref<8x8x2xf32>
-// OPT-NEXT:   %[[C:.*]] = spacetime.shift_reg "c" : memref<8x8x2xf32>
+// One value every step per PE: 2 registers shifted every step.
+// OPT-NEXT:   %[[A:.*]] = spacetime.shift_reg "a" {minimized_slots = 2 : i64, shift_every = 1 : i64} : memref<8x8x2xf32>
+// OPT-NEXT:   %[[B:.*]] = spacetime.shift_reg "b" {{.*}}: memref<8x8x2xf32>
+// OPT-NEXT:   %[[C:.*]] = spacetime.shift_reg "c" {{.*}}: memref<8x8x2xf32>
 // OPT-NEXT:   spacetime.shift %[[A]] : memref<8x8x2xf32>
 // OPT-NEXT:   spacetime.shift %[[B]] : memref<8x8x2xf32>
 // OPT-NEXT:   spacetime.shift %[[C]] : memref<8x8x2xf32>
@@ -39,9 +40,9 @@
 // CHAIN:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 + d2, d1 + d2)>
 // CHAIN-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1, d1 - d2, d2)>
 // CHAIN:      spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22, t2 = 0 extent 15) space (i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] {
-// CHAIN-NEXT:   spacetime.shift_reg "a" : memref<8x17xf32>
-// CHAIN-NEXT:   spacetime.shift_reg "b" : memref<8x17xf32>
-// CHAIN-NEXT:   spacetime.shift_reg "c" : memref<8x16xf32>
+// CHAIN-NEXT:   spacetime.shift_reg "a" {{.*}}: memref<8x17xf32>
+// CHAIN-NEXT:   spacetime.shift_reg "b" {{.*}}: memref<8x17xf32>
+// CHAIN-NEXT:   spacetime.shift_reg "c" {{.*}}: memref<8x16xf32>
 // CHAIN-NOT:  ure.space_time_transform
 
 // The dataflow form (space loops only): the loop around the space loops, k,
@@ -53,9 +54,9 @@
 // CHECK-LABEL: ure.program @df {
 // CHECK:        ure.func @out(i, j) -> i32 on device
 // CHECK-NEXT:   spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (k = 0 extent 4) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
-// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "a" : memref<3x2x1xi32>
-// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "b" : memref<3x2x1xi32>
-// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "c" : memref<3x2x2xi32>
+// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "a" {{.*}}: memref<3x2x1xi32>
+// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "b" {{.*}}: memref<3x2x1xi32>
+// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "c" {{.*}}: memref<3x2x2xi32>
 // CHECK-NEXT:     spacetime.shift %[[A]] : memref<3x2x1xi32>
 // CHECK-NEXT:     spacetime.shift %[[B]] : memref<3x2x1xi32>
 // CHECK-NEXT:     spacetime.shift %[[C]] : memref<3x2x2xi32>
@@ -128,9 +129,9 @@ ure.program @df {
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 2 - d2, d1, d2)>
 // CHECK-LABEL: ure.program @skew {
 // CHECK:        spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] check_time {
-// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "a" : memref<3x2x3xi32>
-// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "b" : memref<3x2x2xi32>
-// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "c" : memref<3x2x2xi32>
+// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "a" {{.*}}: memref<3x2x3xi32>
+// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "b" {{.*}}: memref<3x2x2xi32>
+// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "c" {{.*}}: memref<3x2x2xi32>
 // CHECK-NEXT:     spacetime.shift %[[A]] : memref<3x2x3xi32>
 // CHECK-NEXT:     spacetime.shift %[[B]] : memref<3x2x2xi32>
 // CHECK-NEXT:     spacetime.shift %[[C]] : memref<3x2x2xi32>
@@ -195,7 +196,7 @@ ure.program @skew {
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 2 - d2, d1, d2)>
 // CHECK-LABEL: ure.program @nocheck {
 // CHECK:        spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
-// CHECK-NEXT:     spacetime.shift_reg "a" : memref<3x2x3xi32>
+// CHECK-NEXT:     spacetime.shift_reg "a" {{.*}}: memref<3x2x3xi32>
 // CHECK-NOT:  ure.space_time_transform
 // CHECK:      // -----
 ure.program @nocheck {
@@ -259,9 +260,9 @@ ure.program @nocheck {
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)>
 // CHECK-LABEL: ure.program @abc {
 // CHECK:        spacetime.array @A loops (k = 0 extent 4, j = 0 extent 4, i = 0 extent 4) time (t1 = 0 extent 19, t2 = 0 extent 10) space (i = 0 extent 4) schedule #[[SCHED]] recover #[[REC]] check_time {
-// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "A" : memref<4x23xi32>
-// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "B" : memref<4x32xi32>
-// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "C" : memref<4x11xi32>
+// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "A" {{.*}}: memref<4x23xi32>
+// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "B" {{.*}}: memref<4x32xi32>
+// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "C" {{.*}}: memref<4x11xi32>
 // CHECK-NEXT:     spacetime.shift %[[A]] : memref<4x23xi32>
 // CHECK-NEXT:     spacetime.shift %[[B]] : memref<4x32xi32>
 // CHECK-NEXT:     spacetime.shift %[[C]] : memref<4x11xi32>
@@ -332,7 +333,7 @@ ure.program @abc {
 // CHECK-LABEL: ure.program @neg {
 // CHECK:        spacetime.array @f loops (k = 1 extent 4, j = 1 extent 4, i = 2 extent 3) time (k = 1 extent 4, t1 = -3 extent 6) space (i = 2 extent 3) schedule #[[SCHED]] recover #[[REC]] {
 // k moves by 1 and t1 by -1: 1 * 6 - 1 = 5 flattened steps, 6 slots.
-// CHECK-NEXT:     %[[F:.*]] = spacetime.shift_reg "f" : memref<3x6xi32>
+// CHECK-NEXT:     %[[F:.*]] = spacetime.shift_reg "f" {{.*}}: memref<3x6xi32>
 // CHECK-NEXT:     spacetime.shift %[[F]] : memref<3x6xi32>
 // CHECK-NEXT:     ure.def @f(%i, %j, %k) {
 // CHECK:          ure.def @o(%i, %j) with (%k) {
