@@ -201,6 +201,27 @@ impl<'c> Emitter<'c> {
         }
     }
 
+    /// Stores constants into buffers over the box `[0, extents)`: one loop
+    /// nest, one store per `(buffer, value, type)`.
+    pub fn fill(&self, extents: &[MlirValue], fills: &[(MlirValue, ModelValue, ScalarType)]) {
+        let mut inner = *self;
+        let mut blocks = Vec::new();
+        let mut indices = Vec::new();
+        for extent in extents {
+            let (block, iv) = inner.for_loop(inner.index(0), *extent);
+            blocks.push(block);
+            indices.push(iv);
+            inner = inner.at(block);
+        }
+        for (buffer, value, ty) in fills {
+            let constant = inner.constant(*value, *ty);
+            inner.store(constant, *buffer, &indices);
+        }
+        for block in blocks.iter().rev() {
+            self.finish_scf_block(*block);
+        }
+    }
+
     /// Ends a `scf.for`/`scf.if` body with `scf.yield`.
     pub fn finish_scf_block(&self, block: MlirBlock) {
         self.at(block).op("scf.yield", &[], &[], &[]);

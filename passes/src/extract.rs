@@ -12,7 +12,7 @@ use melior::ir::{
     attribute::{AttributeLike, FloatAttribute, IntegerAttribute, TypeAttribute},
     block::BlockLike,
     operation::{OperationLike, OperationRef},
-    RegionLike, Type, TypeLike, Value, ValueLike,
+    Type, TypeLike, Value, ValueLike,
 };
 use mlir_sys::MlirAffineExpr;
 
@@ -316,11 +316,7 @@ impl BodyBuilder<'_> {
 fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, Failed> {
     let vars = ir::strings(def, "vars");
     let num_lhs = ir::int(def, "num_lhs").unwrap_or(vars.len() as i64) as usize;
-    let block = def
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or(Failed)?;
+    let block = ir::body_block(def).ok_or(Failed)?;
     let mut builder = BodyBuilder {
         names,
         nodes: Vec::new(),
@@ -379,21 +375,44 @@ fn affine_indices(op: &OperationRef<'_, '_>) -> Result<Vec<Affine>, Failed> {
             unsafe { mlir_sys::mlirBlockArgumentGetArgNumber(v.to_raw()) as usize }
         })
         .collect();
-    let map_attr = op.attribute("map").map_err(|_| Failed)?;
-    // SAFETY: the verifier guarantees an AffineMapAttr.
+    map_rows(op, "map", Some(&arg_numbers))
+}
+
+/// The results of the `AffineMapAttr` attribute `attr` of `op` as linear forms
+/// over the map's dimensions.
+pub fn affine_map_rows(op: &OperationRef<'_, '_>, attr: &str) -> Result<Vec<Affine>, Failed> {
+    map_rows(op, attr, None)
+}
+
+/// Linear forms of the results of an affine map attribute; dimension `d`
+/// stands for `dims[d]` (default: itself).
+fn map_rows(
+    op: &OperationRef<'_, '_>,
+    attr: &str,
+    dims: Option<&[usize]>,
+) -> Result<Vec<Affine>, Failed> {
+    let map_attr = op
+        .attribute(attr)
+        .map_err(|_| error(op.location(), format!("missing affine map '{attr}'")))?;
+    // SAFETY: the op's verifier guarantees an AffineMapAttr.
     let map = unsafe { mlir_sys::mlirAffineMapAttrGetValue(map_attr.to_raw()) };
+    let identity: Vec<usize> =
+        (0..unsafe { mlir_sys::mlirAffineMapGetNumDims(map) } as usize).collect();
+    let dims = dims.unwrap_or(&identity);
     let count = unsafe { mlir_sys::mlirAffineMapGetNumResults(map) };
     (0..count)
         .map(|i| {
             let expr = unsafe { mlir_sys::mlirAffineMapGetResult(map, i) };
             let mut affine = Affine::default();
-            if linearize(expr, 1, &arg_numbers, &mut affine) {
+            if linearize(expr, 1, dims, &mut affine) {
                 affine.terms.retain(|&(_, c)| c != 0);
                 Ok(affine)
             } else {
                 Err(error(
                     op.location(),
-                    format!("index {i} is not a linear expression of the loop variables"),
+                    format!(
+                        "result {i} of '{attr}' is not a linear expression of the loop variables"
+                    ),
                 ))
             }
         })
@@ -592,29 +611,4 @@ pub fn predicate_encoding(pred: CmpPredicate) -> (&'static str, i64) {
         let i = CMPF.iter().position(|p| *p == pred).unwrap_or(0);
         ("arith.cmpf", i as i64)
     }
-}
-
-/// The results of the `AffineMapAttr` attribute `attr` of `op` as linear forms
-/// over the map's dimensions.
-pub fn affine_map_rows(op: &OperationRef<'_, '_>, attr: &str) -> Result<Vec<Affine>, Failed> {
-    let map_attr = op
-        .attribute(attr)
-        .map_err(|_| error(op.location(), format!("missing affine map '{attr}'")))?;
-    // SAFETY: verified to be an AffineMapAttr by the op's verifier.
-    let map = unsafe { mlir_sys::mlirAffineMapAttrGetValue(map_attr.to_raw()) };
-    let dims = unsafe { mlir_sys::mlirAffineMapGetNumDims(map) } as usize;
-    let identity: Vec<usize> = (0..dims).collect();
-    let count = unsafe { mlir_sys::mlirAffineMapGetNumResults(map) };
-    (0..count)
-        .map(|i| {
-            let expr = unsafe { mlir_sys::mlirAffineMapGetResult(map, i) };
-            let mut affine = Affine::default();
-            if linearize(expr, 1, &identity, &mut affine) {
-                affine.terms.retain(|&(_, c)| c != 0);
-                Ok(affine)
-            } else {
-                Err(error(op.location(), format!("'{attr}' is not linear")))
-            }
-        })
-        .collect()
 }

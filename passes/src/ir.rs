@@ -26,6 +26,11 @@ pub fn ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     result
 }
 
+/// The entry block of the first region of `op`.
+pub fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
+    op.region(0).ok().and_then(|r| r.first_block())
+}
+
 /// The ops of the single block of region `index` of `op`.
 pub fn body_ops<'c, 'a>(op: &OperationRef<'c, 'a>, index: usize) -> Vec<OperationRef<'c, 'a>> {
     op.region(index)

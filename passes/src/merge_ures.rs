@@ -104,11 +104,7 @@ fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
 
     let anchor = merges.first().copied().unwrap_or(rep);
     let nest = build_nest(program, anchor, &rep_name, &bounds)?;
-    let nest_block = nest
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or(Failed)?;
+    let nest_block = ir::body_block(&nest).ok_or(Failed)?;
     for def in &order {
         ir::move_to_end(*def, nest_block);
     }

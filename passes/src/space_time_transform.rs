@@ -446,11 +446,7 @@ fn build_array<'c, 'a>(
         .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
     let parent = nest.block().ok_or(Failed)?;
     let array = parent.insert_operation_before(nest, op);
-    let block = array
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or(Failed)?;
+    let block = ir::body_block(&array).ok_or(Failed)?;
 
     // Register files and their shifts, built with the typed builders that
     // melior generates from Spacetime.td.

@@ -298,29 +298,28 @@ fn loop_order_rank(e: &Emitter<'_>, array: &Array<'_>, original: &[MlirValue]) -
     rank
 }
 
+/// Zero outputs (as in the interpreter) and no writer yet for any element.
 fn zero_outputs(e: &Emitter<'_>, array: &Array<'_>, outputs: &[MlirValue]) {
     let model = array.model;
     let output = model.output();
-    let mut inner = *e;
-    let mut blocks = Vec::new();
-    let mut indices = Vec::new();
-    for &p in &output.lhs {
-        let l = &array.loops[model.loop_index(&output.vars[p]).expect("verified")];
-        let (block, iv) = inner.for_loop(inner.index(0), inner.index(l.extent));
-        blocks.push(block);
-        indices.push(iv);
-        inner = inner.at(block);
-    }
-    for (buffer, ty) in outputs.iter().zip(&output.result_types) {
-        let zero = inner.constant(zero_value(*ty), *ty);
-        inner.store(zero, *buffer, &indices);
-    }
+    let extents: Vec<MlirValue> = output
+        .lhs
+        .iter()
+        .map(|&p| e.index(array.loops[model.loop_index(&output.vars[p]).expect("verified")].extent))
+        .collect();
+    let mut fills: Vec<_> = outputs
+        .iter()
+        .zip(&output.result_types)
+        .map(|(buffer, ty)| (*buffer, zero_value(*ty), *ty))
+        .collect();
     if let Some(stamps) = array.stamps {
-        inner.store(inner.index(-1), stamps, &indices);
+        fills.push((
+            stamps,
+            t2s_model::Value::Int(-1),
+            t2s_model::ScalarType::Index,
+        ));
     }
-    for block in blocks.iter().rev() {
-        e.finish_scf_block(*block);
-    }
+    e.fill(&extents, &fills);
 }
 
 /// `min <= value < min + extent`.

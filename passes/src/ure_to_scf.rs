@@ -159,11 +159,7 @@ pub fn create_function(
         location,
     );
     let func = parent.insert_operation_before(program, func);
-    let entry = func
-        .region(0)
-        .ok()
-        .and_then(|r| r.first_block())
-        .ok_or(Failed)?;
+    let entry = ir::body_block(&func).ok_or(Failed)?;
     let args: Vec<MlirValue> = (0..entry.argument_count())
         .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
         .collect();
@@ -281,28 +277,20 @@ fn allocate_buffers(
 fn zero_outputs(e: &Emitter<'_>, frame: &Frame<'_>) {
     let model = frame.program;
     let output = model.output();
-    let mut blocks = Vec::new();
-    let mut indices = Vec::new();
-    let mut inner = *e;
-    for &p in &output.lhs {
-        let l = &frame.loops[output.vars[p].as_str()];
-        let zero = inner.index(0);
-        let extent = inner.sub(l.ub, l.lb);
-        let (block, iv) = inner.for_loop(zero, extent);
-        blocks.push(block);
-        indices.push(iv);
-        inner = inner.at(block);
-    }
-    for (buffer, ty) in frame.buffers[model.funcs.len() - 1]
+    let extents: Vec<MlirValue> = output
+        .lhs
+        .iter()
+        .map(|&p| {
+            let l = &frame.loops[output.vars[p].as_str()];
+            e.sub(l.ub, l.lb)
+        })
+        .collect();
+    let fills: Vec<_> = frame.buffers[model.funcs.len() - 1]
         .iter()
         .zip(&output.result_types)
-    {
-        let zero = inner.constant(zero_value(*ty), *ty);
-        inner.store(zero, *buffer, &indices);
-    }
-    for block in blocks.iter().rev() {
-        e.finish_scf_block(*block);
-    }
+        .map(|(buffer, ty)| (*buffer, zero_value(*ty), *ty))
+        .collect();
+    e.fill(&extents, &fills);
 }
 
 /// Opens the loop nest, outermost first. Returns the innermost block, the

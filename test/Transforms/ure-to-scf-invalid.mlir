@@ -1,0 +1,28 @@
+// RUN: t2s-opt %s --split-input-file --verify-diagnostics --merge-ures --ure-to-scf
+
+// Input indices must be linear in the loop variables: `mod` is not.
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.func @f(i) -> i32
+  ure.def @f(%i) {
+    // expected-error@+1 {{result 0 of 'map' is not a linear expression of the loop variables}}
+    %a = ure.load @A(%i mod 2) : i32
+    ure.yield %a : i32
+  }
+  ure.set_bounds @f (i = 0 extent 8)
+}
+
+// -----
+
+// Only arith, ure.at, ure.load, ure.param_value and ure.select in a URE.
+ure.program @q {
+  ure.func @f(i) -> f32
+  ure.def @f(%i) {
+    %c = arith.constant 2.0 : f32
+    // expected-error@+1 {{operation 'math.sqrt' is not supported in a URE}}
+    %s = math.sqrt %c : f32
+    ure.yield %s : f32
+  }
+  ure.set_bounds @f (i = 0 extent 8)
+}
+

@@ -1,0 +1,72 @@
+// RUN: t2s-opt %s --merge-ures --ure-to-scf --canonicalize --cse | FileCheck %s
+// RUN: t2s-opt %s --pass-pipeline='builtin.module(merge-ures, ure-to-scf{emit-c-interface=false})' | FileCheck %s --check-prefix=NOCI
+// RUN: t2s-opt %s --t2s-sequential-to-llvm | FileCheck %s --check-prefix=LLVM
+
+// A running sum with a symbolic extent @N: inputs, then the output buffer,
+// then the params; the output is zeroed, acc gets a buffer over its domain
+// (dynamic in n), reads are clamped into the domain, and the select without
+// an else value guards the output store.
+
+// CHECK-LABEL: func.func public @sum(%arg0: memref<?xi32>, %arg1: memref<?xi32>, %arg2: index) attributes {llvm.emit_c_interface} {
+// CHECK-DAG:     %[[C0I:.*]] = arith.constant 0 : i32
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK:         %[[ACC:.*]] = memref.alloc(%arg2) : memref<3x?xi32>
+// CHECK-NEXT:    scf.for %[[Z:.*]] = %[[C0]] to %arg2 step %[[C1]] {
+// CHECK-NEXT:      memref.store %[[C0I]], %arg1[%[[Z]]] : memref<?xi32>
+// CHECK-NEXT:    }
+// Loops outermost first: n (extent @N), then k.
+// CHECK-NEXT:    scf.for %[[N:.*]] = %[[C0]] to %arg2 step %[[C1]] {
+// CHECK-NEXT:      scf.for %[[K:.*]] = %[[C0]] to %[[C3]] step %[[C1]] {
+// acc(k - 1, n), clamped into [0, 2] x [0, N - 1].
+// CHECK:             %[[KM1:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK-NEXT:        %[[KLO:.*]] = arith.maxsi %[[KM1]], %[[C0]] : index
+// CHECK-NEXT:        %[[KC:.*]] = arith.minsi %[[KLO]], %{{.*}} : index
+// CHECK:             memref.load %[[ACC]][%[[KC]], %{{.*}}] : memref<3x?xi32>
+// x(n + k), clamped into the input's size.
+// CHECK:             %[[DIM:.*]] = memref.dim %arg0, %[[C0]] : memref<?xi32>
+// CHECK:             %[[NK:.*]] = arith.addi %[[N]], %[[K]] : index
+// CHECK:             memref.load %arg0[%{{.*}}] : memref<?xi32>
+// CHECK:             memref.store %{{.*}}, %[[ACC]][%[[K]], %[[N]]] : memref<3x?xi32>
+// CHECK:             %[[LAST:.*]] = arith.cmpi eq, %[[K]], %{{.*}} : index
+// CHECK:             scf.if %[[LAST]] {
+// CHECK-NEXT:          memref.store %{{.*}}, %arg1[%[[N]]] : memref<?xi32>
+// CHECK-NEXT:        }
+// CHECK:         memref.dealloc %[[ACC]] : memref<3x?xi32>
+// CHECK-NEXT:    return
+// CHECK-NOT:     ure.
+
+// NOCI-LABEL: func.func public @sum(
+// NOCI-NOT:   llvm.emit_c_interface
+// NOCI:       return
+
+// LLVM: llvm.func @sum(
+// LLVM: llvm.func @_mlir_ciface_sum(
+// LLVM-NOT: ure.
+// LLVM-NOT: scf.
+ure.program @sum {
+  ure.param @N
+  ure.input @x : memref<?xi32>
+  ure.func @acc(k, n) -> i32
+  ure.func @y(n) -> i32
+  ure.def @acc(%k, %n) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %k, %c0 : index
+    %zero = arith.constant 0 : i32
+    %prev = ure.at @acc(%k - 1, %n) : i32
+    %base = arith.select %first, %zero, %prev : i32
+    %v = ure.load @x(%n + %k) : i32
+    %s = arith.addi %base, %v : i32
+    ure.yield %s : i32
+  }
+  ure.def @y(%n) with (%k) {
+    %c2 = arith.constant 2 : index
+    %last = arith.cmpi eq, %k, %c2 : index
+    %a = ure.at @acc(%k, %n) : i32
+    %w = ure.select %last, %a : i32
+    ure.yield %w : i32
+  }
+  ure.merge_ures @acc [@y]
+  ure.set_bounds @acc (k = 0 extent 3, n = 0 extent @N)
+}
