@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-cargo build --bins
+cargo build --workspace
 example=${1:-examples/gemm.mlir}
 echo "== t2s-opt --merge-ures $example"
 target/debug/t2s-opt --merge-ures "$example"

@@ -4,6 +4,7 @@
 # The binaries are taken from <repo>/target/debug; set T2S_BIN_DIR to test
 # another build (e.g. T2S_BIN_DIR=$PWD/target/release).
 
+import glob
 import os
 
 import lit.formats
@@ -45,3 +46,33 @@ for name in ["FileCheck", "not", "split-file", "count"]:
 config.available_features.add("t2s-opt")
 if os.path.exists(os.path.join(t2s_bin, "t2s-run")):
     config.available_features.add("t2s-run")
+
+# Upstream mlir-opt-22 with the t2s plugin loaded as both a dialect and a pass
+# plugin. Test files run their dialect and transform checks under it too, in
+# `%if mlir-opt-plugin %{ ... %}` RUN lines. scripts/test.sh sets
+# T2S_REQUIRE_PLUGIN=1 so that a missing plugin fails the suite instead of
+# skipping those lines.
+plugin = os.path.join(t2s_bin, "libT2SPlugin.so")
+mlir_opt = os.path.join(llvm_bin, "mlir-opt")
+if os.path.exists(plugin) and os.path.exists(mlir_opt):
+    config.available_features.add("mlir-opt-plugin")
+    config.substitutions.insert(0, ("%t2s_plugin", plugin))
+    config.substitutions.insert(0, (
+        "%mlir_opt_plugin",
+        f"{mlir_opt} --load-dialect-plugin={plugin} --load-pass-plugin={plugin}"))
+    lit_config.note(f"t2s: dialect and transform tests also run under {mlir_opt} with {plugin}")
+elif os.environ.get("T2S_REQUIRE_PLUGIN") == "1":
+    lit_config.fatal(f"T2S_REQUIRE_PLUGIN=1 but {plugin} or {mlir_opt} is missing")
+else:
+    lit_config.note("t2s: no libT2SPlugin.so; the mlir-opt plugin RUN lines are skipped")
+
+# C compiler and MLIR C API library for the embedding example (test/Embedding).
+mlir_c_dirs = sorted(
+    glob.glob(os.path.join(t2s_bin, "build", "t2s-dialects-*", "out", "mlir-c", "libMLIR-C.a")),
+    key=os.path.getmtime)
+clang = os.path.join(llvm_bin, "clang")
+if mlir_c_dirs and os.path.exists(clang) and os.path.exists(plugin):
+    config.available_features.add("c-api")
+    config.substitutions.insert(0, ("%mlir_c_dir", os.path.dirname(mlir_c_dirs[-1])))
+    config.substitutions.insert(0, ("%clang", clang))
+    config.substitutions.insert(0, ("%t2s_bin", t2s_bin))

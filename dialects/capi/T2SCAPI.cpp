@@ -33,11 +33,20 @@
 
 using namespace mlir;
 
-MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Ure, ure, t2s::ure::UreDialect)
-MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Spacetime, spacetime,
+// The public names (mlirGetDialectHandle__ure__, ...) are defined in Rust
+// (crate t2s-dialects) on top of these, so that the plugin's shared object
+// exports them: a Rust cdylib exports only symbols defined in Rust.
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Ure, t2s_impl_ure, t2s::ure::UreDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Spacetime, t2s_impl_spacetime,
                                       t2s::spacetime::SpacetimeDialect)
-MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Channel, channel,
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Channel, t2s_impl_channel,
                                       t2s::channel::ChannelDialect)
+
+void t2sInsertDialects(void *cppRegistry) {
+  static_cast<DialectRegistry *>(cppRegistry)
+      ->insert<t2s::ure::UreDialect, t2s::spacetime::SpacetimeDialect,
+               t2s::channel::ChannelDialect>();
+}
 
 void t2sRegisterAllDialects(MlirDialectRegistry registry) {
   DialectRegistry &r = *unwrap(registry);

@@ -17,9 +17,15 @@
 extern "C" {
 #endif
 
-MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Ure, ure);
-MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Spacetime, spacetime);
-MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Channel, channel);
+/// The dialect handles; Rust re-exports them under MLIR's usual names
+/// (mlirGetDialectHandle__ure__, ...), see include/t2s-c/T2S.h.
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Ure, t2s_impl_ure);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Spacetime, t2s_impl_spacetime);
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Channel, t2s_impl_channel);
+
+/// Inserts the t2s dialects into a C++ `mlir::DialectRegistry *` (what a
+/// dialect plugin's callback receives).
+void t2sInsertDialects(void *cppRegistry);
 
 /// Inserts every upstream dialect and extension and the t2s dialects.
 void t2sRegisterAllDialects(MlirDialectRegistry registry);

@@ -45,9 +45,10 @@ pub struct T2sPassSpec {
 }
 
 unsafe extern "C" {
-    pub fn mlirGetDialectHandle__ure__() -> MlirDialectHandle;
-    pub fn mlirGetDialectHandle__spacetime__() -> MlirDialectHandle;
-    pub fn mlirGetDialectHandle__channel__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__t2s_impl_ure__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__t2s_impl_spacetime__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__t2s_impl_channel__() -> MlirDialectHandle;
+    pub fn t2sInsertDialects(cpp_registry: *mut c_void);
     pub fn t2sRegisterAllDialects(registry: MlirDialectRegistry);
     pub fn t2sRegisterUpstreamPasses();
     pub fn t2sRegisterRustPass(spec: *const T2sPassSpec);

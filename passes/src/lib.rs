@@ -33,6 +33,17 @@ pub fn register_passes() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         t2s_dialects::register_upstream_passes();
+        register_t2s_passes();
+    });
+}
+
+/// Registers only the t2s passes and named pipelines (once per process):
+/// what a host that has its own upstream passes (mlir-opt loading the
+/// plugin, another MLIR tool) needs. The pipelines name upstream passes, so
+/// the host must register those before running one.
+pub fn register_t2s_passes() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
         for pass in all_passes() {
             registry::register(pass);
         }
@@ -40,4 +51,14 @@ pub fn register_passes() {
             pipelines::register(pipeline);
         }
     });
+}
+
+/// `void t2sRegisterPasses(void)` of `include/t2s-c/T2S.h`: the C API of
+/// [`register_t2s_passes`].
+#[no_mangle]
+pub extern "C" fn t2sRegisterPasses() {
+    // A panic must not unwind into C.
+    if std::panic::catch_unwind(register_t2s_passes).is_err() {
+        eprintln!("t2s: internal error while registering the passes");
+    }
 }

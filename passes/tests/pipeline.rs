@@ -1,9 +1,6 @@
 //! End-to-end checks of the pass machinery from Rust: our passes compose by
 //! name with upstream ones, take options, report located errors, and the
 //! compiled program computes what the interpreter computes.
-//!
-//! This is the crate's only integration-test executable: each links all of
-//! MLIR statically.
 
 use melior::ir::Module;
 use melior::pass::PassManager;

@@ -1,5 +1,6 @@
 // Every verifier rule of the channel dialect.
 // RUN: t2s-opt %s --split-input-file --verify-diagnostics
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --verify-diagnostics %}
 
 // expected-error@+1 {{'channel.fifo' op depth must be at least 1, got 0}}
 channel.fifo @ch : f32, depth 0

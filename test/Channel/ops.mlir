@@ -2,6 +2,7 @@
 // RUN: t2s-opt %s | t2s-opt | FileCheck %s
 // RUN: t2s-opt %s --mlir-print-op-generic | t2s-opt | FileCheck %s
 // RUN: t2s-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s | %mlir_opt_plugin | FileCheck %s %}
 
 // CHECK:      channel.fifo @chB : f32, depth 3
 // CHECK-NEXT: channel.fifo @chI : i16, depth 1 {note = "x"}

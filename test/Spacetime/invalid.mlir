@@ -1,5 +1,6 @@
 // Every verifier rule of the spacetime dialect.
 // RUN: t2s-opt %s --split-input-file --verify-diagnostics
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --verify-diagnostics %}
 
 func.func @f() {
   // expected-error@+1 {{'spacetime.shift_reg' op a register file has at least the slot dimension}}

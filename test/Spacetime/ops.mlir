@@ -24,6 +24,7 @@ func.func @registers() -> memref<10x59xf32> {
 // The shift writes memory: it survives CSE and canonicalization, and the
 // allocation is not merged with another one of the same name.
 // RUN: t2s-opt %s --canonicalize --cse | FileCheck %s --check-prefix=EFFECTS
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s | %mlir_opt_plugin | FileCheck %s %}
 // EFFECTS-LABEL: func.func @effects
 // EFFECTS-COUNT-2: spacetime.shift_reg "x"
 // EFFECTS-COUNT-2: spacetime.shift %

@@ -1,5 +1,6 @@
 // Every error of the merge-ures pass (passes/src/merge_ures.rs).
 // RUN: t2s-opt %s --split-input-file --verify-diagnostics --merge-ures
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(merge-ures)' %}
 
 // A loop without bounds.
 ure.program @p {

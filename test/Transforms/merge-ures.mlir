@@ -5,6 +5,7 @@
 // RUN: t2s-opt %s --split-input-file --merge-ures | FileCheck %s
 // The result verifies and is stable under a second run.
 // RUN: t2s-opt %s --split-input-file --merge-ures | t2s-opt --split-input-file --merge-ures | FileCheck %s
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --pass-pipeline='builtin.module(merge-ures)' | FileCheck %s %}
 
 // The GEMM example: default loop order, directives erased.
 // CHECK-LABEL: ure.program @gemm {

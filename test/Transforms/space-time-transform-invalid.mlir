@@ -5,8 +5,10 @@
 // RUN: rm -rf %t && split-file %s %t
 // Errors of the directives (one program per chunk):
 // RUN: t2s-opt %t/directives.mlir --split-input-file --verify-diagnostics --merge-ures --space-time-transform
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %t/directives.mlir --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(merge-ures, space-time-transform)' %}
 // The verifier of ure.space_time_transform, at parse time:
 // RUN: t2s-opt %t/verifier.mlir --split-input-file --verify-diagnostics
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %t/verifier.mlir --split-input-file --verify-diagnostics %}
 // A program that is not merged:
 // RUN: t2s-opt %t/not-merged.mlir --verify-diagnostics --space-time-transform="space=i"
 // The pass options: the same checks as the directives, reported at the
@@ -17,6 +19,7 @@
 // RUN: t2s-opt %t/options-not-innermost.mlir --verify-diagnostics --merge-ures --space-time-transform="space=j"
 // RUN: t2s-opt %t/options-no-time-loop.mlir --verify-diagnostics --merge-ures --space-time-transform="space=k,j,i vector=1,1,1"
 // RUN: t2s-opt %t/options-violated.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,j vector=0,1"
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %t/options-violated.mlir --verify-diagnostics --pass-pipeline='builtin.module(merge-ures, space-time-transform{space=i,j vector=0,1})' %}
 // RUN: t2s-opt %t/options-not-subset.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,j"
 // RUN: t2s-opt %t/options-vector-only.mlir --verify-diagnostics --merge-ures --space-time-transform="vector=1,1"
 // RUN: t2s-opt %t/options-check-time-only.mlir --verify-diagnostics --merge-ures --space-time-transform="check-time=true"

@@ -12,6 +12,7 @@
 // then k = t1 - 2i - 3j = t1 - 2i - 3(t2 - 2i) = t1 - 3 t2 + 4i.
 // The schedule map gives (t1, t2) over (d0, d1, d2) = (k, j, i).
 // RUN: t2s-opt %s --merge-ures --space-time-transform 2>/dev/null | FileCheck %s
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --pass-pipeline='builtin.module(merge-ures, space-time-transform)' --verify-diagnostics -o /dev/null %}
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)>
 // CHECK:      spacetime.array @A loops (k = 0 extent 10, j = 0 extent 10, i = 0 extent 10) time (t1 = 0 extent 55, t2 = 0 extent 28) space (i = 0 extent 10) schedule #[[SCHED]] recover #[[REC]] check_time {

@@ -10,10 +10,12 @@
 // The result verifies, and a second run leaves it alone (already transformed).
 // RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform 2>/dev/null \
 // RUN:   | t2s-opt --split-input-file --space-time-transform 2>/dev/null | FileCheck %s
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --pass-pipeline='builtin.module(merge-ures, space-time-transform)' 2>/dev/null | FileCheck %s %}
 
 // A transform given by pass options, on a program without directives
 // (examples/gemm.mlir: loops k, j, i of extent 8): t1 = k + i + j in [0, 22).
 // RUN: t2s-opt %examples/gemm.mlir --merge-ures --space-time-transform="space=i,j vector=1,1 check-time=true" 2>/dev/null | FileCheck %s --check-prefix=OPT
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %examples/gemm.mlir --pass-pipeline='builtin.module(merge-ures, space-time-transform{space=i,j vector=1,1 check-time=true})' 2>/dev/null | FileCheck %s --check-prefix=OPT %}
 // OPT:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 + d2)>
 // OPT-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 - d2, d1, d2)>
 // OPT:      spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] check_time {

@@ -8,6 +8,7 @@
 // RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform --spacetime-to-scf 2>/dev/null | FileCheck %s --check-prefix=RAW
 // After canonicalize and cse, where constants are folded:
 // RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform --spacetime-to-scf --canonicalize --cse 2>/dev/null | FileCheck %s
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --pass-pipeline='builtin.module(merge-ures, space-time-transform, spacetime-to-scf, canonicalize, cse)' 2>/dev/null | FileCheck %s %}
 // The lowered code of each program runs and agrees with the interpreter
 // (t2s-run reads the whole file as one module; --program picks one):
 // RUN: t2s-run %s --program mv --compare interpret,systolic | FileCheck %s --check-prefix=RUN-MV

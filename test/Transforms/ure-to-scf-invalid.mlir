@@ -1,4 +1,5 @@
 // RUN: t2s-opt %s --split-input-file --verify-diagnostics --merge-ures --ure-to-scf
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(merge-ures, ure-to-scf)' %}
 
 // Input indices must be linear in the loop variables: `mod` is not.
 ure.program @p {

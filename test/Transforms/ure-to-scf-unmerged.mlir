@@ -1,4 +1,5 @@
 // RUN: t2s-opt %s --verify-diagnostics --ure-to-scf
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --verify-diagnostics --pass-pipeline='builtin.module(ure-to-scf)' %}
 
 // expected-error@+1 {{program @m is not merged; run merge-ures first}}
 ure.program @m {

@@ -1,6 +1,8 @@
 // RUN: t2s-opt %s --merge-ures --ure-to-scf --canonicalize --cse | FileCheck %s
 // RUN: t2s-opt %s --pass-pipeline='builtin.module(merge-ures, ure-to-scf{emit-c-interface=false})' | FileCheck %s --check-prefix=NOCI
 // RUN: t2s-opt %s --t2s-sequential-to-llvm | FileCheck %s --check-prefix=LLVM
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --pass-pipeline='builtin.module(merge-ures, ure-to-scf, canonicalize, cse)' | FileCheck %s %}
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --pass-pipeline='builtin.module(t2s-sequential-to-llvm)' | FileCheck %s --check-prefix=LLVM %}
 
 // A running sum with a symbolic extent @N: inputs, then the output buffer,
 // then the params; the output is zeroed, acc gets a buffer over its domain

@@ -1,6 +1,7 @@
 // Programs whose Funcs all have initial values (merge-ures.md, "Recursive
 // Reference"): they must verify. The negative cases are in invalid.mlir.
 // RUN: t2s-opt %s --split-input-file | FileCheck %s
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file | FileCheck %s %}
 
 // merge-ures.md Example 2: f ends in `i`; g reaches f.
 // CHECK-LABEL: ure.program @example2

@@ -1,6 +1,7 @@
 // Every verifier rule of the ure dialect (dialects/ure/UreOps.cpp), one chunk
 // per message. The T2S rules come from docs merge-ures.md.
 // RUN: t2s-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --verify-diagnostics --allow-unregistered-dialect %}
 
 //===----------------------------------------------------------------------===//
 // ure.input

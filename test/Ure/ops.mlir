@@ -3,6 +3,8 @@
 // RUN: t2s-opt %s --split-input-file | t2s-opt --split-input-file | FileCheck %s
 // RUN: t2s-opt %s --split-input-file --mlir-print-op-generic | t2s-opt --split-input-file | FileCheck %s
 // RUN: t2s-opt %s --split-input-file --mlir-print-op-generic --mlir-print-local-scope | FileCheck %s --check-prefix=GENERIC
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file | %mlir_opt_plugin --split-input-file | FileCheck %s %}
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --mlir-print-op-generic | t2s-opt --split-input-file | FileCheck %s %}
 
 // Declarations: params, inputs, declared and undeclared Funcs, places and
 // multiple results.
