@@ -1,7 +1,8 @@
 //===- Spacetime.td - The spacetime dialect ----------------*- tablegen -*-===//
 //
-// Systolic arrays after the space-time transform: PEs (unrolled space loops),
-// time loops, and the shift registers that carry values between time steps.
+// Systolic arrays after the space-time transform: the PE program as a region
+// over time and space coordinates, register files, and explicit reads and
+// writes of them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,16 +10,24 @@
 #define T2S_SPACETIME_TD
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Spacetime_Dialect : Dialect {
   let name = "spacetime";
-  let summary = "Processing-element arrays, time loops and shift registers";
+  let summary = "Processing-element arrays, time loops and register files";
   let description = [{
-    The `spacetime` dialect expresses the result of `space-time-transform`:
-    a loop nest whose space loops are unrolled into processing elements (PEs)
-    and whose time loops run sequentially, with each value that crosses time
-    steps kept in a per-PE shift register sized by its time distance.
+    The `spacetime` dialect expresses the result of `space-time-transform`
+    as a program of its own: a `spacetime.array` whose body is the code of
+    one processing element (PE) at one time step, with the time and space
+    coordinates as block arguments; register files (`spacetime.shift_reg`)
+    as SSA values; every value that crosses PEs or time steps read
+    (`spacetime.read`) from the register file of a named producing PE at a
+    delay in flattened time steps; every URE result written
+    (`spacetime.write`); the output stored explicitly (`spacetime.output`).
+    Everything a lowering needs is in these ops: no attribute is re-derived
+    from the original equations.
   }];
   let cppNamespace = "::t2s::spacetime";
 }
@@ -26,25 +35,47 @@ def Spacetime_Dialect : Dialect {
 class Spacetime_Op<string mnemonic, list<Trait> traits = []>
     : Op<Spacetime_Dialect, mnemonic, traits>;
 
-def Spacetime_ArrayOp : Spacetime_Op<"array", [NoTerminator, SingleBlock,
-                                               NoRegionArguments]> {
-  let summary = "A systolic array: time loops around unrolled space loops";
+def Spacetime_ArrayOp : Spacetime_Op<"array", [
+    NoTerminator, SingleBlock, RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
+  let summary = "A systolic array: the PE program over time and space";
   let description = [{
-    The result of `space-time-transform` on a merged loop nest. The original
-    loops (`loops`, outermost first) are mapped to time loops (`time`,
-    outermost first, with exact bounds) around space loops (`space`: the
-    processing elements, unrolled). `schedule` gives the time coordinates as
-    affine functions of the original indices (e.g. `t1 = 2*i + 3*j + k`);
-    `recover` gives the original indices from the coordinates (time loops,
-    then space loops), in the original loop order. With `check_time`, a PE
-    computes only at the steps where the recovered indices lie inside the
-    original bounds; otherwise it runs every step and only its stores to the
-    output are guarded.
+    The body is the program of one PE at one time step. Its block arguments
+    are the coordinates: the time loops (`time`, outermost first) then the
+    space loops (`space`, the PEs). The array runs the body for every time
+    point in lexicographic order and, inside a time point, for every PE in
+    lexicographic order of its coordinates (so a PE may read what a PE
+    before it wrote in the same step: the dataflow form).
 
-    The body declares one register file per Func read across time steps or
-    PEs (`spacetime.shift_reg`), the shift of each file every flattened time
-    step (`spacetime.shift`), and the UREs, computed in realization order at
-    every step by every PE.
+    `loops` are the original loops (outermost first) with their bounds;
+    `schedule` gives the time coordinates as affine functions of the
+    original indices (`t1 = 2*i + 3*j + k`); `recover` gives the original
+    indices from the coordinates (time, then space). The verifier checks
+    that `recover` inverts (`schedule`, space indices), that the time bounds
+    cover every scheduled point and that the space bounds are those of the
+    space loops, so `spacetime.recover` and `spacetime.scheduled` mean what
+    they say.
+
+    The *flattened time step* numbers the time points in order, starting at
+    0: with time extents `(T1, T2)`, step `(t1 - min1) * T2 + (t2 - min2)`.
+    Register files shift once per flattened step.
+
+    ```mlir
+    %ra = spacetime.shift_reg "a" : memref<4x4x2xf32>
+    spacetime.array @a loops (k = 0 extent 4, j = 0 extent 4, i = 0 extent 4)
+        time (t1 = 0 extent 10) space (i = 0 extent 4, j = 0 extent 4)
+        schedule affine_map<(d0, d1, d2) -> (d0 + d1 + d2)>
+        recover affine_map<(d0, d1, d2) -> (d0 - d1 - d2, d2, d1)> {
+    ^bb0(%t1: index, %i: index, %j: index):
+      %k, %j_0, %i_1 = spacetime.recover : index, index, index
+      %on = spacetime.scheduled
+      scf.if %on {
+        %left = spacetime.read %ra[0, 1] delay 1 : memref<4x4x2xf32>
+        ...
+        spacetime.write %a, %ra : memref<4x4x2xf32>
+      }
+    }
+    ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$representative,
                        StrArrayAttr:$loops, DenseI64ArrayAttr:$mins,
@@ -53,30 +84,38 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [NoTerminator, SingleBlock,
                        ArrayAttr:$time_extents,
                        StrArrayAttr:$space_loops, DenseI64ArrayAttr:$space_mins,
                        ArrayAttr:$space_extents,
-                       AffineMapAttr:$schedule, AffineMapAttr:$recover,
-                       UnitAttr:$check_time);
+                       AffineMapAttr:$schedule, AffineMapAttr:$recover);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $representative `loops` custom<Bounds>($loops, $mins, $extents)
     `time` custom<Bounds>($time_loops, $time_mins, $time_extents)
     `space` custom<Bounds>($space_loops, $space_mins, $space_extents)
-    `schedule` $schedule `recover` $recover (`check_time` $check_time^)?
+    `schedule` $schedule `recover` $recover
     attr-dict-with-keyword $body
   }];
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     ::mlir::Block &getBodyBlock() { return getBody().front(); }
+    /// Number of time coordinates and of space coordinates (PE dimensions).
+    unsigned getNumTime() { return getTimeLoops().size(); }
+    unsigned getNumSpace() { return getSpaceLoops().size(); }
+    /// Extents of the space loops: the PE shape.
+    ::llvm::SmallVector<int64_t> getPeShape();
   }];
 }
 
 def Spacetime_ShiftRegOp : Spacetime_Op<"shift_reg", [
-    MemoryEffects<[MemAlloc]>]> {
-  let summary = "Allocates a shift register file, one register chain per PE";
+    MemoryEffects<[MemAlloc]>,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "A register file: one shift-register chain per PE";
   let description = [{
-    The result is a static memref `PExDEPTHxT`-shaped: the leading dimensions
-    index the PEs, the last one the register slots. Slot 0 holds the value
-    produced at the current time step; slot `d` the value produced `d` shifts
-    ago. `name` records the Func the registers hold.
+    A static memref shaped `PEs x SLOTS x T`: the leading dimensions index
+    the PEs (the space extents of the array that uses it), the last one the
+    slots. Slot 0 holds what the PE wrote in the current flattened step;
+    slot `d` what it held `d` steps ago: the file shifts once per step. A
+    read at delay `d` needs `d < SLOTS`. `name` is a label for readers and
+    generated code (the Func the file holds); nothing is linked by it.
 
     ```mlir
     %srA = spacetime.shift_reg "A" : memref<10x59xf32>
@@ -86,21 +125,111 @@ def Spacetime_ShiftRegOp : Spacetime_Op<"shift_reg", [
   let results = (outs AnyStaticShapeMemRef:$registers);
   let assemblyFormat = "$name attr-dict `:` type($registers)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Number of slots per PE (the last dimension).
+    int64_t getSlots() { return getRegisters().getType().getShape().back(); }
+  }];
 }
 
-def Spacetime_ShiftOp : Spacetime_Op<"shift", [
-    MemoryEffects<[MemRead, MemWrite]>]> {
-  let summary = "Shifts every register chain of a file by one slot";
+def Spacetime_RecoverOp : Spacetime_Op<"recover", [Pure,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "The original loop indices at the current coordinates";
   let description = [{
-    For every PE, slot `d` takes the value of slot `d - 1`, from the last slot
-    down to slot 1; slot 0 keeps its value until it is written again.
+    The `recover` map of the enclosing array applied to its coordinates:
+    one index per original loop, outermost first. Outside the scheduled
+    points (see `spacetime.scheduled`) they lie outside the original bounds.
 
     ```mlir
-    spacetime.shift %srA : memref<10x59xf32>
+    %k, %j, %i = spacetime.recover : index, index, index
     ```
   }];
-  let arguments = (ins AnyStaticShapeMemRef:$registers);
-  let assemblyFormat = "$registers attr-dict `:` type($registers)";
+  let results = (outs Variadic<Index>:$indices);
+  let assemblyFormat = "attr-dict `:` type($indices)";
+  let hasVerifier = 1;
+}
+
+def Spacetime_ScheduledOp : Spacetime_Op<"scheduled", [Pure]> {
+  let summary = "Whether the PE has an iteration at the current step";
+  let description = [{
+    True when the recovered indices lie inside the original loop bounds:
+    T2S's CheckTime condition. The transform guards the whole PE with it
+    (`check_time`) or only the output store.
+
+    ```mlir
+    %on = spacetime.scheduled
+    ```
+  }];
+  let results = (outs I1:$result);
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def Spacetime_ReadOp : Spacetime_Op<"read", [
+    MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result is the element type of the register file",
+                   "registers", "result",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "Reads the value a PE wrote some steps ago";
+  let description = [{
+    The value that the PE at `current PE - offset` wrote into `registers`
+    `delay` flattened steps ago (its slot `delay`). With delay 0 it is the
+    value written in the current step, which the producing PE must have
+    written already: the offset is lexicographically non-negative, and a
+    PE's own value (offset 0) is written earlier in the body. A read of a
+    PE outside the array, or of a step where the producer wrote nothing,
+    gives an undefined value that the program must not use.
+
+    ```mlir
+    %left = spacetime.read %ra[0, 1] delay 1 : memref<4x4x2xf32>
+    ```
+  }];
+  let arguments = (ins AnyStaticShapeMemRef:$registers,
+                       DenseI64ArrayAttr:$offset, I64Attr:$delay);
+  let results = (outs AnyType:$result);
+  let assemblyFormat =
+      "$registers $offset `delay` $delay attr-dict `:` type($registers)";
+  let hasVerifier = 1;
+}
+
+def Spacetime_WriteOp : Spacetime_Op<"write", [
+    MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value is the element type of the register file",
+                   "registers", "value",
+                   "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
+  let summary = "Writes the current PE's value of this step (slot 0)";
+  let description = [{
+    Each register file has exactly one writer in its array.
+
+    ```mlir
+    spacetime.write %a, %ra : memref<4x4x2xf32>
+    ```
+  }];
+  let arguments = (ins AnyType:$value, AnyStaticShapeMemRef:$registers);
+  let assemblyFormat = "$value `,` $registers attr-dict `:` type($registers)";
+  let hasVerifier = 1;
+}
+
+def Spacetime_OutputOp : Spacetime_Op<"output", [
+    MemoryEffects<[MemWrite]>, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Stores the output Func's value(s) at an element";
+  let description = [{
+    Stores `values` (one per result of the output Func `func`, a declared
+    `ure.func`) at the element `indices` of the output. An element stored
+    at several points keeps the value of the point that comes last in the
+    original loop order (T2S's extended UREs: "last write wins"), whatever
+    the systolic order of the steps.
+
+    ```mlir
+    spacetime.output %c to @out[%i, %j] : f32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values, FlatSymbolRefAttr:$func,
+                       Variadic<Index>:$indices);
+  let assemblyFormat = [{
+    $values `to` $func `[` $indices `]` attr-dict `:` type($values)
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // T2S_SPACETIME_TD

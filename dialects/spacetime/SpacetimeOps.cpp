@@ -1,9 +1,20 @@
 //===- SpacetimeOps.cpp - spacetime dialect -------------------------------===//
+//
+// The verifiers make the explicit systolic IR trustworthy: a lowering may
+// take every op at its word. An edit that breaks the schedule, a register
+// file too short for a read, a second writer, or a same-step read of a PE
+// that has not run yet is rejected here, at the op.
+//
+//===----------------------------------------------------------------------===//
 
 #include "spacetime/SpacetimeDialect.h"
+#include "ure/UreDialect.h"
 
+#include "mlir/IR/AffineExprVisitor.h"
+#include <functional>
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include "common/Bounds.h"
 
@@ -21,7 +32,11 @@ void SpacetimeDialect::initialize() {
       >();
 }
 
-/// Bounds of an array are constant: the transform needs them.
+//===----------------------------------------------------------------------===//
+// ArrayOp
+//===----------------------------------------------------------------------===//
+
+/// Bounds of an array are constant integers; extents are positive.
 static LogicalResult verifyConstantBounds(Operation *op, StringRef what,
                                           ArrayAttr names,
                                           ArrayRef<int64_t> mins,
@@ -38,6 +53,74 @@ static LogicalResult verifyConstantBounds(Operation *op, StringRef what,
   return success();
 }
 
+static int64_t extentAt(ArrayAttr extents, unsigned i) {
+  return cast<IntegerAttr>(extents[i]).getInt();
+}
+
+SmallVector<int64_t> ArrayOp::getPeShape() {
+  SmallVector<int64_t> shape;
+  for (unsigned i = 0, e = getNumSpace(); i < e; ++i)
+    shape.push_back(extentAt(getSpaceExtents(), i));
+  return shape;
+}
+
+/// Coefficients of a linear expression over `numDims` dimensions, then its
+/// constant; failure for a non-linear one (mod, floordiv, ...).
+static FailureOr<SmallVector<int64_t>> linearForm(AffineExpr expr,
+                                                  unsigned numDims) {
+  SmallVector<int64_t> form(numDims + 1, 0);
+  // Adds `scale * expr` to `form`; false when not linear or on overflow.
+  std::function<bool(AffineExpr, int64_t)> add = [&](AffineExpr e,
+                                                     int64_t scale) {
+    if (auto dim = dyn_cast<AffineDimExpr>(e))
+      return dim.getPosition() < numDims &&
+             !llvm::AddOverflow(form[dim.getPosition()], scale,
+                                form[dim.getPosition()]);
+    if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+      int64_t term;
+      return !llvm::MulOverflow(c.getValue(), scale, term) &&
+             !llvm::AddOverflow(form.back(), term, form.back());
+    }
+    auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+    if (!bin)
+      return false;
+    if (e.getKind() == AffineExprKind::Add)
+      return add(bin.getLHS(), scale) && add(bin.getRHS(), scale);
+    if (e.getKind() == AffineExprKind::Mul) {
+      auto c = dyn_cast<AffineConstantExpr>(bin.getRHS());
+      int64_t factor;
+      return c && !llvm::MulOverflow(scale, c.getValue(), factor) &&
+             add(bin.getLHS(), factor);
+    }
+    return false;
+  };
+  if (!add(expr, 1))
+    return failure();
+  return form;
+}
+
+/// Smallest and largest value of a linear form over a box, with overflow
+/// checks (an overflow is reported as failure).
+static FailureOr<std::pair<int64_t, int64_t>>
+rangeOverBox(ArrayRef<int64_t> form, ArrayRef<int64_t> mins,
+             ArrayRef<int64_t> extents) {
+  int64_t lo = form.back(), hi = form.back();
+  for (unsigned d = 0; d < mins.size(); ++d) {
+    int64_t c = form[d], first, last, a, b;
+    if (llvm::MulOverflow(c, mins[d], first))
+      return failure();
+    if (llvm::AddOverflow(mins[d], extents[d] - 1, last) ||
+        llvm::MulOverflow(c, last, last))
+      return failure();
+    if (llvm::AddOverflow(lo, std::min(first, last), a) ||
+        llvm::AddOverflow(hi, std::max(first, last), b))
+      return failure();
+    lo = a;
+    hi = b;
+  }
+  return std::make_pair(lo, hi);
+}
+
 LogicalResult ArrayOp::verify() {
   if (failed(verifyConstantBounds(*this, "original", getLoops(), getMins(),
                                   getExtents())) ||
@@ -46,23 +129,162 @@ LogicalResult ArrayOp::verify() {
       failed(verifyConstantBounds(*this, "space", getSpaceLoops(),
                                   getSpaceMins(), getSpaceExtents())))
     return failure();
-  size_t numLoops = getLoops().size();
-  size_t numCoords = getTimeLoops().size() + getSpaceLoops().size();
+  unsigned numLoops = getLoops().size();
+  unsigned numTime = getNumTime();
+  unsigned numCoords = numTime + getNumSpace();
+  if (numTime == 0)
+    return emitOpError("needs at least one time loop");
   if (numCoords != numLoops)
     return emitOpError("maps ") << numLoops << " loops to " << numCoords
                                 << " time and space loops";
-  if (getSchedule().getNumDims() != numLoops ||
-      getSchedule().getNumResults() != getTimeLoops().size())
+  AffineMap schedule = getSchedule(), recover = getRecover();
+  if (schedule.getNumSymbols() || recover.getNumSymbols())
+    return emitOpError("schedule and recover use no symbols");
+  if (schedule.getNumDims() != numLoops || schedule.getNumResults() != numTime)
     return emitOpError("schedule must map the ")
-           << numLoops << " original indices to the "
-           << getTimeLoops().size() << " time loops";
-  if (getRecover().getNumDims() != numCoords ||
-      getRecover().getNumResults() != numLoops)
+           << numLoops << " original indices to the " << numTime
+           << " time loops";
+  if (recover.getNumDims() != numCoords || recover.getNumResults() != numLoops)
     return emitOpError("recover must map the ")
            << numCoords << " time and space loops to the " << numLoops
            << " original indices";
+
+  // Space loops are original loops with the same bounds.
+  SmallVector<int64_t> loopMins(getMins()), loopExtents;
+  llvm::StringMap<unsigned> loopIndex;
+  for (auto [i, name] : llvm::enumerate(getLoops())) {
+    loopIndex[cast<StringAttr>(name).getValue()] = i;
+    loopExtents.push_back(extentAt(getExtents(), i));
+  }
+  SmallVector<AffineExpr> coordinates(schedule.getResults());
+  for (auto [s, name] : llvm::enumerate(getSpaceLoops())) {
+    StringRef n = cast<StringAttr>(name).getValue();
+    auto it = loopIndex.find(n);
+    if (it == loopIndex.end())
+      return emitOpError("space loop '") << n << "' is not an original loop";
+    unsigned l = it->second;
+    if (getSpaceMins()[s] != loopMins[l] ||
+        extentAt(getSpaceExtents(), s) != loopExtents[l])
+      return emitOpError("space loop '")
+             << n << "' must have the bounds of the original loop";
+    coordinates.push_back(getAffineDimExpr(l, getContext()));
+  }
+
+  // The time bounds cover every scheduled point.
+  for (unsigned t = 0; t < numTime; ++t) {
+    FailureOr<SmallVector<int64_t>> form =
+        linearForm(schedule.getResult(t), numLoops);
+    if (failed(form))
+      return emitOpError("schedule of time loop ")
+             << getTimeLoops()[t] << " must be linear";
+    auto range = rangeOverBox(*form, loopMins, loopExtents);
+    if (failed(range))
+      return emitOpError("schedule of time loop ")
+             << getTimeLoops()[t] << " overflows 64-bit integers";
+    int64_t lo = getTimeMins()[t], extent = extentAt(getTimeExtents(), t);
+    if (range->first < lo || range->second - lo >= extent)
+      return emitOpError("time loop ")
+             << getTimeLoops()[t] << " = " << lo << " extent " << extent
+             << " does not cover the scheduled times [" << range->first
+             << ", " << range->second << "]";
+  }
+  // recover inverts (schedule, space indices).
+  AffineMap forward = AffineMap::get(numLoops, 0, coordinates, getContext());
+  AffineMap roundTrip = simplifyAffineMap(recover.compose(forward));
+  for (unsigned l = 0; l < numLoops; ++l)
+    if (roundTrip.getResult(l) != getAffineDimExpr(l, getContext()))
+      return emitOpError("recover does not invert the schedule: original "
+                         "index ")
+             << getLoops()[l] << " comes back as "
+             << AffineMapAttr::get(AffineMap::get(
+                    numLoops, 0, roundTrip.getResult(l), getContext()));
+
   return success();
 }
+
+/// Position of `op`'s ancestor in `block`, for ordering ops of a PE body.
+static Operation *ancestorIn(Block &block, Operation *op) {
+  return block.findAncestorOpInBlock(*op);
+}
+
+LogicalResult ArrayOp::verifyRegions() {
+  Block &body = getBodyBlock();
+  unsigned numCoords = getNumTime() + getNumSpace();
+  if (body.getNumArguments() != numCoords)
+    return emitOpError("body has ")
+           << body.getNumArguments() << " arguments for " << numCoords
+           << " time and space coordinates";
+  for (BlockArgument arg : body.getArguments())
+    if (!arg.getType().isIndex())
+      return emitOpError("coordinates are of type index");
+
+  // One writer per register file; every file read is written.
+  llvm::DenseMap<Value, WriteOp> writers;
+  WalkResult walk = this->walk([&](WriteOp write) {
+    auto [it, inserted] = writers.try_emplace(write.getRegisters(), write);
+    if (!inserted) {
+      InFlightDiagnostic d = write.emitOpError(
+          "is a second writer of a register file: each has one writer");
+      d.attachNote(it->second.getLoc()) << "first writer here";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  walk = this->walk([&](ReadOp read) {
+    auto it = writers.find(read.getRegisters());
+    if (it == writers.end()) {
+      read.emitOpError("reads a register file that nothing in the array "
+                       "writes");
+      return WalkResult::interrupt();
+    }
+    // A same-step read of the own PE needs the write to come first.
+    if (read.getDelayAttr().getInt() == 0 &&
+        llvm::all_of(read.getOffset(), [](int64_t o) { return o == 0; })) {
+      Operation *w = ancestorIn(body, it->second);
+      Operation *r = ancestorIn(body, read);
+      bool writeFirst = true;
+      if (w && r && w != r)
+        writeFirst = w->isBeforeInBlock(r);
+      else if (w && r && it->second->getBlock() == read->getBlock())
+        writeFirst = it->second->isBeforeInBlock(read);
+      if (!writeFirst) {
+        InFlightDiagnostic d = read.emitOpError(
+            "reads this PE's value of the current step (delay 0) before it "
+            "is written");
+        d.attachNote(it->second.getLoc()) << "written here";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+void ArrayOp::getAsmBlockArgumentNames(Region &region,
+                                       OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  Block &block = region.front();
+  unsigned i = 0;
+  for (ArrayAttr names : {getTimeLoops(), getSpaceLoops()})
+    for (Attribute name : names)
+      if (i < block.getNumArguments())
+        setNameFn(block.getArgument(i++), cast<StringAttr>(name).getValue());
+}
+
+/// The array an op of a PE body belongs to.
+static FailureOr<ArrayOp> enclosingArray(Operation *op) {
+  auto array = op->getParentOfType<ArrayOp>();
+  if (!array)
+    return op->emitOpError("must be inside a spacetime.array"), failure();
+  return array;
+}
+
+//===----------------------------------------------------------------------===//
+// ShiftRegOp
+//===----------------------------------------------------------------------===//
 
 LogicalResult ShiftRegOp::verify() {
   MemRefType type = getRegisters().getType();
@@ -72,6 +294,124 @@ LogicalResult ShiftRegOp::verify() {
     return emitOpError("a register chain has at least one slot");
   if (!type.getLayout().isIdentity())
     return emitOpError("register files have the identity layout");
+  return success();
+}
+
+void ShiftRegOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getRegisters(), ("regs_" + getName()).str());
+}
+
+//===----------------------------------------------------------------------===//
+// RecoverOp, ScheduledOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult RecoverOp::verify() {
+  FailureOr<ArrayOp> array = enclosingArray(*this);
+  if (failed(array))
+    return failure();
+  if (getNumResults() != array->getLoops().size())
+    return emitOpError("has ") << getNumResults() << " results for "
+                               << array->getLoops().size()
+                               << " original loops";
+  return success();
+}
+
+void RecoverOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  auto array = (*this)->getParentOfType<ArrayOp>();
+  if (!array || array.getLoops().size() != getNumResults())
+    return;
+  for (auto [value, name] : llvm::zip(getIndices(), array.getLoops()))
+    setNameFn(value, cast<StringAttr>(name).getValue());
+}
+
+LogicalResult ScheduledOp::verify() { return enclosingArray(*this); }
+
+//===----------------------------------------------------------------------===//
+// ReadOp, WriteOp
+//===----------------------------------------------------------------------===//
+
+/// The register file's PE dimensions are the array's PE shape.
+static LogicalResult verifyFileShape(Operation *op, ArrayOp array,
+                                     MemRefType type) {
+  SmallVector<int64_t> pes = array.getPeShape();
+  ArrayRef<int64_t> shape = type.getShape();
+  if (shape.size() != pes.size() + 1 ||
+      !llvm::equal(shape.drop_back(), pes)) {
+    InFlightDiagnostic d = op->emitOpError("register file ")
+                           << type << " does not match the PE array (";
+    llvm::interleaveComma(pes, d);
+    return d << ") plus a slot dimension";
+  }
+  return success();
+}
+
+LogicalResult ReadOp::verify() {
+  FailureOr<ArrayOp> array = enclosingArray(*this);
+  if (failed(array) ||
+      failed(verifyFileShape(*this, *array, getRegisters().getType())))
+    return failure();
+  ArrayRef<int64_t> offset = getOffset();
+  if (offset.size() != array->getNumSpace())
+    return emitOpError("offset has ")
+           << offset.size() << " entries for " << array->getNumSpace()
+           << " space loops";
+  int64_t slots = getRegisters().getType().getShape().back();
+  int64_t delay = getDelayAttr().getInt();
+  if (delay < 0)
+    return emitOpError("delay must be non-negative");
+  if (delay >= slots)
+    return emitOpError("delay ")
+           << delay << " does not fit a register file of " << slots
+           << (slots == 1 ? " slot" : " slots");
+  if (delay == 0) {
+    // Lexicographically non-negative: the producer runs before, or is, us.
+    for (int64_t o : offset) {
+      if (o > 0)
+        break;
+      if (o < 0)
+        return emitOpError("reads a PE that runs later in the same step "
+                           "(delay 0 needs a lexicographically "
+                           "non-negative offset)");
+    }
+  }
+  return success();
+}
+
+LogicalResult WriteOp::verify() {
+  FailureOr<ArrayOp> array = enclosingArray(*this);
+  if (failed(array))
+    return failure();
+  return verifyFileShape(*this, *array, getRegisters().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// OutputOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult OutputOp::verify() { return enclosingArray(*this); }
+
+LogicalResult OutputOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto func = symbols.lookupNearestSymbolFrom<t2s::ure::FuncOp>(
+      *this, getFuncAttr());
+  if (!func)
+    return emitOpError("stores to ")
+           << getFuncAttr() << ", which is not a ure.func";
+  if (!func.isDeclared())
+    return emitOpError("stores to @")
+           << getFunc()
+           << ", which must be declared with its loop variables and types";
+  ArrayAttr vars = *func.getVars();
+  if (getIndices().size() != vars.size())
+    return emitOpError("stores @")
+           << getFunc() << " of " << vars.size() << " dimensions at "
+           << getIndices().size() << " indices";
+  ArrayAttr types = *func.getResultTypes();
+  if (getValues().size() != types.size() ||
+      !llvm::all_of(llvm::zip(getValues().getTypes(), types), [](auto p) {
+        return std::get<0>(p) == cast<TypeAttr>(std::get<1>(p)).getValue();
+      }))
+    return emitOpError("values must have the result types of @")
+           << getFunc();
   return success();
 }
 

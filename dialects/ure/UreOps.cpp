@@ -807,8 +807,18 @@ static LogicalResult verifyIndexOperands(Operation *op, AffineMap map,
            << map.getNumDims() << " dimensions but " << indices.size()
            << " operands";
   auto def = op->getParentOfType<DefOp>();
-  if (!def)
-    return op->emitOpError("must be inside a ure.def");
+  if (!def) {
+    // In the PE body of a spacetime.array the indices are recovered ones:
+    // any index values will do there. A ure.at always needs the loop
+    // variables of its URE.
+    if (isa<LoadOp>(op))
+      for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+        if (p->getName().getStringRef() == "spacetime.array")
+          return success();
+    return op->emitOpError(isa<LoadOp>(op)
+                               ? "must be inside a ure.def or a spacetime.array"
+                               : "must be inside a ure.def");
+  }
   for (Value v : indices) {
     auto arg = dyn_cast<BlockArgument>(v);
     if (!arg || arg.getOwner() != &def.getBodyBlock())

@@ -10,15 +10,17 @@ use melior::ir::{
     Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
-use mlir_sys::{MlirBlock, MlirValue};
+use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use t2s_model::{ScalarType, Value as ModelValue};
 
-/// Appends ops at the end of a block (or before its terminator, when set).
+/// Appends ops at the end of a block, or inserts them before an op of it.
 #[derive(Clone, Copy)]
 pub struct Emitter<'c> {
     pub context: &'c Context,
     pub location: Location<'c>,
     pub block: MlirBlock,
+    /// When set, ops are inserted before this op (of `block`).
+    pub before: Option<MlirOperation>,
 }
 
 impl<'c> Emitter<'c> {
@@ -27,12 +29,48 @@ impl<'c> Emitter<'c> {
             context,
             location,
             block,
+            before: None,
         }
     }
 
     /// The same emitter, appending to `block`.
     pub fn at(self, block: MlirBlock) -> Self {
-        Self { block, ..self }
+        Self {
+            block,
+            before: None,
+            ..self
+        }
+    }
+
+    /// The same emitter, inserting before `op` (in its block).
+    pub fn before_op(self, op: MlirOperation) -> Self {
+        // SAFETY: `op` is a live op with a parent block.
+        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+        Self {
+            block,
+            before: Some(op),
+            ..self
+        }
+    }
+
+    /// The same emitter with another location.
+    pub fn located(self, location: Location<'c>) -> Self {
+        Self { location, ..self }
+    }
+
+    /// Inserts a detached op at the insertion point and returns it.
+    pub fn insert<'a>(
+        &'a self,
+        op: melior::ir::Operation<'c>,
+    ) -> melior::ir::operation::OperationRef<'c, 'a> {
+        match self.before {
+            None => self.block_ref().append_operation(op),
+            Some(anchor) => {
+                // SAFETY: the anchor is a live op of this block.
+                let anchor = unsafe { melior::ir::operation::OperationRef::from_raw(anchor) };
+                self.block_ref().insert_operation_before(anchor, op)
+            }
+        }
     }
 
     fn block_ref(&self) -> BlockRef<'c, '_> {
@@ -63,7 +101,7 @@ impl<'c> Emitter<'c> {
             .add_attributes(&attributes)
             .build()
             .unwrap_or_else(|e| panic!("cannot build {name}: {e}"));
-        let op = self.block_ref().append_operation(op);
+        let op = self.insert(op);
         op.results().map(|r| r.to_raw()).collect()
     }
 
@@ -158,7 +196,7 @@ impl<'c> Emitter<'c> {
             .add_regions([region])
             .build()
             .expect("scf.for is well formed");
-        let op = self.block_ref().append_operation(op);
+        let op = self.insert(op);
         let block = op
             .region(0)
             .expect("one region")
@@ -179,7 +217,7 @@ impl<'c> Emitter<'c> {
             .add_regions([region, Region::new()])
             .build()
             .expect("scf.if is well formed");
-        let op = self.block_ref().append_operation(op);
+        let op = self.insert(op);
         op.region(0)
             .expect("then")
             .first_block()

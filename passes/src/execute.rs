@@ -3,6 +3,7 @@
 //! ExecutionEngine.
 
 use crate::extract::{extract_program, find_nest};
+use crate::interface::Interface;
 use crate::ir;
 use melior::ir::operation::OperationRef;
 use melior::ir::Module;
@@ -33,6 +34,10 @@ pub enum ExecuteError {
     Invoke(String),
     #[error("input @{name}: {reason}")]
     Input { name: String, reason: String },
+    #[error("{0}")]
+    Arguments(String),
+    #[error("@{0} is space-time transformed: the {1} mode needs its UREs; give the program as written (t2s-run --reference FILE runs the interpreter on it)")]
+    Transformed(String, &'static str),
 }
 
 /// How a program is executed.
@@ -142,6 +147,27 @@ pub fn program_model(
     extract_program(program).map_err(|_| ExecuteError::Extract)
 }
 
+/// Whether the program's UREs were space-time transformed already.
+pub fn is_transformed(program: &OperationRef<'_, '_>) -> bool {
+    find_nest(program).is_some_and(|n| ir::name(&n) == "spacetime.array")
+}
+
+/// The calling convention of `module`'s program: from the IR when it is
+/// space-time transformed, from its UREs otherwise.
+pub fn program_interface(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+) -> Result<Interface, ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    if is_transformed(&program) {
+        return Interface::from_transformed(program).map_err(|_| ExecuteError::Extract);
+    }
+    Ok(Interface::from_model(&program_model(
+        context, module, name,
+    )?))
+}
+
 /// Executes `module`'s program in `mode` on `inputs` and `params`.
 pub fn execute(
     context: &Context,
@@ -151,12 +177,24 @@ pub fn execute(
     inputs: &[Buffer],
     params: &[i64],
 ) -> Result<Vec<Buffer>, ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    if is_transformed(&program) {
+        if mode != Mode::Systolic {
+            return Err(ExecuteError::Transformed(
+                ir::symbol_name(&program),
+                mode.name(),
+            ));
+        }
+        let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
+        run_pipeline(context, module, mode.pipeline())?;
+        return jit_run(module, &interface, inputs, params);
+    }
     let model = program_model(context, module, name)?;
     match mode {
         Mode::Interpret => Ok(interpret(&model, params, inputs)?),
         Mode::Sequential | Mode::Systolic => {
             run_pipeline(context, module, mode.pipeline())?;
-            jit_run(module, &model, inputs, params)
+            jit_run(module, &Interface::from_model(&model), inputs, params)
         }
     }
 }
@@ -240,33 +278,18 @@ impl MemRefArg {
     }
 }
 
-/// The output shape of a program for the given parameters.
-pub fn output_shape(model: &Program, params: &[i64]) -> Vec<usize> {
-    let out = model.output();
-    out.lhs
-        .iter()
-        .map(|&p| {
-            let l = &model.loops[model.loop_index(&out.vars[p]).expect("verified")];
-            match l.extent {
-                t2s_model::Extent::Const(c) => c.max(0) as usize,
-                t2s_model::Extent::Param(i) => params.get(i).copied().unwrap_or(0).max(0) as usize,
-            }
-        })
-        .collect()
-}
-
 /// JIT-compiles a module in the `llvm` dialect and calls the program's
 /// function (`llvm.emit_c_interface`) on copies of the inputs.
 pub fn jit_run(
     module: &Module,
-    model: &Program,
+    model: &Interface,
     inputs: &[Buffer],
     params: &[i64],
 ) -> Result<Vec<Buffer>, ExecuteError> {
     check_inputs(model, inputs, params)?;
-    let shape = output_shape(model, params);
+    let shape = model.output_shape(params);
     let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
-    for ty in &model.output().result_types {
+    for ty in &model.output_types {
         args.push(MemRefArg::new(&Buffer::zeros(*ty, &shape)));
     }
     let mut descriptor_ptrs: Vec<*mut c_void> = args
@@ -318,10 +341,16 @@ pub fn jit_run(
 }
 
 /// The compiled code trusts its arguments: check them as the interpreter does.
-fn check_inputs(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<(), ExecuteError> {
+fn check_inputs(model: &Interface, inputs: &[Buffer], params: &[i64]) -> Result<(), ExecuteError> {
     if params.len() != model.params.len() || inputs.len() != model.inputs.len() {
-        // The interpreter reports the precise mismatch.
-        interpret_check(model, inputs, params)?;
+        return Err(ExecuteError::Arguments(format!(
+            "@{} takes {} inputs and {} parameters, got {} and {}",
+            model.name,
+            model.inputs.len(),
+            model.params.len(),
+            inputs.len(),
+            params.len()
+        )));
     }
     for (input, buffer) in model.inputs.iter().zip(inputs) {
         let bad = buffer.elem != input.elem
@@ -350,11 +379,6 @@ fn check_inputs(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<()
             });
         }
     }
-    Ok(())
-}
-
-fn interpret_check(model: &Program, inputs: &[Buffer], params: &[i64]) -> Result<(), ExecuteError> {
-    interpret(model, params, inputs)?;
     Ok(())
 }
 

@@ -87,6 +87,14 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
             format!("program @{name} is not merged; run merge-ures first"),
         ));
     };
+    if ir::name(&nest) != "ure.nest" {
+        return Err(error(
+            nest.location(),
+            format!(
+                "program @{name} is space-time transformed: its UREs are now a spacetime.array"
+            ),
+        ));
+    }
     let ops = ir::body_ops(&program, 0);
     let params: Vec<String> = ops
         .iter()
@@ -142,7 +150,7 @@ struct Names<'n> {
     params: &'n HashMap<String, usize>,
 }
 
-fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {
+pub fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {
     let ty = op
         .attribute("type")
         .ok()

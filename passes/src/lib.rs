@@ -8,11 +8,14 @@ pub mod diag;
 pub mod emit;
 pub mod execute;
 pub mod extract;
+pub mod interface;
 pub mod ir;
 pub mod merge_ures;
 pub mod pipelines;
 pub mod registry;
 pub mod space_time_transform;
+pub mod spacetime_build;
+pub mod spacetime_rewrite;
 pub mod spacetime_to_scf;
 pub mod ure_to_scf;
 

@@ -42,7 +42,7 @@ struct LoopBounds {
     bounds: Option<(i64, ExtentAttr)>,
 }
 
-fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
+pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
     let ops = ir::body_ops(&program, 0);
     if crate::extract::find_nest(&program).is_some() {
         return Ok(()); // Already merged (and maybe transformed).

@@ -12,17 +12,9 @@ use crate::extract::{extract_program, find_nest};
 use crate::ir;
 use crate::registry::{Failed, OptionKind, PassDef, PassOption, PassOptions};
 use melior::ir::{
-    attribute::{
-        ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
-        StringAttribute,
-    },
-    block::BlockLike,
-    operation::{OperationBuilder, OperationLike, OperationRef},
-    r#type::IntegerType,
-    Attribute, Block, Identifier, Location, Region, RegionLike, ValueLike,
+    operation::{OperationLike, OperationRef},
+    Location,
 };
-use melior::Context;
-use t2s_dialects::ods::spacetime;
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
 };
@@ -53,7 +45,7 @@ pub static PASS: PassDef = PassDef {
             default: "false",
         },
     ],
-    dependent_dialects: &["spacetime"],
+    dependent_dialects: &["spacetime", "scf", "ure"],
     run,
 };
 
@@ -101,14 +93,22 @@ fn transform_program(
     program: OperationRef<'_, '_>,
     from_options: Option<&TransformSpec>,
 ) -> Result<(), Failed> {
+    // The headline usage: a program as written (directives inside, not
+    // merged yet) is merged first, as merge-ures would.
+    if find_nest(&program).is_none() {
+        crate::merge_ures::merge_program(program)?;
+    }
     let Some(nest) = find_nest(&program) else {
-        return Err(error(
-            program.location(),
-            "program is not merged; run merge-ures first",
-        ));
+        return Err(error(program.location(), "program has no URE to transform"));
     };
     if ir::name(&nest) != "ure.nest" {
-        return Ok(()); // Already transformed.
+        if from_options.is_some() {
+            return Err(error(
+                nest.location(),
+                "program is already space-time transformed; the pass options would be ignored",
+            ));
+        }
+        return Ok(());
     }
     let rep = ir::symbol(&nest, "representative");
     let directives: Vec<_> = ir::body_ops(&program, 0)
@@ -156,11 +156,10 @@ fn transform_program(
         requests.last().expect("one request").location,
         nest,
     );
-    let array = build_array(program, nest, &rep, &loops, &sched, &model)?;
+    crate::spacetime_build::build_array(program, nest, &rep, &loops, &sched)?;
     for d in directives {
         ir::erase(d);
     }
-    let _ = array;
     Ok(())
 }
 
@@ -298,190 +297,4 @@ fn report_schedule(
             ),
         );
     }
-}
-
-/// An affine map over `count` dimensions, printed with MLIR's own `d<N>`
-/// names: loop names may be anything, including keywords.
-/// Records the minimized storage of a register file on its op, for later
-/// lowerings: `shift_every`/`minimized_slots` or `channel_depth`.
-fn record_minimized(context: &Context, op: OperationRef<'_, '_>, storage: Option<&Storage>) {
-    let i64_type = IntegerType::new(context, 64).into();
-    let int = |v: i64| -> Attribute { IntegerAttribute::new(i64_type, v).into() };
-    match storage {
-        Some(Storage::ShiftRegisters { every, slots }) => {
-            ir::set_attribute(op, "shift_every", int(*every));
-            ir::set_attribute(op, "minimized_slots", int(*slots));
-        }
-        Some(Storage::Channel { depth }) => ir::set_attribute(op, "channel_depth", int(*depth)),
-        None => {}
-    }
-}
-
-fn affine_map_text(count: usize, rows: &[Vec<i64>]) -> String {
-    let dims: Vec<String> = (0..count).map(|d| format!("d{d}")).collect();
-    let exprs: Vec<String> = rows
-        .iter()
-        .map(|row| {
-            let terms: Vec<String> = row
-                .iter()
-                .zip(&dims)
-                .filter(|(c, _)| **c != 0)
-                .map(|(c, d)| {
-                    if *c == 1 {
-                        d.clone()
-                    } else {
-                        format!("{c} * {d}")
-                    }
-                })
-                .collect();
-            if terms.is_empty() {
-                "0".into()
-            } else {
-                terms.join(" + ")
-            }
-        })
-        .collect();
-    format!(
-        "affine_map<({}) -> ({})>",
-        dims.join(", "),
-        exprs.join(", ")
-    )
-}
-
-fn bounds_attrs<'c>(
-    context: &'c Context,
-    prefix: &str,
-    names: &[String],
-    mins: &[i64],
-    extents: &[i64],
-) -> Vec<(Identifier<'c>, Attribute<'c>)> {
-    let i64_type = IntegerType::new(context, 64).into();
-    let names: Vec<Attribute> = names
-        .iter()
-        .map(|n| StringAttribute::new(context, n).into())
-        .collect();
-    let extents: Vec<Attribute> = extents
-        .iter()
-        .map(|e| IntegerAttribute::new(i64_type, *e).into())
-        .collect();
-    let key = |s: &str| Identifier::new(context, &format!("{prefix}{s}"));
-    let names_key = if prefix.is_empty() {
-        Identifier::new(context, "loops")
-    } else {
-        key("loops")
-    };
-    vec![
-        (names_key, ArrayAttribute::new(context, &names).into()),
-        (
-            key("mins"),
-            DenseI64ArrayAttribute::new(context, mins).into(),
-        ),
-        (
-            key("extents"),
-            ArrayAttribute::new(context, &extents).into(),
-        ),
-    ]
-}
-
-/// Replaces `nest` by a `spacetime.array` holding the schedule, the register
-/// files, their shifts and the UREs.
-fn build_array<'c, 'a>(
-    program: OperationRef<'c, 'a>,
-    nest: OperationRef<'c, 'a>,
-    rep: &str,
-    loops: &[NestLoop],
-    s: &Schedule,
-    model: &Program,
-) -> Result<OperationRef<'c, 'a>, Failed> {
-    let context_ref = program.context();
-    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
-    let context: &Context = unsafe { context_ref.to_ref() };
-    let location = nest.location();
-    let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
-    let time: Vec<_> = s.time_coordinates().collect();
-    let space: Vec<_> = s.space_coordinates().collect();
-    let schedule_rows: Vec<Vec<i64>> = s.forward[..time.len()].to_vec();
-    let map = |count: usize, rows: &[Vec<i64>]| {
-        let text = affine_map_text(count, rows);
-        Attribute::parse(context, &text)
-            .ok_or_else(|| error(location, format!("cannot build the map {text}")))
-    };
-    let schedule_map = map(loop_names.len(), &schedule_rows)?;
-    let recover_map = map(s.coordinates.len(), &s.recover)?;
-
-    let mut attributes = vec![(
-        Identifier::new(context, "representative"),
-        FlatSymbolRefAttribute::new(context, rep).into(),
-    )];
-    attributes.extend(bounds_attrs(
-        context,
-        "",
-        &loop_names,
-        &loops.iter().map(|l| l.min).collect::<Vec<_>>(),
-        &loops.iter().map(|l| l.extent).collect::<Vec<_>>(),
-    ));
-    for (prefix, coords) in [("time_", &time), ("space_", &space)] {
-        attributes.extend(bounds_attrs(
-            context,
-            prefix,
-            &coords.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
-            &coords.iter().map(|c| c.min).collect::<Vec<_>>(),
-            &coords.iter().map(|c| c.extent).collect::<Vec<_>>(),
-        ));
-    }
-    attributes.push((Identifier::new(context, "schedule"), schedule_map));
-    attributes.push((Identifier::new(context, "recover"), recover_map));
-    if s.check_time {
-        attributes.push((
-            Identifier::new(context, "check_time"),
-            Attribute::unit(context),
-        ));
-    }
-    let region = Region::new();
-    region.append_block(Block::new(&[]));
-    let op = OperationBuilder::new("spacetime.array", location)
-        .add_attributes(&attributes)
-        .add_regions([region])
-        .build()
-        .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
-    let parent = nest.block().ok_or(Failed)?;
-    let array = parent.insert_operation_before(nest, op);
-    let block = ir::body_block(&array).ok_or(Failed)?;
-
-    // Register files and their shifts, built with the typed builders that
-    // melior generates from Spacetime.td.
-    let pe_shape: Vec<Option<i64>> = space.iter().map(|c| Some(c.extent)).collect();
-    let types = crate::emit::Emitter::new(context, location, block.to_raw());
-    let mut registers = Vec::new();
-    for file in &s.registers {
-        let func = &model.funcs[file.func];
-        for (r, ty) in func.result_types.iter().enumerate() {
-            let mut shape = pe_shape.clone();
-            shape.push(Some(file.slots));
-            let name = if func.result_types.len() == 1 {
-                func.name.clone()
-            } else {
-                format!("{}.{r}", func.name)
-            };
-            let op = spacetime::shift_reg(
-                context,
-                types.memref_type(*ty, &shape),
-                StringAttribute::new(context, &name),
-                location,
-            );
-            let op = block.append_operation(op.into());
-            record_minimized(context, op, file.minimized.as_ref());
-            registers.push(op.result(0).map_err(|_| Failed)?.to_raw());
-        }
-    }
-    for reg in registers {
-        // SAFETY: the register file was just created in this block.
-        let value = unsafe { melior::ir::Value::from_raw(reg) };
-        block.append_operation(spacetime::shift(context, value, location).into());
-    }
-    for def in ir::body_ops(&nest, 0) {
-        ir::move_to_end(def, block);
-    }
-    ir::erase(nest);
-    Ok(array)
 }

@@ -1,4 +1,4 @@
-// Every verifier rule of the spacetime dialect.
+// Every verifier rule of the spacetime dialect, each at the offending op.
 // RUN: t2s-opt %s --split-input-file --verify-diagnostics
 // RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --verify-diagnostics %}
 
@@ -42,8 +42,580 @@ func.func @f() {
 
 // -----
 
-func.func @f(%m: memref<?xf32>) {
-  // expected-error@+1 {{'spacetime.shift' op operand #0 must be statically shaped memref of any type values}}
-  spacetime.shift %m : memref<?xf32>
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op extent of original loop "i" must be a positive integer}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 0) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op needs at least one time loop}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time () space (j = 0 extent 4, i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> ()> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%pj: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op maps 2 loops to 3 time and space loops}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7, u = 0 extent 1) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op schedule must map the 2 original indices to the 1 time loops}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0) -> (d0)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op recover must map the 2 time and space loops to the 2 original indices}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op space loop 'x' is not an original loop}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (x = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op space loop 'i' must have the bounds of the original loop}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 3)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op recover does not invert the schedule: original index "j" comes back as affine_map<(d0, d1) -> (d0 + d1)>}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 10) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1 * 2)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op schedule of time loop "t" must be linear}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> ((d0 + d1) mod 7)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op time loop "t" = 0 extent 6 does not cover the scheduled times [0, 6]}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 6) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op time loop "t" = 1 extent 7 does not cover the scheduled times [0, 6]}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 1 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op schedule of time loop "t" overflows 64-bit integers}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 * 4611686018427387904 + d1 * 4611686018427387904)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op body has 1 arguments for 2 time and space coordinates}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op coordinates are of type index}}
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: i32):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-note@+1 {{first writer here}}
+    spacetime.write %a, %r : memref<4x2xf32>
+    // expected-error@+1 {{'spacetime.write' op is a second writer of a register file: each has one writer}}
+    spacetime.write %a, %r : memref<4x2xf32>
+    spacetime.output %a to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    // expected-error@+1 {{'spacetime.read' op reads a register file that nothing in the array writes}}
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    spacetime.output %prev to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op reads this PE's value of the current step (delay 0) before it is written}}
+    %prev = spacetime.read %r [0] delay 0 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    // expected-note@+1 {{written here}}
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r1 = spacetime.shift_reg "acc" : memref<4x1xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op delay 1 does not fit a register file of 1 slot}}
+    %prev = spacetime.read %r1 [0] delay 1 : memref<4x1xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r1 : memref<4x1xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op delay 2 does not fit a register file of 2 slots}}
+    %prev = spacetime.read %r [0] delay 2 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op delay must be non-negative}}
+    %prev = spacetime.read %r [0] delay -1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op offset has 2 entries for 1 space loops}}
+    %prev = spacetime.read %r [0, 1] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op reads a PE that runs later in the same step (delay 0 needs a lexicographically non-negative offset)}}
+    %prev = spacetime.read %r [-1] delay 0 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r5 = spacetime.shift_reg "acc" : memref<5x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op register file 'memref<5x2xf32>' does not match the PE array (4) plus a slot dimension}}
+    %prev = spacetime.read %r5 [0] delay 1 : memref<5x2xf32>
+    spacetime.output %prev to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r3 = spacetime.shift_reg "acc" : memref<4x3x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.write' op register file 'memref<4x3x2xf32>' does not match the PE array (4) plus a slot dimension}}
+    spacetime.write %a, %r3 : memref<4x3x2xf32>
+    spacetime.output %a to @out[%i] : f32
+  }
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.read' op must be inside a spacetime.array}}
+  %v = spacetime.read %r [0] delay 1 : memref<4x2xf32>
   return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.write' op must be inside a spacetime.array}}
+  spacetime.write %x, %r : memref<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.recover' op must be inside a spacetime.array}}
+  %i, %j = spacetime.recover : index, index
+  return
+}
+
+// -----
+
+func.func @f(%x: f32) {
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.scheduled' op must be inside a spacetime.array}}
+  %on = spacetime.scheduled
+  return
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    // expected-error@+1 {{'spacetime.recover' op has 1 results for 2 original loops}}
+    %j = spacetime.recover : index
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.output' op stores to @nothing, which is not a ure.func}}
+    spacetime.output %a to @nothing[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.output' op stores to @A, which is not a ure.func}}
+    spacetime.output %a to @A[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.output' op stores to @out, which must be declared with its loop variables and types}}
+    spacetime.output %a to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.output' op stores @out of 1 dimensions at 2 indices}}
+    spacetime.output %a to @out[%i, %j] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.output' op values must have the result types of @out}}
+    spacetime.output %i to @out[%i] : index
+  }
 }

@@ -1,37 +1,87 @@
-// Round trip of the spacetime ops, in custom and generic form.
-// RUN: t2s-opt %s | t2s-opt | FileCheck %s
-// RUN: t2s-opt %s --mlir-print-op-generic | t2s-opt | FileCheck %s
-// RUN: t2s-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// Round trip of every spacetime op, in custom and generic form.
+// RUN: t2s-opt %s --split-input-file | t2s-opt --split-input-file | FileCheck %s
+// RUN: t2s-opt %s --split-input-file --mlir-print-op-generic | t2s-opt --split-input-file | FileCheck %s
+// RUN: t2s-opt %s --split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file | %mlir_opt_plugin --split-input-file | FileCheck %s %}
 
-// CHECK-LABEL: func.func @registers
-// CHECK-NEXT:    %[[A:.*]] = spacetime.shift_reg "A" : memref<10x59xf32>
-// CHECK-NEXT:    %[[B:.*]] = spacetime.shift_reg "b" {note = 1 : i64} : memref<3x4x1xi32>
-// CHECK-NEXT:    %[[C:.*]] = spacetime.shift_reg "c" : memref<2xindex>
-// CHECK-NEXT:    spacetime.shift %[[A]] : memref<10x59xf32>
-// CHECK-NEXT:    spacetime.shift %[[B]] {note = 2 : i64} : memref<3x4x1xi32>
-// CHECK-NEXT:    return %[[A]]
-// GENERIC: "spacetime.shift_reg"() <{name = "A"}> : () -> memref<10x59xf32>
-// GENERIC: "spacetime.shift"(%{{.*}}) : (memref<10x59xf32>) -> ()
-func.func @registers() -> memref<10x59xf32> {
-  %a = spacetime.shift_reg "A" : memref<10x59xf32>
-  %b = spacetime.shift_reg "b" {note = 1} : memref<3x4x1xi32>
-  %c = spacetime.shift_reg "c" : memref<2xindex>
-  spacetime.shift %a : memref<10x59xf32>
-  spacetime.shift %b {note = 2} : memref<3x4x1xi32>
-  return %a : memref<10x59xf32>
+// A 1-D array: y(i) = sum_j A(i, j), PE i at time t = i + j; the partial sum
+// moves along time in PE i's own register file (offset 0, delay 1).
+// CHECK-LABEL: ure.program @rowsum
+// CHECK:         ure.func @out(i) -> f32
+// CHECK-NEXT:    %[[R:.*]] = spacetime.shift_reg "acc" : memref<4x2xf32>
+// CHECK-NEXT:    spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4) schedule #{{.*}} recover #{{.*}} {
+// CHECK-NEXT:    ^bb0(%t: index, %i: index):
+// CHECK-NEXT:      %[[J:.*]], %[[I:.*]] = spacetime.recover : index, index
+// CHECK-NEXT:      %[[ON:.*]] = spacetime.scheduled
+// CHECK-NEXT:      scf.if %[[ON]] {
+// CHECK-NEXT:        %[[A:.*]] = ure.load @A(%[[I]], %[[J]]) : f32
+// CHECK-NEXT:        %[[P:.*]] = spacetime.read %[[R]] [0] delay 1 : memref<4x2xf32>
+// CHECK-NEXT:        %[[S:.*]] = arith.addf %[[A]], %[[P]] : f32
+// CHECK-NEXT:        spacetime.write %[[S]], %[[R]] : memref<4x2xf32>
+// CHECK-NEXT:        spacetime.output %[[S]] to @out[%[[I]]] : f32
+// GENERIC: "spacetime.shift_reg"() <{name = "acc"}> : () -> memref<4x2xf32>
+// GENERIC: "spacetime.array"() <{extents = [4, 4], loops = ["j", "i"], mins = array<i64: 0, 0>, recover = #{{.*}}, representative = @acc, schedule = #{{.*}}, space_extents = [4], space_loops = ["i"], space_mins = array<i64: 0>, time_extents = [7], time_loops = ["t"], time_mins = array<i64: 0>}>
+// GENERIC: "spacetime.recover"() : () -> (index, index)
+// GENERIC: "spacetime.scheduled"() : () -> i1
+// GENERIC: "spacetime.read"(%{{.*}}) <{delay = 1 : i64, offset = array<i64: 0>}> : (memref<4x2xf32>) -> f32
+// GENERIC: "spacetime.write"(%{{.*}}, %{{.*}}) : (f32, memref<4x2xf32>) -> ()
+// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 1>}> : (f32, index) -> ()
+ure.program @rowsum {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %on = spacetime.scheduled
+    scf.if %on {
+      %a = ure.load @A(%i, %j) : f32
+      %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+      %s = arith.addf %a, %prev : f32
+      spacetime.write %s, %r : memref<4x2xf32>
+      spacetime.output %s to @out[%i] : f32
+    }
+  }
 }
 
-// The shift writes memory: it survives CSE and canonicalization, and the
-// allocation is not merged with another one of the same name.
-// RUN: t2s-opt %s --canonicalize --cse | FileCheck %s --check-prefix=EFFECTS
-// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s | %mlir_opt_plugin | FileCheck %s %}
+// -----
+
+// A 2-D dataflow array with a same-step read of the PE before (delay 0,
+// offset (0, 1)), a two-result output, and a register file with a leading
+// label of any text.
+// CHECK-LABEL: ure.program @pairs
+// CHECK:         spacetime.shift_reg "x.1" : memref<2x3x1xi32>
+// CHECK:         spacetime.read %{{.*}} [0, 1] delay 0 : memref<2x3x1xi32>
+// CHECK:         spacetime.output %{{.*}}, %{{.*}} to @out[%{{.*}}, %{{.*}}] : i32, f32
+ure.program @pairs {
+  ure.func @out(i, j) -> (i32, f32)
+  %x = spacetime.shift_reg "x.1" : memref<2x3x1xi32>
+  spacetime.array @x loops (k = 0 extent 5, i = 0 extent 2, j = 0 extent 3) time (k = 0 extent 5) space (i = 0 extent 2, j = 0 extent 3)
+      schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%kk: index, %pi: index, %pj: index):
+    %k, %i, %j = spacetime.recover : index, index, index
+    %left = spacetime.read %x [0, 1] delay 0 : memref<2x3x1xi32>
+    %one = arith.constant 1 : i32
+    %v = arith.addi %left, %one : i32
+    spacetime.write %v, %x : memref<2x3x1xi32>
+    %f = arith.sitofp %v : i32 to f32
+    %on = spacetime.scheduled
+    scf.if %on {
+      spacetime.output %v, %f to @out[%i, %j] : i32, f32
+    }
+  }
+}
+
+// -----
+
+// Register files are ordinary values: they may live in a func.func, and
+// each allocation is kept (it has an allocation effect).
+// RUN: t2s-opt %s --split-input-file --canonicalize --cse | FileCheck %s --check-prefix=EFFECTS
 // EFFECTS-LABEL: func.func @effects
 // EFFECTS-COUNT-2: spacetime.shift_reg "x"
-// EFFECTS-COUNT-2: spacetime.shift %
-func.func @effects() -> (memref<4xf32>, memref<4xf32>) {
-  %a = spacetime.shift_reg "x" : memref<4xf32>
-  %b = spacetime.shift_reg "x" : memref<4xf32>
-  spacetime.shift %a : memref<4xf32>
-  spacetime.shift %a : memref<4xf32>
-  return %a, %b : memref<4xf32>, memref<4xf32>
+func.func @effects() -> (memref<4x1xf32>, memref<4x1xf32>) {
+  %a = spacetime.shift_reg "x" : memref<4x1xf32>
+  %b = spacetime.shift_reg "x" : memref<4x1xf32>
+  return %a, %b : memref<4x1xf32>, memref<4x1xf32>
 }

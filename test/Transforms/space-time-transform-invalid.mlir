@@ -769,12 +769,13 @@ ure.program @p {
 }
 
 //--- not-merged.mlir
-// No ure.nest: merge-ures has not run.
-// expected-error@+1 {{program is not merged; run merge-ures first}}
+// No ure.nest: the transform merges the program first, and reports the
+// merge's errors (here, a loop without bounds).
 ure.program @p {
   ure.func @a(i, j, k) -> i32 on device
   ure.func @b(i, j, k) -> i32 on device
   ure.func @o(i, j) -> i32 on device
+  // expected-error@+1 {{loop 'k' of @a has no bounds; give them with ure.set_bounds}}
   ure.def @a(%i, %j, %k) {
     %c0 = arith.constant 0 : index
     %z = arith.constant 0 : i32
@@ -799,7 +800,7 @@ ure.program @p {
     ure.yield %v : i32
   }
   ure.merge_ures @a [@b, @o]
-  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4)
   ure.space_time_transform @a (i, j)
 }
 

@@ -15,11 +15,26 @@
 // RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --pass-pipeline='builtin.module(merge-ures, space-time-transform)' --verify-diagnostics -o /dev/null %}
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)>
-// CHECK:      spacetime.array @A loops (k = 0 extent 10, j = 0 extent 10, i = 0 extent 10) time (t1 = 0 extent 55, t2 = 0 extent 28) space (i = 0 extent 10) schedule #[[SCHED]] recover #[[REC]] check_time {
-// The minimized storage is recorded on each register file as well.
-// CHECK-NEXT:   spacetime.shift_reg "A" {channel_depth = 9 : i64} : memref<10x59xi32>
-// CHECK-NEXT:   spacetime.shift_reg "B" {channel_depth = 11 : i64} : memref<10x86xi32>
-// CHECK-NEXT:   spacetime.shift_reg "C" {channel_depth = 4 : i64} : memref<10x29xi32>
+// The register files (PEs x slots), then the array; no check_time attribute:
+// the guard is the explicit scf.if on spacetime.scheduled.
+// CHECK:      %[[RA:.*]] = spacetime.shift_reg "A" : memref<10x59xi32>
+// CHECK-NEXT: %[[RB:.*]] = spacetime.shift_reg "B" : memref<10x86xi32>
+// CHECK-NEXT: %[[RC:.*]] = spacetime.shift_reg "C" : memref<10x29xi32>
+// CHECK-NEXT: spacetime.array @A loops (k = 0 extent 10, j = 0 extent 10, i = 0 extent 10) time (t1 = 0 extent 55, t2 = 0 extent 28) space (i = 0 extent 10) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK-NEXT: ^bb0(%t1: index, %t2: index, %i: index):
+// CHECK-NEXT:   %[[K:.*]], %[[J:.*]], %[[I:.*]] = spacetime.recover : index, index, index
+// CHECK-NEXT:   %[[ON:.*]] = spacetime.scheduled
+// CHECK-NEXT:   scf.if %[[ON]] {
+// The document's step 5, derived below: srA[i - 1, 58], srB[i, 85], srC[i, 28].
+// CHECK:          spacetime.read %[[RA]] [1] delay 58 : memref<10x59xi32>
+// CHECK:          spacetime.write %{{.*}}, %[[RA]]
+// CHECK:          spacetime.read %[[RB]] [0] delay 85 : memref<10x86xi32>
+// CHECK:          spacetime.write %{{.*}}, %[[RB]]
+// CHECK:          spacetime.read %[[RC]] [0] delay 28 : memref<10x29xi32>
+// CHECK:          spacetime.write %[[CV:.*]], %[[RC]]
+// c(i, j) = select(k == K - 1, C(i, j, k)): the output store under its condition.
+// CHECK:          scf.if
+// CHECK-NEXT:       spacetime.output %[[CV]] to @c[%[[I]], %[[J]]] : i32
 //
 // Time loops (exact bounds, all mins 0):
 //   t1 = 2i + 3j + k: max 2*9 + 3*9 + 9 = 54, so t1 in [0, 55)

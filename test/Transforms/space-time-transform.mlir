@@ -1,80 +1,118 @@
-// space-time-transform: the merged loop nest becomes a spacetime.array with
-// its time loops (exact bounds), its space loops (the PEs), the schedule map
-// (time loops as functions of the original indices, over the original loops
-// outermost first: d0 = k, d1 = j, d2 = i below), the recover map (original
-// indices from the coordinates: time loops, then space loops), check_time,
-// one register file per Func read across steps or PEs (slots = largest
-// flattened time distance + 1), its shift, and the UREs in merge order. The
-// directives are consumed.
+// space-time-transform: the merged loop nest becomes an explicit systolic
+// array. Register files (spacetime.shift_reg, PEs x slots) come first; the
+// spacetime.array holds the time loops (exact bounds), the space loops (the
+// PEs), the schedule map (time loops over the original indices, outermost
+// first: d0 = k, d1 = j, d2 = i below) and the recover map (original indices
+// over the coordinates: time loops, then space loops). Its body is the
+// program of one PE at one step: spacetime.recover gives the original
+// indices, every ure.at becomes the producer's own value (distance 0, computed
+// earlier in the body) or a spacetime.read naming the producing PE (the
+// offset over the space loops) and the delay in flattened steps; every
+// result is written (spacetime.write) to its file; the output is stored with
+// spacetime.output under its select condition and, without check_time, under
+// spacetime.scheduled (with check_time the whole PE is). No ure.def, ure.at,
+// ure.select or directive is left.
 // RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform 2>/dev/null | FileCheck %s
 // The result verifies, and a second run leaves it alone (already transformed).
 // RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform 2>/dev/null \
 // RUN:   | t2s-opt --split-input-file --space-time-transform 2>/dev/null | FileCheck %s
 // RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --pass-pipeline='builtin.module(merge-ures, space-time-transform)' 2>/dev/null | FileCheck %s %}
+// The headline usage: without merge-ures first, the transform merges.
+// RUN: t2s-opt %s --split-input-file --space-time-transform 2>/dev/null | FileCheck %s
 
 // A transform given by pass options, on a program without directives
-// (examples/gemm.mlir: loops k, j, i of extent 8): t1 = k + i + j in [0, 22).
+// (examples/gemm.mlir: loops k, j, i of extent 8): t1 = k + j + i in [0, 22),
+// k = t1 - j - i.
 // RUN: t2s-opt %examples/gemm.mlir --merge-ures --space-time-transform="space=i,j vector=1,1 check-time=true" 2>/dev/null | FileCheck %s --check-prefix=OPT
 // RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %examples/gemm.mlir --pass-pipeline='builtin.module(merge-ures, space-time-transform{space=i,j vector=1,1 check-time=true})' 2>/dev/null | FileCheck %s --check-prefix=OPT %}
 // OPT:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 + d2)>
 // OPT-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 - d2, d1, d2)>
-// OPT:      spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] check_time {
-// One value every step per PE: 2 registers shifted every step.
-// OPT-NEXT:   %[[A:.*]] = spacetime.shift_reg "a" {minimized_slots = 2 : i64, shift_every = 1 : i64} : memref<8x8x2xf32>
-// OPT-NEXT:   %[[B:.*]] = spacetime.shift_reg "b" {{.*}}: memref<8x8x2xf32>
-// OPT-NEXT:   %[[C:.*]] = spacetime.shift_reg "c" {{.*}}: memref<8x8x2xf32>
-// OPT-NEXT:   spacetime.shift %[[A]] : memref<8x8x2xf32>
-// OPT-NEXT:   spacetime.shift %[[B]] : memref<8x8x2xf32>
-// OPT-NEXT:   spacetime.shift %[[C]] : memref<8x8x2xf32>
-// OPT-NEXT:   ure.def @a(%i, %j, %k) {
+// Every distance is one step of t1 (the vector is all ones): 2 slots each.
+// OPT:      %[[A:.*]] = spacetime.shift_reg "a" : memref<8x8x2xf32>
+// OPT-NEXT: %[[B:.*]] = spacetime.shift_reg "b" : memref<8x8x2xf32>
+// OPT-NEXT: %[[C:.*]] = spacetime.shift_reg "c" : memref<8x8x2xf32>
+// OPT-NEXT: spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] {
+// OPT-NEXT: ^bb0(%t1: index, %j: index, %i: index):
+// OPT-NEXT:   %[[K:.*]], %[[J:.*]], %[[I:.*]] = spacetime.recover : index, index, index
+// OPT-NEXT:   %[[ON:.*]] = spacetime.scheduled
+// check-time: the whole PE runs under the guard.
+// OPT-NEXT:   scf.if %[[ON]] {
+// a(i, j, k) = select(j == 0, A(i, k), a(i, j - 1, k)): PE (j - 1, i), one step ago.
+// OPT:          %[[LA:.*]] = ure.load @A(%[[I]], %[[K]]) : f32
+// OPT-NEXT:     %[[PA:.*]] = spacetime.read %[[A]] [1, 0] delay 1 : memref<8x8x2xf32>
+// OPT-NEXT:     %[[VA:.*]] = arith.select %{{.*}}, %[[LA]], %[[PA]] : f32
+// OPT-NEXT:     spacetime.write %[[VA]], %[[A]] : memref<8x8x2xf32>
+// b(i, j, k) = select(i == 0, B(k, j), b(i - 1, j, k)): PE (j, i - 1).
+// OPT:          %[[LB:.*]] = ure.load @B(%[[K]], %[[J]]) : f32
+// OPT-NEXT:     %[[PB:.*]] = spacetime.read %[[B]] [0, 1] delay 1 : memref<8x8x2xf32>
+// OPT-NEXT:     %[[VB:.*]] = arith.select %{{.*}}, %[[LB]], %[[PB]] : f32
+// OPT-NEXT:     spacetime.write %[[VB]], %[[B]] : memref<8x8x2xf32>
+// c reads a and b at distance 0: their values, no register; itself one step ago.
+// OPT:          %[[PC:.*]] = spacetime.read %[[C]] [0, 0] delay 1 : memref<8x8x2xf32>
+// OPT:          arith.mulf %[[VA]], %[[VB]] : f32
+// OPT:          spacetime.write %[[VC:.*]], %[[C]] : memref<8x8x2xf32>
+// out(i, j) = select(k == 7, c(i, j, k)): the select became an scf.if.
+// OPT:          scf.if %{{.*}} {
+// OPT-NEXT:       spacetime.output %[[VC]] to @out[%[[I]], %[[J]]] : f32
 // OPT-NOT:  ure.nest
 // OPT-NOT:  ure.merge_ures
+// OPT-NOT:  ure.def
+// OPT-NOT:  ure.at
 
 // The options add one transform after the program's directives: a chain.
-// (i, j) vector [1, 1] gives t1 = k + i + j; the option's (i) vector [1]
-// gives t2 = j + i in [0, 15): flattened time 15 t1 + t2. a (along j) and b
-// (along i) move (t1, t2) by (1, 1): 16 steps, 17 slots; c (along k) by
-// (1, 0): 15 steps, 16 slots.
+// (i, j) vector (1, 1) then (i) vector (1): t1 = k + j + i in [0, 22),
+// t2 = j + i in [0, 15); flattened t = 15 t1 + t2. a (j - 1) moves (t1, t2)
+// by (1, 1): 16 steps, same PE; b (i - 1): 16 steps from PE i - 1; c (k - 1)
+// moves t1 only: 15 steps. Slots: 17, 17, 16.
 // RUN: sed '$d' %examples/gemm.mlir > %t.chain.mlir
 // RUN: echo '  ure.space_time_transform @a (i, j) vector [1, 1]' >> %t.chain.mlir
 // RUN: echo '}' >> %t.chain.mlir
 // RUN: t2s-opt %t.chain.mlir --merge-ures --space-time-transform="space=i vector=1" 2>/dev/null | FileCheck %s --check-prefix=CHAIN
 // CHAIN:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 + d2, d1 + d2)>
 // CHAIN-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1, d1 - d2, d2)>
-// CHAIN:      spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22, t2 = 0 extent 15) space (i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] {
-// CHAIN-NEXT:   spacetime.shift_reg "a" {{.*}}: memref<8x17xf32>
-// CHAIN-NEXT:   spacetime.shift_reg "b" {{.*}}: memref<8x17xf32>
-// CHAIN-NEXT:   spacetime.shift_reg "c" {{.*}}: memref<8x16xf32>
+// CHAIN:      %[[A:.*]] = spacetime.shift_reg "a" : memref<8x17xf32>
+// CHAIN-NEXT: %[[B:.*]] = spacetime.shift_reg "b" : memref<8x17xf32>
+// CHAIN-NEXT: %[[C:.*]] = spacetime.shift_reg "c" : memref<8x16xf32>
+// CHAIN-NEXT: spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22, t2 = 0 extent 15) space (i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] {
+// CHAIN:      spacetime.read %[[A]] [0] delay 16
+// CHAIN:      spacetime.read %[[B]] [1] delay 16
+// CHAIN:      spacetime.read %[[C]] [0] delay 15
 // CHAIN-NOT:  ure.space_time_transform
 
 // The dataflow form (space loops only): the loop around the space loops, k,
-// stays the time loop with its bounds; the schedule is the identity on k and
-// nothing is recovered. a and b are read only by other PEs at the same step
-// (1 slot); c along k (distance 1: 2 slots). No check_time.
+// stays the time loop; schedule t = k. a flows along j and b along i within
+// the same step (delay 0, offsets (1, 0) and (0, 1) over (j, i): the PE
+// before, which runs first); c along k: one step, 2 slots. Without
+// check_time only the output store is guarded by spacetime.scheduled.
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-LABEL: ure.program @df {
 // CHECK:        ure.func @out(i, j) -> i32 on device
+// CHECK-NEXT:   %[[A:.*]] = spacetime.shift_reg "a" : memref<3x2x1xi32>
+// CHECK-NEXT:   %[[B:.*]] = spacetime.shift_reg "b" : memref<3x2x1xi32>
+// CHECK-NEXT:   %[[C:.*]] = spacetime.shift_reg "c" : memref<3x2x2xi32>
 // CHECK-NEXT:   spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (k = 0 extent 4) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
-// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "a" {{.*}}: memref<3x2x1xi32>
-// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "b" {{.*}}: memref<3x2x1xi32>
-// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "c" {{.*}}: memref<3x2x2xi32>
-// CHECK-NEXT:     spacetime.shift %[[A]] : memref<3x2x1xi32>
-// CHECK-NEXT:     spacetime.shift %[[B]] : memref<3x2x1xi32>
-// CHECK-NEXT:     spacetime.shift %[[C]] : memref<3x2x2xi32>
-// CHECK-NEXT:     ure.def @a(%i, %j, %k) {
-// CHECK:            ure.at @a(%i, %j - 1, %k)
-// CHECK:          ure.def @b(%i, %j, %k) {
-// CHECK:          ure.def @c(%i, %j, %k) {
-// CHECK:          ure.def @out(%i, %j) with (%k) {
-// CHECK:            ure.yield
+// CHECK-NEXT:   ^bb0(%k: index, %j: index, %i: index):
+// CHECK-NEXT:     %[[K:.*]], %[[J:.*]], %[[I:.*]] = spacetime.recover : index, index, index
+// CHECK-NEXT:     %[[ON:.*]] = spacetime.scheduled
+// CHECK-NOT:      scf.if %[[ON]]
+// CHECK:          spacetime.read %[[A]] [1, 0] delay 0 : memref<3x2x1xi32>
+// CHECK:          spacetime.write %{{.*}}, %[[A]]
+// CHECK:          spacetime.read %[[B]] [0, 1] delay 0 : memref<3x2x1xi32>
+// CHECK:          spacetime.write %{{.*}}, %[[B]]
+// CHECK:          spacetime.read %[[C]] [0, 0] delay 1 : memref<3x2x2xi32>
+// CHECK:          spacetime.write %[[VC:.*]], %[[C]]
+// CHECK:          scf.if %[[ON]] {
+// CHECK-NEXT:       scf.if %{{.*}} {
+// CHECK-NEXT:         spacetime.output %[[VC]] to @out[%[[I]], %[[J]]] : i32
+// CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
 // CHECK-NOT:  ure.space_time_transform
 // CHECK-NOT:  ure.merge_ures
 // CHECK-NOT:  ure.set_bounds
-// CHECK:      // -----
+// CHECK-NOT:  ure.def
 ure.program @df {
   ure.input @A : memref<2x4xi32>
   ure.input @B : memref<4x3xi32>
@@ -126,23 +164,22 @@ ure.program @df {
 
 // A skewed vector with check_time: t1 = k + 2j + i over k < 4, j < 3, i < 2
 // is in [0, 3 + 4 + 1] = [0, 8]: extent 9; k = t1 - 2j - i. Time distances:
-// a along j: 2 (3 slots); b along i: 1; c along k: 1 (2 slots).
+// a along j: 2 steps from PE (j - 1, i) (3 slots); b along i: 1 step from
+// PE (j, i - 1); c along k: 1 step (2 slots).
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 * 2 + d2)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 2 - d2, d1, d2)>
 // CHECK-LABEL: ure.program @skew {
-// CHECK:        spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] check_time {
-// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "a" {{.*}}: memref<3x2x3xi32>
-// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "b" {{.*}}: memref<3x2x2xi32>
-// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "c" {{.*}}: memref<3x2x2xi32>
-// CHECK-NEXT:     spacetime.shift %[[A]] : memref<3x2x3xi32>
-// CHECK-NEXT:     spacetime.shift %[[B]] : memref<3x2x2xi32>
-// CHECK-NEXT:     spacetime.shift %[[C]] : memref<3x2x2xi32>
-// CHECK-NEXT:     ure.def @a(%i, %j, %k) {
-// CHECK:          ure.def @b(%i, %j, %k) {
-// CHECK:          ure.def @c(%i, %j, %k) {
-// CHECK:          ure.def @out(%i, %j) with (%k) {
+// CHECK:        %[[A:.*]] = spacetime.shift_reg "a" : memref<3x2x3xi32>
+// CHECK-NEXT:   %[[B:.*]] = spacetime.shift_reg "b" : memref<3x2x2xi32>
+// CHECK-NEXT:   %[[C:.*]] = spacetime.shift_reg "c" : memref<3x2x2xi32>
+// CHECK-NEXT:   spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK:          %[[ON:.*]] = spacetime.scheduled
+// CHECK-NEXT:     scf.if %[[ON]] {
+// CHECK:            spacetime.read %[[A]] [1, 0] delay 2
+// CHECK:            spacetime.read %[[B]] [0, 1] delay 1
+// CHECK:            spacetime.read %[[C]] [0, 0] delay 1
+// CHECK:            spacetime.output
 // CHECK-NOT:  ure.space_time_transform
-// CHECK:      // -----
 ure.program @skew {
   ure.input @A : memref<2x4xi32>
   ure.input @B : memref<4x3xi32>
@@ -192,15 +229,20 @@ ure.program @skew {
 
 // -----
 
-// The same without check_time (NoCheckTime): same loops and maps, no
-// check_time keyword.
+// The same without check_time (NoCheckTime): same files, maps and reads;
+// the PE runs every step, only the output store is guarded.
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 * 2 + d2)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 2 - d2, d1, d2)>
 // CHECK-LABEL: ure.program @nocheck {
+// CHECK:        spacetime.shift_reg "a" : memref<3x2x3xi32>
 // CHECK:        spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
-// CHECK-NEXT:     spacetime.shift_reg "a" {{.*}}: memref<3x2x3xi32>
+// CHECK:          %[[ON:.*]] = spacetime.scheduled
+// CHECK-NOT:      scf.if %[[ON]]
+// CHECK:          spacetime.read %{{.*}} [1, 0] delay 2
+// CHECK:          scf.if %[[ON]] {
+// CHECK-NEXT:       scf.if
+// CHECK-NEXT:         spacetime.output
 // CHECK-NOT:  ure.space_time_transform
-// CHECK:      // -----
 ure.program @nocheck {
   ure.input @A : memref<2x4xi32>
   ure.input @B : memref<4x3xi32>
@@ -255,25 +297,23 @@ ure.program @nocheck {
 //   t2 = 2i + j      in [0, 6 + 3]     = [0, 9]:  extent 10
 // recovered in order: j = t2 - 2i, then k = t1 - 3j - 2i = t1 - 3 t2 + 4i.
 // Flattened time t = 10 t1 + t2. Distances: A (1, 0, 0) over (i, j, k) moves
-// (t1, t2) by (2, 2): 22, 23 slots; B (0, 1, 0) by (3, 1): 31, 32 slots;
-// C (0, 0, 1) by (1, 0): 10, 11 slots. check_time of the first transform
-// holds for the array.
+// (t1, t2) by (2, 2): 22 steps from PE i - 1, 23 slots; B (0, 1, 0) by
+// (3, 1): 31 steps, 32 slots; C (0, 0, 1) by (1, 0): 10 steps, 11 slots.
+// check_time of the first transform holds for the array.
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)>
 // CHECK-LABEL: ure.program @abc {
-// CHECK:        spacetime.array @A loops (k = 0 extent 4, j = 0 extent 4, i = 0 extent 4) time (t1 = 0 extent 19, t2 = 0 extent 10) space (i = 0 extent 4) schedule #[[SCHED]] recover #[[REC]] check_time {
-// CHECK-NEXT:     %[[A:.*]] = spacetime.shift_reg "A" {{.*}}: memref<4x23xi32>
-// CHECK-NEXT:     %[[B:.*]] = spacetime.shift_reg "B" {{.*}}: memref<4x32xi32>
-// CHECK-NEXT:     %[[C:.*]] = spacetime.shift_reg "C" {{.*}}: memref<4x11xi32>
-// CHECK-NEXT:     spacetime.shift %[[A]] : memref<4x23xi32>
-// CHECK-NEXT:     spacetime.shift %[[B]] : memref<4x32xi32>
-// CHECK-NEXT:     spacetime.shift %[[C]] : memref<4x11xi32>
-// CHECK-NEXT:     ure.def @A(%i, %j, %k) {
-// CHECK:          ure.def @B(%i, %j, %k) {
-// CHECK:          ure.def @C(%i, %j, %k) {
-// CHECK:          ure.def @c(%i, %j) with (%k) {
+// CHECK:        %[[A:.*]] = spacetime.shift_reg "A" : memref<4x23xi32>
+// CHECK-NEXT:   %[[B:.*]] = spacetime.shift_reg "B" : memref<4x32xi32>
+// CHECK-NEXT:   %[[C:.*]] = spacetime.shift_reg "C" : memref<4x11xi32>
+// CHECK-NEXT:   spacetime.array @A loops (k = 0 extent 4, j = 0 extent 4, i = 0 extent 4) time (t1 = 0 extent 19, t2 = 0 extent 10) space (i = 0 extent 4) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK-NEXT:   ^bb0(%t1: index, %t2: index, %i: index):
+// CHECK:          scf.if
+// CHECK:            spacetime.read %[[A]] [1] delay 22
+// CHECK:            spacetime.read %[[B]] [0] delay 31
+// CHECK:            spacetime.read %[[C]] [0] delay 10
+// CHECK:            spacetime.output %{{.*}} to @c[
 // CHECK-NOT:  ure.space_time_transform
-// CHECK:      // -----
 ure.program @abc {
   ure.input @XA : memref<4x4xi32>
   ure.input @XB : memref<4x4xi32>
@@ -330,15 +370,15 @@ ure.program @abc {
 // (i) vector [-1] is legal (the outer time loop k carries the dependence).
 // t1 = j - i over j in [1, 4], i in [2, 4] is in [1 - 4, 4 - 2] = [-3, 2]:
 // min -3, extent 6; j = t1 + i. k stays an (outer) time loop.
+// f(i - 1, j, k - 1): k moves by 1 and t1 by -1: 1 * 6 - 1 = 5 flattened
+// steps from PE i - 1, 6 slots.
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1 - d2)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1 + d2, d2)>
 // CHECK-LABEL: ure.program @neg {
-// CHECK:        spacetime.array @f loops (k = 1 extent 4, j = 1 extent 4, i = 2 extent 3) time (k = 1 extent 4, t1 = -3 extent 6) space (i = 2 extent 3) schedule #[[SCHED]] recover #[[REC]] {
-// k moves by 1 and t1 by -1: 1 * 6 - 1 = 5 flattened steps, 6 slots.
-// CHECK-NEXT:     %[[F:.*]] = spacetime.shift_reg "f" {{.*}}: memref<3x6xi32>
-// CHECK-NEXT:     spacetime.shift %[[F]] : memref<3x6xi32>
-// CHECK-NEXT:     ure.def @f(%i, %j, %k) {
-// CHECK:          ure.def @o(%i, %j) with (%k) {
+// CHECK:        %[[F:.*]] = spacetime.shift_reg "f" : memref<3x6xi32>
+// CHECK-NEXT:   spacetime.array @f loops (k = 1 extent 4, j = 1 extent 4, i = 2 extent 3) time (k = 1 extent 4, t1 = -3 extent 6) space (i = 2 extent 3) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK:          spacetime.read %[[F]] [1] delay 5 : memref<3x6xi32>
+// CHECK:          spacetime.output %{{.*}} to @o[
 // CHECK-NOT:  ure.space_time_transform
 ure.program @neg {
   ure.input @X : memref<6x6x6xi32>

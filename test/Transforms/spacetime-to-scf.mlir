@@ -1,16 +1,23 @@
-// spacetime-to-scf: each spacetime.array becomes a func.func (inputs, then
-// the output buffer) that zeroes the output, allocates every register file
-// (memref.alloc of PEs x slots), runs the time loops (scf.for with the
-// array's exact bounds, outermost first) around the PE loops (scf.for marked
-// spacetime.unrolled), recovers the original indices, guards with scf.if,
-// and reads/writes rotating slots with arith.remsi.
-// The raw output of the pass:
-// RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform --spacetime-to-scf 2>/dev/null | FileCheck %s --check-prefix=RAW
-// After canonicalize and cse, where constants are folded:
-// RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform --spacetime-to-scf --canonicalize --cse 2>/dev/null | FileCheck %s
-// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --pass-pipeline='builtin.module(merge-ures, space-time-transform, spacetime-to-scf, canonicalize, cse)' 2>/dev/null | FileCheck %s %}
-// The lowered code of each program runs and agrees with the interpreter
-// (t2s-run reads the whole file as one module; --program picks one):
+// spacetime-to-scf: each spacetime.array becomes a func.func (inputs, the
+// output buffer, params) that zeroes the output, allocates every register
+// file, runs the time loops (scf.for with the array's bounds, outermost
+// first) and, inside, the PEs: a clone of the array's body where only the
+// spacetime and ure ops are rewritten.
+//
+// The loop form (prefix LOOP): with unroll-pes=false the PEs are scf.for loops marked
+// spacetime.unrolled and each register file is a heap buffer used as a
+// rotating buffer: a PE writes slot (step mod slots), a read at delay d takes
+// slot ((step - d + slots) mod slots) of the producing PE, clamped into the
+// array (a PE outside it gives an unused value).
+// RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform --spacetime-to-scf=unroll-pes=false --canonicalize --cse 2>/dev/null | FileCheck %s --check-prefix=LOOP
+// The unrolled form (prefix UNROLL, the default): every PE is a straight-line copy with constant
+// coordinates; register files are stack buffers (memref.alloca) read and
+// written at constant slots and shifted after each step, so LLVM keeps
+// them in registers; a read of a PE outside the array is a constant.
+// RUN: t2s-opt %s --split-input-file --merge-ures --space-time-transform --spacetime-to-scf --canonicalize --cse 2>/dev/null | FileCheck %s --check-prefix=UNROLL
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --pass-pipeline='builtin.module(merge-ures, space-time-transform, spacetime-to-scf, canonicalize, cse)' 2>/dev/null | FileCheck %s --check-prefix=UNROLL %}
+// The lowered code of each program runs and agrees with the interpreter,
+// in both forms (t2s-run reads the whole file as one module; --program picks one):
 // RUN: t2s-run %s --program mv --compare interpret,systolic | FileCheck %s --check-prefix=RUN-MV
 // RUN: t2s-run %s --program mv_nocheck --compare interpret,systolic | FileCheck %s --check-prefix=RUN-MV
 // RUN-MV: @y: interpret and systolic match (3 elements)
@@ -19,106 +26,106 @@
 // RUN: t2s-run %s --program neg --compare interpret,systolic | FileCheck %s --check-prefix=RUN-NEG
 // RUN-NEG: @o: interpret and systolic match (12 elements)
 
-// Matrix-vector product over loops i (outer, extent 3) and j (inner, extent
-// 2); space (j) with vector [2] and check_time: t1 = i + 2j in [0, 4],
-// extent 5, and i = t1 - 2j. xs is read along i (time distance 1: 2 slots),
-// s along j (time distance 2: 3 slots, from PE j - 1).
-// RAW-LABEL: func.func public @mv(
-// RAW:         %[[XS:.*]] = memref.alloc() : memref<2x2xi32>
-// RAW-NEXT:    %[[S:.*]] = memref.alloc() : memref<2x3xi32>
-// The output is zeroed first.
-// RAW:         scf.for
-// RAW:           memref.store %{{.*}}, %arg2[%{{.*}}] : memref<3xi32>
-// The single time loop t1 in [0, 5).
-// RAW:         %[[T_LO:.*]] = arith.constant 0 : index
-// RAW-NEXT:    %[[T_HI:.*]] = arith.constant 5 : index
-// RAW-NEXT:    %[[T_STEP:.*]] = arith.constant 1 : index
-// RAW-NEXT:    scf.for %[[T:.*]] = %[[T_LO]] to %[[T_HI]] step %[[T_STEP]] {
-// The PE loop j in [0, 2).
-// RAW:           %[[P_HI:.*]] = arith.constant 2 : index
-// RAW-NEXT:      %[[P_STEP:.*]] = arith.constant 1 : index
-// RAW-NEXT:      scf.for %[[PE:.*]] = %{{.*}} to %[[P_HI]] step %[[P_STEP]] {
-// RAW:             scf.if
-// RAW:               arith.remsi
-// RAW:               memref.load %[[XS]]
-// RAW:               memref.store %{{.*}}, %[[XS]]
-// RAW:               memref.store %{{.*}}, %[[S]]
-// RAW:           } {spacetime.unrolled}
-// RAW-NEXT:    }
-// RAW-NEXT:    memref.dealloc %[[XS]] : memref<2x2xi32>
-// RAW-NEXT:    memref.dealloc %[[S]] : memref<2x3xi32>
-// The output drops j: the loop-order rank of its last writer per element.
-// RAW-NEXT:    memref.dealloc %{{.*}} : memref<3xindex>
-// RAW-NEXT:    return
-// RAW-NOT:     spacetime.{{array|shift}}
-// RAW-NOT:     ure.{{program|nest|def|at|load}}
+// A matrix-vector product y(i) = sum_j A(i, j) x(j) on PEs j (2 of them)
+// with t1 = 2j + i in [0, 5) and check_time: xs flows along i (1 step, 2
+// slots), s along j (PE j - 1, 2 steps: 3 slots). y drops j: each store keeps
+// the point last in loop order (the stamps buffer, initialized to -1).
+// LOOP-LABEL: func.func public @mv(%arg0: memref<3x2xi32>, %arg1: memref<2xi32>, %arg2: memref<3xi32>) attributes {llvm.emit_c_interface} {
+// LOOP-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// LOOP-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// LOOP-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// LOOP-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// LOOP-DAG:     %[[C5:.*]] = arith.constant 5 : index
+// LOOP-DAG:     %[[CM1:.*]] = arith.constant -1 : index
+// LOOP-DAG:     %[[CM2:.*]] = arith.constant -2 : index
+// LOOP-DAG:     %[[ZERO:.*]] = arith.constant 0 : i32
+// LOOP:         %[[XS:.*]] = memref.alloc() : memref<2x2xi32>
+// LOOP-NEXT:    %[[S:.*]] = memref.alloc() : memref<2x3xi32>
+// LOOP-NEXT:    %[[STAMPS:.*]] = memref.alloc() : memref<3xindex>
+// LOOP-NEXT:    scf.for %[[E:.*]] = %[[C0]] to %[[C3]] step %[[C1]] {
+// LOOP-NEXT:      memref.store %[[ZERO]], %arg2[%[[E]]] : memref<3xi32>
+// LOOP-NEXT:      memref.store %[[CM1]], %[[STAMPS]][%[[E]]] : memref<3xindex>
+// LOOP-NEXT:    }
+// LOOP-NEXT:    scf.for %[[T:.*]] = %[[C0]] to %[[C5]] step %[[C1]] {
+// LOOP-NEXT:      scf.for %[[J:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// i = t1 - 2j; the guard: i and j within their bounds.
+// LOOP-NEXT:        %[[M:.*]] = arith.muli %[[J]], %[[CM2]] : index
+// LOOP-NEXT:        %[[I:.*]] = arith.addi %[[T]], %[[M]] : index
+// LOOP:             %[[IOK:.*]] = arith.andi
+// LOOP:             %[[ON:.*]] = arith.andi %[[IOK]], %{{.*}} : i1
+// LOOP-NEXT:        scf.if %[[ON]] {
+// Under the guard the input indices are in bounds: no clamp on x(j).
+// LOOP-NEXT:          %[[FIRST:.*]] = arith.cmpi eq, %[[I]], %[[C0]] : index
+// LOOP-NEXT:          %[[X:.*]] = memref.load %arg1[%[[J]]] : memref<2xi32>
+// xs(j, i - 1): this PE (clamped offset 0), slot (t - 1 + 2) mod 2.
+// LOOP-NEXT:          %[[JC:.*]] = arith.maxsi %[[J]], %[[C0]] : index
+// LOOP-NEXT:          %[[JCC:.*]] = arith.minsi %[[JC]], %[[C1]] : index
+// LOOP-NEXT:          %[[BACK:.*]] = arith.addi %[[T]], %[[C1]] : index
+// LOOP-NEXT:          %[[SLOT:.*]] = arith.remsi %[[BACK]], %[[C2]] : index
+// LOOP-NEXT:          %[[PREV:.*]] = memref.load %[[XS]][%[[JCC]], %[[SLOT]]] : memref<2x2xi32>
+// LOOP-NEXT:          %[[XV:.*]] = arith.select %[[FIRST]], %[[X]], %[[PREV]] : i32
+// LOOP-NEXT:          %[[W:.*]] = arith.remsi %[[T]], %[[C2]] : index
+// LOOP-NEXT:          memref.store %[[XV]], %[[XS]][%[[J]], %[[W]]] : memref<2x2xi32>
+// s(j - 1, i): PE j - 1 (clamped), slot (t - 2 + 3) mod 3.
+// LOOP:               %[[JM:.*]] = arith.subi %[[J]], %[[C1]] : index
+// LOOP:               arith.remsi %[[BACK]], %[[C3]] : index
+// LOOP:               %[[A:.*]] = memref.load %arg0[%[[I]], %[[J]]] : memref<3x2xi32>
+// LOOP:               %[[SV:.*]] = arith.addi
+// LOOP-NEXT:          %[[W3:.*]] = arith.remsi %[[T]], %[[C3]] : index
+// LOOP-NEXT:          memref.store %[[SV]], %[[S]][%[[J]], %[[W3]]] : memref<2x3xi32>
+// y(i) = select(j == 1, s(j, i)): stored if i is in the output and this point
+// (rank 2i + j in loop order) comes after the element's last writer.
+// LOOP-NEXT:          %[[LAST:.*]] = arith.cmpi eq, %[[J]], %[[C1]] : index
+// LOOP-NEXT:          scf.if %[[LAST]] {
+// LOOP-NEXT:            scf.if %[[IOK]] {
+// LOOP-NEXT:              %[[R0:.*]] = arith.muli %[[I]], %[[C2]] : index
+// LOOP-NEXT:              %[[RANK:.*]] = arith.addi %[[R0]], %[[J]] : index
+// LOOP-NEXT:              %[[OLD:.*]] = memref.load %[[STAMPS]][%[[I]]] : memref<3xindex>
+// LOOP-NEXT:              %[[LATER:.*]] = arith.cmpi sgt, %[[RANK]], %[[OLD]] : index
+// LOOP-NEXT:              scf.if %[[LATER]] {
+// LOOP-NEXT:                memref.store %[[RANK]], %[[STAMPS]][%[[I]]] : memref<3xindex>
+// LOOP-NEXT:                memref.store %[[SV]], %arg2[%[[I]]] : memref<3xi32>
+// LOOP:             } {spacetime.unrolled}
+// LOOP-NEXT:      }
+// LOOP-NEXT:      memref.dealloc
+// LOOP-NEXT:      memref.dealloc
+// LOOP-NEXT:      memref.dealloc
+// LOOP-NEXT:      return
+//
+// Unrolled: PE 0 then PE 1 inside the time loop, then the shifts. At PE 0,
+// s(j - 1) is outside the array and select(j == 0, 0, ...) folds to 0, so
+// s = A(i, 0) * xs; PE 1 reads PE 0's s of 2 steps ago: slot 2.
+// UNROLL-LABEL: func.func public @mv(
+// UNROLL-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// UNROLL-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// UNROLL-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// UNROLL:         %[[XS:.*]] = memref.alloca() : memref<2x2xi32>
+// UNROLL-NEXT:    %[[S:.*]] = memref.alloca() : memref<2x3xi32>
+// UNROLL-NOT:     arith.remsi
+// UNROLL:         scf.for %[[T:.*]] = %[[C0]] to %{{.*}} step %[[C1]] {
+// PE j = 0: i = t1.
+// UNROLL:           scf.if %{{.*}} {
+// UNROLL:             memref.load %arg1[%[[C0]]] : memref<2xi32>
+// UNROLL-NEXT:        %[[P0:.*]] = memref.load %[[XS]][%[[C0]], %[[C1]]] : memref<2x2xi32>
+// UNROLL:             memref.store %{{.*}}, %[[XS]][%[[C0]], %[[C0]]] : memref<2x2xi32>
+// UNROLL:             %[[S0:.*]] = arith.muli
+// UNROLL-NEXT:        memref.store %[[S0]], %[[S]][%[[C0]], %[[C0]]] : memref<2x3xi32>
+// UNROLL-NEXT:      }
+// PE j = 1: i = t1 - 2.
+// UNROLL:           scf.if %{{.*}} {
+// UNROLL:             memref.load %arg1[%[[C1]]] : memref<2xi32>
+// UNROLL:             memref.load %[[S]][%[[C0]], %[[C2]]] : memref<2x3xi32>
+// UNROLL:             memref.store %{{.*}}, %[[S]][%[[C1]], %[[C0]]] : memref<2x3xi32>
+// UNROLL:             memref.store %{{.*}}, %arg2[
+// The shifts, last slot first, for every PE of every file.
+// UNROLL:           %[[V:.*]] = memref.load %[[S]][%[[C0]], %[[C1]]] : memref<2x3xi32>
+// UNROLL-NEXT:      memref.store %[[V]], %[[S]][%[[C0]], %[[C2]]] : memref<2x3xi32>
+// UNROLL-NEXT:      %[[V2:.*]] = memref.load %[[S]][%[[C0]], %[[C0]]] : memref<2x3xi32>
+// UNROLL-NEXT:      memref.store %[[V2]], %[[S]][%[[C0]], %[[C1]]] : memref<2x3xi32>
+// UNROLL:         }
+// UNROLL-NEXT:    memref.dealloc %{{.*}} : memref<3xindex>
+// UNROLL-NEXT:    return
 
-// CHECK-LABEL: func.func public @mv(%arg0: memref<3x2xi32>, %arg1: memref<2xi32>, %arg2: memref<3xi32>) attributes {llvm.emit_c_interface} {
-// CHECK-DAG:     %[[CM2:.*]] = arith.constant -2 : index
-// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
-// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
-// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
-// CHECK:         %[[XS:.*]] = memref.alloc() : memref<2x2xi32>
-// CHECK-NEXT:    %[[S:.*]] = memref.alloc() : memref<2x3xi32>
-// CHECK-NEXT:    %[[STAMPS:.*]] = memref.alloc() : memref<3xindex>
-// CHECK-NEXT:    scf.for %[[Z:.*]] = %[[C0]] to %[[C3]] step %[[C1]] {
-// CHECK-NEXT:      memref.store %{{.*}}, %arg2[%[[Z]]] : memref<3xi32>
-// CHECK-NEXT:      memref.store %{{.*}}, %[[STAMPS]][%[[Z]]] : memref<3xindex>
-// CHECK-NEXT:    }
-// CHECK-NEXT:    scf.for %[[T:.*]] = %[[C0]] to %[[C5]] step %[[C1]] {
-// CHECK-NEXT:      scf.for %[[J:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
-// i = t1 - 2j, and the guard: 0 <= i < 3 and 0 <= j < 2.
-// CHECK-NEXT:        %[[M:.*]] = arith.muli %[[J]], %[[CM2]] : index
-// CHECK-NEXT:        %[[I:.*]] = arith.addi %[[T]], %[[M]] : index
-// CHECK-NEXT:        arith.cmpi sge, %[[I]], %[[C0]] : index
-// CHECK-NEXT:        arith.cmpi slt, %[[I]], %[[C3]] : index
-// CHECK-NEXT:        arith.andi
-// CHECK-NEXT:        arith.cmpi sge, %[[J]], %[[C0]] : index
-// CHECK-NEXT:        arith.cmpi slt, %[[J]], %[[C2]] : index
-// CHECK-NEXT:        arith.andi
-// CHECK-NEXT:        %[[VALID:.*]] = arith.andi
-// check_time: the whole PE body is under the guard.
-// CHECK-NEXT:        scf.if %[[VALID]] {
-// xs reads xs(j, i - 1) from its own PE 1 step back: slot (t - 1 + 2) mod 2
-// (the flattened step is t1 itself: one time loop with min 0).
-// CHECK:               %[[B1:.*]] = arith.addi %[[T]], %[[C1]] : index
-// CHECK-NEXT:          %[[R1:.*]] = arith.remsi %[[B1]], %[[C2]] : index
-// CHECK-NEXT:          memref.load %[[XS]][%{{.*}}, %[[R1]]] : memref<2x2xi32>
-// CHECK-NEXT:          arith.select
-// and writes slot t mod 2 of PE j.
-// CHECK-NEXT:          %[[W1:.*]] = arith.remsi %[[T]], %[[C2]] : index
-// CHECK-NEXT:          memref.store %{{.*}}, %[[XS]][%[[J]], %[[W1]]] : memref<2x2xi32>
-// s reads s(j - 1, i) from PE j - 1 (clamped to the array), 2 steps back:
-// slot (t - 2 + 3) mod 3.
-// CHECK:               %[[PJ:.*]] = arith.subi %[[J]], %[[C1]] : index
-// CHECK-NEXT:          %[[PJ0:.*]] = arith.maxsi %[[PJ]], %[[C0]] : index
-// CHECK-NEXT:          %[[PJ1:.*]] = arith.minsi %[[PJ0]], %[[C1]] : index
-// CHECK-NEXT:          %[[R2:.*]] = arith.remsi %[[B1]], %[[C3]] : index
-// CHECK-NEXT:          memref.load %[[S]][%[[PJ1]], %[[R2]]] : memref<2x3xi32>
-// s writes slot t mod 3.
-// CHECK:               %[[W2:.*]] = arith.remsi %[[T]], %[[C3]] : index
-// CHECK-NEXT:          memref.store %{{.*}}, %[[S]][%[[J]], %[[W2]]] : memref<2x3xi32>
-// The output y(i), at the last j: a nested scf.if for the select without else.
-// CHECK-NEXT:          %[[LAST:.*]] = arith.cmpi eq, %[[J]], %[[C1]] : index
-// CHECK:               %[[V:.*]] = memref.load %[[S]]
-// CHECK-NEXT:          scf.if %[[LAST]] {
-// y drops j, so a write lands only if its point is later in loop order
-// (rank 2i + j) than the element's previous writer.
-// CHECK:                 %[[LATER:.*]] = arith.cmpi sgt
-// CHECK-NEXT:            scf.if %[[LATER]] {
-// CHECK-NEXT:              memref.store
-// CHECK-NEXT:              memref.store %[[V]], %arg2[%[[I]]] : memref<3xi32>
-// CHECK-NEXT:            }
-// CHECK-NEXT:          }
-// CHECK-NEXT:        }
-// CHECK-NEXT:      } {spacetime.unrolled}
-// CHECK-NEXT:    }
-// CHECK-NEXT:    memref.dealloc %[[XS]] : memref<2x2xi32>
-// CHECK-NEXT:    memref.dealloc %[[S]] : memref<2x3xi32>
-// CHECK-NEXT:    memref.dealloc %[[STAMPS]] : memref<3xindex>
-// CHECK-NEXT:    return
 ure.program @mv {
   ure.input @A : memref<3x2xi32>
   ure.input @x : memref<2xi32>
@@ -159,48 +166,25 @@ ure.program @mv {
 
 // -----
 
-// The same without check_time: the PE computes at every step, only the store
-// to the output is guarded, by the validity AND the select's condition.
-// RAW-LABEL: func.func public @mv_nocheck(
-// RAW:         scf.for
-// RAW:           scf.for
-// The guard: i in range, j in range, both.
-// RAW:             arith.andi
-// RAW:             arith.andi
-// RAW:             %[[VALID:.*]] = arith.andi
-// RAW-NOT:         scf.if %[[VALID]] {
-// RAW:             memref.store
-// RAW:             scf.if %{{.*}} {
-// RAW-NEXT:          scf.if %[[VALID]] {
-// RAW-NEXT:            %{{.*}} = arith.constant 0 : index
-// RAW-NEXT:            %[[POINT:.*]] = arith.subi
-// Last write wins in loop order: store only if this point's rank (i, j
-// row-major) is above the stamp of the element's previous writer.
-// RAW:                 %[[PREV:.*]] = memref.load %[[STAMPS:.*]][%[[POINT]]] : memref<3xindex>
-// RAW-NEXT:            %[[LATER:.*]] = arith.cmpi sgt, %[[RANK:.*]], %[[PREV]] : index
-// RAW-NEXT:            scf.if %[[LATER]] {
-// RAW-NEXT:              memref.store %[[RANK]], %[[STAMPS]][%[[POINT]]] : memref<3xindex>
-// RAW-NEXT:              memref.store %{{.*}}, %arg2[%[[POINT]]] : memref<3xi32>
-// CHECK-LABEL: func.func public @mv_nocheck(
-// CHECK:         scf.for %{{.*}} = %c0 to %c5 step %c1 {
-// CHECK-NEXT:      scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:             arith.andi
-// CHECK:             arith.andi
-// CHECK:             %[[VALID:.*]] = arith.andi
-// CHECK-NOT:         scf.if %[[VALID]]
-// CHECK:             memref.store %{{.*}}, %[[XS:.*]][%[[J]], %{{.*}}] : memref<2x2xi32>
-// CHECK:             %[[LAST:.*]] = arith.cmpi eq, %[[J]], %c1 : index
-// (canonicalize merges the two nested scf.if into one condition)
-// CHECK:             %[[BOTH:.*]] = arith.andi %[[LAST]], %[[VALID]] : i1
-// CHECK-NEXT:        scf.if %[[BOTH]] {
-// Last write wins in loop order (rank = 2i + j against the element's stamp).
-// CHECK:               %[[LATER:.*]] = arith.cmpi sgt
-// CHECK-NEXT:          scf.if %[[LATER]] {
-// CHECK-NEXT:            memref.store
-// CHECK-NEXT:            memref.store %{{.*}}, %arg2[%{{.*}}] : memref<3xi32>
-// CHECK-NEXT:          }
-// CHECK-NEXT:        }
-// CHECK-NEXT:      } {spacetime.unrolled}
+// The same without check_time: the PE computes at every step (no scf.if
+// around it), its input loads clamped since nothing proves them in bounds;
+// only the store to the output is guarded, by the select's condition, then
+// by the indices being in the output.
+// LOOP-LABEL: func.func public @mv_nocheck(
+// LOOP:         memref.store %{{.*}} : memref<3xindex>
+// LOOP:         scf.for
+// LOOP-NEXT:      scf.for %[[J:.*]] =
+// LOOP-NOT:         scf.if
+// LOOP:             %[[JC:.*]] = arith.maxsi %[[J]], %{{.*}} : index
+// LOOP-NEXT:        %[[JCC:.*]] = arith.minsi %[[JC]], %{{.*}} : index
+// LOOP-NEXT:        memref.load %arg1[%[[JCC]]] : memref<2xi32>
+// LOOP:             scf.if %{{.*}} {
+// LOOP-NEXT:          scf.if %{{.*}} {
+// LOOP:                 memref.load %{{.*}} : memref<3xindex>
+// LOOP:                 scf.if
+// LOOP:                   memref.store %{{.*}}, %arg2[
+// UNROLL-LABEL: func.func public @mv_nocheck(
+// UNROLL:         memref.alloca() : memref<2x2xi32>
 ure.program @mv_nocheck {
   ure.input @A : memref<3x2xi32>
   ure.input @x : memref<2xi32>
@@ -243,29 +227,35 @@ ure.program @mv_nocheck {
 
 // A chain: t1 = k + i + j in [0, 7) and t2 = j + i in [0, 4), PEs i in
 // [0, 2): two time loops, and the flattened step t = 4 * t1 + t2.
-// CHECK-LABEL: func.func public @chain(
-// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
-// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
-// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
 // Register files: a and b travel 4 + 1 = 5 steps (6 slots), c 4 (5 slots).
-// CHECK:         memref.alloc() : memref<2x6xi32>
-// CHECK-NEXT:    memref.alloc() : memref<2x6xi32>
-// CHECK-NEXT:    memref.alloc() : memref<2x5xi32>
-// CHECK:         scf.for %[[T1:.*]] = %[[C0]] to %[[C7]] step %[[C1]] {
-// CHECK-NEXT:      scf.for %[[T2:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
-// CHECK-NEXT:        %[[M:.*]] = arith.muli %[[T1]], %[[C4]] : index
-// CHECK-NEXT:        %[[STEP:.*]] = arith.addi %[[M]], %[[T2]] : index
-// CHECK-NEXT:        scf.for %[[I:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// LOOP-LABEL: func.func public @chain(
+// LOOP-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// LOOP-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// LOOP-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// LOOP-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// LOOP-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// LOOP:         memref.alloc() : memref<2x6xi32>
+// LOOP-NEXT:    memref.alloc() : memref<2x6xi32>
+// LOOP-NEXT:    memref.alloc() : memref<2x5xi32>
+// LOOP:         scf.for %[[T1:.*]] = %[[C0]] to %[[C7]] step %[[C1]] {
+// LOOP-NEXT:      scf.for %[[T2:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
+// LOOP-NEXT:        %[[M:.*]] = arith.muli %[[T1]], %[[C4]] : index
+// LOOP-NEXT:        %[[STEP:.*]] = arith.addi %[[M]], %[[T2]] : index
+// LOOP-NEXT:        scf.for %[[I:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
 // k = t1 - t2 and j = t2 - i:
-// CHECK-NEXT:          arith.subi %[[T1]], %[[T2]] : index
-// CHECK-NEXT:          arith.subi %[[T2]], %[[I]] : index
-// CHECK:               scf.if
-// CHECK:               arith.remsi %[[STEP]]
-// CHECK:             } {spacetime.unrolled}
-// CHECK-NEXT:      }
-// CHECK-NEXT:    }
+// LOOP-NEXT:          arith.subi %[[T1]], %[[T2]] : index
+// LOOP-NEXT:          arith.subi %[[T2]], %[[I]] : index
+// LOOP:               scf.if
+// LOOP:               arith.remsi %[[STEP]]
+// LOOP:             } {spacetime.unrolled}
+// LOOP-NEXT:      }
+// LOOP-NEXT:    }
+// Unrolled: the files of 6 and 5 slots are at most max-shifted-slots (16):
+// shifted, on the stack.
+// UNROLL-LABEL: func.func public @chain(
+// UNROLL:         memref.alloca() : memref<2x6xi32>
+// UNROLL-NEXT:    memref.alloca() : memref<2x6xi32>
+// UNROLL-NEXT:    memref.alloca() : memref<2x5xi32>
 ure.program @chain {
   ure.input @A : memref<2x4xi32>
   ure.input @B : memref<4x3xi32>
@@ -319,24 +309,26 @@ ure.program @chain {
 // Non-zero mins and a negative coefficient: time loops k in [1, 5) and
 // t1 = j - i in [-3, 3), PEs i in [2, 5); the flattened step counts from the
 // mins: t = (k - 1) * 6 + (t1 + 3).
-// CHECK-LABEL: func.func public @neg(
-// CHECK-DAG:     %[[CM3:.*]] = arith.constant -3 : index
-// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
-// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
-// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
-// CHECK-DAG:     %[[C6:.*]] = arith.constant 6 : index
-// CHECK:         memref.alloc() : memref<3x6xi32>
-// CHECK:         scf.for %[[K:.*]] = %[[C1]] to %[[C5]] step %[[C1]] {
-// CHECK-NEXT:      scf.for %[[T1:.*]] = %[[CM3]] to %[[C3]] step %[[C1]] {
-// CHECK-NEXT:        %[[K0:.*]] = arith.subi %[[K]], %[[C1]] : index
-// CHECK-NEXT:        %[[KS:.*]] = arith.muli %[[K0]], %[[C6]] : index
-// CHECK-NEXT:        %[[T0:.*]] = arith.subi %[[T1]], %[[CM3]] : index
-// CHECK-NEXT:        arith.addi %[[KS]], %[[T0]] : index
-// CHECK-NEXT:        scf.for %[[I:.*]] = %[[C2]] to %[[C5]] step %[[C1]] {
+// LOOP-LABEL: func.func public @neg(
+// LOOP-DAG:     %[[CM3:.*]] = arith.constant -3 : index
+// LOOP-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// LOOP-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// LOOP-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// LOOP-DAG:     %[[C5:.*]] = arith.constant 5 : index
+// LOOP-DAG:     %[[C6:.*]] = arith.constant 6 : index
+// LOOP:         memref.alloc() : memref<3x6xi32>
+// LOOP:         scf.for %[[K:.*]] = %[[C1]] to %[[C5]] step %[[C1]] {
+// LOOP-NEXT:      scf.for %[[T1:.*]] = %[[CM3]] to %[[C3]] step %[[C1]] {
+// LOOP-NEXT:        %[[K0:.*]] = arith.subi %[[K]], %[[C1]] : index
+// LOOP-NEXT:        %[[KS:.*]] = arith.muli %[[K0]], %[[C6]] : index
+// LOOP-NEXT:        %[[T0:.*]] = arith.subi %[[T1]], %[[CM3]] : index
+// LOOP-NEXT:        arith.addi %[[KS]], %[[T0]] : index
+// LOOP-NEXT:        scf.for %[[I:.*]] = %[[C2]] to %[[C5]] step %[[C1]] {
 // j = t1 + i
-// CHECK-NEXT:          arith.addi %[[T1]], %[[I]] : index
-// CHECK:             } {spacetime.unrolled}
+// LOOP-NEXT:          arith.addi %[[T1]], %[[I]] : index
+// LOOP:             } {spacetime.unrolled}
+// UNROLL-LABEL: func.func public @neg(
+// UNROLL:         memref.alloca() : memref<3x6xi32>
 ure.program @neg {
   ure.input @X : memref<6x6x6xi32>
   ure.func @f(i, j, k) -> i32 on device

@@ -327,7 +327,7 @@ ure.program @p {
 
 ure.program @p {
   ure.input @A : memref<4xf32>
-  // expected-error@+1 {{'ure.load' op must be inside a ure.def}}
+  // expected-error@+1 {{'ure.load' op must be inside a ure.def or a spacetime.array}}
   %v = ure.load @A() : f32
 }
 

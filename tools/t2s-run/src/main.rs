@@ -6,11 +6,16 @@
 //!         [--output-dir DIR] [--print] [--rtol X] [--atol X]
 //! ```
 //!
-//! Modes: `interpret` (the reference interpreter) and `sequential`
-//! (merge-ures, lowered to scf and llvm, JIT-run). Inputs not given as `.npy`
+//! Modes: `interpret` (the reference interpreter), `sequential` (merge-ures,
+//! lowered to scf and llvm, JIT-run) and `systolic` (the space-time
+//! transform, the array lowered and JIT-run). Inputs not given as `.npy`
 //! files are seeded random data. `--compare` runs two modes on the same inputs
 //! and checks their outputs: exactly for integers, within `--rtol`/`--atol`
 //! for floats.
+//!
+//! A space-time transformed file (a `spacetime.array`, e.g. edited by hand)
+//! runs in `systolic` mode only: its UREs are gone. `--reference FILE` names
+//! the program as written, which the `interpret` mode then runs.
 
 use anyhow::{anyhow, bail, Context as _, Result};
 use melior::diagnostic::DiagnosticSeverity;
@@ -20,18 +25,21 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use t2s_model::interpret::Buffer;
-use t2s_model::{npy, random::random_buffer, Program, Value};
-use t2s_passes::execute::{execute, program_model, ExecuteError, Mode};
+use t2s_model::{npy, random::random_buffer, Value};
+use t2s_passes::execute::{execute, program_interface, ExecuteError, Mode};
+use t2s_passes::interface::Interface;
 
 const USAGE: &str =
     "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
-               [--remarks] [--rtol X] [--atol X]";
+               [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]";
 
 #[derive(Debug)]
 struct Options {
     file: PathBuf,
+    /// The program as written, for the interpreter, when `file` is transformed.
+    reference: Option<PathBuf>,
     modes: Vec<Mode>,
     program: Option<String>,
     inputs: HashMap<String, PathBuf>,
@@ -48,6 +56,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
     let mut file = None;
     let mut options = Options {
         file: PathBuf::new(),
+        reference: None,
         modes: vec![Mode::Interpret],
         program: None,
         inputs: HashMap::new(),
@@ -81,6 +90,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
                 }
                 options.modes = modes;
             }
+            "--reference" => options.reference = Some(PathBuf::from(value()?)),
             "--program" => options.program = Some(value()?.trim_start_matches('@').to_string()),
             "--input" => {
                 let v = value()?;
@@ -198,7 +208,7 @@ fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
 }
 
 /// Inputs from `.npy` files or seeded random data, and parameter values.
-fn gather_inputs(model: &Program, options: &Options) -> Result<(Vec<Buffer>, Vec<i64>)> {
+fn gather_inputs(model: &Interface, options: &Options) -> Result<(Vec<Buffer>, Vec<i64>)> {
     let params = model
         .params
         .iter()
@@ -257,7 +267,11 @@ fn run_mode(
     inputs: &[Buffer],
     params: &[i64],
 ) -> Result<Vec<Buffer>> {
-    let mut module = parse_file(context, &options.file)?;
+    let file = match (&options.reference, mode) {
+        (Some(reference), Mode::Interpret) => reference,
+        _ => &options.file,
+    };
+    let mut module = parse_file(context, file)?;
     execute(
         context,
         &mut module,
@@ -321,21 +335,27 @@ fn print_buffer(name: &str, buffer: &Buffer) {
 fn run(args: &[String]) -> Result<bool> {
     let options = parse_options(args)?;
     let context = new_context(options.remarks);
-    let model = {
-        let mut module = parse_file(&context, &options.file)?;
-        program_model(&context, &mut module, options.program.as_deref())?
+    let interface = |path: &Path| -> Result<Interface> {
+        let mut module = parse_file(&context, path)?;
+        Ok(program_interface(
+            &context,
+            &mut module,
+            options.program.as_deref(),
+        )?)
     };
+    let model = interface(&options.file)?;
+    if let Some(reference) = &options.reference {
+        let other = interface(reference)?;
+        if other != model {
+            bail!(
+                "the reference {} does not have the inputs, parameters and output of {}",
+                reference.display(),
+                options.file.display()
+            );
+        }
+    }
     let (inputs, params) = gather_inputs(&model, &options)?;
-    let output = model.output();
-    let names: Vec<String> = (0..output.result_types.len())
-        .map(|r| {
-            if output.result_types.len() == 1 {
-                output.name.clone()
-            } else {
-                format!("{}.{r}", output.name)
-            }
-        })
-        .collect();
+    let names = model.output_names();
 
     let mut results = Vec::new();
     for &mode in &options.modes {

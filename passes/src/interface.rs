@@ -1,0 +1,142 @@
+//! The calling convention of a compiled program: its inputs, output and
+//! parameters, in the order of the lowered function's arguments
+//! (`inputs..., outputs..., params...`). Read off the URE model for a
+//! program as written, or off the IR for a space-time transformed one (the
+//! equations are gone; the `ure.input`s, the `ure.param`s, the output's
+//! `ure.func` declaration and the array's loops say everything).
+
+use crate::extract::{extract_input, memref_shape};
+use crate::ir;
+use crate::registry::Failed;
+use melior::ir::attribute::TypeAttribute;
+use melior::ir::operation::{OperationLike, OperationRef};
+use t2s_model::{Extent, Input, Program, ScalarType};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interface {
+    pub name: String,
+    pub params: Vec<String>,
+    pub inputs: Vec<Input>,
+    pub output: String,
+    pub output_types: Vec<ScalarType>,
+    pub output_shape: Vec<Extent>,
+}
+
+impl Interface {
+    pub fn from_model(model: &Program) -> Self {
+        let out = model.output();
+        Interface {
+            name: model.name.clone(),
+            params: model.params.clone(),
+            inputs: model.inputs.clone(),
+            output: out.name.clone(),
+            output_types: out.result_types.clone(),
+            output_shape: out
+                .lhs
+                .iter()
+                .map(|&p| {
+                    model.loops[model.loop_index(&out.vars[p]).expect("verified")]
+                        .extent
+                        .clone()
+                })
+                .collect(),
+        }
+    }
+
+    /// The interface of a program whose UREs became a `spacetime.array`.
+    /// Errors are emitted at the offending op.
+    pub fn from_transformed(program: OperationRef<'_, '_>) -> Result<Self, Failed> {
+        let ops = ir::body_ops(&program, 0);
+        let params: Vec<String> = ops
+            .iter()
+            .filter(|op| ir::name(op) == "ure.param")
+            .map(ir::symbol_name)
+            .collect();
+        let inputs = ops
+            .iter()
+            .filter(|op| ir::name(op) == "ure.input")
+            .map(extract_input)
+            .collect::<Result<Vec<_>, _>>()?;
+        let array = ops
+            .iter()
+            .find(|op| ir::name(op) == "spacetime.array")
+            .ok_or_else(|| crate::diag::error(program.location(), "no spacetime.array"))?;
+        let store = ir::collect(*array, "spacetime.output");
+        let output = store
+            .first()
+            .map(|s| ir::symbol(s, "func"))
+            .ok_or_else(|| {
+                crate::diag::error(
+                    array.location(),
+                    "the array stores no output (no spacetime.output)",
+                )
+            })?;
+        let decl = ops
+            .iter()
+            .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == output)
+            .ok_or_else(|| {
+                crate::diag::error(array.location(), format!("no ure.func @{output}"))
+            })?;
+        let output_types = ir::array(decl, "result_types")
+            .into_iter()
+            .filter_map(|a| TypeAttribute::try_from(a).ok())
+            .map(|t| {
+                crate::extract::scalar_type(t.value()).ok_or_else(|| {
+                    crate::diag::error(decl.location(), "output types are integers or floats")
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let loops = ir::strings(array, "loops");
+        let extents = ir::extents(array, "extents");
+        let mut output_shape = Vec::new();
+        for var in ir::strings(decl, "vars") {
+            let Some(l) = loops.iter().position(|n| *n == var) else {
+                return Err(crate::diag::error(
+                    decl.location(),
+                    format!(
+                        "output @{output} is indexed by '{var}', which is not a loop of the array"
+                    ),
+                ));
+            };
+            output_shape.push(match &extents[l] {
+                ir::ExtentAttr::Const(c) => Extent::Const(*c),
+                ir::ExtentAttr::Param(p) => {
+                    Extent::Param(params.iter().position(|q| q == p).ok_or(Failed)?)
+                }
+            });
+        }
+        let _ = memref_shape;
+        Ok(Interface {
+            name: ir::symbol_name(&program),
+            params,
+            inputs,
+            output,
+            output_types,
+            output_shape,
+        })
+    }
+
+    /// The output's shape for the given parameter values.
+    pub fn output_shape(&self, params: &[i64]) -> Vec<usize> {
+        self.output_shape
+            .iter()
+            .map(|e| match e {
+                Extent::Const(c) => (*c).max(0) as usize,
+                Extent::Param(i) => params.get(*i).copied().unwrap_or(0).max(0) as usize,
+            })
+            .collect()
+    }
+
+    /// One name per output buffer: the Func, or `func.N` for several results.
+    pub fn output_names(&self) -> Vec<String> {
+        (0..self.output_types.len())
+            .map(|r| {
+                if self.output_types.len() == 1 {
+                    self.output.clone()
+                } else {
+                    format!("{}.{r}", self.output)
+                }
+            })
+            .collect()
+    }
+}

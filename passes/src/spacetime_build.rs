@@ -1,0 +1,598 @@
+//! Builds the explicit systolic IR of `space-time-transform`: the merged
+//! nest's UREs become the body of a `spacetime.array` (the program of one PE
+//! at one step), by moving their ops and rewriting only the `ure` ops:
+//!
+//! - the loop variables become the results of `spacetime.recover`;
+//! - a `ure.at` becomes the producer's value itself (same point, computed
+//!   earlier in the body) or a `spacetime.read` of the producer's register
+//!   file, naming the producing PE (space offset) and the delay in flattened
+//!   steps;
+//! - a `ure.yield` becomes a `spacetime.write` per register file, and for
+//!   the output a `spacetime.output`; `ure.select` becomes an `scf.if`;
+//! - CheckTime guards the PE with `spacetime.scheduled`; without it only the
+//!   output store is guarded.
+//!
+//! Every other op (arith, math, ure.load, ...) moves unchanged.
+
+use crate::diag::error;
+use crate::emit::Emitter;
+use crate::ir;
+use crate::registry::Failed;
+use melior::ir::{
+    attribute::{
+        ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+        StringAttribute, TypeAttribute,
+    },
+    block::BlockLike,
+    operation::{OperationBuilder, OperationLike, OperationRef},
+    r#type::TypeLike,
+    r#type::{IntegerType, MemRefType},
+    Attribute, Block, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_dialects::ods::spacetime;
+use t2s_model::spacetime::{NestLoop, Schedule};
+
+/// Where a read of a Func result finds its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Access {
+    delay: i64,
+}
+
+/// One URE of the nest, as the builder needs it.
+struct Ure<'c, 'a> {
+    op: OperationRef<'c, 'a>,
+    name: String,
+    vars: Vec<String>,
+    num_lhs: usize,
+    /// Per result: the `ure.select` condition it is defined under, if any.
+    conditional: Vec<bool>,
+}
+
+/// Replaces `nest` by a `spacetime.array` built from `schedule` and returns it.
+pub fn build_array<'c, 'a>(
+    program: OperationRef<'c, 'a>,
+    nest: OperationRef<'c, 'a>,
+    rep: &str,
+    loops: &[NestLoop],
+    s: &Schedule,
+) -> Result<OperationRef<'c, 'a>, Failed> {
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let location = nest.location();
+    let ures = collect_ures(&nest)?;
+    let names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
+    let space: Vec<_> = s.space_coordinates().collect();
+
+    // The array op, before the nest, with one block argument per coordinate.
+    let attributes = array_attributes(context, location, rep, loops, s)?;
+    let block = Block::new(
+        &s.coordinates
+            .iter()
+            .map(|_| (Type::index(context), location))
+            .collect::<Vec<_>>(),
+    );
+    let region = Region::new();
+    region.append_block(block);
+    let op = OperationBuilder::new("spacetime.array", location)
+        .add_attributes(&attributes)
+        .add_regions([region])
+        .build()
+        .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
+    let parent = nest.block().ok_or(Failed)?;
+    let array = parent.insert_operation_before(nest, op);
+    let body = ir::body_block(&array).ok_or(Failed)?;
+
+    // Reads: each ure.at's delay and PE offset, and which results need a
+    // register file (any read that is not the producer's own value of this
+    // point, computed earlier in the body).
+    let index_of: HashMap<&str, usize> = ures
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.name.as_str(), i))
+        .collect();
+    let mut reads: Vec<(usize, OperationRef<'c, 'a>, usize, Vec<i64>, Access)> = Vec::new();
+    let mut slots: HashMap<(usize, usize), i64> = HashMap::new();
+    for (consumer, ure) in ures.iter().enumerate() {
+        for at in ir::collect(ure.op, "ure.at") {
+            let callee_name = ir::symbol(&at, "func");
+            let Some(&callee) = index_of.get(callee_name.as_str()) else {
+                return Err(error(
+                    at.location(),
+                    format!("@{callee_name} is not in the nest"),
+                ));
+            };
+            let distance = read_distance(&at, &ures[callee], &names)?;
+            let (delay, offset) = project(s, &distance);
+            let direct = delay == 0 && offset.iter().all(|&o| o == 0) && callee < consumer;
+            for r in 0..at.result_count() {
+                if !direct || ures[callee].conditional[r] {
+                    let entry = slots.entry((callee, r)).or_insert(1);
+                    *entry = (*entry).max(delay + 1);
+                }
+            }
+            reads.push((consumer, at, callee, offset, Access { delay }));
+        }
+    }
+
+    // Register files, before the array, in realization order.
+    let pe_shape: Vec<i64> = space.iter().map(|c| c.extent).collect();
+    let mut files: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let mut keys: Vec<_> = slots.keys().copied().collect();
+    keys.sort();
+    for (func, result) in keys {
+        let ty = result_type(&ures[func], result)?;
+        let mut shape = pe_shape.clone();
+        shape.push(slots[&(func, result)]);
+        let file_type = MemRefType::new(ty, &shape, None, None);
+        let label = if ures[func].conditional.len() == 1 {
+            ures[func].name.clone()
+        } else {
+            format!("{}_{result}", ures[func].name)
+        };
+        let op = spacetime::shift_reg(
+            context,
+            file_type.into(),
+            StringAttribute::new(context, &label),
+            location,
+        );
+        let op = parent.insert_operation_before(array, op.into());
+        files.insert((func, result), op.result(0).map_err(|_| Failed)?.to_raw());
+    }
+
+    // The PE body: coordinates -> original indices, the guard, the UREs.
+    let e = Emitter::new(context, location, body.to_raw());
+    let recovered = e.op(
+        "spacetime.recover",
+        &[],
+        &vec![e.index_type(); names.len()],
+        &[],
+    );
+    let scheduled = e.op1(
+        "spacetime.scheduled",
+        &[],
+        IntegerType::new(context, 1).into(),
+    );
+    let (pe, guard_block) = if s.check_time {
+        let then = e.if_then(scheduled);
+        (e.at(then), Some(then))
+    } else {
+        (e, None)
+    };
+    let var_values = |ure: &Ure<'_, '_>| -> Vec<MlirValue> {
+        ure.vars
+            .iter()
+            .map(|v| recovered[names.iter().position(|n| n == v).expect("verified var")])
+            .collect()
+    };
+
+    let mut own_values: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let last = ures.len() - 1;
+    for (index, ure) in ures.iter().enumerate() {
+        let args = var_values(ure);
+        let def_body = ir::body_block(&ure.op).ok_or(Failed)?;
+        for (i, value) in args.iter().enumerate() {
+            let arg = def_body.argument(i).map_err(|_| Failed)?;
+            // SAFETY: both values are alive; the old one is about to go away.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(Value::from(arg).to_raw(), *value) };
+        }
+        let ops = ir::ops(def_body);
+        let (yield_op, moved) = ops.split_last().ok_or(Failed)?;
+        for op in moved {
+            move_to_end(op.to_raw(), pe.block);
+        }
+        // Reads of this URE.
+        for (_, at, callee, offset, access) in reads.iter().filter(|r| r.0 == index) {
+            let here = pe.before_op(at.to_raw()).located(at.location());
+            for r in 0..at.result_count() {
+                let old = at.result(r).map_err(|_| Failed)?.to_raw();
+                let new = match (files.get(&(*callee, r)), own_values.get(&(*callee, r))) {
+                    (_, Some(v)) if access.delay == 0 && offset.iter().all(|&o| o == 0) => *v,
+                    (Some(file), _) => emit_read(&here, *file, offset, access.delay)?,
+                    _ => {
+                        return Err(error(
+                            at.location(),
+                            "internal error: a read with no storage",
+                        ))
+                    }
+                };
+                // SAFETY: both values are alive; the read is erased next.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, new) };
+            }
+            ir::erase(*at);
+        }
+        // The yield: register-file writes, or the output store.
+        let yielded: Vec<MlirValue> = yield_op.operands().map(|v| v.to_raw()).collect();
+        let mut values = Vec::new();
+        let mut conditions = Vec::new();
+        let mut selects = Vec::new();
+        for v in &yielded {
+            match select_parts(*v) {
+                Some((select, cond, value)) => {
+                    values.push(value);
+                    conditions.push(Some(cond));
+                    selects.push(select);
+                }
+                None => {
+                    values.push(*v);
+                    conditions.push(None);
+                }
+            }
+        }
+        if index == last {
+            emit_output(
+                &pe,
+                ure,
+                &args,
+                &values,
+                &conditions,
+                s.check_time,
+                scheduled,
+            )?;
+        } else {
+            for (r, value) in values.iter().enumerate() {
+                let at = match conditions[r] {
+                    Some(cond) => {
+                        let then = pe.if_then(cond);
+                        (pe.at(then), Some(then))
+                    }
+                    None => (pe, None),
+                };
+                if let Some(file) = files.get(&(index, r)) {
+                    at.0.op("spacetime.write", &[*value, *file], &[], &[]);
+                }
+                if let Some(then) = at.1 {
+                    pe.finish_scf_block(then);
+                } else {
+                    own_values.insert((index, r), *value);
+                }
+            }
+        }
+        ir::erase(*yield_op);
+        for select in selects {
+            // SAFETY: the select's only use was the yield, erased above.
+            unsafe { mlir_sys::mlirOperationDestroy(select) };
+        }
+        ir::erase(ure.op);
+    }
+    if let Some(then) = guard_block {
+        e.finish_scf_block(then);
+    }
+    declare_output(context, program, &ures[last], &names, loops)?;
+    ir::erase(nest);
+    Ok(array)
+}
+
+fn collect_ures<'c, 'a>(nest: &OperationRef<'c, 'a>) -> Result<Vec<Ure<'c, 'a>>, Failed> {
+    let mut ures = Vec::new();
+    for op in ir::body_ops(nest, 0) {
+        if ir::name(&op) != "ure.def" {
+            continue;
+        }
+        let body = ir::body_block(&op).ok_or(Failed)?;
+        let yield_op = body.terminator().ok_or(Failed)?;
+        let conditional = yield_op
+            .operands()
+            .map(|v| select_parts(v.to_raw()).is_some())
+            .collect();
+        ures.push(Ure {
+            name: ir::symbol(&op, "func"),
+            vars: ir::strings(&op, "vars"),
+            num_lhs: ir::int(&op, "num_lhs").unwrap_or(0).max(0) as usize,
+            conditional,
+            op,
+        });
+    }
+    if ures.is_empty() {
+        return Err(error(nest.location(), "the nest holds no URE"));
+    }
+    Ok(ures)
+}
+
+fn result_type<'c>(ure: &Ure<'c, '_>, result: usize) -> Result<Type<'c>, Failed> {
+    let body = ir::body_block(&ure.op).ok_or(Failed)?;
+    let yield_op = body.terminator().ok_or(Failed)?;
+    Ok(yield_op.operand(result).map_err(|_| Failed)?.r#type())
+}
+
+/// `(select op, condition, value)` when `value` is a `ure.select` result.
+fn select_parts(value: MlirValue) -> Option<(MlirOperation, MlirValue, MlirValue)> {
+    // SAFETY: a live value; only queried.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let op = mlir_sys::mlirOpResultGetOwner(value);
+        let op_ref = OperationRef::from_raw(op);
+        if ir::name(&op_ref) != "ure.select" {
+            return None;
+        }
+        Some((
+            op,
+            mlir_sys::mlirOperationGetOperand(op, 0),
+            mlir_sys::mlirOperationGetOperand(op, 1),
+        ))
+    }
+}
+
+/// The distance of a `ure.at` over the nest's loops: `i - 1` in the callee's
+/// left-hand side at loop `i` is a distance of 1 along `i`.
+fn read_distance(
+    at: &OperationRef<'_, '_>,
+    callee: &Ure<'_, '_>,
+    loops: &[String],
+) -> Result<Vec<i64>, Failed> {
+    let rows = crate::extract::affine_map_rows(at, "map")?;
+    let mut distance = vec![0; loops.len()];
+    for (row, var) in rows.iter().zip(callee.vars.iter().take(callee.num_lhs)) {
+        if let Some(l) = loops.iter().position(|n| n == var) {
+            distance[l] = -row.constant;
+        }
+    }
+    Ok(distance)
+}
+
+/// Delay in flattened steps and PE offset of a read at `distance`.
+fn project(s: &Schedule, distance: &[i64]) -> (i64, Vec<i64>) {
+    let mut delay = 0;
+    let mut offset = Vec::new();
+    for (c, coordinate) in s.coordinates.iter().enumerate() {
+        let d: i64 = s.forward[c].iter().zip(distance).map(|(a, b)| a * b).sum();
+        if coordinate.is_space {
+            offset.push(d);
+        } else {
+            delay += s.strides[c] * d;
+        }
+    }
+    (delay, offset)
+}
+
+fn emit_read(
+    e: &Emitter<'_>,
+    file: MlirValue,
+    offset: &[i64],
+    delay: i64,
+) -> Result<MlirValue, Failed> {
+    // SAFETY: a live register-file value.
+    let file_value = unsafe { Value::from_raw(file) };
+    // SAFETY: a live type, only queried.
+    let elem = unsafe {
+        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+            file_value.r#type().to_raw(),
+        ))
+    };
+    let i64_type = IntegerType::new(e.context, 64).into();
+    Ok(e.op(
+        "spacetime.read",
+        &[file],
+        &[elem],
+        &[
+            (
+                "offset",
+                DenseI64ArrayAttribute::new(e.context, offset).into(),
+            ),
+            ("delay", IntegerAttribute::new(i64_type, delay).into()),
+        ],
+    )[0])
+}
+
+/// The output store under its conditions: the `ure.select` condition(s),
+/// and `spacetime.scheduled` when the PE itself is not guarded.
+fn emit_output(
+    pe: &Emitter<'_>,
+    ure: &Ure<'_, '_>,
+    args: &[MlirValue],
+    values: &[MlirValue],
+    conditions: &[Option<MlirValue>],
+    check_time: bool,
+    scheduled: MlirValue,
+) -> Result<(), Failed> {
+    let mut guards: Vec<MlirValue> = Vec::new();
+    if !check_time {
+        guards.push(scheduled);
+    }
+    for c in conditions.iter().flatten() {
+        if !guards.iter().any(|g| g.ptr == c.ptr) {
+            guards.push(*c);
+        }
+    }
+    if conditions.iter().any(Option::is_some) && conditions.iter().any(Option::is_none) {
+        return Err(error(
+            ure.op.location(),
+            format!(
+                "output @{}: some results are under a select and others are not",
+                ure.name
+            ),
+        ));
+    }
+    let mut inner = *pe;
+    let mut blocks = Vec::new();
+    for g in guards {
+        let then = inner.if_then(g);
+        blocks.push((inner, then));
+        inner = inner.at(then);
+    }
+    let mut operands = values.to_vec();
+    operands.extend(args.iter().take(ure.num_lhs));
+    let segments = format!("array<i32: {}, {}>", values.len(), ure.num_lhs);
+    inner.op(
+        "spacetime.output",
+        &operands,
+        &[],
+        &[
+            (
+                "func",
+                FlatSymbolRefAttribute::new(inner.context, &ure.name).into(),
+            ),
+            (
+                "operandSegmentSizes",
+                Attribute::parse(inner.context, &segments).ok_or(Failed)?,
+            ),
+        ],
+    );
+    for (outer, then) in blocks.into_iter().rev() {
+        outer.finish_scf_block(then);
+    }
+    Ok(())
+}
+
+/// The output's `ure.func` declares its loop variables and result types, so
+/// that the output buffer can be built from the IR alone.
+fn declare_output(
+    context: &Context,
+    program: OperationRef<'_, '_>,
+    output: &Ure<'_, '_>,
+    loops: &[String],
+    bounds: &[NestLoop],
+) -> Result<(), Failed> {
+    let _ = (loops, bounds);
+    let decl = ir::body_ops(&program, 0)
+        .into_iter()
+        .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == output.name)
+        .ok_or_else(|| {
+            error(
+                output.op.location(),
+                format!("no ure.func @{}", output.name),
+            )
+        })?;
+    if decl.has_attribute("vars") {
+        return Ok(());
+    }
+    let vars: Vec<Attribute> = output
+        .vars
+        .iter()
+        .take(output.num_lhs)
+        .map(|v| StringAttribute::new(context, v).into())
+        .collect();
+    let types: Vec<Attribute> = (0..output.conditional.len())
+        .map(|r| result_type(output, r).map(|t| TypeAttribute::new(t).into()))
+        .collect::<Result<_, _>>()?;
+    ir::set_attribute(decl, "vars", ArrayAttribute::new(context, &vars).into());
+    ir::set_attribute(
+        decl,
+        "result_types",
+        ArrayAttribute::new(context, &types).into(),
+    );
+    Ok(())
+}
+
+fn move_to_end(op: MlirOperation, block: mlir_sys::MlirBlock) {
+    // SAFETY: the op is detached from its parent, then owned by the block.
+    unsafe {
+        mlir_sys::mlirOperationRemoveFromParent(op);
+        mlir_sys::mlirBlockAppendOwnedOperation(block, op);
+    }
+}
+
+/// `loops`, `time` and `space` bounds, `schedule` and `recover`.
+fn array_attributes<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    rep: &str,
+    loops: &[NestLoop],
+    s: &Schedule,
+) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>, Failed> {
+    let time: Vec<_> = s.time_coordinates().collect();
+    let space: Vec<_> = s.space_coordinates().collect();
+    let map = |count: usize, rows: &[Vec<i64>], constants: &[i64]| {
+        let text = affine_map_text(count, rows, constants);
+        Attribute::parse(context, &text)
+            .ok_or_else(|| error(location, format!("cannot build the map {text}")))
+    };
+    let time_rows: Vec<Vec<i64>> = s
+        .coordinates
+        .iter()
+        .zip(&s.forward)
+        .filter(|(c, _)| !c.is_space)
+        .map(|(_, row)| row.clone())
+        .collect();
+    let schedule = map(loops.len(), &time_rows, &vec![0; time_rows.len()])?;
+    let recover = map(s.coordinates.len(), &s.recover, &s.recover_constant)?;
+    let mut attributes = vec![(
+        Identifier::new(context, "representative"),
+        FlatSymbolRefAttribute::new(context, rep).into(),
+    )];
+    let bounds = |prefix: &str, names: Vec<String>, mins: Vec<i64>, extents: Vec<i64>| {
+        let i64_type = IntegerType::new(context, 64).into();
+        let names: Vec<Attribute> = names
+            .iter()
+            .map(|n| StringAttribute::new(context, n).into())
+            .collect();
+        let extents: Vec<Attribute> = extents
+            .iter()
+            .map(|e| IntegerAttribute::new(i64_type, *e).into())
+            .collect();
+        let key = |s: &str| Identifier::new(context, &format!("{prefix}{s}"));
+        vec![
+            (
+                if prefix.is_empty() {
+                    Identifier::new(context, "loops")
+                } else {
+                    key("loops")
+                },
+                ArrayAttribute::new(context, &names).into(),
+            ),
+            (
+                key("mins"),
+                DenseI64ArrayAttribute::new(context, &mins).into(),
+            ),
+            (
+                key("extents"),
+                ArrayAttribute::new(context, &extents).into(),
+            ),
+        ]
+    };
+    attributes.extend(bounds(
+        "",
+        loops.iter().map(|l| l.name.clone()).collect(),
+        loops.iter().map(|l| l.min).collect(),
+        loops.iter().map(|l| l.extent).collect(),
+    ));
+    for (prefix, coords) in [("time_", &time), ("space_", &space)] {
+        attributes.extend(bounds(
+            prefix,
+            coords.iter().map(|c| c.name.clone()).collect(),
+            coords.iter().map(|c| c.min).collect(),
+            coords.iter().map(|c| c.extent).collect(),
+        ));
+    }
+    attributes.push((Identifier::new(context, "schedule"), schedule));
+    attributes.push((Identifier::new(context, "recover"), recover));
+    Ok(attributes)
+}
+
+/// An affine map over `count` dimensions, printed with MLIR's own `d<N>`
+/// names: loop names may be anything, including keywords.
+fn affine_map_text(count: usize, rows: &[Vec<i64>], constants: &[i64]) -> String {
+    let dims: Vec<String> = (0..count).map(|d| format!("d{d}")).collect();
+    let exprs: Vec<String> = rows
+        .iter()
+        .zip(constants)
+        .map(|(row, constant)| {
+            let mut terms: Vec<String> = row
+                .iter()
+                .zip(&dims)
+                .filter(|(c, _)| **c != 0)
+                .map(|(c, d)| {
+                    if *c == 1 {
+                        d.clone()
+                    } else {
+                        format!("{d} * {c}")
+                    }
+                })
+                .collect();
+            if *constant != 0 || terms.is_empty() {
+                terms.push(constant.to_string());
+            }
+            terms.join(" + ")
+        })
+        .collect();
+    format!(
+        "affine_map<({}) -> ({})>",
+        dims.join(", "),
+        exprs.join(", ")
+    )
+}

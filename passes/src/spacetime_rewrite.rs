@@ -1,0 +1,777 @@
+//! The rewriting half of `spacetime-to-scf`: clones the PE body of a
+//! `spacetime.array` into the time loops and rewrites only `spacetime` and
+//! `ure` ops; every other op (arith, math, scf, ...) is cloned unchanged.
+//!
+//! - `spacetime.recover` -> the `recover` map over the coordinates;
+//! - `spacetime.scheduled` -> the recovered indices within the loop bounds;
+//! - `spacetime.read`/`write` -> loads/stores of the register file's buffer:
+//!   a rotating slot `(step - delay) mod slots`, or, for shifted files of
+//!   unrolled PEs, slot `delay` with a shift of every slot after each step;
+//! - `spacetime.output` -> a store into the output buffer, keeping the point
+//!   last in loop order when the output drops loops;
+//! - `ure.load` -> `memref.load` of the input, clamped unless the enclosing
+//!   `spacetime.scheduled` guard proves the indices in bounds;
+//! - `ure.param_value` -> the parameter's function argument.
+
+use crate::diag::error;
+use crate::emit::Emitter;
+use crate::extract::affine_map_rows;
+use crate::ir;
+use crate::registry::Failed;
+use melior::ir::{
+    attribute::{IntegerAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    r#type::{IntegerType, TypeLike},
+    Attribute, BlockRef, Type, Value, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_model::Affine;
+
+/// A loop of the array: its name and constant bounds.
+#[derive(Clone, Debug)]
+pub struct Bound {
+    pub name: String,
+    pub min: i64,
+    pub extent: i64,
+}
+
+/// What the rewrite reads off a `spacetime.array`.
+pub struct ArrayInfo {
+    pub loops: Vec<Bound>,
+    pub time: Vec<Bound>,
+    pub space: Vec<Bound>,
+    /// Original indices as affine forms of the coordinates (time, space).
+    pub recover: Vec<Affine>,
+}
+
+impl ArrayInfo {
+    pub fn read(array: &OperationRef<'_, '_>) -> Result<Self, Failed> {
+        let bounds = |prefix: &str| -> Result<Vec<Bound>, Failed> {
+            let names = ir::strings(array, &format!("{prefix}loops"));
+            let mins = ir::i64s(array, &format!("{prefix}mins"));
+            let extents = ir::extents(array, &format!("{prefix}extents"));
+            names
+                .into_iter()
+                .zip(mins)
+                .zip(extents)
+                .map(|((name, min), extent)| match extent {
+                    ir::ExtentAttr::Const(extent) => Ok(Bound { name, min, extent }),
+                    ir::ExtentAttr::Param(p) => Err(error(
+                        array.location(),
+                        format!("loop '{name}' has the symbolic extent @{p}; spacetime-to-scf needs constant bounds"),
+                    )),
+                })
+                .collect()
+        };
+        Ok(ArrayInfo {
+            loops: bounds("")?,
+            time: bounds("time_")?,
+            space: bounds("space_")?,
+            recover: affine_map_rows(array, "recover")?,
+        })
+    }
+}
+
+/// The output of the array: the Func its `spacetime.output`s store.
+#[derive(Clone)]
+pub struct Output<'c> {
+    pub func: String,
+    pub types: Vec<Type<'c>>,
+    pub shape: Vec<i64>,
+    /// Per output dimension: its loop (index into `ArrayInfo::loops`).
+    pub loops: Vec<usize>,
+    /// The output drops loops: an element may be stored at several points.
+    pub stamps: bool,
+}
+
+/// The output Func stored by the array's `spacetime.output` ops.
+pub fn output_of<'c>(
+    program: &OperationRef<'c, '_>,
+    array: &OperationRef<'c, '_>,
+    info: &ArrayInfo,
+) -> Result<Output<'c>, Failed> {
+    let stores = ir::collect(*array, "spacetime.output");
+    let Some(first) = stores.first() else {
+        return Err(error(
+            array.location(),
+            "the array stores no output (no spacetime.output)",
+        ));
+    };
+    let func = ir::symbol(first, "func");
+    if let Some(other) = stores.iter().find(|s| ir::symbol(s, "func") != func) {
+        return Err(error(
+            other.location(),
+            format!(
+                "the array stores two outputs, @{func} and @{}",
+                ir::symbol(other, "func")
+            ),
+        ));
+    }
+    let decl = ir::body_ops(program, 0)
+        .into_iter()
+        .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == func)
+        .ok_or_else(|| error(first.location(), format!("no ure.func @{func}")))?;
+    let mut loops = Vec::new();
+    let mut shape = Vec::new();
+    for var in ir::strings(&decl, "vars") {
+        let Some(l) = info.loops.iter().position(|b| b.name == var) else {
+            return Err(error(
+                decl.location(),
+                format!("output @{func} is indexed by '{var}', which is not a loop of the array"),
+            ));
+        };
+        loops.push(l);
+        shape.push(info.loops[l].extent);
+    }
+    let types = ir::array(&decl, "result_types")
+        .into_iter()
+        .filter_map(|a| TypeAttribute::try_from(a).ok())
+        .map(|t| t.value())
+        .collect();
+    Ok(Output {
+        func,
+        stamps: loops.len() < info.loops.len(),
+        types,
+        shape,
+        loops,
+    })
+}
+
+/// Storage of one register file.
+#[derive(Clone, Copy)]
+pub struct FileStorage {
+    pub buffer: MlirValue,
+    pub slots: i64,
+    /// Shifted every step (constant slot indices) rather than rotating.
+    pub shifted: bool,
+    /// Allocated on the heap (freed at the end).
+    pub heap: bool,
+}
+
+/// The function's values the PE code uses.
+pub struct Lowered<'c> {
+    pub inputs: HashMap<String, MlirValue>,
+    pub outputs: Vec<MlirValue>,
+    pub params: HashMap<String, MlirValue>,
+    pub output: Output<'c>,
+    pub fastmath: String,
+}
+
+/// One PE clone: its coordinates, the flattened step, and its constant
+/// space coordinates when PEs are unrolled.
+pub struct PeFrame<'v> {
+    pub coords: &'v [MlirValue],
+    pub step: MlirValue,
+    pub constant_pe: Option<Vec<i64>>,
+}
+
+/// Zeroes the outputs (as the interpreter does) and, when the output drops
+/// loops, allocates the loop-order rank of each element's last writer.
+pub fn init_outputs(
+    e: &Emitter<'_>,
+    info: &ArrayInfo,
+    lowered: &Lowered<'_>,
+) -> Result<Option<MlirValue>, Failed> {
+    let output = &lowered.output;
+    let extents: Vec<MlirValue> = output.shape.iter().map(|&x| e.index(x)).collect();
+    let mut fills = Vec::new();
+    for (buffer, ty) in lowered.outputs.iter().zip(&output.types) {
+        fills.push((*buffer, zero(e, *ty)));
+    }
+    let stamps = if output.stamps {
+        let ty = melior::ir::r#type::MemRefType::new(e.index_type(), &output.shape, None, None);
+        let segments = Attribute::parse(e.context, "array<i32: 0, 0>").ok_or(Failed)?;
+        let stamps = e.op(
+            "memref.alloc",
+            &[],
+            &[ty.into()],
+            &[("operandSegmentSizes", segments)],
+        )[0];
+        fills.push((stamps, e.index(-1)));
+        Some(stamps)
+    } else {
+        None
+    };
+    let _ = info;
+    fill(e, &extents, &fills);
+    Ok(stamps)
+}
+
+fn zero(e: &Emitter<'_>, ty: Type<'_>) -> MlirValue {
+    // SAFETY: a valid type; the zero attribute of an int or float type.
+    let attr = unsafe {
+        let raw = if mlir_sys::mlirTypeIsAFloat(ty.to_raw()) {
+            mlir_sys::mlirFloatAttrDoubleGet(e.context.to_raw(), ty.to_raw(), 0.0)
+        } else {
+            mlir_sys::mlirIntegerAttrGet(ty.to_raw(), 0)
+        };
+        Attribute::from_raw(raw)
+    };
+    // SAFETY: the type comes from the same context.
+    let ty = unsafe { Type::from_raw(ty.to_raw()) };
+    e.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+}
+
+fn fill(e: &Emitter<'_>, extents: &[MlirValue], fills: &[(MlirValue, MlirValue)]) {
+    let mut inner = *e;
+    let mut blocks = Vec::new();
+    let mut indices = Vec::new();
+    for extent in extents {
+        let (block, iv) = inner.for_loop(inner.index(0), *extent);
+        blocks.push(block);
+        indices.push(iv);
+        inner = inner.at(block);
+    }
+    for (buffer, value) in fills {
+        inner.store(*value, *buffer, &indices);
+    }
+    for block in blocks.iter().rev() {
+        e.finish_scf_block(*block);
+    }
+}
+
+/// Clones the ops of `body` at `e`, with the block arguments mapped to
+/// `coords`; returns the clones. Register-file operands keep pointing to the
+/// `spacetime.shift_reg` results: the rewrite looks them up in `files`.
+pub fn clone_body(
+    e: &Emitter<'_>,
+    body: BlockRef<'_, '_>,
+    coords: &[MlirValue],
+    _files: &HashMap<usize, FileStorage>,
+) -> Result<Vec<MlirOperation>, Failed> {
+    let mut map: HashMap<usize, MlirValue> = HashMap::new();
+    for (i, c) in coords.iter().enumerate() {
+        let arg = body.argument(i).map_err(|_| Failed)?;
+        map.insert(Value::from(arg).to_raw().ptr as usize, *c);
+    }
+    let mut clones = Vec::new();
+    for op in ir::ops(body) {
+        // SAFETY: a live op; the clone is owned by the block it is put in.
+        let clone = unsafe { mlir_sys::mlirOperationClone(op.to_raw()) };
+        remap(clone, &map);
+        // SAFETY: the clone is detached; the block takes ownership.
+        let clone_ref = unsafe { OperationRef::from_raw(clone) };
+        match e.before {
+            // SAFETY: the anchor is a live op of the block.
+            Some(anchor) => unsafe {
+                mlir_sys::mlirBlockInsertOwnedOperationBefore(e.block, anchor, clone)
+            },
+            // SAFETY: as above.
+            None => unsafe { mlir_sys::mlirBlockAppendOwnedOperation(e.block, clone) },
+        }
+        for r in 0..op.result_count() {
+            let old = op.result(r).map_err(|_| Failed)?.to_raw();
+            let new = clone_ref.result(r).map_err(|_| Failed)?.to_raw();
+            map.insert(old.ptr as usize, new);
+        }
+        clones.push(clone);
+    }
+    Ok(clones)
+}
+
+/// Replaces, in `op` and every op nested in it, operands found in `map`.
+fn remap(op: MlirOperation, map: &HashMap<usize, MlirValue>) {
+    // SAFETY: a live op; operands are replaced by live values.
+    let op_ref = unsafe { OperationRef::from_raw(op) };
+    op_ref.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
+        for i in 0..nested.operand_count() {
+            let Ok(v) = nested.operand(i) else { continue };
+            if let Some(new) = map.get(&(v.to_raw().ptr as usize)) {
+                // SAFETY: index within the operand count; a live value.
+                unsafe { mlir_sys::mlirOperationSetOperand(nested.to_raw(), i as isize, *new) };
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+}
+
+/// Every op nested in `ops` (pre-order), collected before rewriting.
+fn nested_ops(ops: &[MlirOperation]) -> Vec<MlirOperation> {
+    let mut all = Vec::new();
+    for op in ops {
+        // SAFETY: a live op.
+        let op_ref = unsafe { OperationRef::from_raw(*op) };
+        op_ref.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
+            all.push(nested.to_raw());
+            melior::ir::operation::WalkResult::Advance
+        });
+    }
+    all
+}
+
+/// Rewrites the `spacetime` and `ure` ops of one cloned PE body.
+pub fn rewrite_pe(
+    e: &Emitter<'_>,
+    cloned: &[MlirOperation],
+    info: &ArrayInfo,
+    frame: &PeFrame<'_>,
+    files: &HashMap<usize, FileStorage>,
+    lowered: &Lowered<'_>,
+    stamps: Option<MlirValue>,
+) -> Result<(), Failed> {
+    let Some(&first) = cloned.first() else {
+        return Ok(());
+    };
+    // The original indices, computed once at the top of the PE.
+    let top = e.before_op(first);
+    let recovered: Vec<MlirValue> = info
+        .recover
+        .iter()
+        .map(|row| crate::ure_to_scf::affine_value(&top, row, frame.coords))
+        .collect();
+    let ops = nested_ops(cloned);
+    let guarded = proven_loads(&ops, info);
+    for op in ops {
+        // SAFETY: a live op of the clone (erased ops are not visited again).
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let here = e.before_op(op).located(op_ref.location());
+        match ir::name(&op_ref).as_str() {
+            "spacetime.recover" => {
+                for (r, value) in recovered.iter().enumerate() {
+                    replace_result(&op_ref, r, *value)?;
+                }
+                ir::erase(op_ref);
+            }
+            "spacetime.scheduled" => {
+                let valid = in_box(&here, &recovered, &info.loops);
+                replace_result(&op_ref, 0, valid)?;
+                ir::erase(op_ref);
+            }
+            "spacetime.read" => {
+                let value = read(&here, &op_ref, info, frame, files)?;
+                replace_result(&op_ref, 0, value)?;
+                ir::erase(op_ref);
+            }
+            "spacetime.write" => {
+                write(&here, &op_ref, info, frame, files)?;
+                ir::erase(op_ref);
+            }
+            "spacetime.output" => {
+                output(&here, &op_ref, info, &recovered, lowered, stamps)?;
+                ir::erase(op_ref);
+            }
+            "ure.load" => {
+                let ranges = guarded.get(&(op.ptr as usize)).cloned();
+                let value = load(&here, &op_ref, lowered, ranges)?;
+                replace_result(&op_ref, 0, value)?;
+                ir::erase(op_ref);
+            }
+            "ure.param_value" => {
+                let name = ir::symbol(&op_ref, "param");
+                let value = *lowered
+                    .params
+                    .get(&name)
+                    .ok_or_else(|| error(op_ref.location(), format!("no ure.param @{name}")))?;
+                replace_result(&op_ref, 0, value)?;
+                ir::erase(op_ref);
+            }
+            name if !lowered.fastmath.is_empty() && is_float_arith(name) => {
+                if let Some(flags) =
+                    Attribute::parse(e.context, &format!("#arith.fastmath<{}>", lowered.fastmath))
+                {
+                    ir::set_attribute(op_ref, "fastmath", flags);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn is_float_arith(name: &str) -> bool {
+    matches!(
+        name,
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.negf" | "arith.remf"
+    )
+}
+
+fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: MlirValue) -> Result<(), Failed> {
+    let old = op.result(index).map_err(|_| Failed)?.to_raw();
+    // SAFETY: both values are alive; the old one's op is erased next.
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, with) };
+    Ok(())
+}
+
+/// `min <= v < min + extent` for every (value, loop).
+fn in_box(e: &Emitter<'_>, values: &[MlirValue], loops: &[Bound]) -> MlirValue {
+    let i1: Type = IntegerType::new(e.context, 1).into();
+    let mut all = None;
+    for (v, l) in values.iter().zip(loops) {
+        let ok = in_range(e, *v, l.min, l.extent);
+        all = Some(match all {
+            None => ok,
+            Some(a) => e.op1("arith.andi", &[a, ok], i1),
+        });
+    }
+    all.unwrap_or_else(|| {
+        let attr = IntegerAttribute::new(i1, 1).into();
+        e.op("arith.constant", &[], &[i1], &[("value", attr)])[0]
+    })
+}
+
+fn in_range(e: &Emitter<'_>, value: MlirValue, min: i64, extent: i64) -> MlirValue {
+    let lo = cmp(e, 5, value, e.index(min)); // sge
+    let hi = cmp(e, 2, value, e.index(min + extent)); // slt
+    e.op1(
+        "arith.andi",
+        &[lo, hi],
+        IntegerType::new(e.context, 1).into(),
+    )
+}
+
+fn cmp(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
+    let i1: Type = IntegerType::new(e.context, 1).into();
+    let i64_type = IntegerType::new(e.context, 64).into();
+    let attr = IntegerAttribute::new(i64_type, predicate).into();
+    e.op("arith.cmpi", &[a, b], &[i1], &[("predicate", attr)])[0]
+}
+
+fn file_of<'f>(
+    op: &OperationRef<'_, '_>,
+    operand: usize,
+    files: &'f HashMap<usize, FileStorage>,
+) -> Result<&'f FileStorage, Failed> {
+    let v = op.operand(operand).map_err(|_| Failed)?.to_raw();
+    files.get(&(v.ptr as usize)).ok_or_else(|| {
+        error(
+            op.location(),
+            "register file is not a spacetime.shift_reg of the program",
+        )
+    })
+}
+
+/// The slot of a value written `delay` steps ago.
+fn slot(e: &Emitter<'_>, file: &FileStorage, step: MlirValue, delay: i64) -> MlirValue {
+    if file.shifted {
+        return e.index(delay);
+    }
+    // delay < slots (verified) and step >= 0: the dividend is positive.
+    let back = e.add(e.sub(step, e.index(delay)), e.index(file.slots));
+    e.op1("arith.remsi", &[back, e.index(file.slots)], e.index_type())
+}
+
+/// This PE's index in the file (0-based), per space dimension.
+fn own_pe(e: &Emitter<'_>, info: &ArrayInfo, frame: &PeFrame<'_>) -> Vec<MlirValue> {
+    let space_coords = &frame.coords[info.time.len()..];
+    info.space
+        .iter()
+        .enumerate()
+        .map(|(d, s)| match &frame.constant_pe {
+            Some(pe) => e.index(pe[d] - s.min),
+            None => e.sub(space_coords[d], e.index(s.min)),
+        })
+        .collect()
+}
+
+fn read(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    info: &ArrayInfo,
+    frame: &PeFrame<'_>,
+    files: &HashMap<usize, FileStorage>,
+) -> Result<MlirValue, Failed> {
+    let file = file_of(op, 0, files)?;
+    let offset = ir::i64s(op, "offset");
+    let delay = ir::int(op, "delay").unwrap_or(0);
+    let ty = op.result(0).map_err(|_| Failed)?.r#type();
+    let mut indices = Vec::new();
+    match &frame.constant_pe {
+        Some(pe) => {
+            // A PE outside the array: an undefined value the program must not
+            // use; any value of the type will do.
+            let mut outside = false;
+            for ((p, o), s) in pe.iter().zip(&offset).zip(&info.space) {
+                let q = p - o - s.min;
+                outside |= q < 0 || q >= s.extent;
+                indices.push(q);
+            }
+            if outside {
+                return Ok(zero(e, ty));
+            }
+            let mut idx: Vec<MlirValue> = indices.iter().map(|&q| e.index(q)).collect();
+            idx.push(slot(e, file, frame.step, delay));
+            Ok(e.load(file.buffer, &idx, ty))
+        }
+        None => {
+            let own = own_pe(e, info, frame);
+            let mut idx: Vec<MlirValue> = own
+                .iter()
+                .zip(&offset)
+                .zip(&info.space)
+                .map(|((p, o), s)| {
+                    // Clamped: an outside PE gives an unused, harmless value.
+                    let q = e.sub(*p, e.index(*o));
+                    e.clamp(q, e.index(0), e.index(s.extent - 1))
+                })
+                .collect();
+            idx.push(slot(e, file, frame.step, delay));
+            Ok(e.load(file.buffer, &idx, ty))
+        }
+    }
+}
+
+fn write(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    info: &ArrayInfo,
+    frame: &PeFrame<'_>,
+    files: &HashMap<usize, FileStorage>,
+) -> Result<(), Failed> {
+    let file = file_of(op, 1, files)?;
+    let value = op.operand(0).map_err(|_| Failed)?.to_raw();
+    let mut idx = own_pe(e, info, frame);
+    let slot = if file.shifted {
+        e.index(0)
+    } else {
+        e.op1(
+            "arith.remsi",
+            &[frame.step, e.index(file.slots)],
+            e.index_type(),
+        )
+    };
+    idx.push(slot);
+    e.store(value, file.buffer, &idx);
+    Ok(())
+}
+
+/// Stores the output values, kept only if the point is the last in loop
+/// order to write the element so far (when the output drops loops).
+fn output(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    info: &ArrayInfo,
+    recovered: &[MlirValue],
+    lowered: &Lowered<'_>,
+    stamps: Option<MlirValue>,
+) -> Result<(), Failed> {
+    let count = op.operand_count();
+    let values_len = lowered.output.types.len();
+    let operands: Vec<MlirValue> = (0..count)
+        .map(|i| op.operand(i).map(|v| v.to_raw()))
+        .collect::<Result<_, _>>()
+        .map_err(|_| Failed)?;
+    let (values, indices) = operands.split_at(values_len.min(count));
+    // The element, 0-based; a store outside the output is dropped.
+    let mut point = Vec::new();
+    let mut inside = None;
+    for (index, &l) in indices.iter().zip(&lowered.output.loops) {
+        let b = &info.loops[l];
+        let ok = in_range(e, *index, b.min, b.extent);
+        inside = Some(match inside {
+            None => ok,
+            Some(a) => e.op1(
+                "arith.andi",
+                &[a, ok],
+                IntegerType::new(e.context, 1).into(),
+            ),
+        });
+        point.push(e.sub(*index, e.index(b.min)));
+    }
+    let mut inner = *e;
+    let mut blocks = Vec::new();
+    if let Some(inside) = inside {
+        let then = inner.if_then(inside);
+        blocks.push((inner, then));
+        inner = inner.at(then);
+    }
+    if let Some(stamps) = stamps {
+        let mut rank = inner.index(0);
+        for (value, l) in recovered.iter().zip(&info.loops) {
+            let offset = inner.sub(*value, inner.index(l.min));
+            rank = inner.add(inner.mul(rank, inner.index(l.extent)), offset);
+        }
+        let previous = inner.load(stamps, &point, inner.index_type());
+        let later = cmp(&inner, 4, rank, previous); // sgt
+        let then = inner.if_then(later);
+        blocks.push((inner, then));
+        inner = inner.at(then);
+        inner.store(rank, stamps, &point);
+    }
+    for (value, buffer) in values.iter().zip(&lowered.outputs) {
+        inner.store(*value, *buffer, &point);
+    }
+    for (outer, then) in blocks.into_iter().rev() {
+        outer.finish_scf_block(then);
+    }
+    Ok(())
+}
+
+/// Operand ranges of the `ure.load`s inside an `scf.if` on
+/// `spacetime.scheduled`: an operand that is a `spacetime.recover` result
+/// lies within its loop's bounds there. Computed before any rewrite.
+fn proven_loads(
+    ops: &[MlirOperation],
+    info: &ArrayInfo,
+) -> HashMap<usize, Vec<Option<(i64, i64)>>> {
+    let mut proven = HashMap::new();
+    for op in ops {
+        // SAFETY: a live op.
+        let op_ref = unsafe { OperationRef::from_raw(*op) };
+        if ir::name(&op_ref) != "ure.load" || !under_scheduled(&op_ref) {
+            continue;
+        }
+        let ranges = (0..op_ref.operand_count())
+            .map(|i| {
+                op_ref
+                    .operand(i)
+                    .ok()
+                    .and_then(|v| recovered_range(v.to_raw(), info))
+            })
+            .collect();
+        proven.insert(op.ptr as usize, ranges);
+    }
+    proven
+}
+
+fn under_scheduled(op: &OperationRef<'_, '_>) -> bool {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if ir::name(&parent) == "scf.if" {
+            if let Ok(cond) = parent.operand(0) {
+                if defining_op_name(cond.to_raw()).as_deref() == Some("spacetime.scheduled") {
+                    return true;
+                }
+            }
+        }
+        current = parent.parent_operation();
+    }
+    false
+}
+
+fn defining_op_name(value: MlirValue) -> Option<String> {
+    // SAFETY: a live value; only queried.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value) {
+            return None;
+        }
+        Some(ir::name(&OperationRef::from_raw(
+            mlir_sys::mlirOpResultGetOwner(value),
+        )))
+    }
+}
+
+/// The range of a `spacetime.recover` result (its loop's bounds), if `value` is one.
+fn recovered_range(value: MlirValue, info: &ArrayInfo) -> Option<(i64, i64)> {
+    // SAFETY: a live value; only queried.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
+        if ir::name(&owner) != "spacetime.recover" {
+            return None;
+        }
+        let l = &info.loops[mlir_sys::mlirOpResultGetResultNumber(value) as usize];
+        Some((l.min, l.min + l.extent - 1))
+    }
+}
+
+/// `memref.load` of the input at the map's indices; each index is clamped
+/// into the buffer unless the guard proves it in bounds.
+fn load(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    lowered: &Lowered<'_>,
+    ranges: Option<Vec<Option<(i64, i64)>>>,
+) -> Result<MlirValue, Failed> {
+    let name = ir::symbol(op, "input");
+    let buffer = *lowered
+        .inputs
+        .get(&name)
+        .ok_or_else(|| error(op.location(), format!("no ure.input @{name}")))?;
+    let rows = affine_map_rows(op, "map")?;
+    let operands: Vec<MlirValue> = (0..op.operand_count())
+        .map(|i| op.operand(i).map(|v| v.to_raw()))
+        .collect::<Result<_, _>>()
+        .map_err(|_| Failed)?;
+    // SAFETY: a live value; only its type is queried.
+    let shape: Vec<i64> = unsafe {
+        let ty = mlir_sys::mlirValueGetType(buffer);
+        (0..mlir_sys::mlirShapedTypeGetRank(ty))
+            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
+            .collect()
+    };
+    let ranges = ranges.unwrap_or_default();
+    let mut indices = Vec::new();
+    for (d, row) in rows.iter().enumerate() {
+        let value = crate::ure_to_scf::affine_value(e, row, &operands);
+        let range = row_range(row, &ranges);
+        let dim = shape[d];
+        let static_dim = dim >= 0 && dim != i64::MIN;
+        let inside = static_dim && range.is_some_and(|(lo, hi)| lo >= 0 && hi < dim);
+        if inside {
+            indices.push(value);
+            continue;
+        }
+        let upper = if static_dim {
+            e.index(dim - 1)
+        } else {
+            let dim_value = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
+            e.sub(dim_value, e.index(1))
+        };
+        indices.push(e.clamp(value, e.index(0), upper));
+    }
+    // SAFETY: a live value; only its type is queried.
+    let elem = unsafe {
+        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+            mlir_sys::mlirValueGetType(buffer),
+        ))
+    };
+    Ok(e.load(buffer, &indices, elem))
+}
+
+/// Interval of an affine row given operand intervals (None if any is unknown).
+fn row_range(row: &Affine, ranges: &[Option<(i64, i64)>]) -> Option<(i64, i64)> {
+    let mut lo = row.constant;
+    let mut hi = row.constant;
+    for &(v, c) in &row.terms {
+        let (a, b) = ranges.get(v).copied().flatten()?;
+        let (x, y) = (c.checked_mul(a)?, c.checked_mul(b)?);
+        lo = lo.checked_add(x.min(y))?;
+        hi = hi.checked_add(x.max(y))?;
+    }
+    Some((lo, hi))
+}
+
+/// After a step of unrolled PEs: every shifted file moves each value one
+/// slot up (slot `d` takes slot `d - 1`), from the last slot down.
+pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &ArrayInfo) {
+    let mut sorted: Vec<&FileStorage> = files
+        .values()
+        .filter(|f| f.shifted && f.slots > 1)
+        .collect();
+    sorted.sort_by_key(|f| f.buffer.ptr as usize);
+    for file in sorted {
+        // SAFETY: a live value; only its type is queried.
+        let elem = unsafe {
+            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+                mlir_sys::mlirValueGetType(file.buffer),
+            ))
+        };
+        let mut pes = vec![Vec::new()];
+        for s in &info.space {
+            pes = pes
+                .into_iter()
+                .flat_map(|p| {
+                    (0..s.extent).map(move |v| {
+                        let mut q = p.clone();
+                        q.push(v);
+                        q
+                    })
+                })
+                .collect();
+        }
+        for pe in pes {
+            for k in (1..file.slots).rev() {
+                let mut from: Vec<MlirValue> = pe.iter().map(|&p| e.index(p)).collect();
+                let mut to = from.clone();
+                from.push(e.index(k - 1));
+                to.push(e.index(k));
+                let v = e.load(file.buffer, &from, elem);
+                e.store(v, file.buffer, &to);
+            }
+        }
+    }
+}
