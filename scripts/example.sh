@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Builds t2s-opt and t2s-run and runs them on the shipped GEMM example:
-# the merged loop nest, then the interpreter against the JIT-compiled program.
+# Builds t2s-opt, t2s-run and libT2SPlugin.so, and runs them on the shipped
+# systolic GEMM (examples/systolic/gemm.mlir, or the file given): the
+# space-time transform of the program as written, then the compiled systolic
+# array and the sequential program against the reference interpreter.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cargo build --workspace
-example=${1:-examples/gemm.mlir}
-echo "== t2s-opt --merge-ures $example"
-target/debug/t2s-opt --merge-ures "$example"
+example=${1:-examples/systolic/gemm.mlir}
+echo "== t2s-opt --space-time-transform $example"
+target/debug/t2s-opt --space-time-transform "$example"
+echo "== t2s-run $example --compare interpret,systolic"
+target/debug/t2s-run "$example" --compare interpret,systolic
 echo "== t2s-run $example --compare interpret,sequential"
 target/debug/t2s-run "$example" --compare interpret,sequential
