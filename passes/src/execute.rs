@@ -10,6 +10,7 @@ use melior::ir::Module;
 use melior::pass::PassManager;
 use melior::Context;
 use std::ffi::c_void;
+use std::time::{Duration, Instant};
 use t2s_model::interpret::{interpret, Buffer};
 use t2s_model::{Program, ScalarType, Value};
 use thiserror::Error;
@@ -78,6 +79,28 @@ impl Mode {
             Mode::Systolic => "builtin.module(t2s-lower-to-llvm)",
         }
     }
+
+    /// The pipeline with the options of a run: `t2s-lower-to-llvm` with
+    /// spacetime-to-scf's options spelled out.
+    fn pipeline_with(self, options: &RunOptions) -> String {
+        if self != Mode::Systolic || options.fastmath.is_empty() {
+            return self.pipeline().to_string();
+        }
+        let passes = crate::pipelines::LOWER_TO_LLVM.passes.replace(
+            "spacetime-to-scf",
+            &format!("spacetime-to-scf{{fastmath={}}}", options.fastmath),
+        );
+        format!("builtin.module({passes})")
+    }
+}
+
+/// How a compiled program is built and run.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Extra timed calls of the compiled function.
+    pub repeat: usize,
+    /// Fastmath flags of the PEs' floating-point arithmetic (systolic mode).
+    pub fastmath: String,
 }
 
 /// A context with every upstream and t2s dialect, the LLVM translations (for
@@ -177,6 +200,32 @@ pub fn execute(
     inputs: &[Buffer],
     params: &[i64],
 ) -> Result<Vec<Buffer>, ExecuteError> {
+    execute_timed(
+        context,
+        module,
+        name,
+        mode,
+        inputs,
+        params,
+        &RunOptions::default(),
+    )
+    .map(|(outputs, _)| outputs)
+}
+
+/// [`execute`], then, for a compiled mode, `repeat` more calls of the
+/// compiled function, each timed alone (no parsing, lowering or JIT
+/// compilation): the kernel times of a benchmark.
+pub fn execute_timed(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+    mode: Mode,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    let repeat = options.repeat;
+    let pipeline = mode.pipeline_with(options);
     let program = select_program(module.as_operation(), name)?;
     if is_transformed(&program) {
         if mode != Mode::Systolic {
@@ -186,15 +235,21 @@ pub fn execute(
             ));
         }
         let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
-        run_pipeline(context, module, mode.pipeline())?;
-        return jit_run(module, &interface, inputs, params);
+        run_pipeline(context, module, &pipeline)?;
+        return jit_run_timed(module, &interface, inputs, params, repeat);
     }
     let model = program_model(context, module, name)?;
     match mode {
-        Mode::Interpret => Ok(interpret(&model, params, inputs)?),
+        Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),
         Mode::Sequential | Mode::Systolic => {
-            run_pipeline(context, module, mode.pipeline())?;
-            jit_run(module, &Interface::from_model(&model), inputs, params)
+            run_pipeline(context, module, &pipeline)?;
+            jit_run_timed(
+                module,
+                &Interface::from_model(&model),
+                inputs,
+                params,
+                repeat,
+            )
         }
     }
 }
@@ -286,6 +341,18 @@ pub fn jit_run(
     inputs: &[Buffer],
     params: &[i64],
 ) -> Result<Vec<Buffer>, ExecuteError> {
+    jit_run_timed(module, model, inputs, params, 0).map(|(outputs, _)| outputs)
+}
+
+/// [`jit_run`], then `repeat` more timed calls (the function zeroes its
+/// outputs first, so every call computes the same result).
+pub fn jit_run_timed(
+    module: &Module,
+    model: &Interface,
+    inputs: &[Buffer],
+    params: &[i64],
+    repeat: usize,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     check_inputs(model, inputs, params)?;
     let shape = model.output_shape(params);
     let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
@@ -303,6 +370,7 @@ pub fn jit_run(
         .collect();
     packed.extend(param_values.iter_mut().map(|p| p as *mut i64 as *mut ()));
 
+    let mut times = Vec::with_capacity(repeat);
     // SAFETY: the module is in the llvm dialect; the engine is destroyed below.
     unsafe {
         let engine = mlir_sys::mlirExecutionEngineCreate(
@@ -327,17 +395,30 @@ pub fn jit_run(
             name_ref,
             packed.as_mut_ptr() as *mut *mut c_void,
         );
-        mlir_sys::mlirExecutionEngineDestroy(engine);
         if result.value == 0 {
+            mlir_sys::mlirExecutionEngineDestroy(engine);
             return Err(ExecuteError::Invoke(format!(
                 "no function {name} in the compiled module"
             )));
         }
+        for _ in 0..repeat {
+            let start = Instant::now();
+            mlir_sys::mlirExecutionEngineInvokePacked(
+                engine,
+                name_ref,
+                packed.as_mut_ptr() as *mut *mut c_void,
+            );
+            times.push(start.elapsed());
+        }
+        mlir_sys::mlirExecutionEngineDestroy(engine);
     }
-    Ok(args[inputs.len()..]
-        .iter()
-        .map(MemRefArg::to_buffer)
-        .collect())
+    Ok((
+        args[inputs.len()..]
+            .iter()
+            .map(MemRefArg::to_buffer)
+            .collect(),
+        times,
+    ))
 }
 
 /// The compiled code trusts its arguments: check them as the interpreter does.

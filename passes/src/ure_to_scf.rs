@@ -49,19 +49,23 @@ fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> 
     ir::for_each_program(root, |program| lower_program(program, c_interface))
 }
 
-/// Per-loop values: lower bound, upper bound, and extent - 1.
+/// Per-loop values: lower and upper bound.
 struct LoopValues {
     lb: MlirValue,
     ub: MlirValue,
-    last: MlirValue,
 }
 
 /// What a generated Func body needs from the function around it.
 struct Frame<'f> {
     program: &'f Program,
     loops: HashMap<&'f str, LoopValues>,
-    /// `buffers[f][r]`: the buffer of result `r` of Func `f`.
+    /// `buffers[f][r]`: the buffer of result `r` of Func `f`: the output's
+    /// buffers, or for any other Func a rolling buffer of `slots[f]` values.
     buffers: Vec<Vec<MlirValue>>,
+    /// Per Func but the output: its largest flattened read distance + 1.
+    slots: Vec<MlirValue>,
+    /// Per loop (outermost first): the rank distance of one step along it.
+    strides: HashMap<&'f str, MlirValue>,
     inputs: Vec<MlirValue>,
     params: Vec<MlirValue>,
 }
@@ -83,14 +87,22 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
             let lb = e.index(l.min);
             let extent = extent_value(&e, &l.extent, &params);
             let ub = e.add(lb, extent);
-            let last = e.sub(extent, e.index(1));
-            (l.name.as_str(), LoopValues { lb, ub, last })
+            (l.name.as_str(), LoopValues { lb, ub })
         })
         .collect::<HashMap<_, _>>();
+    let mut strides = HashMap::new();
+    let mut stride = e.index(1);
+    for l in model.loops.iter().rev() {
+        strides.insert(l.name.as_str(), stride);
+        let v = &loops[l.name.as_str()];
+        stride = e.mul(stride, e.sub(v.ub, v.lb));
+    }
     let mut frame = Frame {
         program: &model,
         loops,
         buffers: Vec::new(),
+        slots: Vec::new(),
+        strides,
         inputs,
         params,
     };
@@ -100,8 +112,15 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
     let innermost = open_nest(&e, &frame);
     let ivs: HashMap<&str, MlirValue> = innermost.1.iter().map(|(n, v)| (n.as_str(), *v)).collect();
     let body = e.at(innermost.0);
+    // The rank of the point in loop order: where the rolling buffers write.
+    let mut rank = body.index(0);
+    for l in &model.loops {
+        let values = &frame.loops[l.name.as_str()];
+        let offset = body.sub(ivs[l.name.as_str()], values.lb);
+        rank = body.add(rank, body.mul(offset, frame.strides[l.name.as_str()]));
+    }
     for (index, func) in model.funcs.iter().enumerate() {
-        emit_func(&body, &frame, index, func, &ivs);
+        emit_func(&body, &frame, index, func, &ivs, rank);
     }
     for block in innermost.2.iter().rev() {
         e.finish_scf_block(*block);
@@ -240,32 +259,43 @@ fn allocate_buffers(
             frame.buffers.push(outputs.to_vec());
             continue;
         }
-        let shape = lhs_shape(model, func);
-        let dynamic: Vec<MlirValue> = func
-            .lhs
-            .iter()
-            .zip(&shape)
-            .filter(|(_, s)| s.is_none())
-            .map(|(&p, _)| {
-                let l = &model.loops[model.loop_index(&func.vars[p]).expect("verified")];
-                extent_value(e, &l.extent, &frame.params)
-            })
-            .collect();
-        let segments = Attribute::parse(e.context, &format!("array<i32: {}, 0>", dynamic.len()))
-            .expect("valid segment sizes");
+        // The largest flattened distance at which a URE reads this Func
+        // (every distance is element-wise non-negative, so this is >= 0).
+        let mut largest = e.index(0);
+        for reader in &model.funcs {
+            for node in &reader.body.nodes {
+                let Node::FuncRef {
+                    func: callee,
+                    indices,
+                    ..
+                } = node
+                else {
+                    continue;
+                };
+                if *callee != index {
+                    continue;
+                }
+                let flat = flattened_distance(e, frame, func, indices);
+                largest = e.op1("arith.maxsi", &[largest, flat], e.index_type());
+            }
+        }
+        let slots = e.add(largest, e.index(1));
+        let segments =
+            Attribute::parse(e.context, "array<i32: 1, 0>").expect("valid segment sizes");
         let buffers: Vec<MlirValue> = func
             .result_types
             .iter()
             .map(|t| {
-                let ty = e.memref_type(*t, &shape);
+                let ty = e.memref_type(*t, &[None]);
                 e.op(
                     "memref.alloc",
-                    &dynamic,
+                    &[slots],
                     &[ty],
                     &[("operandSegmentSizes", segments)],
                 )[0]
             })
             .collect();
+        frame.slots.push(slots);
         temps.extend(buffers.iter().copied());
         frame.buffers.push(buffers);
     }
@@ -326,39 +356,60 @@ pub fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> Mli
     value
 }
 
-/// Computes one URE at the current iteration point and stores its values.
+/// `sum(distance * stride)` of a read `target(var - c, ...)` (the verifier
+/// guarantees that simple form: the distance along `var` is `c`).
+fn flattened_distance(
+    e: &Emitter<'_>,
+    frame: &Frame<'_>,
+    target: &Func,
+    indices: &[Affine],
+) -> MlirValue {
+    let mut flat = e.index(0);
+    for (affine, &p) in indices.iter().zip(&target.lhs) {
+        if affine.constant != 0 {
+            let stride = frame.strides[target.vars[p].as_str()];
+            flat = e.add(flat, e.mul(stride, e.index(-affine.constant)));
+        }
+    }
+    flat
+}
+
+/// Computes one URE at the current iteration point and stores its values:
+/// the output at its element, any other Func in its rolling buffer at slot
+/// `rank mod slots` (a read at flattened distance `x` takes slot
+/// `(rank - x + slots) mod slots`, written `x` points ago: memory grows with
+/// the largest distance, not with the iteration space).
 fn emit_func(
     e: &Emitter<'_>,
     frame: &Frame<'_>,
     index: usize,
     func: &Func,
     ivs: &HashMap<&str, MlirValue>,
+    rank: MlirValue,
 ) {
     let model = frame.program;
     let args: Vec<MlirValue> = func.vars.iter().map(|v| ivs[v.as_str()]).collect();
     let read =
-        |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], args: &[MlirValue]| {
+        |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], _: &[MlirValue]| {
             let target = &model.funcs[callee];
-            let idx: Vec<MlirValue> = indices
-                .iter()
-                .zip(&target.lhs)
-                .map(|(affine, &p)| {
-                    let l = &frame.loops[target.vars[p].as_str()];
-                    let at = e.sub(affine_value(e, affine, args), l.lb);
-                    e.clamp(at, e.index(0), l.last)
-                })
-                .collect();
+            let slots = frame.slots[callee];
+            let flat = flattened_distance(e, frame, target, indices);
+            let back = e.add(e.sub(rank, flat), slots);
+            let slot = e.op1("arith.remsi", &[back, slots], e.index_type());
             let ty = e.scalar_type(target.result_types[result]);
-            e.load(frame.buffers[callee][result], &idx, ty)
+            e.load(frame.buffers[callee][result], &[slot], ty)
         };
     let body = emit_body(e, model, func, &args, &frame.params, &frame.inputs, &read);
     let store_block = body.guard.map(|cond| e.if_then(cond));
     let s = store_block.map_or(*e, |b| e.at(b));
-    let point: Vec<MlirValue> = func
-        .lhs
-        .iter()
-        .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))
-        .collect();
+    let point: Vec<MlirValue> = if index + 1 == model.funcs.len() {
+        func.lhs
+            .iter()
+            .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))
+            .collect()
+    } else {
+        vec![s.op1("arith.remsi", &[rank, frame.slots[index]], s.index_type())]
+    };
     for (result, value) in body.results.iter().enumerate() {
         s.store(*value, frame.buffers[index][result], &point);
     }

@@ -26,20 +26,25 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use t2s_model::interpret::Buffer;
 use t2s_model::{npy, random::random_buffer, Value};
-use t2s_passes::execute::{execute, program_interface, ExecuteError, Mode};
+use t2s_passes::execute::{execute_timed, program_interface, ExecuteError, Mode, RunOptions};
 use t2s_passes::interface::Interface;
 
 const USAGE: &str =
     "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
-               [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]";
+               [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
+               [--time N] [--fastmath FLAGS]";
 
 #[derive(Debug)]
 struct Options {
     file: PathBuf,
     /// The program as written, for the interpreter, when `file` is transformed.
     reference: Option<PathBuf>,
+    /// Extra timed calls of the compiled function (kernel time only).
+    time: usize,
+    /// Fastmath flags for the systolic PEs (e.g. `contract`).
+    fastmath: String,
     modes: Vec<Mode>,
     program: Option<String>,
     inputs: HashMap<String, PathBuf>,
@@ -57,6 +62,8 @@ fn parse_options(args: &[String]) -> Result<Options> {
     let mut options = Options {
         file: PathBuf::new(),
         reference: None,
+        time: 0,
+        fastmath: String::new(),
         modes: vec![Mode::Interpret],
         program: None,
         inputs: HashMap::new(),
@@ -91,6 +98,12 @@ fn parse_options(args: &[String]) -> Result<Options> {
                 options.modes = modes;
             }
             "--reference" => options.reference = Some(PathBuf::from(value()?)),
+            "--fastmath" => options.fastmath = value()?,
+            "--time" => {
+                options.time = value()?
+                    .parse()
+                    .context("--time takes a number of timed runs")?
+            }
             "--program" => options.program = Some(value()?.trim_start_matches('@').to_string()),
             "--input" => {
                 let v = value()?;
@@ -272,15 +285,31 @@ fn run_mode(
         _ => &options.file,
     };
     let mut module = parse_file(context, file)?;
-    execute(
+    let (outputs, times) = execute_timed(
         context,
         &mut module,
         options.program.as_deref(),
         mode,
         inputs,
         params,
+        &RunOptions {
+            repeat: options.time,
+            fastmath: options.fastmath.clone(),
+        },
     )
-    .map_err(|e: ExecuteError| anyhow!("{} mode: {e}", mode.name()))
+    .map_err(|e: ExecuteError| anyhow!("{} mode: {e}", mode.name()))?;
+    if !times.is_empty() {
+        let mut seconds: Vec<f64> = times.iter().map(|t| t.as_secs_f64()).collect();
+        seconds.sort_by(f64::total_cmp);
+        println!(
+            "{} kernel time: best {:.6} s, median {:.6} s over {} runs",
+            mode.name(),
+            seconds[0],
+            seconds[seconds.len() / 2],
+            seconds.len()
+        );
+    }
+    Ok(outputs)
 }
 
 /// The first element where two outputs differ beyond the tolerance.
