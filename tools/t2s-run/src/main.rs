@@ -29,6 +29,16 @@ use t2s_model::{npy, random::random_buffer, Value};
 use t2s_passes::execute::{execute_timed, program_interface, ExecuteError, Mode, RunOptions};
 use t2s_passes::interface::Interface;
 
+/// `println!` that returns a clean error (instead of panicking) when stdout
+/// is gone, e.g. closed by `| head -1`.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*)
+            .map_err(|e| anyhow!("cannot write the output: {e}"))?
+    }};
+}
+
 const USAGE: &str =
     "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
@@ -134,7 +144,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
             "--rtol" => options.rtol = value()?.parse().context("--rtol takes a number")?,
             "--atol" => options.atol = value()?.parse().context("--atol takes a number")?,
             "--help" | "-h" => {
-                println!("{USAGE}");
+                out!("{USAGE}");
                 std::process::exit(0);
             }
             f if f.starts_with('-') && f != "-" => bail!("unknown option '{f}'\n{USAGE}"),
@@ -163,12 +173,16 @@ fn new_context(remarks: bool) -> Context {
             DiagnosticSeverity::Remark if remarks => "remark",
             DiagnosticSeverity::Remark => return true,
         };
-        eprintln!(
+        // Called from C++: write errors are ignored rather than panicking.
+        use std::io::Write as _;
+        let mut err = std::io::stderr();
+        let _ = writeln!(
+            err,
             "{}: {severity}: {diagnostic}",
             location_text(diagnostic.location())
         );
         for note in (0..diagnostic.note_count()).filter_map(|i| diagnostic.note(i).ok()) {
-            eprintln!("{}: note: {note}", location_text(note.location()));
+            let _ = writeln!(err, "{}: note: {note}", location_text(note.location()));
         }
         true
     });
@@ -301,7 +315,7 @@ fn run_mode(
     if !times.is_empty() {
         let mut seconds: Vec<f64> = times.iter().map(|t| t.as_secs_f64()).collect();
         seconds.sort_by(f64::total_cmp);
-        println!(
+        out!(
             "{} kernel time: best {:.6} s, median {:.6} s over {} runs",
             mode.name(),
             seconds[0],
@@ -345,12 +359,12 @@ fn format_value(v: Value) -> String {
     }
 }
 
-fn print_buffer(name: &str, buffer: &Buffer) {
+fn print_buffer(name: &str, buffer: &Buffer) -> Result<()> {
     let dims: Vec<String> = buffer.shape.iter().map(|d| d.to_string()).collect();
-    println!("@{name}: {}x{}", dims.join("x"), buffer.elem);
+    out!("@{name}: {}x{}", dims.join("x"), buffer.elem);
     let row = buffer.shape.last().copied().unwrap_or(1).max(1);
     for chunk in buffer.data.chunks(row) {
-        println!(
+        out!(
             "  {}",
             chunk
                 .iter()
@@ -359,6 +373,7 @@ fn print_buffer(name: &str, buffer: &Buffer) {
                 .join(" ")
         );
     }
+    Ok(())
 }
 
 fn run(args: &[String]) -> Result<bool> {
@@ -401,14 +416,14 @@ fn run(args: &[String]) -> Result<bool> {
     }
     if options.print {
         for (name, buffer) in names.iter().zip(outputs) {
-            print_buffer(name, buffer);
+            print_buffer(name, buffer)?;
         }
     }
     if let [a, b] = options.modes.as_slice() {
         let mut all_match = true;
         for ((name, x), y) in names.iter().zip(&results[0]).zip(&results[1]) {
             match compare(x, y, options.rtol, options.atol) {
-                None => println!(
+                None => out!(
                     "@{name}: {} and {} match ({} elements)",
                     a.name(),
                     b.name(),
@@ -416,7 +431,7 @@ fn run(args: &[String]) -> Result<bool> {
                 ),
                 Some((i, p, q)) => {
                     all_match = false;
-                    println!(
+                    out!(
                         "@{name}: MISMATCH between {} and {} at element {i}: {} vs {}",
                         a.name(),
                         b.name(),
@@ -441,7 +456,7 @@ fn run(args: &[String]) -> Result<bool> {
                 })
                 .sum();
             let dims: Vec<String> = buffer.shape.iter().map(|d| d.to_string()).collect();
-            println!(
+            out!(
                 "@{name}: {}x{} computed by {}, sum {sum}",
                 dims.join("x"),
                 buffer.elem,
@@ -462,7 +477,8 @@ fn main() -> ExitCode {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(e) => {
-            eprintln!("t2s-run: error: {e:#}");
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "t2s-run: error: {e:#}");
             ExitCode::FAILURE
         }
     }
