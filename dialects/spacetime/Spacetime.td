@@ -112,18 +112,28 @@ def Spacetime_ShiftRegOp : Spacetime_Op<"shift_reg", [
   let description = [{
     A static memref shaped `PEs x SLOTS x T`: the leading dimensions index
     the PEs (the space extents of the array that uses it), the last one the
-    slots. Slot 0 holds what the PE wrote in the current flattened step;
-    slot `d` what it held `d` steps ago: the file shifts once per step. A
-    read at delay `d` needs `d < SLOTS`. `name` is a label for readers and
-    generated code (the Func the file holds); nothing is linked by it.
+    slots. `name` is a label for readers and generated code (the Func the
+    file holds); nothing is linked by it.
+
+    By default the file shifts once per flattened step: slot 0 holds what
+    the PE wrote in the current step, slot `d` what it held `d` steps ago;
+    it is read with `spacetime.read ... delay d` (`d < SLOTS`).
+
+    With `on_write` each PE's chain shifts when that PE writes: slot 0 holds
+    its latest write, slot `n` the write `n` writes before. It is read with
+    `spacetime.read ... writes n` (`n < SLOTS`), by its own PE only.
+    `minimize-storage` makes such files where a PE writes once every `s`
+    steps: `ceil`-sized instead of one register per step.
 
     ```mlir
     %srA = spacetime.shift_reg "A" : memref<10x59xf32>
+    %srC = spacetime.shift_reg "C" on_write : memref<10x1xf32>
     ```
   }];
-  let arguments = (ins StrAttr:$name);
+  let arguments = (ins StrAttr:$name, UnitAttr:$on_write);
   let results = (outs AnyStaticShapeMemRef:$registers);
-  let assemblyFormat = "$name attr-dict `:` type($registers)";
+  let assemblyFormat =
+      "$name (`on_write` $on_write^)? attr-dict `:` type($registers)";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Number of slots per PE (the last dimension).
@@ -169,25 +179,32 @@ def Spacetime_ReadOp : Spacetime_Op<"read", [
     TypesMatchWith<"result is the element type of the register file",
                    "registers", "result",
                    "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
-  let summary = "Reads the value a PE wrote some steps ago";
+  let summary = "Reads the value a PE wrote some steps (or writes) ago";
   let description = [{
-    The value that the PE at `current PE - offset` wrote into `registers`
-    `delay` flattened steps ago (its slot `delay`). With delay 0 it is the
-    value written in the current step, which the producing PE must have
+    `delay d`: the value that the PE at `current PE - offset` wrote into
+    `registers` `d` flattened steps ago (its slot `d`). With delay 0 it is
+    the value written in the current step, which the producing PE must have
     written already: the offset is lexicographically non-negative, and a
     PE's own value (offset 0) is written earlier in the body. A read of a
     PE outside the array, or of a step where the producer wrote nothing,
     gives an undefined value that the program must not use.
 
+    `writes n`, on an `on_write` file: the value this PE (offset 0) wrote
+    `n` writes before its latest one (slot `n`).
+
     ```mlir
-    %left = spacetime.read %ra[0, 1] delay 1 : memref<4x4x2xf32>
+    %left = spacetime.read %ra [0, 1] delay 1 : memref<4x4x2xf32>
+    %prev = spacetime.read %rc [0, 0] writes 0 : memref<4x4x1xf32>
     ```
   }];
   let arguments = (ins AnyStaticShapeMemRef:$registers,
-                       DenseI64ArrayAttr:$offset, I64Attr:$delay);
+                       DenseI64ArrayAttr:$offset, OptionalAttr<I64Attr>:$delay,
+                       OptionalAttr<I64Attr>:$writes);
   let results = (outs AnyType:$result);
-  let assemblyFormat =
-      "$registers $offset `delay` $delay attr-dict `:` type($registers)";
+  let assemblyFormat = [{
+    $registers $offset (`delay` $delay^)? (`writes` $writes^)? attr-dict
+    `:` type($registers)
+  }];
   let hasVerifier = 1;
 }
 
@@ -198,7 +215,8 @@ def Spacetime_WriteOp : Spacetime_Op<"write", [
                    "::llvm::cast<::mlir::MemRefType>($_self).getElementType()">]> {
   let summary = "Writes the current PE's value of this step (slot 0)";
   let description = [{
-    Each register file has exactly one writer in its array.
+    Each register file has exactly one writer in its array. On an
+    `on_write` file the write first shifts the PE's chain by one slot.
 
     ```mlir
     spacetime.write %a, %ra : memref<4x4x2xf32>

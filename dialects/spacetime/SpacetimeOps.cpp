@@ -240,7 +240,7 @@ LogicalResult ArrayOp::verifyRegions() {
       return WalkResult::interrupt();
     }
     // A same-step read of the own PE needs the write to come first.
-    if (read.getDelayAttr().getInt() == 0 &&
+    if (read.getDelayAttr() && read.getDelayAttr().getInt() == 0 &&
         llvm::all_of(read.getOffset(), [](int64_t o) { return o == 0; })) {
       Operation *w = ancestorIn(body, it->second);
       Operation *r = ancestorIn(body, read);
@@ -356,13 +356,40 @@ LogicalResult ReadOp::verify() {
            << offset.size() << " entries for " << array->getNumSpace()
            << " space loops";
   int64_t slots = getRegisters().getType().getShape().back();
+  auto file = getRegisters().getDefiningOp<ShiftRegOp>();
+  if (!file)
+    return emitOpError("reads a register file that is not a "
+                       "spacetime.shift_reg");
+  if (static_cast<bool>(getDelayAttr()) == static_cast<bool>(getWritesAttr()))
+    return emitOpError("needs exactly one of 'delay' (steps ago) and "
+                       "'writes' (writes ago)");
+  auto plural = [](int64_t n) { return n == 1 ? " slot" : " slots"; };
+  if (getWritesAttr()) {
+    int64_t writes = getWritesAttr().getInt();
+    if (!file.getOnWrite())
+      return emitOpError("'writes' reads need an on_write register file; "
+                         "this one shifts every step: use 'delay'");
+    if (llvm::any_of(offset, [](int64_t o) { return o != 0; }))
+      return emitOpError("an on_write register file is read by its own PE "
+                         "only (offset 0)");
+    if (writes < 0)
+      return emitOpError("writes must be non-negative");
+    if (writes >= slots)
+      return emitOpError("writes ")
+             << writes << " does not fit a register file of " << slots
+             << plural(slots);
+    return success();
+  }
+  if (file.getOnWrite())
+    return emitOpError("an on_write register file shifts on writes, not "
+                       "steps: read it with 'writes'");
   int64_t delay = getDelayAttr().getInt();
   if (delay < 0)
     return emitOpError("delay must be non-negative");
   if (delay >= slots)
     return emitOpError("delay ")
            << delay << " does not fit a register file of " << slots
-           << (slots == 1 ? " slot" : " slots");
+           << plural(slots);
   if (delay == 0) {
     // Lexicographically non-negative: the producer runs before, or is, us.
     for (int64_t o : offset) {

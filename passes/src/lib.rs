@@ -11,6 +11,7 @@ pub mod extract;
 pub mod interface;
 pub mod ir;
 pub mod merge_ures;
+pub mod minimize_storage;
 pub mod pipelines;
 pub mod registry;
 pub mod space_time_transform;
@@ -22,10 +23,11 @@ pub mod ure_to_scf;
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 4] {
+pub fn all_passes() -> [&'static registry::PassDef; 5] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
+        &minimize_storage::PASS,
         &spacetime_to_scf::PASS,
         &ure_to_scf::PASS,
     ]

@@ -21,8 +21,8 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
-    description: "Merge the UREs, apply the space-time transform and lower the systolic array to the llvm dialect",
-    passes: "merge-ures, space-time-transform, spacetime-to-scf, canonicalize, cse, convert-scf-to-cf, \
+    description: "Merge the UREs, apply the space-time transform, minimize the register files and lower the systolic array to the llvm dialect",
+    passes: "merge-ures, space-time-transform, minimize-storage, spacetime-to-scf, canonicalize, cse, convert-scf-to-cf, \
      expand-strided-metadata, finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 

@@ -233,6 +233,7 @@ pub fn build_array<'c, 'a>(
                 scheduled,
             )?;
         } else {
+            let pe = pe.located(yield_op.location());
             for (r, value) in values.iter().enumerate() {
                 let at = match conditions[r] {
                     Some(cond) => {

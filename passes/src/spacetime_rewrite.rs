@@ -148,6 +148,8 @@ pub struct FileStorage {
     pub shifted: bool,
     /// Allocated on the heap (freed at the end).
     pub heap: bool,
+    /// Each PE's chain shifts when that PE writes (`on_write`).
+    pub on_write: bool,
 }
 
 /// The function's values the PE code uses.
@@ -474,8 +476,14 @@ fn read(
 ) -> Result<MlirValue, Failed> {
     let file = file_of(op, 0, files)?;
     let offset = ir::i64s(op, "offset");
-    let delay = ir::int(op, "delay").unwrap_or(0);
     let ty = op.result(0).map_err(|_| Failed)?.r#type();
+    if let Some(writes) = ir::int(op, "writes") {
+        // Own PE (verified), slot `writes`.
+        let mut idx = own_pe(e, info, frame);
+        idx.push(e.index(writes));
+        return Ok(e.load(file.buffer, &idx, ty));
+    }
+    let delay = ir::int(op, "delay").unwrap_or(0);
     let mut indices = Vec::new();
     match &frame.constant_pe {
         Some(pe) => {
@@ -522,6 +530,12 @@ fn write(
     let file = file_of(op, 1, files)?;
     let value = op.operand(0).map_err(|_| Failed)?.to_raw();
     let mut idx = own_pe(e, info, frame);
+    if file.on_write {
+        shift_chain(e, file, &idx);
+        idx.push(e.index(0));
+        e.store(value, file.buffer, &idx);
+        return Ok(());
+    }
     let slot = if file.shifted {
         e.index(0)
     } else {
@@ -735,12 +749,31 @@ fn row_range(row: &Affine, ranges: &[Option<(i64, i64)>]) -> Option<(i64, i64)> 
     Some((lo, hi))
 }
 
+/// Moves each value of one PE's chain one slot up (slot `d` takes slot
+/// `d - 1`), from the last slot down.
+fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue]) {
+    // SAFETY: a live value; only its type is queried.
+    let elem = unsafe {
+        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+            mlir_sys::mlirValueGetType(file.buffer),
+        ))
+    };
+    for k in (1..file.slots).rev() {
+        let mut from = pe.to_vec();
+        let mut to = pe.to_vec();
+        from.push(e.index(k - 1));
+        to.push(e.index(k));
+        let v = e.load(file.buffer, &from, elem);
+        e.store(v, file.buffer, &to);
+    }
+}
+
 /// After a step of unrolled PEs: every shifted file moves each value one
 /// slot up (slot `d` takes slot `d - 1`), from the last slot down.
 pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &ArrayInfo) {
     let mut sorted: Vec<&FileStorage> = files
         .values()
-        .filter(|f| f.shifted && f.slots > 1)
+        .filter(|f| f.shifted && !f.on_write && f.slots > 1)
         .collect();
     sorted.sort_by_key(|f| f.buffer.ptr as usize);
     for file in sorted {

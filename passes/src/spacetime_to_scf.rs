@@ -151,7 +151,9 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
         let slots = crate::extract::memref_shape(ty)
             .and_then(|(_, shape)| shape.last().copied().flatten())
             .unwrap_or(1);
-        let shifted = unroll && slots <= options.max_shifted;
+        let on_write = op.has_attribute("on_write");
+        // An on_write file is small (minimized) and shifts on each write.
+        let shifted = on_write || (unroll && slots <= options.max_shifted);
         let kind = if shifted {
             "memref.alloca"
         } else {
@@ -166,6 +168,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
                 slots,
                 shifted,
                 heap: !shifted,
+                on_write,
             },
         );
     }

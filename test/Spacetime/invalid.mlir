@@ -619,3 +619,152 @@ ure.program @p {
     spacetime.output %i to @out[%i] : index
   }
 }
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op an on_write register file shifts on writes, not steps: read it with 'writes'}}
+    %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op 'writes' reads need an on_write register file; this one shifts every step: use 'delay'}}
+    %prev = spacetime.read %r [0] writes 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op an on_write register file is read by its own PE only (offset 0)}}
+    %prev = spacetime.read %r [1] writes 0 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op writes 2 does not fit a register file of 2 slots}}
+    %prev = spacetime.read %r [0] writes 2 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op writes must be non-negative}}
+    %prev = spacetime.read %r [0] writes -1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op needs exactly one of 'delay' (steps ago) and 'writes' (writes ago)}}
+    %prev = spacetime.read %r [0] delay 1 writes 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    // expected-error@+1 {{'spacetime.read' op needs exactly one of 'delay' (steps ago) and 'writes' (writes ago)}}
+    %prev = spacetime.read %r [0] : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %m = memref.alloc() : memref<4x2xf32>
+    // expected-error@+1 {{'spacetime.read' op reads a register file that is not a spacetime.shift_reg}}
+    %prev = spacetime.read %m [0] delay 1 : memref<4x2xf32>
+    spacetime.output %prev to @out[%i] : f32
+  }
+}

@@ -75,6 +75,33 @@ ure.program @pairs {
 
 // -----
 
+// A register file shifted on writes, read by writes back.
+// CHECK-LABEL: ure.program @onwrite
+// CHECK:         %[[R:.*]] = spacetime.shift_reg "acc" on_write : memref<4x1xf32>
+// CHECK:         spacetime.read %[[R]] [0] writes 0 : memref<4x1xf32>
+// GENERIC: "spacetime.shift_reg"() <{name = "acc", on_write}> : () -> memref<4x1xf32>
+// GENERIC: "spacetime.read"(%{{.*}}) <{offset = array<i64: 0>, writes = 0 : i64}> : (memref<4x1xf32>) -> f32
+ure.program @onwrite {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i) -> f32
+  %r = spacetime.shift_reg "acc" on_write : memref<4x1xf32>
+  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index):
+    %j, %i = spacetime.recover : index, index
+    %on = spacetime.scheduled
+    scf.if %on {
+      %a = ure.load @A(%i, %j) : f32
+      %prev = spacetime.read %r [0] writes 0 : memref<4x1xf32>
+      %s = arith.addf %a, %prev : f32
+      spacetime.write %s, %r : memref<4x1xf32>
+      spacetime.output %s to @out[%i] : f32
+    }
+  }
+}
+
+// -----
+
 // Register files are ordinary values: they may live in a func.func, and
 // each allocation is kept (it has an allocation effect).
 // RUN: t2s-opt %s --split-input-file --canonicalize --cse | FileCheck %s --check-prefix=EFFECTS
