@@ -18,6 +18,7 @@ use crate::emit::Emitter;
 use crate::extract::affine_map_rows;
 use crate::ir;
 use crate::registry::Failed;
+pub use crate::spacetime_registers::{shift_files, FileStorage};
 use melior::ir::{
     attribute::{IntegerAttribute, TypeAttribute},
     block::BlockLike,
@@ -139,19 +140,6 @@ pub fn output_of<'c>(
     })
 }
 
-/// Storage of one register file.
-#[derive(Clone, Copy)]
-pub struct FileStorage {
-    pub buffer: MlirValue,
-    pub slots: i64,
-    /// Shifted every step (constant slot indices) rather than rotating.
-    pub shifted: bool,
-    /// Allocated on the heap (freed at the end).
-    pub heap: bool,
-    /// Each PE's chain shifts when that PE writes (`on_write`).
-    pub on_write: bool,
-}
-
 /// The function's values the PE code uses.
 pub struct Lowered<'c> {
     pub inputs: HashMap<String, MlirValue>,
@@ -201,7 +189,7 @@ pub fn init_outputs(
     Ok(stamps)
 }
 
-fn zero(e: &Emitter<'_>, ty: Type<'_>) -> MlirValue {
+pub(crate) fn zero(e: &Emitter<'_>, ty: Type<'_>) -> MlirValue {
     // SAFETY: a valid type; the zero attribute of an int or float type.
     let attr = unsafe {
         let raw = if mlir_sys::mlirTypeIsAFloat(ty.to_raw()) {
@@ -342,12 +330,12 @@ pub fn rewrite_pe(
                 ir::erase(op_ref);
             }
             "spacetime.read" => {
-                let value = read(&here, &op_ref, info, frame, files)?;
+                let value = crate::spacetime_registers::read(&here, &op_ref, info, frame, files)?;
                 replace_result(&op_ref, 0, value)?;
                 ir::erase(op_ref);
             }
             "spacetime.write" => {
-                write(&here, &op_ref, info, frame, files)?;
+                crate::spacetime_registers::write(&here, &op_ref, info, frame, files)?;
                 ir::erase(op_ref);
             }
             "spacetime.output" => {
@@ -428,126 +416,6 @@ fn cmp(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue
     let i64_type = IntegerType::new(e.context, 64).into();
     let attr = IntegerAttribute::new(i64_type, predicate).into();
     e.op("arith.cmpi", &[a, b], &[i1], &[("predicate", attr)])[0]
-}
-
-fn file_of<'f>(
-    op: &OperationRef<'_, '_>,
-    operand: usize,
-    files: &'f HashMap<usize, FileStorage>,
-) -> Result<&'f FileStorage, Failed> {
-    let v = op.operand(operand).map_err(|_| Failed)?.to_raw();
-    files.get(&(v.ptr as usize)).ok_or_else(|| {
-        error(
-            op.location(),
-            "register file is not a spacetime.shift_reg of the program",
-        )
-    })
-}
-
-/// The slot of a value written `delay` steps ago.
-fn slot(e: &Emitter<'_>, file: &FileStorage, step: MlirValue, delay: i64) -> MlirValue {
-    if file.shifted {
-        return e.index(delay);
-    }
-    // delay < slots (verified) and step >= 0: the dividend is positive.
-    let back = e.add(e.sub(step, e.index(delay)), e.index(file.slots));
-    e.op1("arith.remsi", &[back, e.index(file.slots)], e.index_type())
-}
-
-/// This PE's index in the file (0-based), per space dimension.
-fn own_pe(e: &Emitter<'_>, info: &ArrayInfo, frame: &PeFrame<'_>) -> Vec<MlirValue> {
-    let space_coords = &frame.coords[info.time.len()..];
-    info.space
-        .iter()
-        .enumerate()
-        .map(|(d, s)| match &frame.constant_pe {
-            Some(pe) => e.index(pe[d] - s.min),
-            None => e.sub(space_coords[d], e.index(s.min)),
-        })
-        .collect()
-}
-
-fn read(
-    e: &Emitter<'_>,
-    op: &OperationRef<'_, '_>,
-    info: &ArrayInfo,
-    frame: &PeFrame<'_>,
-    files: &HashMap<usize, FileStorage>,
-) -> Result<MlirValue, Failed> {
-    let file = file_of(op, 0, files)?;
-    let offset = ir::i64s(op, "offset");
-    let ty = op.result(0).map_err(|_| Failed)?.r#type();
-    if let Some(writes) = ir::int(op, "writes") {
-        // Own PE (verified), slot `writes`.
-        let mut idx = own_pe(e, info, frame);
-        idx.push(e.index(writes));
-        return Ok(e.load(file.buffer, &idx, ty));
-    }
-    let delay = ir::int(op, "delay").unwrap_or(0);
-    let mut indices = Vec::new();
-    match &frame.constant_pe {
-        Some(pe) => {
-            // A PE outside the array: an undefined value the program must not
-            // use; any value of the type will do.
-            let mut outside = false;
-            for ((p, o), s) in pe.iter().zip(&offset).zip(&info.space) {
-                let q = p - o - s.min;
-                outside |= q < 0 || q >= s.extent;
-                indices.push(q);
-            }
-            if outside {
-                return Ok(zero(e, ty));
-            }
-            let mut idx: Vec<MlirValue> = indices.iter().map(|&q| e.index(q)).collect();
-            idx.push(slot(e, file, frame.step, delay));
-            Ok(e.load(file.buffer, &idx, ty))
-        }
-        None => {
-            let own = own_pe(e, info, frame);
-            let mut idx: Vec<MlirValue> = own
-                .iter()
-                .zip(&offset)
-                .zip(&info.space)
-                .map(|((p, o), s)| {
-                    // Clamped: an outside PE gives an unused, harmless value.
-                    let q = e.sub(*p, e.index(*o));
-                    e.clamp(q, e.index(0), e.index(s.extent - 1))
-                })
-                .collect();
-            idx.push(slot(e, file, frame.step, delay));
-            Ok(e.load(file.buffer, &idx, ty))
-        }
-    }
-}
-
-fn write(
-    e: &Emitter<'_>,
-    op: &OperationRef<'_, '_>,
-    info: &ArrayInfo,
-    frame: &PeFrame<'_>,
-    files: &HashMap<usize, FileStorage>,
-) -> Result<(), Failed> {
-    let file = file_of(op, 1, files)?;
-    let value = op.operand(0).map_err(|_| Failed)?.to_raw();
-    let mut idx = own_pe(e, info, frame);
-    if file.on_write {
-        shift_chain(e, file, &idx);
-        idx.push(e.index(0));
-        e.store(value, file.buffer, &idx);
-        return Ok(());
-    }
-    let slot = if file.shifted {
-        e.index(0)
-    } else {
-        e.op1(
-            "arith.remsi",
-            &[frame.step, e.index(file.slots)],
-            e.index_type(),
-        )
-    };
-    idx.push(slot);
-    e.store(value, file.buffer, &idx);
-    Ok(())
 }
 
 /// Stores the output values, kept only if the point is the last in loop
@@ -747,64 +615,4 @@ fn row_range(row: &Affine, ranges: &[Option<(i64, i64)>]) -> Option<(i64, i64)> 
         hi = hi.checked_add(x.max(y))?;
     }
     Some((lo, hi))
-}
-
-/// Moves each value of one PE's chain one slot up (slot `d` takes slot
-/// `d - 1`), from the last slot down.
-fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue]) {
-    // SAFETY: a live value; only its type is queried.
-    let elem = unsafe {
-        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-            mlir_sys::mlirValueGetType(file.buffer),
-        ))
-    };
-    for k in (1..file.slots).rev() {
-        let mut from = pe.to_vec();
-        let mut to = pe.to_vec();
-        from.push(e.index(k - 1));
-        to.push(e.index(k));
-        let v = e.load(file.buffer, &from, elem);
-        e.store(v, file.buffer, &to);
-    }
-}
-
-/// After a step of unrolled PEs: every shifted file moves each value one
-/// slot up (slot `d` takes slot `d - 1`), from the last slot down.
-pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &ArrayInfo) {
-    let mut sorted: Vec<&FileStorage> = files
-        .values()
-        .filter(|f| f.shifted && !f.on_write && f.slots > 1)
-        .collect();
-    sorted.sort_by_key(|f| f.buffer.ptr as usize);
-    for file in sorted {
-        // SAFETY: a live value; only its type is queried.
-        let elem = unsafe {
-            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-                mlir_sys::mlirValueGetType(file.buffer),
-            ))
-        };
-        let mut pes = vec![Vec::new()];
-        for s in &info.space {
-            pes = pes
-                .into_iter()
-                .flat_map(|p| {
-                    (0..s.extent).map(move |v| {
-                        let mut q = p.clone();
-                        q.push(v);
-                        q
-                    })
-                })
-                .collect();
-        }
-        for pe in pes {
-            for k in (1..file.slots).rev() {
-                let mut from: Vec<MlirValue> = pe.iter().map(|&p| e.index(p)).collect();
-                let mut to = from.clone();
-                from.push(e.index(k - 1));
-                to.push(e.index(k));
-                let v = e.load(file.buffer, &from, elem);
-                e.store(v, file.buffer, &to);
-            }
-        }
-    }
 }
