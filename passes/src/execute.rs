@@ -186,9 +186,11 @@ pub fn program_interface(
     if is_transformed(&program) {
         return Interface::from_transformed(program).map_err(|_| ExecuteError::Extract);
     }
-    Ok(Interface::from_model(&program_model(
-        context, module, name,
-    )?))
+    if find_nest(&program).is_none() {
+        run_pipeline(context, module, Mode::Interpret.pipeline())?;
+    }
+    let program = select_program(module.as_operation(), name)?;
+    Interface::from_merged(program).map_err(|_| ExecuteError::Extract)
 }
 
 /// Executes `module`'s program in `mode` on `inputs` and `params`.
@@ -226,7 +228,13 @@ pub fn execute_timed(
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     let repeat = options.repeat;
     let pipeline = mode.pipeline_with(options);
-    let program = select_program(module.as_operation(), name)?;
+    let mut program = select_program(module.as_operation(), name)?;
+    if mode == Mode::Systolic && !is_transformed(&program) {
+        // The array's IR gives the calling convention: no URE model needed,
+        // so any op a verifier accepts inside a URE compiles.
+        run_pipeline(context, module, "builtin.module(space-time-transform)")?;
+        program = select_program(module.as_operation(), name)?;
+    }
     if is_transformed(&program) {
         if mode != Mode::Systolic {
             return Err(ExecuteError::Transformed(

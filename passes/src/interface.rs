@@ -5,11 +5,13 @@
 //! equations are gone; the `ure.input`s, the `ure.param`s, the output's
 //! `ure.func` declaration and the array's loops say everything).
 
-use crate::extract::{extract_input, memref_shape};
+use crate::extract::extract_input;
 use crate::ir;
 use crate::registry::Failed;
 use melior::ir::attribute::TypeAttribute;
+use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::ValueLike;
 use t2s_model::{Extent, Input, Program, ScalarType};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -105,12 +107,62 @@ impl Interface {
                 }
             });
         }
-        let _ = memref_shape;
         Ok(Interface {
             name: ir::symbol_name(&program),
             params,
             inputs,
             output,
+            output_types,
+            output_shape,
+        })
+    }
+
+    /// The interface of a merged program (a `ure.nest`), from its IR: the
+    /// output is the nest's last URE.
+    pub fn from_merged(program: OperationRef<'_, '_>) -> Result<Self, Failed> {
+        let ops = ir::body_ops(&program, 0);
+        let params: Vec<String> = ops
+            .iter()
+            .filter(|op| ir::name(op) == "ure.param")
+            .map(ir::symbol_name)
+            .collect();
+        let inputs = ops
+            .iter()
+            .filter(|op| ir::name(op) == "ure.input")
+            .map(extract_input)
+            .collect::<Result<Vec<_>, _>>()?;
+        let nest = ops
+            .iter()
+            .find(|op| ir::name(op) == "ure.nest")
+            .ok_or_else(|| crate::diag::error(program.location(), "program is not merged"))?;
+        let output = ir::body_ops(nest, 0)
+            .into_iter()
+            .rfind(|op| ir::name(op) == "ure.def")
+            .ok_or_else(|| crate::diag::error(nest.location(), "the nest holds no URE"))?;
+        let body = ir::body_block(&output).ok_or(Failed)?;
+        let yield_op = body.terminator().ok_or(Failed)?;
+        let output_types = yield_op
+            .operands()
+            .map(|v| {
+                crate::extract::scalar_type(v.r#type()).ok_or_else(|| {
+                    crate::diag::error(yield_op.location(), "output types are integers or floats")
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let vars = ir::strings(&output, "vars");
+        let num_lhs = ir::int(&output, "num_lhs").unwrap_or(0).max(0) as usize;
+        let loops = ir::strings(nest, "loops");
+        let extents = ir::extents(nest, "extents");
+        let mut output_shape = Vec::new();
+        for var in vars.iter().take(num_lhs) {
+            let l = loops.iter().position(|n| n == var).ok_or(Failed)?;
+            output_shape.push(extent_of(&extents[l], &params)?);
+        }
+        Ok(Interface {
+            name: ir::symbol_name(&program),
+            params,
+            inputs,
+            output: ir::symbol(&output, "func"),
             output_types,
             output_shape,
         })
@@ -139,4 +191,13 @@ impl Interface {
             })
             .collect()
     }
+}
+
+fn extent_of(extent: &ir::ExtentAttr, params: &[String]) -> Result<Extent, Failed> {
+    Ok(match extent {
+        ir::ExtentAttr::Const(c) => Extent::Const(*c),
+        ir::ExtentAttr::Param(p) => {
+            Extent::Param(params.iter().position(|q| q == p).ok_or(Failed)?)
+        }
+    })
 }

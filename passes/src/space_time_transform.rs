@@ -8,7 +8,7 @@
 //! and records the result in the IR.
 
 use crate::diag::{emit, error, remark, Severity};
-use crate::extract::{extract_program, find_nest};
+use crate::extract::find_nest;
 use crate::ir;
 use crate::registry::{Failed, OptionKind, PassDef, PassOption, PassOptions};
 use melior::ir::{
@@ -18,7 +18,6 @@ use melior::ir::{
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
 };
-use t2s_model::{Extent, Node, Program};
 
 pub static PASS: PassDef = PassDef {
     argument: "space-time-transform",
@@ -142,17 +141,16 @@ fn transform_program(
         ));
     }
 
-    let model = extract_program(program)?;
-    let loops = constant_loops(&model, nest)?;
-    let deps = dependences(&model);
-    let names: Vec<String> = model.funcs.iter().map(|f| f.name.clone()).collect();
+    // Everything the schedule needs comes from the nest's IR (loops, and
+    // the distance of every ure.at), so any op inside a URE is fine here.
+    let loops = constant_loops(nest)?;
+    let (names, deps) = dependences(nest, &loops)?;
     let specs: Vec<TransformSpec> = requests.iter().map(|r| r.spec.clone()).collect();
-    let sched =
-        schedule(&loops, &deps, &specs, &names).map_err(|e| report(&e, &requests, nest, &model))?;
+    let sched = schedule(&loops, &deps, &specs, &names).map_err(|e| report(&e, &requests, nest))?;
 
     report_schedule(
         &sched,
-        &model,
+        &names,
         requests.last().expect("one request").location,
         nest,
     );
@@ -173,47 +171,59 @@ fn directive_spec(op: &OperationRef<'_, '_>) -> TransformSpec {
 }
 
 /// The nest's loops; the transform needs constant extents.
-fn constant_loops(model: &Program, nest: OperationRef<'_, '_>) -> Result<Vec<NestLoop>, Failed> {
-    model
-        .loops
-        .iter()
-        .map(|l| match l.extent {
-            Extent::Const(extent) => Ok(NestLoop { name: l.name.clone(), min: l.min, extent }),
-            Extent::Param(p) => Err(error(
+fn constant_loops(nest: OperationRef<'_, '_>) -> Result<Vec<NestLoop>, Failed> {
+    let names = ir::strings(&nest, "loops");
+    let mins = ir::i64s(&nest, "mins");
+    let extents = ir::extents(&nest, "extents");
+    names
+        .into_iter()
+        .zip(mins)
+        .zip(extents)
+        .map(|((name, min), extent)| match extent {
+            ir::ExtentAttr::Const(extent) => Ok(NestLoop { name, min, extent }),
+            ir::ExtentAttr::Param(p) => Err(error(
                 nest.location(),
                 format!(
-                    "loop '{}' has the symbolic extent @{}; space-time-transform needs constant bounds",
-                    l.name, model.params[p]
+                    "loop '{name}' has the symbolic extent @{p}; space-time-transform needs constant bounds"
                 ),
             )),
         })
         .collect()
 }
 
-/// Every read of a Func, as a distance vector over the nest's loops.
-fn dependences(model: &Program) -> Vec<DependenceSpec> {
+/// The UREs' names in realization order and every read of a Func, as a
+/// distance vector over the nest's loops.
+fn dependences(
+    nest: OperationRef<'_, '_>,
+    loops: &[NestLoop],
+) -> Result<(Vec<String>, Vec<DependenceSpec>), Failed> {
+    let defs: Vec<_> = ir::body_ops(&nest, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.def")
+        .collect();
+    let names: Vec<String> = defs.iter().map(|d| ir::symbol(d, "func")).collect();
+    let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
     let mut deps: Vec<DependenceSpec> = Vec::new();
-    for (consumer, f) in model.funcs.iter().enumerate() {
-        for node in &f.body.nodes {
-            let Node::FuncRef {
-                func: callee,
-                indices,
-                ..
-            } = node
-            else {
-                continue;
+    for (consumer, def) in defs.iter().enumerate() {
+        for at in ir::collect(*def, "ure.at") {
+            let callee_name = ir::symbol(&at, "func");
+            let Some(callee) = names.iter().position(|n| *n == callee_name) else {
+                return Err(error(
+                    at.location(),
+                    format!("@{callee_name} is not in the nest"),
+                ));
             };
-            let g = &model.funcs[*callee];
-            let mut distance = vec![0; model.loops.len()];
-            for (affine, &p) in indices.iter().zip(&g.lhs) {
-                if let Some(l) = model.loop_index(&g.vars[p]) {
-                    // The verifier guarantees `var - c` with c >= 0.
-                    distance[l] = -affine.constant;
-                }
-            }
+            let callee_def = &defs[callee];
+            let vars = ir::strings(callee_def, "vars");
+            let num_lhs = ir::int(callee_def, "num_lhs").unwrap_or(0).max(0) as usize;
+            let distance = crate::spacetime_build::read_distance(
+                &at,
+                &vars[..num_lhs.min(vars.len())],
+                &loop_names,
+            )?;
             let dep = DependenceSpec {
                 consumer,
-                callee: *callee,
+                callee,
                 distance,
             };
             if !deps.contains(&dep) {
@@ -221,15 +231,10 @@ fn dependences(model: &Program) -> Vec<DependenceSpec> {
             }
         }
     }
-    deps
+    Ok((names, deps))
 }
 
-fn report(
-    e: &ScheduleError,
-    requests: &[Request<'_>],
-    nest: OperationRef<'_, '_>,
-    model: &Program,
-) -> Failed {
+fn report(e: &ScheduleError, requests: &[Request<'_>], nest: OperationRef<'_, '_>) -> Failed {
     let location = e
         .transform()
         .map_or(nest.location(), |t| requests[t].location);
@@ -252,7 +257,6 @@ fn report(
             ));
         }
     }
-    let _ = model;
     emit(location, Severity::Error, &e.to_string(), &notes);
     Failed
 }
@@ -260,7 +264,7 @@ fn report(
 /// Remarks: the time loops, then every register file with its size.
 fn report_schedule(
     s: &Schedule,
-    model: &Program,
+    names: &[String],
     location: Location<'_>,
     nest: OperationRef<'_, '_>,
 ) {
@@ -280,7 +284,7 @@ fn report_schedule(
     );
     let defs = ir::body_ops(&nest, 0);
     for file in &s.registers {
-        let name = &model.funcs[file.func].name;
+        let name = &names[file.func];
         let minimized = match &file.minimized {
             Some(Storage::ShiftRegisters { every, slots }) => {
                 format!("minimized: {slots} registers shifted every {every} steps")

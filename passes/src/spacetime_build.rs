@@ -105,7 +105,9 @@ pub fn build_array<'c, 'a>(
                     format!("@{callee_name} is not in the nest"),
                 ));
             };
-            let distance = read_distance(&at, &ures[callee], &names)?;
+            let callee_lhs =
+                &ures[callee].vars[..ures[callee].num_lhs.min(ures[callee].vars.len())];
+            let distance = read_distance(&at, callee_lhs, &names)?;
             let (delay, offset) = project(s, &distance);
             let direct = delay == 0 && offset.iter().all(|&o| o == 0) && callee < consumer;
             for r in 0..at.result_count() {
@@ -321,14 +323,14 @@ fn select_parts(value: MlirValue) -> Option<(MlirOperation, MlirValue, MlirValue
 
 /// The distance of a `ure.at` over the nest's loops: `i - 1` in the callee's
 /// left-hand side at loop `i` is a distance of 1 along `i`.
-fn read_distance(
+pub(crate) fn read_distance(
     at: &OperationRef<'_, '_>,
-    callee: &Ure<'_, '_>,
+    callee_lhs: &[String],
     loops: &[String],
 ) -> Result<Vec<i64>, Failed> {
     let rows = crate::extract::affine_map_rows(at, "map")?;
     let mut distance = vec![0; loops.len()];
-    for (row, var) in rows.iter().zip(callee.vars.iter().take(callee.num_lhs)) {
+    for (row, var) in rows.iter().zip(callee_lhs) {
         if let Some(l) = loops.iter().position(|n| n == var) {
             distance[l] = -row.constant;
         }
