@@ -249,6 +249,19 @@ impl BodyBuilder<'_> {
             let (a, ty) = (self.operand(op, 0)?, self.result_type(op)?);
             return self.define(op, Node::Cast { op: cast, a, ty });
         }
+        if let Some((math, arity)) = t2s_model::MathOp::from_name(&name) {
+            if op.operand_count() != arity {
+                return Err(error(
+                    op.location(),
+                    format!("{name} takes {arity} operands"),
+                ));
+            }
+            let args = (0..arity)
+                .map(|i| self.operand(op, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            let ty = self.result_type(op)?;
+            return self.define(op, Node::Math { op: math, args, ty });
+        }
         match name.as_str() {
             "arith.constant" => {
                 let ty = self.result_type(op)?;
@@ -295,7 +308,7 @@ impl BodyBuilder<'_> {
             }
             other => Err(error(
                 op.location(),
-                format!("operation '{other}' is not supported in a URE; use arith operations, ure.at, ure.load and ure.select"),
+                format!("operation '{other}' is not supported by the URE interpreter and the sequential lowering (they take arith, math, ure.at, ure.load, ure.param_value and ure.select)"),
             )),
         }
     }
@@ -485,6 +498,9 @@ fn binary_op(name: &str) -> Option<BinaryOp> {
         "arith.divui" => BinaryOp::DivUI,
         "arith.remsi" => BinaryOp::RemSI,
         "arith.remui" => BinaryOp::RemUI,
+        "arith.floordivsi" => BinaryOp::FloorDivSI,
+        "arith.ceildivsi" => BinaryOp::CeilDivSI,
+        "arith.ceildivui" => BinaryOp::CeilDivUI,
         "arith.minsi" => BinaryOp::MinSI,
         "arith.maxsi" => BinaryOp::MaxSI,
         "arith.minui" => BinaryOp::MinUI,
@@ -516,6 +532,9 @@ pub fn binary_op_name(op: BinaryOp) -> &'static str {
         BinaryOp::DivUI => "arith.divui",
         BinaryOp::RemSI => "arith.remsi",
         BinaryOp::RemUI => "arith.remui",
+        BinaryOp::FloorDivSI => "arith.floordivsi",
+        BinaryOp::CeilDivSI => "arith.ceildivsi",
+        BinaryOp::CeilDivUI => "arith.ceildivui",
         BinaryOp::MinSI => "arith.minsi",
         BinaryOp::MaxSI => "arith.maxsi",
         BinaryOp::MinUI => "arith.minui",

@@ -19,18 +19,20 @@ pub mod spacetime_build;
 pub mod spacetime_registers;
 pub mod spacetime_rewrite;
 pub mod spacetime_to_scf;
+pub mod total_division;
 pub mod ure_to_scf;
 
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 5] {
+pub fn all_passes() -> [&'static registry::PassDef; 6] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
         &minimize_storage::PASS,
         &spacetime_to_scf::PASS,
         &ure_to_scf::PASS,
+        &total_division::PASS,
     ]
 }
 

@@ -15,14 +15,14 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
     description:
         "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
     passes:
-        "merge-ures, ure-to-scf, canonicalize, cse, convert-scf-to-cf, expand-strided-metadata, \
+        "merge-ures, ure-to-scf, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, expand-strided-metadata, \
      finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
     description: "Merge the UREs, apply the space-time transform, minimize the register files and lower the systolic array to the llvm dialect",
-    passes: "merge-ures, space-time-transform, minimize-storage, spacetime-to-scf, canonicalize, cse, convert-scf-to-cf, \
+    passes: "merge-ures, space-time-transform, minimize-storage, spacetime-to-scf, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
      expand-strided-metadata, finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 

@@ -62,7 +62,7 @@ pub static PASS: PassDef = PassDef {
             default: "",
         },
     ],
-    dependent_dialects: &["func", "scf", "arith", "memref"],
+    dependent_dialects: &["func", "scf", "arith", "memref", "math"],
     run,
 };
 

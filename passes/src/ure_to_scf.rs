@@ -40,7 +40,7 @@ pub static PASS: PassDef = PassDef {
     description: "Lower merged URE programs to sequential func.func + scf loops + memref buffers",
     anchor: "",
     options: &[EMIT_C_INTERFACE],
-    dependent_dialects: &["func", "scf", "arith", "memref"],
+    dependent_dialects: &["func", "scf", "arith", "memref", "math"],
     run,
 };
 
@@ -470,6 +470,10 @@ pub fn emit_body(
                 e.scalar_type(*ty),
             ),
             Node::Cast { op, a, ty } => e.op1(cast_op_name(*op), &[values[*a]], e.scalar_type(*ty)),
+            Node::Math { op, args, ty } => {
+                let operands: Vec<MlirValue> = args.iter().map(|a| values[*a]).collect();
+                e.op1(op.name(), &operands, e.scalar_type(*ty))
+            }
             Node::FuncRef {
                 func: callee,
                 result,

@@ -15,14 +15,16 @@ ure.program @p {
 
 // -----
 
-// Only arith, ure.at, ure.load, ure.param_value and ure.select in a URE.
+// The interpreter and the sequential lowering take arith, math, ure.at,
+// ure.load, ure.param_value and ure.select (the systolic path takes any op).
 ure.program @q {
   ure.func @f(i) -> f32
   ure.def @f(%i) {
     %c = arith.constant 2.0 : f32
-    // expected-error@+1 {{operation 'math.sqrt' is not supported in a URE}}
-    %s = math.sqrt %c : f32
-    ure.yield %s : f32
+    // expected-error@+1 {{operation 'arith.bitcast' is not supported by the URE interpreter and the sequential lowering}}
+    %s = arith.bitcast %c : f32 to i32
+    %t = arith.sitofp %s : i32 to f32
+    ure.yield %t : f32
   }
   ure.set_bounds @f (i = 0 extent 8)
 }

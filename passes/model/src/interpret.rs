@@ -19,8 +19,8 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::program::{
-    Affine, BinaryOp, CastOp, CmpPredicate, Extent, Func, Node, NodeId, Program, ScalarType,
-    UnaryOp, Value,
+    Affine, BinaryOp, CastOp, CmpPredicate, Extent, Func, MathOp, Node, NodeId, Program,
+    ScalarType, UnaryOp, Value,
 };
 
 // ---------------------------------------------------------------------------
@@ -335,12 +335,6 @@ pub enum InterpretError {
     InputData { name: String, source: BufferError },
     #[error("Func `{func}`: its storage ({shape:?}) cannot be allocated")]
     TooLarge { func: String, shape: Vec<i64> },
-    #[error("Func `{func}`: integer division by zero (node {node}) at {point}")]
-    DivisionByZero {
-        func: String,
-        node: NodeId,
-        point: Point,
-    },
     #[error("poison stored into output Func `{func}` at {point}: {cause}")]
     PoisonInOutput {
         func: String,
@@ -381,7 +375,6 @@ pub fn bool_value(b: bool) -> Value {
 /// An operation failed in a way that is an error, not poison.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Fault {
-    DivisionByZero,
     /// Operands of the wrong kind: the type check should make it impossible.
     Type(&'static str),
 }
@@ -400,6 +393,85 @@ fn const_value(v: Value, ty: ScalarType) -> Result<Value, Fault> {
         _ => Err(TYPE_FAULT),
     }
 }
+
+/// A `math` op; poison in, poison out. Rust's `f32`/`f64` functions call the
+/// same C library as the code the JIT compiles (`--compare` allows a few
+/// ulps for floats).
+fn math(op: MathOp, ty: ScalarType, operands: &[Value]) -> Result<Value, Fault> {
+    if operands.contains(&Value::Poison) {
+        return Ok(Value::Poison);
+    }
+    match (ty, operands) {
+        (ScalarType::F32, _) => {
+            let x: Vec<f64> = operands
+                .iter()
+                .map(|v| match v {
+                    Value::F32(f) => Ok(*f as f64),
+                    _ => Err(TYPE_FAULT),
+                })
+                .collect::<Result<_, _>>()?;
+            let f: Vec<f32> = x.iter().map(|v| *v as f32).collect();
+            Ok(Value::F32(math_f32(op, &f).ok_or(TYPE_FAULT)?))
+        }
+        (ScalarType::F64, _) => {
+            let x: Vec<f64> = operands
+                .iter()
+                .map(|v| match v {
+                    Value::F64(f) => Ok(*f),
+                    _ => Err(TYPE_FAULT),
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(Value::F64(math_f64(op, &x).ok_or(TYPE_FAULT)?))
+        }
+        (ty, [Value::Int(x)]) if op == MathOp::AbsI => {
+            Ok(Value::Int(normalize(x.wrapping_abs(), ty.bit_width())))
+        }
+        _ => Err(TYPE_FAULT),
+    }
+}
+
+macro_rules! math_float {
+    ($name:ident, $t:ty) => {
+        fn $name(op: MathOp, x: &[$t]) -> Option<$t> {
+            use MathOp::*;
+            let a = *x.first()?;
+            Some(match op {
+                AbsF => a.abs(),
+                Sqrt => a.sqrt(),
+                Rsqrt => 1.0 / a.sqrt(),
+                Cbrt => a.cbrt(),
+                Exp => a.exp(),
+                Exp2 => a.exp2(),
+                ExpM1 => a.exp_m1(),
+                Log => a.ln(),
+                Log2 => a.log2(),
+                Log10 => a.log10(),
+                Log1p => a.ln_1p(),
+                Sin => a.sin(),
+                Cos => a.cos(),
+                Tan => a.tan(),
+                Tanh => a.tanh(),
+                Sinh => a.sinh(),
+                Cosh => a.cosh(),
+                Asin => a.asin(),
+                Acos => a.acos(),
+                Atan => a.atan(),
+                Floor => a.floor(),
+                Ceil => a.ceil(),
+                Round => a.round(),
+                RoundEven => a.round_ties_even(),
+                Trunc => a.trunc(),
+                PowF => a.powf(*x.get(1)?),
+                Atan2 => a.atan2(*x.get(1)?),
+                CopySign => a.copysign(*x.get(1)?),
+                Fma => a.mul_add(*x.get(1)?, *x.get(2)?),
+                AbsI => return None,
+            })
+        }
+    };
+}
+math_float!(math_f32, f32);
+math_float!(math_f64, f64);
 
 fn unary(op: UnaryOp, a: Value) -> Result<Value, Fault> {
     match (op, a) {
@@ -420,8 +492,11 @@ fn binary(op: BinaryOp, ty: ScalarType, a: Value, b: Value) -> Result<Value, Fau
     }
 }
 
-/// `arith` integer operations on `w`-bit values: wrapping, signed division
-/// truncating toward zero (`INT_MIN / -1` wraps), shifts by `>= w` poison.
+/// `arith` integer operations on `w`-bit values: wrapping, shifts by `>= w`
+/// poison. Division and remainder are total, with RISC-V's results (MLIR
+/// leaves these cases undefined; every t2s mode computes these values):
+/// a quotient by zero is all ones (-1), a remainder by zero is the dividend,
+/// `INT_MIN / -1` wraps to `INT_MIN` and `INT_MIN % -1` is 0.
 fn int_binary(op: BinaryOp, w: u32, x: i64, y: i64) -> Result<Value, Fault> {
     use BinaryOp::*;
     let (ux, uy) = (to_unsigned(x, w), to_unsigned(y, w));
@@ -430,11 +505,31 @@ fn int_binary(op: BinaryOp, w: u32, x: i64, y: i64) -> Result<Value, Fault> {
         AddI => x.wrapping_add(y),
         SubI => x.wrapping_sub(y),
         MulI => x.wrapping_mul(y),
-        DivSI | DivUI | RemSI | RemUI if divisor_is_zero => return Err(Fault::DivisionByZero),
+        DivSI | DivUI | FloorDivSI | CeilDivSI | CeilDivUI if divisor_is_zero => -1,
+        RemSI | RemUI if divisor_is_zero => x,
         DivSI => x.wrapping_div(y),
         RemSI => x.wrapping_rem(y),
         DivUI => (ux / uy) as i64,
         RemUI => (ux % uy) as i64,
+        // Values are sign-extended w-bit integers, so the i64 quotient is
+        // exact; normalize() wraps INT_MIN / -1 back to INT_MIN.
+        FloorDivSI => {
+            let q = x.wrapping_div(y);
+            if x.wrapping_rem(y) != 0 && ((x < 0) != (y < 0)) {
+                q - 1
+            } else {
+                q
+            }
+        }
+        CeilDivSI => {
+            let q = x.wrapping_div(y);
+            if x.wrapping_rem(y) != 0 && ((x < 0) == (y < 0)) {
+                q + 1
+            } else {
+                q
+            }
+        }
+        CeilDivUI => ux.div_ceil(uy) as i64,
         MinSI => x.min(y),
         MaxSI => x.max(y),
         MinUI => {
@@ -805,6 +900,16 @@ fn node_type(
         Node::Cast { op, a, ty } => {
             check_type(*ty)?;
             check_cast(*op, ty_of(*a)?, *ty)?;
+            Ok(*ty)
+        }
+        Node::Math { op, args, ty } => {
+            check_type(*ty)?;
+            if (*op == MathOp::AbsI) == ty.is_float() {
+                return Err(format!("{} cannot have type {ty}", op.name()));
+            }
+            for a in args {
+                expect_type("operand", ty_of(*a)?, *ty)?;
+            }
             Ok(*ty)
         }
         Node::FuncRef {
@@ -1215,14 +1320,9 @@ impl<'a> Machine<'a> {
             .sum()
     }
 
-    fn fault_error(&self, f: usize, node: NodeId, fault: Fault, point: &[i64]) -> InterpretError {
+    fn fault_error(&self, f: usize, node: NodeId, fault: Fault, _point: &[i64]) -> InterpretError {
         let func = &self.program.funcs[f];
         match fault {
-            Fault::DivisionByZero => InterpretError::DivisionByZero {
-                func: func.name.clone(),
-                node,
-                point: self.named_point(point),
-            },
             Fault::Type(reason) => InterpretError::Malformed {
                 context: format!("Func `{}`, node {node}", func.name),
                 reason: reason.to_string(),
@@ -1261,6 +1361,10 @@ impl<'a> Machine<'a> {
             Node::Cmp { pred, a, b } => compare(*pred, types[*a], vals[*a], vals[*b]),
             Node::Select { cond, a, b, .. } => Ok(select(vals[*cond], vals[*a], vals[*b])),
             Node::Cast { op, a, ty } => cast(*op, types[*a], *ty, vals[*a]),
+            Node::Math { op, args, ty } => {
+                let operands: Vec<Value> = args.iter().map(|a| vals[*a]).collect();
+                math(*op, *ty, &operands)
+            }
             Node::FuncRef {
                 func,
                 result,
@@ -1331,6 +1435,7 @@ impl<'a> Machine<'a> {
         loop {
             let next = match &nodes[n] {
                 Node::Unary { a, .. } | Node::Cast { a, .. } => Some(*a).filter(|&a| poisoned(a)),
+                Node::Math { args, .. } => args.iter().copied().find(|&m| poisoned(m)),
                 Node::Binary { a, b, .. } | Node::Cmp { a, b, .. } => {
                     [*a, *b].into_iter().find(|&m| poisoned(m))
                 }

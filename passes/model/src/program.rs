@@ -89,6 +89,9 @@ pub enum BinaryOp {
     DivUI,
     RemSI,
     RemUI,
+    FloorDivSI,
+    CeilDivSI,
+    CeilDivUI,
     MinSI,
     MaxSI,
     MinUI,
@@ -156,6 +159,92 @@ pub enum CastOp {
     IndexCastUI,
 }
 
+/// `math` dialect operations on floats (and `math.absi` on integers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MathOp {
+    AbsF,
+    AbsI,
+    Sqrt,
+    Rsqrt,
+    Cbrt,
+    Exp,
+    Exp2,
+    ExpM1,
+    Log,
+    Log2,
+    Log10,
+    Log1p,
+    Sin,
+    Cos,
+    Tan,
+    Tanh,
+    Sinh,
+    Cosh,
+    Asin,
+    Acos,
+    Atan,
+    Floor,
+    Ceil,
+    Round,
+    RoundEven,
+    Trunc,
+    PowF,
+    Atan2,
+    CopySign,
+    Fma,
+}
+
+impl MathOp {
+    /// Every op with its `math` dialect name and operand count.
+    pub const ALL: [(MathOp, &'static str, usize); 30] = [
+        (MathOp::AbsF, "math.absf", 1),
+        (MathOp::AbsI, "math.absi", 1),
+        (MathOp::Sqrt, "math.sqrt", 1),
+        (MathOp::Rsqrt, "math.rsqrt", 1),
+        (MathOp::Cbrt, "math.cbrt", 1),
+        (MathOp::Exp, "math.exp", 1),
+        (MathOp::Exp2, "math.exp2", 1),
+        (MathOp::ExpM1, "math.expm1", 1),
+        (MathOp::Log, "math.log", 1),
+        (MathOp::Log2, "math.log2", 1),
+        (MathOp::Log10, "math.log10", 1),
+        (MathOp::Log1p, "math.log1p", 1),
+        (MathOp::Sin, "math.sin", 1),
+        (MathOp::Cos, "math.cos", 1),
+        (MathOp::Tan, "math.tan", 1),
+        (MathOp::Tanh, "math.tanh", 1),
+        (MathOp::Sinh, "math.sinh", 1),
+        (MathOp::Cosh, "math.cosh", 1),
+        (MathOp::Asin, "math.asin", 1),
+        (MathOp::Acos, "math.acos", 1),
+        (MathOp::Atan, "math.atan", 1),
+        (MathOp::Floor, "math.floor", 1),
+        (MathOp::Ceil, "math.ceil", 1),
+        (MathOp::Round, "math.round", 1),
+        (MathOp::RoundEven, "math.roundeven", 1),
+        (MathOp::Trunc, "math.trunc", 1),
+        (MathOp::PowF, "math.powf", 2),
+        (MathOp::Atan2, "math.atan2", 2),
+        (MathOp::CopySign, "math.copysign", 2),
+        (MathOp::Fma, "math.fma", 3),
+    ];
+
+    pub fn from_name(name: &str) -> Option<(MathOp, usize)> {
+        Self::ALL
+            .iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|(op, _, arity)| (*op, *arity))
+    }
+
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(op, _, _)| *op == self)
+            .map(|(_, n, _)| *n)
+            .expect("every op is listed")
+    }
+}
+
 /// One operation of a definition body, in SSA order: operands are earlier nodes.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {
@@ -190,6 +279,12 @@ pub enum Node {
     Cast {
         op: CastOp,
         a: NodeId,
+        ty: ScalarType,
+    },
+    /// A `math` op on operands of the result type.
+    Math {
+        op: MathOp,
+        args: Vec<NodeId>,
         ty: ScalarType,
     },
     /// Result `result` of Func `func` at the point given by `indices`, one per

@@ -132,7 +132,8 @@ fn pointwise(
             | Node::Unary { ty, .. }
             | Node::Binary { ty, .. }
             | Node::Select { ty, .. }
-            | Node::Cast { ty, .. } => *ty,
+            | Node::Cast { ty, .. }
+            | Node::Math { ty, .. } => *ty,
         })
         .collect();
     program(
@@ -351,7 +352,8 @@ fn constants_are_normalized_to_their_type() {
 }
 
 #[test]
-fn division_by_zero_is_an_error_with_its_point() {
+fn division_by_zero_is_total() {
+    // 10 / (i - 1): -1 at i = 1 (a quotient by zero is all ones).
     let p = pointwise(IDX, 3, |b| {
         let ten = b.int(10, IDX);
         let i = b.arg(0);
@@ -359,16 +361,8 @@ fn division_by_zero_is_an_error_with_its_point() {
         let d = b.bin(BinaryOp::SubI, i, one, IDX);
         (vec![b.bin(BinaryOp::DivSI, ten, d, IDX)], None)
     });
-    let err = interpret(&p, &[], &[ints(IDX, &[3], &[0, 0, 0])]).unwrap_err();
-    assert_eq!(
-        err,
-        InterpretError::DivisionByZero {
-            func: "out".to_string(),
-            node: 4,
-            point: point(&[("i", 1)]),
-        }
-    );
-    assert!(err.to_string().contains("(i=1)"), "{err}");
+    let out = interpret(&p, &[], &[ints(IDX, &[3], &[0, 0, 0])]).unwrap();
+    assert_eq!(out, vec![ints(IDX, &[3], &[-10, -1, 10])]);
 }
 
 // --- Poison ------------------------------------------------------------------
@@ -707,9 +701,28 @@ fn integer_division_and_remainder() {
     assert_eq!(ib(RemUI, 8, -1, 7), Value::Int(255 % 7));
     assert_eq!(ib(DivUI, 64, -1, 1 << 62), Value::Int(3));
     assert_eq!(ib(DivSI, 1, -1, -1), Value::Int(-1));
-    for op in [DivSI, DivUI, RemSI, RemUI] {
-        assert_eq!(int_binary(op, 16, 5, 0), Err(Fault::DivisionByZero));
+    // Total semantics (RISC-V's): by zero, quotients are all ones and
+    // remainders the dividend, at every width.
+    for w in [1, 3, 8, 16, 33, 64] {
+        for op in [DivSI, DivUI, FloorDivSI, CeilDivSI, CeilDivUI] {
+            assert_eq!(int_binary(op, w, 1, 0), Ok(Value::Int(-1)), "{op:?} i{w}");
+        }
+        for op in [RemSI, RemUI] {
+            assert_eq!(int_binary(op, w, -1, 0), Ok(Value::Int(-1)), "{op:?} i{w}");
+        }
     }
+    assert_eq!(ib(RemSI, 64, i64::MIN, -1), Value::Int(0));
+    assert_eq!(ib(FloorDivSI, 32, -7, 2), Value::Int(-4));
+    assert_eq!(ib(FloorDivSI, 32, 7, -2), Value::Int(-4));
+    assert_eq!(ib(FloorDivSI, 32, 7, 2), Value::Int(3));
+    assert_eq!(ib(FloorDivSI, 32, -8, 2), Value::Int(-4));
+    assert_eq!(ib(CeilDivSI, 32, 7, 2), Value::Int(4));
+    assert_eq!(ib(CeilDivSI, 32, -7, 2), Value::Int(-3));
+    assert_eq!(ib(CeilDivSI, 32, -7, -2), Value::Int(4));
+    assert_eq!(ib(CeilDivUI, 8, 7, 2), Value::Int(4));
+    assert_eq!(ib(CeilDivUI, 8, -1, 2), Value::Int(-128)); // 255 / 2 -> 128
+    assert_eq!(ib(FloorDivSI, 8, -128, -1), Value::Int(-128));
+    assert_eq!(ib(CeilDivSI, 64, i64::MIN, -1), Value::Int(i64::MIN));
 }
 
 #[test]
