@@ -103,9 +103,15 @@ static LogicalResult verifyDistinctNames(Operation *op, ArrayAttr vars,
   return success();
 }
 
+/// The scalar types every t2s mode supports end to end: integers of 1 to
+/// 64 bits, f32, f64 and index.
 static bool isUreScalarType(Type type) {
-  return isa<IntegerType, FloatType, IndexType>(type);
+  if (auto i = dyn_cast<IntegerType>(type))
+    return i.getWidth() >= 1 && i.getWidth() <= 64;
+  return isa<IndexType, Float32Type, Float64Type>(type);
 }
+
+static const char *kScalarTypes = "integers of 1 to 64 bits, f32, f64 or index";
 
 //===----------------------------------------------------------------------===//
 // Symbol helpers
@@ -490,9 +496,10 @@ LogicalResult ProgramOp::verifyRegions() {
 
 LogicalResult InputOp::verify() {
   MemRefType type = getMemRefType();
-  if (!isa<IntegerType, FloatType>(type.getElementType()))
-    return emitOpError("element type must be an integer or float, got ")
-           << type.getElementType();
+  if (!isa<IntegerType, FloatType>(type.getElementType()) ||
+      !isUreScalarType(type.getElementType()))
+    return emitOpError("element type must be one of the ")
+           << kScalarTypes << ", got " << type.getElementType();
   if (!type.getLayout().isIdentity())
     return emitOpError("input buffers have the identity (row-major) layout");
   if (type.getRank() == 0)
@@ -587,8 +594,8 @@ LogicalResult FuncOp::verify() {
     return emitOpError("declares at least one return type");
   for (Attribute a : getResultTypesAttr())
     if (!isUreScalarType(cast<TypeAttr>(a).getValue()))
-      return emitOpError("return types are integers, floats or index, got ")
-             << cast<TypeAttr>(a).getValue();
+      return emitOpError("return types are ")
+             << kScalarTypes << ", got " << cast<TypeAttr>(a).getValue();
   return success();
 }
 
@@ -711,8 +718,21 @@ LogicalResult DefOp::verifyRegions() {
     return yield.emitOpError("yields at least one value");
   for (Type type : yield.getValues().getTypes())
     if (!isUreScalarType(type))
-      return yield.emitOpError("yields integers, floats or index, got ")
-             << type;
+      return yield.emitOpError("yields ") << kScalarTypes << ", got " << type;
+  // Every scalar value inside the URE: a wider integer (i65, i128) or an
+  // exotic float has no interpreter or lowering.
+  WalkResult wide = getBody().walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (isa<IntegerType, FloatType>(type) && !isUreScalarType(type)) {
+        op->emitOpError("result type ")
+            << type << " is not supported: values in a URE are "
+            << kScalarTypes;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (wide.wasInterrupted())
+    return failure();
   auto func = SymbolTable::lookupNearestSymbolFrom<FuncOp>(*this, getFuncAttr());
   if (func && func.isDeclared()) {
     SmallVector<Type> declared = *getFuncResultTypes(func, DefOp());

@@ -291,7 +291,11 @@ impl MemRefArg {
             let raw: [u8; 8] = match (*v, buffer.elem) {
                 (Value::F32(f), _) => (f.to_bits() as u64).to_le_bytes(),
                 (Value::F64(f), _) => f.to_bits().to_le_bytes(),
-                (Value::Int(x), ScalarType::Int(1)) => ((x & 1) as u64).to_le_bytes(),
+                // LLVM reads an iN of N < 8 * bytes assuming zero padding bits
+                // (a store of iN writes them as zeros): mask to the width.
+                (Value::Int(x), ScalarType::Int(w)) if w < 64 => {
+                    ((x as u64) & ((1u64 << w) - 1)).to_le_bytes()
+                }
                 (Value::Int(x), _) => x.to_le_bytes(),
                 (Value::Poison, _) => [0; 8],
             };
