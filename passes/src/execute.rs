@@ -37,8 +37,29 @@ pub enum ExecuteError {
     Input { name: String, reason: String },
     #[error("{0}")]
     Arguments(String),
+    #[error("{0} cannot be allocated (more than {MAX_ELEMENTS} elements)")]
+    TooLarge(String),
     #[error("@{0} is space-time transformed: the {1} mode needs its UREs; give the program as written (t2s-run --reference FILE runs the interpreter on it)")]
     Transformed(String, &'static str),
+}
+
+/// The largest buffer (elements) t2s-run allocates: its outputs, its random
+/// inputs, and the storage of the compiled code it can size before calling.
+pub const MAX_ELEMENTS: u64 = 1 << 28;
+
+/// Checks that a buffer of `shape` can be allocated.
+pub fn check_buffer(what: &str, shape: &[usize]) -> Result<(), ExecuteError> {
+    match t2s_model::interpret::element_count(shape) {
+        Some(n) if n as u64 <= MAX_ELEMENTS => Ok(()),
+        _ => Err(ExecuteError::TooLarge(format!(
+            "{what} of shape [{}]",
+            shape
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
 }
 
 /// How a program is executed.
@@ -250,6 +271,24 @@ pub fn execute_timed(
     match mode {
         Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),
         Mode::Sequential | Mode::Systolic => {
+            if mode == Mode::Sequential {
+                // The rolling buffers the lowered code will allocate.
+                let slots =
+                    t2s_model::interpret::rolling_slots(&model, params).ok_or_else(|| {
+                        ExecuteError::TooLarge(
+                            "the sequential storage (its size overflows i64)".into(),
+                        )
+                    })?;
+                let total: u64 = slots
+                    .iter()
+                    .map(|s| *s as u64)
+                    .fold(0u64, u64::saturating_add);
+                if total > MAX_ELEMENTS {
+                    return Err(ExecuteError::TooLarge(format!(
+                        "the sequential storage ({total} values)"
+                    )));
+                }
+            }
             run_pipeline(context, module, &pipeline)?;
             jit_run_timed(
                 module,
@@ -367,6 +406,7 @@ pub fn jit_run_timed(
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     check_inputs(model, inputs, params)?;
     let shape = model.output_shape(params);
+    check_buffer(&format!("output @{}", model.output), &shape)?;
     let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
     for ty in &model.output_types {
         args.push(MemRefArg::new(&Buffer::zeros(*ty, &shape)));

@@ -373,10 +373,14 @@ fn write_steps(array: &OperationRef<'_, '_>) -> Result<Option<Vec<i64>>, Failed>
             continue;
         }
         let step = a[v];
-        times = times
+        let next: Option<Vec<i64>> = times
             .iter()
-            .flat_map(|t| (0..extents[v]).map(move |x| t + step * x))
+            .flat_map(|t| (0..extents[v]).map(move |x| step.checked_mul(x)?.checked_add(*t)))
             .collect();
+        let Some(next) = next else {
+            return Ok(None); // Overflows: not enumerated.
+        };
+        times = next;
     }
     times.sort_unstable();
     Ok(Some(times))

@@ -66,6 +66,22 @@ pub static PASS: PassDef = PassDef {
     run,
 };
 
+/// The largest register file the lowering allocates (bytes).
+const MAX_FILE_BYTES: u64 = 1 << 32;
+/// The largest register file kept on the stack (bytes).
+const MAX_STACK_BYTES: u64 = 1 << 16;
+
+/// Bytes of a static buffer, `None` on overflow.
+fn file_bytes(elem: t2s_model::ScalarType, shape: &[Option<i64>]) -> Option<u64> {
+    let bytes_per = match elem {
+        t2s_model::ScalarType::Int(w) => u64::from(w).div_ceil(8).next_power_of_two(),
+        _ => 8,
+    };
+    shape
+        .iter()
+        .try_fold(bytes_per, |n, d| n.checked_mul(u64::try_from((*d)?).ok()?))
+}
+
 /// The options of one run.
 #[derive(Clone, Debug)]
 pub struct LowerOptions {
@@ -148,16 +164,25 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     {
         let value = op.result(0).map_err(|_| Failed)?;
         let ty = value.r#type();
-        let slots = crate::extract::memref_shape(ty)
-            .and_then(|(_, shape)| shape.last().copied().flatten())
-            .unwrap_or(1);
+        let (elem, shape) = crate::extract::memref_shape(ty)
+            .ok_or_else(|| error(op.location(), "a register file is a static memref"))?;
+        let slots = shape.last().copied().flatten().unwrap_or(1);
+        let bytes = file_bytes(elem, &shape).filter(|b| *b <= MAX_FILE_BYTES).ok_or_else(|| {
+            error(
+                op.location(),
+                format!("register file of shape {ty} is too large to allocate (more than {MAX_FILE_BYTES} bytes)"),
+            )
+        })?;
         let on_write = op.has_attribute("on_write");
-        // An on_write file is small (minimized) and shifts on each write.
+        // An on_write file shifts on each write; a short file of unrolled PEs
+        // every step. Either is indexed with constants.
         let shifted = on_write || (unroll && slots <= options.max_shifted);
-        let kind = if shifted {
-            "memref.alloca"
-        } else {
+        // The stack only for small files: LLVM keeps those in registers.
+        let heap = !shifted || bytes > MAX_STACK_BYTES;
+        let kind = if heap {
             "memref.alloc"
+        } else {
+            "memref.alloca"
         };
         let segments = Attribute::parse(context, "array<i32: 0, 0>").ok_or(Failed)?;
         let buffer = e.op(kind, &[], &[ty], &[("operandSegmentSizes", segments)])[0];
@@ -167,7 +192,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
                 buffer,
                 slots,
                 shifted,
-                heap: !shifted,
+                heap,
                 on_write,
             },
         );

@@ -62,6 +62,51 @@ pub fn element_count(shape: &[usize]) -> Option<usize> {
     shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
 }
 
+/// The number of values the sequential lowering keeps for each Func but the
+/// output (its rolling buffer: the largest flattened distance at which a URE
+/// reads it, plus one, with row-major strides over the loops at these
+/// parameter values); `None` when the arithmetic overflows `i64`. The
+/// lowering computes the same numbers at run time.
+pub fn rolling_slots(program: &Program, params: &[i64]) -> Option<Vec<i64>> {
+    let extent = |l: &crate::program::Loop| -> Option<i64> {
+        match l.extent {
+            Extent::Const(c) => Some(c),
+            Extent::Param(p) => params.get(p).copied(),
+        }
+    };
+    let mut strides = vec![0i64; program.loops.len()];
+    let mut stride: i64 = 1;
+    for (i, l) in program.loops.iter().enumerate().rev() {
+        strides[i] = stride;
+        stride = stride.checked_mul(extent(l)?.max(0))?;
+    }
+    let funcs = program.funcs.len().saturating_sub(1);
+    let mut slots = vec![1i64; funcs];
+    for reader in &program.funcs {
+        for node in &reader.body.nodes {
+            let Node::FuncRef {
+                func: callee,
+                indices,
+                ..
+            } = node
+            else {
+                continue;
+            };
+            if *callee >= funcs {
+                continue;
+            }
+            let target = &program.funcs[*callee];
+            let mut flat: i64 = 0;
+            for (affine, &p) in indices.iter().zip(&target.lhs) {
+                let l = program.loop_index(&target.vars[p])?;
+                flat = flat.checked_add(strides[l].checked_mul(affine.constant.checked_neg()?)?)?;
+            }
+            slots[*callee] = slots[*callee].max(flat.checked_add(1)?);
+        }
+    }
+    Some(slots)
+}
+
 /// The zero of `elem`: what unwritten output points hold.
 pub fn zero_value(elem: ScalarType) -> Value {
     match elem {

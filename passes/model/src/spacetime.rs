@@ -158,6 +158,49 @@ pub enum ScheduleError {
         "loop '{name}' has extent {extent}; a space-time transform needs positive constant bounds"
     )]
     BadBounds { name: String, extent: i64 },
+    #[error(
+        "the schedule overflows 64-bit integers ({what}); use smaller coefficients or extents"
+    )]
+    Overflow {
+        /// The transform whose arithmetic overflowed; the last one for the
+        /// flattening of time that follows the chain.
+        transform: usize,
+        what: &'static str,
+    },
+}
+
+/// Checked i64 arithmetic for the schedule: an overflow is an error at the
+/// transform, never a wrapped bound or a panic.
+struct Checked {
+    transform: usize,
+}
+
+impl Checked {
+    fn err(&self, what: &'static str) -> ScheduleError {
+        ScheduleError::Overflow {
+            transform: self.transform,
+            what,
+        }
+    }
+    fn add(&self, a: i64, b: i64, what: &'static str) -> Result<i64, ScheduleError> {
+        a.checked_add(b).ok_or_else(|| self.err(what))
+    }
+    fn sub(&self, a: i64, b: i64, what: &'static str) -> Result<i64, ScheduleError> {
+        a.checked_sub(b).ok_or_else(|| self.err(what))
+    }
+    fn mul(&self, a: i64, b: i64, what: &'static str) -> Result<i64, ScheduleError> {
+        a.checked_mul(b).ok_or_else(|| self.err(what))
+    }
+    /// `sum(a_i * b_i)`.
+    fn dot(
+        &self,
+        mut pairs: impl Iterator<Item = (i64, i64)>,
+        what: &'static str,
+    ) -> Result<i64, ScheduleError> {
+        pairs.try_fold(0i64, |acc, (a, b)| {
+            self.add(acc, self.mul(a, b, what)?, what)
+        })
+    }
 }
 
 impl ScheduleError {
@@ -167,6 +210,7 @@ impl ScheduleError {
             ScheduleError::UnknownLoop { transform, .. }
             | ScheduleError::DuplicateLoop { transform, .. }
             | ScheduleError::NotInnermost { transform, .. }
+            | ScheduleError::Overflow { transform, .. }
             | ScheduleError::NotSubset { transform, .. }
             | ScheduleError::VectorLength { transform, .. }
             | ScheduleError::NoTimeLoop { transform }
@@ -193,6 +237,7 @@ pub fn schedule(
                 extent: l.extent,
             });
         }
+        Checked { transform: 0 }.add(l.min, l.extent, "a loop's min + extent")?;
     }
     let n = loops.len();
     let mut coords: Vec<Coordinate> = loops
@@ -249,38 +294,59 @@ pub fn schedule(
             })
             .collect();
         let coef = |c: usize| coefs[c];
+        let k = Checked { transform: index };
         // New time coordinate: t = tau + sum(T_s * s), with exact bounds.
-        let (mut lo, mut hi) = (coords[tau].min, coords[tau].min + coords[tau].extent - 1);
+        let (mut lo, mut hi) = (
+            coords[tau].min,
+            k.add(
+                coords[tau].min,
+                coords[tau].extent - 1,
+                "a time loop's bounds",
+            )?,
+        );
         for (coord, t_s) in coords.iter().zip(&coefs).skip(tau + 1) {
-            let (a, b) = (t_s * coord.min, t_s * (coord.min + coord.extent - 1));
-            lo += a.min(b);
-            hi += a.max(b);
+            let last = k.add(coord.min, coord.extent - 1, "a loop's bounds")?;
+            let (a, b) = (
+                k.mul(*t_s, coord.min, "a time loop's bounds")?,
+                k.mul(*t_s, last, "a time loop's bounds")?,
+            );
+            lo = k.add(lo, a.min(b), "a time loop's bounds")?;
+            hi = k.add(hi, a.max(b), "a time loop's bounds")?;
         }
+        let extent = k.add(
+            k.sub(hi, lo, "a time loop's extent")?,
+            1,
+            "a time loop's extent",
+        )?;
         let name = fresh_time_name(&mut time_loops_made, &coords, loops);
         coords[tau] = Coordinate {
             name,
             min: lo,
-            extent: hi - lo + 1,
+            extent,
             is_space: false,
         };
         // Recovery: tau = t - sum(T_s * s).
         for row in &mut recover {
             let r_tau = row[tau];
             for (r, t_s) in row.iter_mut().zip(&coefs).skip(tau + 1) {
-                *r -= r_tau * t_s;
+                *r = k.sub(*r, k.mul(r_tau, *t_s, "the recovery")?, "the recovery")?;
             }
         }
-        let updated: Vec<i64> = (0..n)
-            .map(|v| {
-                forward[tau][v]
-                    + (tau + 1..count)
-                        .map(|c| coef(c) * forward[c][v])
-                        .sum::<i64>()
-            })
-            .collect();
+        let mut updated = Vec::with_capacity(n);
+        for v in 0..n {
+            let skew = k.dot(
+                (tau + 1..count).map(|c| (coef(c), forward[c][v])),
+                "the schedule",
+            )?;
+            updated.push(k.add(forward[tau][v], skew, "the schedule")?);
+        }
         forward[tau] = updated;
         for delta in &mut deltas {
-            delta[tau] += (tau + 1..count).map(|c| coef(c) * delta[c]).sum::<i64>();
+            let skew = k.dot(
+                (tau + 1..count).map(|c| (coef(c), delta[c])),
+                "a time distance",
+            )?;
+            delta[tau] = k.add(delta[tau], skew, "a time distance")?;
         }
         check_dependences(index, &coords, dependences, &deltas, tau, func_names)?;
     }
@@ -304,19 +370,23 @@ pub fn schedule(
     // original mins: no constant arises from integer-coefficient skews.
     let recover_constant = vec![0; n];
 
-    let strides = flattened_strides(&coordinates);
-    let dependences: Vec<Dependence> = dependences
-        .iter()
-        .zip(deltas)
-        .map(|(spec, coordinates)| {
-            let flattened = coordinates.iter().zip(&strides).map(|(d, s)| d * s).sum();
-            Dependence {
-                spec: spec.clone(),
-                coordinates,
-                flattened,
-            }
-        })
-        .collect();
+    let k = Checked {
+        transform: transforms.len().saturating_sub(1),
+    };
+    let strides = flattened_strides(&coordinates, &k)?;
+    let mut flat_deps = Vec::with_capacity(dependences.len());
+    for (spec, coordinates) in dependences.iter().zip(deltas) {
+        let flattened = k.dot(
+            coordinates.iter().copied().zip(strides.iter().copied()),
+            "a flattened time distance",
+        )?;
+        flat_deps.push(Dependence {
+            spec: spec.clone(),
+            coordinates,
+            flattened,
+        });
+    }
+    let dependences = flat_deps;
     let mut schedule = Schedule {
         coordinates,
         recover,
@@ -328,7 +398,7 @@ pub fn schedule(
         dependences,
         registers: Vec::new(),
     };
-    schedule.registers = register_files(&schedule, loops);
+    schedule.registers = register_files(&schedule, loops, &k)?;
     Ok(schedule)
 }
 
@@ -447,19 +517,23 @@ fn check_dependences(
 }
 
 /// Row-major strides over the time coordinates; space coordinates get 0.
-fn flattened_strides(coords: &[Coordinate]) -> Vec<i64> {
+fn flattened_strides(coords: &[Coordinate], k: &Checked) -> Result<Vec<i64>, ScheduleError> {
     let mut strides = vec![0; coords.len()];
-    let mut stride = 1;
+    let mut stride: i64 = 1;
     for (c, coord) in coords.iter().enumerate().rev() {
         if !coord.is_space {
             strides[c] = stride;
-            stride *= coord.extent;
+            stride = k.mul(stride, coord.extent, "the number of flattened time steps")?;
         }
     }
-    strides
+    Ok(strides)
 }
 
-fn register_files(schedule: &Schedule, loops: &[NestLoop]) -> Vec<RegisterFile> {
+fn register_files(
+    schedule: &Schedule,
+    loops: &[NestLoop],
+    k: &Checked,
+) -> Result<Vec<RegisterFile>, ScheduleError> {
     let mut files: Vec<RegisterFile> = Vec::new();
     for dep in &schedule.dependences {
         match files.iter_mut().find(|f| f.func == dep.spec.callee) {
@@ -474,13 +548,13 @@ fn register_files(schedule: &Schedule, loops: &[NestLoop]) -> Vec<RegisterFile> 
     }
     let production = production_offsets(schedule, loops);
     for f in &mut files {
-        f.slots = f.max_distance + 1;
+        f.slots = k.add(f.max_distance, 1, "a register file's size")?;
         f.minimized = production
             .as_ref()
             .map(|times| minimize(times, f.max_distance));
     }
     files.sort_by_key(|f| f.func);
-    files
+    Ok(files)
 }
 
 /// The flattened times at which one PE computes, relative to the PE's first
@@ -490,13 +564,14 @@ fn register_files(schedule: &Schedule, loops: &[NestLoop]) -> Vec<RegisterFile> 
 pub fn production_offsets(schedule: &Schedule, loops: &[NestLoop]) -> Option<Vec<i64>> {
     let n = loops.len();
     // Flattened time = sum over original vars of a[v] * x[v] + constant.
+    // None (not enumerated) on overflow.
     let a: Vec<i64> = (0..n)
         .map(|v| {
-            (0..schedule.coordinates.len())
-                .map(|c| schedule.strides[c] * schedule.forward[c][v])
-                .sum()
+            (0..schedule.coordinates.len()).try_fold(0i64, |acc, c| {
+                acc.checked_add(schedule.strides[c].checked_mul(schedule.forward[c][v])?)
+            })
         })
-        .collect();
+        .collect::<Option<_>>()?;
     let space_vars: Vec<bool> = (0..n)
         .map(|v| {
             schedule
@@ -521,8 +596,8 @@ pub fn production_offsets(schedule: &Schedule, loops: &[NestLoop]) -> Option<Vec
         let step = a[v];
         times = times
             .iter()
-            .flat_map(|t| (0..l.extent).map(move |x| t + step * x))
-            .collect();
+            .flat_map(|t| (0..l.extent).map(move |x| step.checked_mul(x)?.checked_add(*t)))
+            .collect::<Option<_>>()?;
     }
     times.sort_unstable();
     Some(times)
@@ -550,7 +625,7 @@ pub fn minimize(times: &[i64], distance: i64) -> Storage {
     let mut depth = 0;
     let mut end = 0;
     for (start, &t) in times.iter().enumerate() {
-        while end < times.len() && times[end] <= t + distance {
+        while end < times.len() && times[end] <= t.saturating_add(distance) {
             end += 1;
         }
         depth = depth.max((end - start) as i64);

@@ -276,6 +276,7 @@ fn gather_inputs(model: &Interface, options: &Options) -> Result<(Vec<Buffer>, V
                             input.name
                         )
                     })?;
+                t2s_passes::execute::check_buffer(&format!("input @{}", input.name), &shape)?;
                 Ok(random_buffer(
                     input.elem,
                     &shape,
