@@ -96,6 +96,8 @@ pub fn build_array<'c, 'a>(
         .collect();
     let mut reads: Vec<(usize, OperationRef<'c, 'a>, usize, Vec<i64>, Access)> = Vec::new();
     let mut slots: HashMap<(usize, usize), i64> = HashMap::new();
+    // Reads that never reach a point of the domain: no storage.
+    let mut dead: Vec<OperationRef<'c, 'a>> = Vec::new();
     for (consumer, ure) in ures.iter().enumerate() {
         for at in ir::collect(ure.op, "ure.at") {
             let callee_name = ir::symbol(&at, "func");
@@ -108,6 +110,10 @@ pub fn build_array<'c, 'a>(
             let callee_lhs =
                 &ures[callee].vars[..ures[callee].num_lhs.min(ures[callee].vars.len())];
             let distance = read_distance(&at, callee_lhs, &names)?;
+            if never_inside(s, &distance) {
+                dead.push(at);
+                continue;
+            }
             let (delay, offset) = project(s, &distance);
             let direct = delay == 0 && offset.iter().all(|&o| o == 0) && callee < consumer;
             for r in 0..at.result_count() {
@@ -118,6 +124,10 @@ pub fn build_array<'c, 'a>(
             }
             reads.push((consumer, at, callee, offset, Access { delay }));
         }
+    }
+
+    for at in dead {
+        replace_never_valid_read(context, at)?;
     }
 
     // Register files, before the array, in realization order.
@@ -336,6 +346,49 @@ pub(crate) fn read_distance(
         }
     }
     Ok(distance)
+}
+
+/// Whether a read at `distance` always takes a point outside the iteration
+/// space: along some coordinate it moves by at least the coordinate's extent.
+fn never_inside(s: &Schedule, distance: &[i64]) -> bool {
+    s.coordinates.iter().enumerate().any(|(c, coordinate)| {
+        let d: i64 = s.forward[c]
+            .iter()
+            .zip(distance)
+            .map(|(a, b)| a.saturating_mul(*b))
+            .fold(0i64, i64::saturating_add);
+        d.unsigned_abs() >= coordinate.extent.unsigned_abs()
+    })
+}
+
+/// A read that never reaches a point of the domain gives a value that a
+/// select must discard: any value will do. It becomes a zero constant (no
+/// register file), with a remark.
+fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Result<(), Failed> {
+    crate::diag::remark(
+        at.location(),
+        format!(
+            "this read of @{} never reaches a point of the iteration space: it needs no storage, and its value (0) must be discarded",
+            ir::symbol(&at, "func")
+        ),
+    );
+    let e = Emitter::new(
+        context,
+        at.location(),
+        mlir_sys::MlirBlock {
+            ptr: std::ptr::null_mut(),
+        },
+    )
+    .before_op(at.to_raw());
+    for r in 0..at.result_count() {
+        let result = at.result(r).map_err(|_| Failed)?;
+        let ty = result.r#type();
+        let zero = crate::spacetime_rewrite::zero(&e, ty);
+        // SAFETY: both values are alive; the read is erased below.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), zero) };
+    }
+    ir::erase(at);
+    Ok(())
 }
 
 /// Delay in flattened steps and PE offset of a read at `distance`.

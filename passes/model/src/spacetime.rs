@@ -82,6 +82,19 @@ pub struct Dependence {
     pub flattened: i64,
 }
 
+impl Dependence {
+    /// Whether the dependence can never connect two points of the domain:
+    /// its distance along some coordinate is at least that coordinate's
+    /// extent, so the value read always comes from outside the iteration
+    /// space (a value a select must discard). Such reads need no storage.
+    pub fn never_valid(&self, coordinates: &[Coordinate]) -> bool {
+        self.coordinates
+            .iter()
+            .zip(coordinates)
+            .any(|(d, c)| d.unsigned_abs() >= c.extent.unsigned_abs())
+    }
+}
+
 /// The result of a chain of transforms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Schedule {
@@ -536,6 +549,9 @@ fn register_files(
 ) -> Result<Vec<RegisterFile>, ScheduleError> {
     let mut files: Vec<RegisterFile> = Vec::new();
     for dep in &schedule.dependences {
+        if dep.never_valid(&schedule.coordinates) {
+            continue;
+        }
         match files.iter_mut().find(|f| f.func == dep.spec.callee) {
             Some(f) => f.max_distance = f.max_distance.max(dep.flattened),
             None => files.push(RegisterFile {
