@@ -346,12 +346,12 @@ pub fn schedule(
             }
         }
         let mut updated = Vec::with_capacity(n);
-        for v in 0..n {
+        for (v, own) in forward[tau].iter().enumerate() {
             let skew = k.dot(
                 (tau + 1..count).map(|c| (coef(c), forward[c][v])),
                 "the schedule",
             )?;
-            updated.push(k.add(forward[tau][v], skew, "the schedule")?);
+            updated.push(k.add(*own, skew, "the schedule")?);
         }
         forward[tau] = updated;
         for delta in &mut deltas {
