@@ -71,7 +71,7 @@ static LogicalResult verifyBounds(Operation *op, ArrayAttr vars,
   if (vars.size() != mins.size() || vars.size() != extents.size())
     return op->emitOpError("needs one min and one extent per loop variable");
   llvm::StringSet<> seen;
-  for (auto [var, extent] : llvm::zip(vars, extents)) {
+  for (auto [var, min, extent] : llvm::zip(vars, mins, extents)) {
     StringRef name = cast<StringAttr>(var).getValue();
     if (!seen.insert(name).second)
       return op->emitOpError("loop variable '") << name << "' appears twice";
@@ -79,6 +79,11 @@ static LogicalResult verifyBounds(Operation *op, ArrayAttr vars,
       if (intAttr.getInt() <= 0)
         return op->emitOpError("extent of '")
                << name << "' must be positive, got " << intAttr.getInt();
+      int64_t end;
+      if (llvm::AddOverflow(min, intAttr.getInt(), end))
+        return op->emitOpError("bounds of '")
+               << name << "' overflow 64-bit integers: min " << min
+               << " + extent " << intAttr.getInt();
       continue;
     }
     auto sym = dyn_cast<FlatSymbolRefAttr>(extent);

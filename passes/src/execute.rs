@@ -405,6 +405,9 @@ pub fn jit_run_timed(
     repeat: usize,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     check_inputs(model, inputs, params)?;
+    model
+        .check_params(params)
+        .map_err(ExecuteError::Arguments)?;
     let shape = model.output_shape(params);
     check_buffer(&format!("output @{}", model.output), &shape)?;
     let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();

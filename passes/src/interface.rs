@@ -22,6 +22,8 @@ pub struct Interface {
     pub output: String,
     pub output_types: Vec<ScalarType>,
     pub output_shape: Vec<Extent>,
+    /// Loops whose extent is a parameter: (parameter, loop, loop min).
+    pub extent_params: Vec<(usize, String, i64)>,
 }
 
 impl Interface {
@@ -40,6 +42,14 @@ impl Interface {
                     model.loops[model.loop_index(&out.vars[p]).expect("verified")]
                         .extent
                         .clone()
+                })
+                .collect(),
+            extent_params: model
+                .loops
+                .iter()
+                .filter_map(|l| match l.extent {
+                    Extent::Param(p) => Some((p, l.name.clone(), l.min)),
+                    Extent::Const(_) => None,
                 })
                 .collect(),
         }
@@ -107,6 +117,7 @@ impl Interface {
                 }
             });
         }
+        let extent_params = extent_params(array, &params);
         Ok(Interface {
             name: ir::symbol_name(&program),
             params,
@@ -114,6 +125,7 @@ impl Interface {
             output,
             output_types,
             output_shape,
+            extent_params,
         })
     }
 
@@ -158,6 +170,7 @@ impl Interface {
             let l = loops.iter().position(|n| n == var).ok_or(Failed)?;
             output_shape.push(extent_of(&extents[l], &params)?);
         }
+        let extent_params = extent_params(nest, &params);
         Ok(Interface {
             name: ir::symbol_name(&program),
             params,
@@ -165,6 +178,7 @@ impl Interface {
             output: ir::symbol(&output, "func"),
             output_types,
             output_shape,
+            extent_params,
         })
     }
 
@@ -200,4 +214,43 @@ fn extent_of(extent: &ir::ExtentAttr, params: &[String]) -> Result<Extent, Faile
             Extent::Param(params.iter().position(|q| q == p).ok_or(Failed)?)
         }
     })
+}
+
+/// The loops of a `ure.nest` or `spacetime.array` whose extent is a parameter.
+fn extent_params(op: &OperationRef<'_, '_>, params: &[String]) -> Vec<(usize, String, i64)> {
+    let names = ir::strings(op, "loops");
+    let mins = ir::i64s(op, "mins");
+    let extents = ir::extents(op, "extents");
+    names
+        .into_iter()
+        .zip(mins)
+        .zip(extents)
+        .filter_map(|((name, min), extent)| match extent {
+            ir::ExtentAttr::Param(p) => params.iter().position(|q| *q == p).map(|i| (i, name, min)),
+            ir::ExtentAttr::Const(_) => None,
+        })
+        .collect()
+}
+
+impl Interface {
+    /// Parameters that are loop extents must be positive, and the loop's
+    /// min + extent must fit i64: checked before any mode runs.
+    pub fn check_params(&self, values: &[i64]) -> Result<(), String> {
+        for (p, name, min) in &self.extent_params {
+            let Some(&v) = values.get(*p) else { continue };
+            if v <= 0 {
+                return Err(format!(
+                    "parameter @{} = {v} is the extent of loop '{name}': extents must be positive",
+                    self.params[*p]
+                ));
+            }
+            if min.checked_add(v).is_none() {
+                return Err(format!(
+                    "parameter @{} = {v}: loop '{name}' (min {min}) would end past the 64-bit integers",
+                    self.params[*p]
+                ));
+            }
+        }
+        Ok(())
+    }
 }

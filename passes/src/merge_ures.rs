@@ -177,6 +177,12 @@ fn apply_set_bounds(op: OperationRef<'_, '_>, loops: &mut [LoopBounds]) -> Resul
                 ),
             ));
         };
+        if l.bounds.is_some() {
+            return Err(error(
+                op.location(),
+                format!("the bounds of loop '{var}' are set twice; give each loop its bounds once"),
+            ));
+        }
         l.bounds = Some((min, extent));
     }
     Ok(())

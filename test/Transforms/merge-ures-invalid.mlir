@@ -171,3 +171,24 @@ ure.program @p {
 ure.program @q {
   ure.param @N
 }
+
+// -----
+
+// The bounds of a loop are given once: a second set_bounds for the same loop
+// would silently win.
+ure.program @p {
+  ure.func @a(i) -> i32
+  ure.func @o(i) -> i32
+  ure.def @a(%i) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  ure.def @o(%i) {
+    %a = ure.at @a(%i) : i32
+    ure.yield %a : i32
+  }
+  ure.merge_ures @a [@o]
+  ure.set_bounds @a (i = 0 extent 4)
+  // expected-error@+1 {{the bounds of loop 'i' are set twice; give each loop its bounds once}}
+  ure.set_bounds @a (i = 0 extent 8)
+}

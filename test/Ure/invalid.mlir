@@ -1296,3 +1296,12 @@ ure.program @p {
   }
   ure.set_bounds @f (i = 0 extent 4)
 }
+
+// -----
+
+// A loop's min + extent must fit 64-bit integers.
+ure.program @p {
+  ure.func @f(i) -> i32
+  // expected-error@+1 {{'ure.set_bounds' op bounds of 'i' overflow 64-bit integers: min 1 + extent 9223372036854775807}}
+  ure.set_bounds @f (i = 1 extent 9223372036854775807)
+}

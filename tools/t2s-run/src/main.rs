@@ -400,6 +400,7 @@ fn run(args: &[String]) -> Result<bool> {
         }
     }
     let (inputs, params) = gather_inputs(&model, &options)?;
+    model.check_params(&params).map_err(|e| anyhow!(e))?;
     let names = model.output_names();
 
     let mut results = Vec::new();
@@ -455,7 +456,8 @@ fn run(args: &[String]) -> Result<bool> {
                     Value::F64(f) => *f,
                     Value::Poison => 0.0,
                 })
-                .sum();
+                .sum::<f64>()
+                + 0.0; // An empty or all-(-0.0) sum prints as 0, not -0.
             let dims: Vec<String> = buffer.shape.iter().map(|d| d.to_string()).collect();
             out!(
                 "@{name}: {}x{} computed by {}, sum {sum}",
