@@ -14,6 +14,7 @@ pub mod merge_ures;
 pub mod minimize_storage;
 pub mod pipelines;
 pub mod registry;
+pub mod source;
 pub mod space_time_transform;
 pub mod spacetime_build;
 pub mod spacetime_registers;

@@ -215,6 +215,11 @@ fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     if !path.exists() {
         bail!("cannot open '{}': no such file", path.display());
     }
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read '{}'", path.display()))?;
+    if let Err((line, column, message)) = t2s_passes::source::check_source(&text) {
+        bail!("{}:{line}:{column}: {message}", path.display());
+    }
     let name = path.to_string_lossy();
     // SAFETY: the context is alive; a null module means the parse failed and
     // its diagnostics were printed.

@@ -1,0 +1,68 @@
+//! Checks of source text made before MLIR's parser sees it, for inputs that
+//! make the parser abort the process instead of reporting an error.
+//!
+//! - A value use with a huge result number (`%x#2147483648`): MLIR 22's
+//!   parser allocates one placeholder per result up to that number and
+//!   aborts with "LLVM ERROR: out of memory".
+
+/// The largest result number accepted in `%name#N`.
+pub const MAX_RESULT_NUMBER: u64 = 1 << 16;
+
+/// `Err((line, column, message))` (1-based) for the first problem found.
+pub fn check_source(text: &str) -> Result<(), (usize, usize, String)> {
+    for (l, line) in text.lines().enumerate() {
+        // Comments cannot hold value uses.
+        let code = line.split("//").next().unwrap_or("");
+        let bytes = code.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] != b'%' {
+                i += 1;
+                continue;
+            }
+            let mut j = i + 1;
+            while j < bytes.len()
+                && (bytes[j].is_ascii_alphanumeric() || matches!(bytes[j], b'_' | b'$' | b'.' | b'-'))
+            {
+                j += 1;
+            }
+            if j < bytes.len() && bytes[j] == b'#' {
+                let start = j + 1;
+                let mut k = start;
+                while k < bytes.len() && bytes[k].is_ascii_digit() {
+                    k += 1;
+                }
+                let digits = &code[start..k];
+                if !digits.is_empty()
+                    && digits.parse::<u64>().map_or(true, |n| n > MAX_RESULT_NUMBER)
+                {
+                    return Err((
+                        l + 1,
+                        j + 1,
+                        format!(
+                            "result number {digits} of {} is out of range (at most {MAX_RESULT_NUMBER})",
+                            &code[i..j]
+                        ),
+                    ));
+                }
+            }
+            i = j.max(i + 1);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn huge_result_numbers_are_reported() {
+        assert!(check_source("%a = x\n%b = y %p#1, %q#65536").is_ok());
+        let (line, col, msg) = check_source("ok\n  %s = arith.addf %prev#2147483648, %x").unwrap_err();
+        assert_eq!((line, col), (2, 24)); // the `#`
+        assert!(msg.contains("2147483648") && msg.contains("%prev"), "{msg}");
+        assert!(check_source("// %p#99999999999999999999\n").is_ok());
+        assert!(check_source("%p#99999999999999999999").is_err());
+    }
+}

@@ -1,0 +1,183 @@
+//! What a forked child runs: one program in every mode, or one mutant
+//! through parsing, every pipeline and every mode. The exit code says how it
+//! went; the report (first lines of the child's output) says why.
+
+use melior::ir::Module;
+use melior::Context;
+use std::cell::RefCell;
+use std::rc::Rc;
+use t2s_model::interpret::Buffer;
+use t2s_model::random::random_buffer;
+use t2s_model::Value;
+use t2s_passes::execute::{execute, program_interface, run_pipeline, Mode};
+use t2s_passes::interface::Interface;
+
+pub const OK: i32 = 0;
+pub const REJECTED: i32 = 10;
+pub const MISMATCH: i32 = 20;
+pub const PANIC: i32 = 30;
+
+/// A context whose diagnostics are collected, not printed.
+fn context() -> (Context, Rc<RefCell<Vec<String>>>) {
+    let context = t2s_passes::execute::new_context();
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let sink = seen.clone();
+    context.attach_diagnostic_handler(move |d| {
+        sink.borrow_mut().push(d.to_string());
+        true
+    });
+    (context, seen)
+}
+
+/// An internal error of a pass is a panic it caught: a bug.
+fn internal_error(seen: &Rc<RefCell<Vec<String>>>) -> Option<String> {
+    seen.borrow().iter().find(|d| d.contains("internal error")).cloned()
+}
+
+fn inputs(interface: &Interface, seed: u64) -> Option<Vec<Buffer>> {
+    interface
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(k, input)| {
+            let shape: Vec<usize> = input
+                .shape
+                .iter()
+                .map(|d| d.map(|d| d as usize))
+                .collect::<Option<_>>()?;
+            let count = t2s_model::interpret::element_count(&shape)?;
+            (count <= 1 << 16).then(|| random_buffer(input.elem, &shape, seed + k as u64))
+        })
+        .collect()
+}
+
+fn same(a: &[Buffer], b: &[Buffer]) -> Option<String> {
+    for (r, (x, y)) in a.iter().zip(b).enumerate() {
+        if x.shape != y.shape {
+            return Some(format!("result {r}: shapes {:?} and {:?}", x.shape, y.shape));
+        }
+        for (i, (p, q)) in x.data.iter().zip(&y.data).enumerate() {
+            let equal = match (p, q) {
+                (Value::F32(p), Value::F32(q)) => p == q || (p.is_nan() && q.is_nan()),
+                (Value::F64(p), Value::F64(q)) => p == q || (p.is_nan() && q.is_nan()),
+                _ => p == q,
+            };
+            if !equal {
+                return Some(format!("result {r}, element {i}: {p:?} vs {q:?}"));
+            }
+        }
+    }
+    None
+}
+
+fn run_mode(
+    context: &Context,
+    text: &str,
+    mode: Mode,
+    inputs: &[Buffer],
+) -> Result<Vec<Buffer>, String> {
+    let mut module = Module::parse(context, text).ok_or("parse error")?;
+    execute(context, &mut module, None, mode, inputs, &[]).map_err(|e| e.to_string())
+}
+
+/// A generated program: the compiled modes must compute what the
+/// interpreter computes; an illegal schedule must be a diagnostic.
+pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
+    let (context, seen) = context();
+    let Some(mut module) = Module::parse(&context, text) else {
+        return (MISMATCH, format!("a generated program does not parse: {:?}", seen.borrow()));
+    };
+    let interface = match program_interface(&context, &mut module, None) {
+        Ok(i) => i,
+        Err(e) => return (MISMATCH, format!("a generated program is rejected: {e}; {:?}", seen.borrow())),
+    };
+    let Some(inputs) = inputs(&interface, 7) else {
+        return (REJECTED, "inputs too large".into());
+    };
+    let reference = match run_mode(&context, text, Mode::Interpret, &inputs) {
+        Ok(r) => r,
+        Err(e) => return (MISMATCH, format!("the interpreter fails on a generated program: {e}")),
+    };
+    let mut modes = vec![Mode::Sequential];
+    if scheduled {
+        modes.push(Mode::Systolic);
+    }
+    let mut rejected = false;
+    for mode in modes {
+        match run_mode(&context, text, mode, &inputs) {
+            Ok(out) => {
+                if let Some(diff) = same(&reference, &out) {
+                    return (MISMATCH, format!("{} differs from the interpreter: {diff}", mode.name()));
+                }
+            }
+            Err(e) => {
+                if let Some(internal) = internal_error(&seen) {
+                    return (PANIC, internal);
+                }
+                // Only the schedule may be refused.
+                if mode != Mode::Systolic {
+                    return (MISMATCH, format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()));
+                }
+                rejected = true;
+            }
+        }
+    }
+    if let Some(internal) = internal_error(&seen) {
+        return (PANIC, internal);
+    }
+    (if rejected { REJECTED } else { OK }, String::new())
+}
+
+/// A mutant: any outcome is fine but a crash, a panic or a hang; when every
+/// mode runs, they must agree.
+pub fn run_mutant(text: &str) -> (i32, String) {
+    // What the drivers reject before MLIR's parser (which would abort).
+    if t2s_passes::source::check_source(text).is_err() {
+        return (REJECTED, String::new());
+    }
+    let (context, seen) = context();
+    let Some(mut module) = Module::parse(&context, text) else {
+        return (REJECTED, String::new());
+    };
+    // Every pipeline, to the llvm dialect.
+    for pipeline in [
+        "builtin.module(t2s-lower-to-llvm)",
+        "builtin.module(t2s-sequential-to-llvm)",
+    ] {
+        let Some(mut copy) = Module::parse(&context, text) else {
+            return (REJECTED, String::new());
+        };
+        let _ = run_pipeline(&context, &mut copy, pipeline);
+        if let Some(internal) = internal_error(&seen) {
+            return (PANIC, internal);
+        }
+    }
+    let Ok(interface) = program_interface(&context, &mut module, None) else {
+        return (REJECTED, String::new());
+    };
+    if !interface.params.is_empty() {
+        return (REJECTED, String::new());
+    }
+    let Some(inputs) = inputs(&interface, 3) else {
+        return (REJECTED, String::new());
+    };
+    let mut results = Vec::new();
+    for mode in [Mode::Interpret, Mode::Sequential, Mode::Systolic] {
+        if let Ok(out) = run_mode(&context, text, mode, &inputs) {
+            results.push((mode, out));
+        }
+        if let Some(internal) = internal_error(&seen) {
+            return (PANIC, internal);
+        }
+    }
+    // A mutant may read outside a domain (poison the compiled modes cannot
+    // see): compare only when the interpreter ran.
+    if let Some((_, reference)) = results.iter().find(|(m, _)| *m == Mode::Interpret) {
+        for (mode, out) in &results {
+            if let Some(diff) = same(reference, out) {
+                return (MISMATCH, format!("{} differs from the interpreter: {diff}", mode.name()));
+            }
+        }
+    }
+    (OK, String::new())
+}

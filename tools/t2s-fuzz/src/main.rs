@@ -1,0 +1,223 @@
+//! `t2s-fuzz`: a differential fuzzer for t2s.
+//!
+//! ```text
+//! t2s-fuzz [--cases N] [--mutants N] [--seed S] [--timeout SECONDS] [--keep DIR]
+//! ```
+//!
+//! - **Programs**: random valid URE programs with random schedules
+//!   (`generate.rs`) run in every mode (interpreter, sequential, systolic);
+//!   the compiled results must equal the interpreter's, and an illegal
+//!   schedule must be rejected with a diagnostic.
+//! - **Mutants**: the shipped examples with random edits (`mutate.rs`);
+//!   parsing, every pipeline and every mode must end in a result or a
+//!   diagnostic.
+//!
+//! Each case runs in a forked child (in-process MLIR and JIT, so it is fast),
+//! which the parent watches: a signal, a panic, an internal error of a pass,
+//! a mismatch or a hang (`--timeout`) is a failure; the case's program is
+//! written to `--keep DIR` (default `fuzz-failures/`). Exit 1 if any failed.
+//! The README's test command runs a seeded short run; see tools/fuzz/README.md.
+
+mod case;
+mod generate;
+mod mutate;
+
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+struct Options {
+    cases: u64,
+    mutants: u64,
+    seed: u64,
+    timeout: Duration,
+    keep: PathBuf,
+    examples: PathBuf,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut o = Options {
+        cases: 200,
+        mutants: 200,
+        seed: 1,
+        timeout: Duration::from_secs(20),
+        keep: PathBuf::from("fuzz-failures"),
+        examples: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples")),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = |i: usize| args.get(i + 1).cloned().ok_or(format!("{} needs a value", args[i]));
+        let number = |i: usize| -> Result<u64, String> {
+            value(i)?.parse().map_err(|_| format!("{} takes a number", args[i]))
+        };
+        match args[i].as_str() {
+            "--cases" => o.cases = number(i)?,
+            "--mutants" => o.mutants = number(i)?,
+            "--seed" => o.seed = number(i)?,
+            "--timeout" => o.timeout = Duration::from_secs(number(i)?),
+            "--keep" => o.keep = PathBuf::from(value(i)?),
+            "--examples" => o.examples = PathBuf::from(value(i)?),
+            "--help" | "-h" => {
+                println!("usage: t2s-fuzz [--cases N] [--mutants N] [--seed S] [--timeout SECONDS] [--keep DIR] [--examples DIR]");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown option '{other}'")),
+        }
+        i += 2;
+    }
+    Ok(o)
+}
+
+/// How a child ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Outcome {
+    /// Every mode agreed (or a mutant ran / was rejected cleanly).
+    Ok,
+    /// A clean rejection (a diagnostic): an illegal schedule, a bad mutant.
+    Rejected,
+    Mismatch,
+    Panic,
+    Signal,
+    Hang,
+}
+
+impl Outcome {
+    fn from_code(code: i32) -> Outcome {
+        match code {
+            case::OK => Outcome::Ok,
+            case::REJECTED => Outcome::Rejected,
+            case::MISMATCH => Outcome::Mismatch,
+            _ => Outcome::Panic,
+        }
+    }
+    fn failed(self) -> bool {
+        self >= Outcome::Mismatch
+    }
+}
+
+/// Runs `job` in a forked child; its first line of output is the report.
+fn run_forked(timeout: Duration, job: impl FnOnce() -> (i32, String)) -> (Outcome, String) {
+    let mut fds = [0i32; 2];
+    // SAFETY: plain POSIX calls; the child only runs `job` and exits.
+    unsafe {
+        if libc::pipe(fds.as_mut_ptr()) != 0 {
+            return (Outcome::Panic, "pipe failed".into());
+        }
+        let pid = libc::fork();
+        if pid == 0 {
+            libc::close(fds[0]);
+            let (code, report) =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).unwrap_or((
+                    case::PANIC,
+                    "panic (caught in the child)".to_string(),
+                ));
+            let mut out = std::fs::File::from_raw_fd_compat(fds[1]);
+            let _ = out.write_all(report.as_bytes());
+            drop(out);
+            libc::_exit(code);
+        }
+        libc::close(fds[1]);
+        let start = Instant::now();
+        let mut status = 0i32;
+        loop {
+            let r = libc::waitpid(pid, &mut status, libc::WNOHANG);
+            if r == pid {
+                break;
+            }
+            if start.elapsed() > timeout {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, &mut status, 0);
+                libc::close(fds[0]);
+                return (Outcome::Hang, format!("no result after {:?}", timeout));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let mut report = String::new();
+        let mut input = std::fs::File::from_raw_fd_compat(fds[0]);
+        let _ = input.read_to_string(&mut report);
+        if libc::WIFSIGNALED(status) {
+            return (Outcome::Signal, format!("signal {}", libc::WTERMSIG(status)));
+        }
+        (Outcome::from_code(libc::WEXITSTATUS(status)), report)
+    }
+}
+
+trait FromRawFdCompat {
+    /// # Safety
+    /// `fd` is an open descriptor owned by the caller.
+    unsafe fn from_raw_fd_compat(fd: i32) -> std::fs::File;
+}
+
+impl FromRawFdCompat for std::fs::File {
+    unsafe fn from_raw_fd_compat(fd: i32) -> std::fs::File {
+        use std::os::fd::FromRawFd;
+        // SAFETY: guaranteed by the caller.
+        unsafe { std::fs::File::from_raw_fd(fd) }
+    }
+}
+
+fn main() -> ExitCode {
+    let options = match parse_options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("t2s-fuzz: error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // Registered once, inherited by every child.
+    t2s_passes::register_passes();
+    let examples = mutate::load_examples(&options.examples);
+    let start = Instant::now();
+    let mut counts: BTreeMap<(&str, Outcome), u64> = BTreeMap::new();
+    let mut failures = 0u64;
+    let mut record = |kind: &'static str, id: u64, text: &str, outcome: Outcome, report: &str| {
+        *counts.entry((kind, outcome)).or_default() += 1;
+        if outcome.failed() {
+            failures += 1;
+            let _ = std::fs::create_dir_all(&options.keep);
+            let path = options.keep.join(format!("{kind}-{id}.mlir"));
+            let _ = std::fs::write(&path, format!("// {outcome:?}: {report}\n{text}"));
+            eprintln!("t2s-fuzz: {kind} {id}: {outcome:?}: {report} ({})", path.display());
+        }
+    };
+    for i in 0..options.cases {
+        let id = options.seed.wrapping_add(i);
+        let program = generate::generate(id);
+        let text = program.text.clone();
+        let (outcome, report) = run_forked(options.timeout, || {
+            case::run_program(&program.text, program.scheduled)
+        });
+        record("program", id, &text, outcome, &report);
+    }
+    for i in 0..options.mutants {
+        let id = options.seed.wrapping_add(i);
+        let text = mutate::mutant(&examples, id);
+        let (outcome, report) = run_forked(options.timeout, || case::run_mutant(&text));
+        record("mutant", id, &text, outcome, &report);
+    }
+    println!("t2s-fuzz: seed {}, {:.1} s", options.seed, start.elapsed().as_secs_f64());
+    for kind in ["program", "mutant"] {
+        let line: Vec<String> = [
+            Outcome::Ok,
+            Outcome::Rejected,
+            Outcome::Mismatch,
+            Outcome::Panic,
+            Outcome::Signal,
+            Outcome::Hang,
+        ]
+        .iter()
+        .map(|o| format!("{} {:?}", counts.get(&(kind, *o)).copied().unwrap_or(0), o))
+        .collect();
+        println!("  {kind}s: {}", line.join(", "));
+    }
+    let total = options.cases + options.mutants;
+    println!("{} passed, {failures} failed", total - failures);
+    if failures == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
