@@ -25,9 +25,15 @@ T2S_REQUIRE_PLUGIN=1 "$LIT" -v test/ 2>&1 | tee "$log/lit.txt" | grep -vE '^(PAS
 lit_passed=$(grep -E '^\s*Passed\s*:' "$log/lit.txt" | grep -oE '[0-9]+' | head -n 1)
 lit_failed=$(grep -E '^\s*Failed\s*:' "$log/lit.txt" | grep -oE '[0-9]+' | head -n 1)
 
-passed=$(( ${cargo_passed:-0} + ${lit_passed:-0} ))
-failed=$(( ${cargo_failed:-0} + ${lit_failed:-0} ))
+echo "== fuzz (seeded short run; the long run is in tools/t2s-fuzz/README.md)"
+target/debug/t2s-fuzz --cases 150 --mutants 150 --seed 1 --keep "$log/fuzz-failures" 2>&1 | tee "$log/fuzz.txt"
+[ "${PIPESTATUS[0]}" -ne 0 ] && status=1
+fuzz_passed=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log/fuzz.txt" | sed -E 's/ passed.*//' | tail -n 1)
+fuzz_failed=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log/fuzz.txt" | sed -E 's/.* ([0-9]+) failed/\1/' | tail -n 1)
+
+passed=$(( ${cargo_passed:-0} + ${lit_passed:-0} + ${fuzz_passed:-0} ))
+failed=$(( ${cargo_failed:-0} + ${lit_failed:-0} + ${fuzz_failed:-0} ))
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
-echo "cargo: ${cargo_passed:-0} passed, ${cargo_failed:-0} failed; lit: ${lit_passed:-0} passed, ${lit_failed:-0} failed"
+echo "cargo: ${cargo_passed:-0} passed, ${cargo_failed:-0} failed; lit: ${lit_passed:-0} passed, ${lit_failed:-0} failed; fuzz: ${fuzz_passed:-0} passed, ${fuzz_failed:-0} failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

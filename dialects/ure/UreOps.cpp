@@ -846,10 +846,19 @@ static LogicalResult verifyIndexOperands(Operation *op, AffineMap map,
   }
   for (Value v : indices) {
     auto arg = dyn_cast<BlockArgument>(v);
-    if (!arg || arg.getOwner() != &def.getBodyBlock())
-      return op->emitOpError("indices must be loop variables of the "
-                             "enclosing ure.def (optionally scaled and offset "
-                             "by constants)");
+    if (arg && arg.getOwner() == &def.getBodyBlock())
+      continue;
+    // An input may also be indexed by parameters (ure.param_value).
+    if (isa<LoadOp>(op) && v.getDefiningOp<ParamValueOp>())
+      continue;
+    return op->emitOpError(isa<LoadOp>(op)
+                               ? "indices must be loop variables of the "
+                                 "enclosing ure.def or ure.param_value "
+                                 "results (optionally scaled and offset by "
+                                 "constants)"
+                               : "indices must be loop variables of the "
+                                 "enclosing ure.def (optionally scaled and "
+                                 "offset by constants)");
   }
   return success();
 }

@@ -193,6 +193,8 @@ fn extract_loops(nest: &OperationRef<'_, '_>, params: &[String]) -> Result<Vec<L
 /// Builds the body of one URE, node by node in SSA order.
 struct BodyBuilder<'n> {
     names: &'n Names<'n>,
+    /// Number of loop variables (block arguments) of the URE.
+    vars: usize,
     nodes: Vec<Node>,
     values: HashMap<ValueKey, NodeId>,
     /// Values produced by `ure.select`: (condition node, value node).
@@ -303,7 +305,7 @@ impl BodyBuilder<'_> {
                 let input = *self.names.inputs.get(&input_name).ok_or_else(|| {
                     error(op.location(), format!("@{input_name} is not an input"))
                 })?;
-                let indices = affine_indices(op)?;
+                let indices = affine_indices(op, self.vars, self.names.params)?;
                 self.define(op, Node::InputRead { input, indices })
             }
             other => Err(error(
@@ -321,7 +323,7 @@ impl BodyBuilder<'_> {
                 format!("@{func_name} is not merged into this loop nest"),
             )
         })?;
-        let indices = affine_indices(op)?;
+        let indices = affine_indices(op, self.vars, &HashMap::new())?;
         for (result, value) in op.results().enumerate() {
             let id = self.push(Node::FuncRef {
                 func,
@@ -340,6 +342,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
     let block = ir::body_block(def).ok_or(Failed)?;
     let mut builder = BodyBuilder {
         names,
+        vars: block.argument_count(),
         nodes: Vec::new(),
         values: HashMap::new(),
         guarded: HashMap::new(),
@@ -388,14 +391,36 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
 
 /// The `map` of a `ure.at`/`ure.load` over its operands, as affine forms over
 /// the URE's block arguments.
-fn affine_indices(op: &OperationRef<'_, '_>) -> Result<Vec<Affine>, Failed> {
-    let arg_numbers: Vec<usize> = op
-        .operands()
-        .map(|v| {
-            // SAFETY: the verifier guarantees the operands are block arguments.
-            unsafe { mlir_sys::mlirBlockArgumentGetArgNumber(v.to_raw()) as usize }
-        })
-        .collect();
+/// The indices of a `ure.at` or `ure.load`: operands are loop variables
+/// (block arguments: their position) or, for inputs, `ure.param_value`s
+/// (position `vars + p`, parameter `p`).
+fn affine_indices(
+    op: &OperationRef<'_, '_>,
+    vars: usize,
+    params: &HashMap<String, usize>,
+) -> Result<Vec<Affine>, Failed> {
+    let mut arg_numbers = Vec::new();
+    for v in op.operands() {
+        let raw = v.to_raw();
+        // SAFETY: plain queries of a live value.
+        unsafe {
+            if mlir_sys::mlirValueIsABlockArgument(raw) {
+                arg_numbers.push(mlir_sys::mlirBlockArgumentGetArgNumber(raw) as usize);
+                continue;
+            }
+            let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw));
+            let name = ir::symbol(&owner, "param");
+            match params.get(&name) {
+                Some(p) if ir::name(&owner) == "ure.param_value" => arg_numbers.push(vars + p),
+                _ => {
+                    return Err(error(
+                        op.location(),
+                        "indices are loop variables or ure.param_value results",
+                    ))
+                }
+            }
+        }
+    }
     map_rows(op, "map", Some(&arg_numbers))
 }
 
@@ -568,6 +593,7 @@ fn cast_op(name: &str) -> Option<CastOp> {
         "arith.truncf" => CastOp::TruncF,
         "arith.index_cast" => CastOp::IndexCast,
         "arith.index_castui" => CastOp::IndexCastUI,
+        "arith.bitcast" => CastOp::Bitcast,
         _ => return None,
     })
 }
@@ -586,6 +612,7 @@ pub fn cast_op_name(op: CastOp) -> &'static str {
         CastOp::TruncF => "arith.truncf",
         CastOp::IndexCast => "arith.index_cast",
         CastOp::IndexCastUI => "arith.index_castui",
+        CastOp::Bitcast => "arith.bitcast",
     }
 }
 

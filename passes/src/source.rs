@@ -22,7 +22,8 @@ pub fn check_source(text: &str) -> Result<(), (usize, usize, String)> {
             }
             let mut j = i + 1;
             while j < bytes.len()
-                && (bytes[j].is_ascii_alphanumeric() || matches!(bytes[j], b'_' | b'$' | b'.' | b'-'))
+                && (bytes[j].is_ascii_alphanumeric()
+                    || matches!(bytes[j], b'_' | b'$' | b'.' | b'-'))
             {
                 j += 1;
             }
@@ -34,7 +35,9 @@ pub fn check_source(text: &str) -> Result<(), (usize, usize, String)> {
                 }
                 let digits = &code[start..k];
                 if !digits.is_empty()
-                    && digits.parse::<u64>().map_or(true, |n| n > MAX_RESULT_NUMBER)
+                    && digits
+                        .parse::<u64>()
+                        .map_or(true, |n| n > MAX_RESULT_NUMBER)
                 {
                     return Err((
                         l + 1,
@@ -59,7 +62,8 @@ mod tests {
     #[test]
     fn huge_result_numbers_are_reported() {
         assert!(check_source("%a = x\n%b = y %p#1, %q#65536").is_ok());
-        let (line, col, msg) = check_source("ok\n  %s = arith.addf %prev#2147483648, %x").unwrap_err();
+        let (line, col, msg) =
+            check_source("ok\n  %s = arith.addf %prev#2147483648, %x").unwrap_err();
         assert_eq!((line, col), (2, 24)); // the `#`
         assert!(msg.contains("2147483648") && msg.contains("%prev"), "{msg}");
         assert!(check_source("// %p#99999999999999999999\n").is_ok());

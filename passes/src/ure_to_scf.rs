@@ -481,6 +481,9 @@ pub fn emit_body(
             } => read(e, *callee, *result, indices, args),
             Node::InputRead { input, indices } => {
                 let buffer = inputs[*input];
+                // Parameters follow the loop variables in an input's indices.
+                let args: Vec<MlirValue> = args.iter().chain(params).copied().collect();
+                let args = &args[..];
                 let idx: Vec<MlirValue> = indices
                     .iter()
                     .enumerate()

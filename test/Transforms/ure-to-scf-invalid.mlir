@@ -20,10 +20,10 @@ ure.program @p {
 ure.program @q {
   ure.func @f(i) -> f32
   ure.def @f(%i) {
-    %c = arith.constant 2.0 : f32
-    // expected-error@+1 {{operation 'arith.bitcast' is not supported by the URE interpreter and the sequential lowering}}
-    %s = arith.bitcast %c : f32 to i32
-    %t = arith.sitofp %s : i32 to f32
+    %c = arith.constant 2 : i32
+    // expected-error@+1 {{operation 'arith.mulsi_extended' is not supported by the URE interpreter and the sequential lowering}}
+    %lo, %hi = arith.mulsi_extended %c, %c : i32
+    %t = arith.sitofp %lo : i32 to f32
     ure.yield %t : f32
   }
   ure.set_bounds @f (i = 0 extent 8)

@@ -777,7 +777,23 @@ fn cast(op: CastOp, from: ScalarType, to: ScalarType, v: Value) -> Result<Value,
             ScalarType::F32 => Value::F32(x as f32),
             _ => Value::F64(x),
         },
+        (Bitcast, v) => bitcast(v, from, to)?,
         _ => return Err(TYPE_FAULT),
+    })
+}
+
+/// The same bits as another type of the same width.
+fn bitcast(v: Value, from: ScalarType, to: ScalarType) -> Result<Value, Fault> {
+    let bits: u64 = match v {
+        Value::F32(x) => u64::from(x.to_bits()),
+        Value::F64(x) => x.to_bits(),
+        Value::Int(x) => to_unsigned(x, from.bit_width()),
+        Value::Poison => return Ok(Value::Poison),
+    };
+    Ok(match to {
+        ScalarType::F32 => Value::F32(f32::from_bits(bits as u32)),
+        ScalarType::F64 => Value::F64(f64::from_bits(bits)),
+        _ => Value::Int(normalize(bits as i64, to.bit_width())),
     })
 }
 
@@ -854,9 +870,15 @@ fn expect_type(what: &str, got: ScalarType, expected: ScalarType) -> Result<(), 
     }
 }
 
-fn check_affines(func: &Func, indices: &[Affine]) -> Result<(), String> {
+/// Indices use the Func's arguments, and for inputs the parameters after
+/// them (`extra` positions).
+fn check_affines(func: &Func, indices: &[Affine], extra: usize) -> Result<(), String> {
     for affine in indices {
-        if let Some(&(p, _)) = affine.terms.iter().find(|(p, _)| *p >= func.vars.len()) {
+        if let Some(&(p, _)) = affine
+            .terms
+            .iter()
+            .find(|(p, _)| *p >= func.vars.len() + extra)
+        {
             return Err(format!(
                 "index uses argument {p}, but the Func has {} arguments",
                 func.vars.len()
@@ -873,6 +895,11 @@ fn check_cast(op: CastOp, from: ScalarType, to: ScalarType) -> Result<(), String
         SIToFP | UIToFP => is_int_like(from) && to.is_float(),
         FPToSI | FPToUI => from.is_float() && is_int_like(to),
         ExtF | TruncF => from.is_float() && to.is_float(),
+        Bitcast => {
+            from != ScalarType::Index
+                && to != ScalarType::Index
+                && from.bit_width() == to.bit_width()
+        }
     };
     if ok {
         Ok(())
@@ -979,7 +1006,7 @@ fn node_type(
                     indices.len()
                 ));
             }
-            check_affines(func, indices)?;
+            check_affines(func, indices, 0)?;
             Ok(ty)
         }
         Node::InputRead { input, indices } => {
@@ -995,7 +1022,7 @@ fn node_type(
                     indices.len()
                 ));
             }
-            check_affines(func, indices)?;
+            check_affines(func, indices, program.params.len())?;
             Ok(decl.elem)
         }
     }
@@ -1325,6 +1352,8 @@ impl<'a> Machine<'a> {
         scratch
             .args
             .extend(plan.var_loops.iter().map(|&l| point[l]));
+        // Parameters follow the loop variables (inputs may be indexed by them).
+        scratch.args.extend_from_slice(&self.params);
         self.eval_body(f, scratch)
             .map_err(|(node, fault)| self.fault_error(f, node, fault, point))?;
         let is_output = f + 1 == self.program.funcs.len();

@@ -68,7 +68,8 @@ pub enum Extent {
 /// definition: `sum(coeff * arg) + constant`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Affine {
-    /// `(argument position, coefficient)` pairs; positions are distinct.
+    /// `(argument position, coefficient)` pairs; positions are distinct. In
+    /// an input's indices, position `vars.len() + p` is parameter `p`.
     pub terms: Vec<(usize, i64)>,
     pub constant: i64,
 }
@@ -157,6 +158,9 @@ pub enum CastOp {
     TruncF,
     IndexCast,
     IndexCastUI,
+    /// Same bits, another type of the same width (i32 <-> f32, i64 <-> f64,
+    /// or integers of one width).
+    Bitcast,
 }
 
 /// `math` dialect operations on floats (and `math.absi` on integers).
@@ -294,7 +298,8 @@ pub enum Node {
         result: usize,
         indices: Vec<Affine>,
     },
-    /// Element of input `input` at `indices`, one per input dimension.
+    /// Element of input `input` at `indices`, one per input dimension
+    /// (affine in the loop variables and the parameters).
     InputRead {
         input: usize,
         indices: Vec<Affine>,

@@ -31,7 +31,10 @@ fn context() -> (Context, Rc<RefCell<Vec<String>>>) {
 
 /// An internal error of a pass is a panic it caught: a bug.
 fn internal_error(seen: &Rc<RefCell<Vec<String>>>) -> Option<String> {
-    seen.borrow().iter().find(|d| d.contains("internal error")).cloned()
+    seen.borrow()
+        .iter()
+        .find(|d| d.contains("internal error"))
+        .cloned()
 }
 
 fn inputs(interface: &Interface, seed: u64) -> Option<Vec<Buffer>> {
@@ -54,7 +57,10 @@ fn inputs(interface: &Interface, seed: u64) -> Option<Vec<Buffer>> {
 fn same(a: &[Buffer], b: &[Buffer]) -> Option<String> {
     for (r, (x, y)) in a.iter().zip(b).enumerate() {
         if x.shape != y.shape {
-            return Some(format!("result {r}: shapes {:?} and {:?}", x.shape, y.shape));
+            return Some(format!(
+                "result {r}: shapes {:?} and {:?}",
+                x.shape, y.shape
+            ));
         }
         for (i, (p, q)) in x.data.iter().zip(&y.data).enumerate() {
             let equal = match (p, q) {
@@ -85,18 +91,31 @@ fn run_mode(
 pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
     let (context, seen) = context();
     let Some(mut module) = Module::parse(&context, text) else {
-        return (MISMATCH, format!("a generated program does not parse: {:?}", seen.borrow()));
+        return (
+            MISMATCH,
+            format!("a generated program does not parse: {:?}", seen.borrow()),
+        );
     };
     let interface = match program_interface(&context, &mut module, None) {
         Ok(i) => i,
-        Err(e) => return (MISMATCH, format!("a generated program is rejected: {e}; {:?}", seen.borrow())),
+        Err(e) => {
+            return (
+                MISMATCH,
+                format!("a generated program is rejected: {e}; {:?}", seen.borrow()),
+            )
+        }
     };
     let Some(inputs) = inputs(&interface, 7) else {
         return (REJECTED, "inputs too large".into());
     };
     let reference = match run_mode(&context, text, Mode::Interpret, &inputs) {
         Ok(r) => r,
-        Err(e) => return (MISMATCH, format!("the interpreter fails on a generated program: {e}")),
+        Err(e) => {
+            return (
+                MISMATCH,
+                format!("the interpreter fails on a generated program: {e}"),
+            )
+        }
     };
     let mut modes = vec![Mode::Sequential];
     if scheduled {
@@ -107,7 +126,10 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
         match run_mode(&context, text, mode, &inputs) {
             Ok(out) => {
                 if let Some(diff) = same(&reference, &out) {
-                    return (MISMATCH, format!("{} differs from the interpreter: {diff}", mode.name()));
+                    return (
+                        MISMATCH,
+                        format!("{} differs from the interpreter: {diff}", mode.name()),
+                    );
                 }
             }
             Err(e) => {
@@ -116,7 +138,10 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
                 }
                 // Only the schedule may be refused.
                 if mode != Mode::Systolic {
-                    return (MISMATCH, format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()));
+                    return (
+                        MISMATCH,
+                        format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()),
+                    );
                 }
                 rejected = true;
             }
@@ -175,7 +200,10 @@ pub fn run_mutant(text: &str) -> (i32, String) {
     if let Some((_, reference)) = results.iter().find(|(m, _)| *m == Mode::Interpret) {
         for (mode, out) in &results {
             if let Some(diff) = same(reference, out) {
-                return (MISMATCH, format!("{} differs from the interpreter: {diff}", mode.name()));
+                return (
+                    MISMATCH,
+                    format!("{} differs from the interpreter: {diff}", mode.name()),
+                );
             }
         }
     }

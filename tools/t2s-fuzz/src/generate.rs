@@ -74,11 +74,18 @@ impl Body {
             self.emit(format!("arith.constant {c:.2} : {}", self.ty))
         } else if self.ty == "i1" {
             let c = rng.range(0, 1);
-            self.emit(format!("arith.constant {}", if c == 1 { "true" } else { "false" }))
+            self.emit(format!(
+                "arith.constant {}",
+                if c == 1 { "true" } else { "false" }
+            ))
         } else {
             // Within the width's signed range (i3: -4..=3).
             let width: u32 = self.ty[1..].parse().unwrap_or(32);
-            let bound = if width >= 4 { 5 } else { (1i64 << (width - 1)) - 1 };
+            let bound = if width >= 4 {
+                5
+            } else {
+                (1i64 << (width - 1)) - 1
+            };
             let c = rng.range(-bound - 1, bound);
             self.emit(format!("arith.constant {c} : {}", self.ty))
         }
@@ -112,7 +119,9 @@ impl Body {
 }
 
 pub fn generate(seed: u64) -> Generated {
-    let mut rng = Rng(SplitMix64::new(seed.wrapping_mul(0x9e37_79b9).wrapping_add(17)));
+    let mut rng = Rng(SplitMix64::new(
+        seed.wrapping_mul(0x9e37_79b9).wrapping_add(17),
+    ));
     let n = rng.range(2, 3) as usize;
     // Loop variables innermost first (the declaration order).
     let loops: Vec<Loop> = (0..n)
@@ -156,11 +165,19 @@ pub fn generate(seed: u64) -> Generated {
     }
     // The output: plain, or extended (it drops one loop).
     let dropped = rng.chance(50).then(|| rng.below(n as u64) as usize);
-    let lhs: Vec<&str> = (0..n).filter(|&l| Some(l) != dropped).map(|l| vars[l]).collect();
+    let lhs: Vec<&str> = (0..n)
+        .filter(|&l| Some(l) != dropped)
+        .map(|l| vars[l])
+        .collect();
     text += &format!("  ure.func @out({}) -> {ty}\n", lhs.join(", "));
 
     for f in 0..funcs {
-        let mut b = Body { lines: Vec::new(), next: 0, ty, float };
+        let mut b = Body {
+            lines: Vec::new(),
+            next: 0,
+            ty,
+            float,
+        };
         let mut atoms: Vec<String> = Vec::new();
         for _ in 0..rng.range(1, 3) {
             let atom = match rng.below(5) {
@@ -207,11 +224,23 @@ pub fn generate(seed: u64) -> Generated {
     }
 
     // The output reads Funcs at distance 0.
-    let mut b = Body { lines: Vec::new(), next: 0, ty, float };
-    let mut value = b.emit(format!("ure.at @f{}({}) : {ty}", funcs - 1, percent_vars.join(", ")));
+    let mut b = Body {
+        lines: Vec::new(),
+        next: 0,
+        ty,
+        float,
+    };
+    let mut value = b.emit(format!(
+        "ure.at @f{}({}) : {ty}",
+        funcs - 1,
+        percent_vars.join(", ")
+    ));
     if funcs > 1 && rng.chance(50) {
         let other = rng.below(funcs as u64 - 1);
-        let r = b.emit(format!("ure.at @f{other}({}) : {ty}", percent_vars.join(", ")));
+        let r = b.emit(format!(
+            "ure.at @f{other}({}) : {ty}",
+            percent_vars.join(", ")
+        ));
         value = b.combine(&mut rng, &value, &r);
     }
     let lhs_args: Vec<String> = lhs.iter().map(|v| format!("%{v}")).collect();
@@ -224,7 +253,11 @@ pub fn generate(seed: u64) -> Generated {
                 b.emit(format!("arith.cmpi sle, %{}, {last} : index", vars[d]))
             };
             let w = b.emit(format!("ure.select {cond}, {value} : {ty}"));
-            text += &format!("  ure.def @out({}) with (%{}) {{\n", lhs_args.join(", "), vars[d]);
+            text += &format!(
+                "  ure.def @out({}) with (%{}) {{\n",
+                lhs_args.join(", "),
+                vars[d]
+            );
             value = w;
         }
         None => text += &format!("  ure.def @out({}) {{\n", lhs_args.join(", ")),
@@ -235,7 +268,10 @@ pub fn generate(seed: u64) -> Generated {
     }
     text += &format!("    ure.yield {value} : {ty}\n  }}\n");
 
-    let merged: Vec<String> = (1..funcs).map(|f| format!("@f{f}")).chain(["@out".to_string()]).collect();
+    let merged: Vec<String> = (1..funcs)
+        .map(|f| format!("@f{f}"))
+        .chain(["@out".to_string()])
+        .collect();
     text += &format!("  ure.merge_ures @f0 [{}]\n", merged.join(", "));
     let bounds: Vec<String> = loops
         .iter()
@@ -308,7 +344,10 @@ fn read(
         return b.emit(format!("ure.at @f{j}({}) : {ty}", args.join(", ")));
     }
     let j = rng.below(funcs as u64);
-    let mut d: Vec<i64> = loops.iter().map(|_| rng.range(0, 2) * rng.range(0, 1)).collect();
+    let mut d: Vec<i64> = loops
+        .iter()
+        .map(|_| rng.range(0, 2) * rng.range(0, 1))
+        .collect();
     if d.iter().all(|x| *x == 0) {
         let l = rng.below(loops.len() as u64) as usize;
         d[l] = rng.range(1, 2);
@@ -316,7 +355,13 @@ fn read(
     let args: Vec<String> = vars
         .iter()
         .zip(&d)
-        .map(|(v, x)| if *x == 0 { format!("%{v}") } else { format!("%{v} - {x}") })
+        .map(|(v, x)| {
+            if *x == 0 {
+                format!("%{v}")
+            } else {
+                format!("%{v} - {x}")
+            }
+        })
         .collect();
     let value = b.emit(format!("ure.at @f{j}({}) : {ty}", args.join(", ")));
     // In the domain when var - d >= min for every var moved.

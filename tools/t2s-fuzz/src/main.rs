@@ -16,7 +16,7 @@
 //! which the parent watches: a signal, a panic, an internal error of a pass,
 //! a mismatch or a hang (`--timeout`) is a failure; the case's program is
 //! written to `--keep DIR` (default `fuzz-failures/`). Exit 1 if any failed.
-//! The README's test command runs a seeded short run; see tools/fuzz/README.md.
+//! The README's test command runs a seeded short run; see tools/t2s-fuzz/README.md.
 
 mod case;
 mod generate;
@@ -49,9 +49,15 @@ fn parse_options() -> Result<Options, String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
-        let value = |i: usize| args.get(i + 1).cloned().ok_or(format!("{} needs a value", args[i]));
+        let value = |i: usize| {
+            args.get(i + 1)
+                .cloned()
+                .ok_or(format!("{} needs a value", args[i]))
+        };
         let number = |i: usize| -> Result<u64, String> {
-            value(i)?.parse().map_err(|_| format!("{} takes a number", args[i]))
+            value(i)?
+                .parse()
+                .map_err(|_| format!("{} takes a number", args[i]))
         };
         match args[i].as_str() {
             "--cases" => o.cases = number(i)?,
@@ -109,11 +115,8 @@ fn run_forked(timeout: Duration, job: impl FnOnce() -> (i32, String)) -> (Outcom
         let pid = libc::fork();
         if pid == 0 {
             libc::close(fds[0]);
-            let (code, report) =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).unwrap_or((
-                    case::PANIC,
-                    "panic (caught in the child)".to_string(),
-                ));
+            let (code, report) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))
+                .unwrap_or((case::PANIC, "panic (caught in the child)".to_string()));
             let mut out = std::fs::File::from_raw_fd_compat(fds[1]);
             let _ = out.write_all(report.as_bytes());
             drop(out);
@@ -139,7 +142,10 @@ fn run_forked(timeout: Duration, job: impl FnOnce() -> (i32, String)) -> (Outcom
         let mut input = std::fs::File::from_raw_fd_compat(fds[0]);
         let _ = input.read_to_string(&mut report);
         if libc::WIFSIGNALED(status) {
-            return (Outcome::Signal, format!("signal {}", libc::WTERMSIG(status)));
+            return (
+                Outcome::Signal,
+                format!("signal {}", libc::WTERMSIG(status)),
+            );
         }
         (Outcome::from_code(libc::WEXITSTATUS(status)), report)
     }
@@ -180,7 +186,10 @@ fn main() -> ExitCode {
             let _ = std::fs::create_dir_all(&options.keep);
             let path = options.keep.join(format!("{kind}-{id}.mlir"));
             let _ = std::fs::write(&path, format!("// {outcome:?}: {report}\n{text}"));
-            eprintln!("t2s-fuzz: {kind} {id}: {outcome:?}: {report} ({})", path.display());
+            eprintln!(
+                "t2s-fuzz: {kind} {id}: {outcome:?}: {report} ({})",
+                path.display()
+            );
         }
     };
     for i in 0..options.cases {
@@ -198,7 +207,11 @@ fn main() -> ExitCode {
         let (outcome, report) = run_forked(options.timeout, || case::run_mutant(&text));
         record("mutant", id, &text, outcome, &report);
     }
-    println!("t2s-fuzz: seed {}, {:.1} s", options.seed, start.elapsed().as_secs_f64());
+    println!(
+        "t2s-fuzz: seed {}, {:.1} s",
+        options.seed,
+        start.elapsed().as_secs_f64()
+    );
     for kind in ["program", "mutant"] {
         let line: Vec<String> = [
             Outcome::Ok,

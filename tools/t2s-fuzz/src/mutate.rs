@@ -10,7 +10,9 @@ pub fn load_examples(dir: &Path) -> Vec<String> {
     let mut texts = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
         let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths {
@@ -30,11 +32,34 @@ pub fn load_examples(dir: &Path) -> Vec<String> {
 }
 
 const NUMBERS: [&str; 14] = [
-    "0", "1", "-1", "2", "3", "7", "64", "-8", "2147483648", "1099511627776",
-    "4611686018427387903", "9223372036854775807", "-9223372036854775808", "100000",
+    "0",
+    "1",
+    "-1",
+    "2",
+    "3",
+    "7",
+    "64",
+    "-8",
+    "2147483648",
+    "1099511627776",
+    "4611686018427387903",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "100000",
 ];
 const TOKENS: [&str; 12] = [
-    "@a", "@out", "%i", "%k", "i", "k", "check_time", "vector [2, -3]", "(", "}", ":", "i65",
+    "@a",
+    "@out",
+    "%i",
+    "%k",
+    "i",
+    "k",
+    "check_time",
+    "vector [2, -3]",
+    "(",
+    "}",
+    ":",
+    "i65",
 ];
 
 pub fn mutant(examples: &[String], id: u64) -> String {
