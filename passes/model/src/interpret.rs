@@ -1353,7 +1353,7 @@ impl<'a> Machine<'a> {
             .args
             .extend(plan.var_loops.iter().map(|&l| point[l]));
         // Parameters follow the loop variables (inputs may be indexed by them).
-        scratch.args.extend_from_slice(&self.params);
+        scratch.args.extend_from_slice(self.params);
         self.eval_body(f, scratch)
             .map_err(|(node, fault)| self.fault_error(f, node, fault, point))?;
         let is_output = f + 1 == self.program.funcs.len();

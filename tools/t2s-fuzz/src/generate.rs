@@ -133,9 +133,9 @@ pub fn generate(seed: u64) -> Generated {
         .collect();
     let float = rng.chance(30);
     let ty: &'static str = if float {
-        *rng.pick(&FLOAT_TYPES)
+        rng.pick::<&'static str>(&FLOAT_TYPES)
     } else {
-        *rng.pick(&INT_TYPES)
+        rng.pick::<&'static str>(&INT_TYPES)
     };
     let vars: Vec<&str> = loops.iter().map(|l| l.name.as_str()).collect();
     let var_list = vars.join(", ");
