@@ -109,14 +109,16 @@ static LogicalResult verifyDistinctNames(Operation *op, ArrayAttr vars,
 }
 
 /// The scalar types every t2s mode supports end to end: integers of 1 to
-/// 64 bits, f32, f64 and index.
+/// 64 bits, f16, bf16, f32, f64 and index.
 static bool isUreScalarType(Type type) {
   if (auto i = dyn_cast<IntegerType>(type))
     return i.getWidth() >= 1 && i.getWidth() <= 64;
-  return isa<IndexType, Float32Type, Float64Type>(type);
+  return isa<IndexType, Float16Type, BFloat16Type, Float32Type, Float64Type>(
+      type);
 }
 
-static const char *kScalarTypes = "integers of 1 to 64 bits, f32, f64 or index";
+static const char *kScalarTypes =
+    "integers of 1 to 64 bits, f16, bf16, f32, f64 or index";
 
 //===----------------------------------------------------------------------===//
 // Symbol helpers

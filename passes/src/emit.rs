@@ -118,6 +118,8 @@ impl<'c> Emitter<'c> {
         match ty {
             ScalarType::Int(w) => IntegerType::new(self.context, w).into(),
             ScalarType::Index => Type::index(self.context),
+            ScalarType::F16 => Type::float16(self.context),
+            ScalarType::BF16 => Type::bfloat16(self.context),
             ScalarType::F32 => Type::float32(self.context),
             ScalarType::F64 => Type::float64(self.context),
         }

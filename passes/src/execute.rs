@@ -314,6 +314,7 @@ fn element_bytes(elem: ScalarType) -> usize {
     match elem {
         ScalarType::Int(w) => (w as usize).div_ceil(8).next_power_of_two(),
         ScalarType::Index => 8,
+        ScalarType::F16 | ScalarType::BF16 => 2,
         ScalarType::F32 => 4,
         ScalarType::F64 => 8,
     }
@@ -328,6 +329,12 @@ impl MemRefArg {
             unsafe { std::slice::from_raw_parts_mut(data.as_mut_ptr() as *mut u8, data.len() * 8) };
         for (i, v) in buffer.data.iter().enumerate() {
             let raw: [u8; 8] = match (*v, buffer.elem) {
+                (Value::F32(f), ScalarType::F16) => {
+                    u64::from(half::f16::from_f32(f).to_bits()).to_le_bytes()
+                }
+                (Value::F32(f), ScalarType::BF16) => {
+                    u64::from(half::bf16::from_f32(f).to_bits()).to_le_bytes()
+                }
                 (Value::F32(f), _) => (f.to_bits() as u64).to_le_bytes(),
                 (Value::F64(f), _) => f.to_bits().to_le_bytes(),
                 // LLVM reads an iN of N < 8 * bytes assuming zero padding bits
@@ -367,6 +374,8 @@ impl MemRefArg {
                 raw[..size].copy_from_slice(&bytes[i * size..(i + 1) * size]);
                 let bits = u64::from_le_bytes(raw);
                 match self.elem {
+                    ScalarType::F16 => Value::F32(half::f16::from_bits(bits as u16).to_f32()),
+                    ScalarType::BF16 => Value::F32(half::bf16::from_bits(bits as u16).to_f32()),
                     ScalarType::F32 => Value::F32(f32::from_bits(bits as u32)),
                     ScalarType::F64 => Value::F64(f64::from_bits(bits)),
                     ScalarType::Index => Value::Int(bits as i64),
@@ -439,6 +448,7 @@ pub fn jit_run_timed(
         if engine.ptr.is_null() {
             return Err(ExecuteError::Jit);
         }
+        register_runtime(engine);
         // The C API calls the `_mlir_ciface_` wrapper of the name it is given.
         let name = model.name.clone();
         let name_ref = mlir_sys::MlirStringRef {
@@ -474,6 +484,61 @@ pub fn jit_run_timed(
             .collect(),
         times,
     ))
+}
+
+/// Conversions of 16-bit floats that LLVM calls (compiler-rt's names) and
+/// Debian 12's libgcc lacks. On x86-64 a half or bfloat travels in the low
+/// 16 bits of an XMM register: an `f32` carrying those bits.
+mod soft_float {
+    fn low16(x: f32) -> u16 {
+        x.to_bits() as u16
+    }
+    fn bits(b: u16) -> f32 {
+        f32::from_bits(u32::from(b))
+    }
+    pub extern "C" fn truncsfbf2(x: f32) -> f32 {
+        bits(half::bf16::from_f32(x).to_bits())
+    }
+    pub extern "C" fn truncdfbf2(x: f64) -> f32 {
+        bits(half::bf16::from_f64(x).to_bits())
+    }
+    pub extern "C" fn truncsfhf2(x: f32) -> f32 {
+        bits(half::f16::from_f32(x).to_bits())
+    }
+    pub extern "C" fn truncdfhf2(x: f64) -> f32 {
+        bits(half::f16::from_f64(x).to_bits())
+    }
+    pub extern "C" fn extendhfsf2(x: f32) -> f32 {
+        half::f16::from_bits(low16(x)).to_f32()
+    }
+    pub extern "C" fn extendbfsf2(x: f32) -> f32 {
+        half::bf16::from_bits(low16(x)).to_f32()
+    }
+}
+
+/// Registers the runtime functions the compiled code may call.
+///
+/// # Safety
+/// `engine` is a live execution engine whose symbols are not looked up yet.
+unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
+    let symbols: [(&str, *mut c_void); 8] = [
+        ("__truncsfbf2", soft_float::truncsfbf2 as *mut c_void),
+        ("__truncdfbf2", soft_float::truncdfbf2 as *mut c_void),
+        ("__truncsfhf2", soft_float::truncsfhf2 as *mut c_void),
+        ("__truncdfhf2", soft_float::truncdfhf2 as *mut c_void),
+        ("__gnu_f2h_ieee", soft_float::truncsfhf2 as *mut c_void),
+        ("__extendhfsf2", soft_float::extendhfsf2 as *mut c_void),
+        ("__gnu_h2f_ieee", soft_float::extendhfsf2 as *mut c_void),
+        ("__extendbfsf2", soft_float::extendbfsf2 as *mut c_void),
+    ];
+    for (name, address) in symbols {
+        let name_ref = mlir_sys::MlirStringRef {
+            data: name.as_ptr() as *const _,
+            length: name.len(),
+        };
+        // SAFETY: guaranteed by the caller; the functions live for the process.
+        unsafe { mlir_sys::mlirExecutionEngineRegisterSymbol(engine, name_ref, address) };
+    }
 }
 
 /// The compiled code trusts its arguments: check them as the interpreter does.

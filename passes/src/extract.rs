@@ -37,6 +37,10 @@ pub fn scalar_type(ty: Type<'_>) -> Option<ScalarType> {
             Some(ScalarType::Index)
         } else if mlir_sys::mlirTypeIsAInteger(raw) {
             Some(ScalarType::Int(mlir_sys::mlirIntegerTypeGetWidth(raw)))
+        } else if mlir_sys::mlirTypeIsAF16(raw) {
+            Some(ScalarType::F16)
+        } else if mlir_sys::mlirTypeIsABF16(raw) {
+            Some(ScalarType::BF16)
         } else if mlir_sys::mlirTypeIsAF32(raw) {
             Some(ScalarType::F32)
         } else if mlir_sys::mlirTypeIsAF64(raw) {
@@ -502,6 +506,7 @@ fn constant_value(op: &OperationRef<'_, '_>, ty: ScalarType) -> Result<ModelValu
             .value();
         return Ok(match ty {
             ScalarType::F32 => ModelValue::F32(value as f32),
+            ScalarType::F16 | ScalarType::BF16 => ModelValue::F32(ty.round_f64(value)),
             _ => ModelValue::F64(value),
         });
     }

@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 ure.program @p {
-  // expected-error@+1 {{'ure.input' op element type must be one of the integers of 1 to 64 bits, f32, f64 or index, got 'index'}}
+  // expected-error@+1 {{'ure.input' op element type must be one of the integers of 1 to 64 bits, f16, bf16, f32, f64 or index, got 'index'}}
   ure.input @A : memref<4xindex>
 }
 
@@ -73,7 +73,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
-  // expected-error@+1 {{'ure.func' op return types are integers of 1 to 64 bits, f32, f64 or index, got 'vector<4xf32>'}}
+  // expected-error@+1 {{'ure.func' op return types are integers of 1 to 64 bits, f16, bf16, f32, f64 or index, got 'vector<4xf32>'}}
   ure.func @f(i) -> vector<4xf32>
 }
 
@@ -199,7 +199,7 @@ ure.program @p {
   ure.func @f
   ure.def @f(%i) {
     %v = arith.constant dense<0.0> : vector<4xf32>
-    // expected-error@+1 {{'ure.yield' op yields integers of 1 to 64 bits, f32, f64 or index, got 'vector<4xf32>'}}
+    // expected-error@+1 {{'ure.yield' op yields integers of 1 to 64 bits, f16, bf16, f32, f64 or index, got 'vector<4xf32>'}}
     ure.yield %v : vector<4xf32>
   }
 }
@@ -1250,21 +1250,21 @@ ure.program @p {
 
 // Widths and float formats no mode supports are rejected where they appear.
 ure.program @p {
-  // expected-error@+1 {{'ure.input' op element type must be one of the integers of 1 to 64 bits, f32, f64 or index, got 'i65'}}
+  // expected-error@+1 {{'ure.input' op element type must be one of the integers of 1 to 64 bits, f16, bf16, f32, f64 or index, got 'i65'}}
   ure.input @A : memref<4xi65>
 }
 
 // -----
 
 ure.program @p {
-  // expected-error@+1 {{'ure.func' op return types are integers of 1 to 64 bits, f32, f64 or index, got 'i128'}}
+  // expected-error@+1 {{'ure.func' op return types are integers of 1 to 64 bits, f16, bf16, f32, f64 or index, got 'i128'}}
   ure.func @f(i) -> i128
 }
 
 // -----
 
 ure.program @p {
-  // expected-error@+1 {{'ure.func' op return types are integers of 1 to 64 bits, f32, f64 or index, got 'f80'}}
+  // expected-error@+1 {{'ure.func' op return types are integers of 1 to 64 bits, f16, bf16, f32, f64 or index, got 'f80'}}
   ure.func @f(i) -> f80
 }
 
@@ -1275,7 +1275,7 @@ ure.program @p {
   ure.func @f(i) -> i64
   ure.def @f(%i) {
     %a = ure.load @A(%i) : i64
-    // expected-error@+1 {{'arith.extsi' op result type 'i128' is not supported: values in a URE are integers of 1 to 64 bits, f32, f64 or index}}
+    // expected-error@+1 {{'arith.extsi' op result type 'i128' is not supported: values in a URE are integers of 1 to 64 bits, f16, bf16, f32, f64 or index}}
     %w = arith.extsi %a : i64 to i128
     %t = arith.trunci %w : i128 to i64
     ure.yield %t : i64
@@ -1289,7 +1289,7 @@ ure.program @p {
   ure.func @f(i) -> f32
   ure.def @f(%i) {
     %c = arith.constant 1.0 : f32
-    // expected-error@+1 {{'arith.extf' op result type 'f128' is not supported: values in a URE are integers of 1 to 64 bits, f32, f64 or index}}
+    // expected-error@+1 {{'arith.extf' op result type 'f128' is not supported: values in a URE are integers of 1 to 64 bits, f16, bf16, f32, f64 or index}}
     %w = arith.extf %c : f32 to f128
     %t = arith.truncf %w : f128 to f32
     ure.yield %t : f32

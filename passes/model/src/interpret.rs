@@ -111,7 +111,7 @@ pub fn rolling_slots(program: &Program, params: &[i64]) -> Option<Vec<i64>> {
 pub fn zero_value(elem: ScalarType) -> Value {
     match elem {
         ScalarType::Int(_) | ScalarType::Index => Value::Int(0),
-        ScalarType::F32 => Value::F32(0.0),
+        ScalarType::F16 | ScalarType::BF16 | ScalarType::F32 => Value::F32(0.0),
         ScalarType::F64 => Value::F64(0.0),
     }
 }
@@ -123,6 +123,7 @@ pub fn value_has_type(value: Value, elem: ScalarType) -> bool {
         (ScalarType::Int(w), Value::Int(v)) => (1..=64).contains(&w) && normalize(v, w) == v,
         (ScalarType::Index, Value::Int(_)) => true,
         (ScalarType::F32, Value::F32(_)) | (ScalarType::F64, Value::F64(_)) => true,
+        (ScalarType::F16 | ScalarType::BF16, Value::F32(x)) => x.is_nan() || elem.round_f32(x) == x,
         _ => false,
     }
 }
@@ -433,6 +434,8 @@ fn const_value(v: Value, ty: ScalarType) -> Result<Value, Fault> {
         (Value::Int(x), ScalarType::Index) => Ok(Value::Int(x)),
         (Value::F32(x), ScalarType::F32) => Ok(Value::F32(x)),
         (Value::F64(x), ScalarType::F32) => Ok(Value::F32(x as f32)),
+        (Value::F32(x), ScalarType::F16 | ScalarType::BF16) => Ok(Value::F32(ty.round_f32(x))),
+        (Value::F64(x), ScalarType::F16 | ScalarType::BF16) => Ok(Value::F32(ty.round_f64(x))),
         (Value::F32(x), ScalarType::F64) => Ok(Value::F64(f64::from(x))),
         (Value::F64(x), ScalarType::F64) => Ok(Value::F64(x)),
         _ => Err(TYPE_FAULT),
@@ -447,7 +450,7 @@ fn math(op: MathOp, ty: ScalarType, operands: &[Value]) -> Result<Value, Fault> 
         return Ok(Value::Poison);
     }
     match (ty, operands) {
-        (ScalarType::F32, _) => {
+        (ScalarType::F16 | ScalarType::BF16 | ScalarType::F32, _) => {
             let x: Vec<f64> = operands
                 .iter()
                 .map(|v| match v {
@@ -456,7 +459,10 @@ fn math(op: MathOp, ty: ScalarType, operands: &[Value]) -> Result<Value, Fault> 
                 })
                 .collect::<Result<_, _>>()?;
             let f: Vec<f32> = x.iter().map(|v| *v as f32).collect();
-            Ok(Value::F32(math_f32(op, &f).ok_or(TYPE_FAULT)?))
+            // 16-bit formats: computed in f32, rounded (LLVM's promotion).
+            Ok(Value::F32(
+                ty.round_f32(math_f32(op, &f).ok_or(TYPE_FAULT)?),
+            ))
         }
         (ScalarType::F64, _) => {
             let x: Vec<f64> = operands
@@ -531,7 +537,9 @@ fn binary(op: BinaryOp, ty: ScalarType, a: Value, b: Value) -> Result<Value, Fau
     match (a, b) {
         (Value::Poison, _) | (_, Value::Poison) => Ok(Value::Poison),
         (Value::Int(x), Value::Int(y)) => int_binary(op, ty.bit_width(), x, y),
-        (Value::F32(x), Value::F32(y)) => f32_binary(op, x, y).map(Value::F32).ok_or(TYPE_FAULT),
+        (Value::F32(x), Value::F32(y)) => f32_binary(op, x, y)
+            .map(|r| Value::F32(ty.round_f32(r)))
+            .ok_or(TYPE_FAULT),
         (Value::F64(x), Value::F64(y)) => f64_binary(op, x, y).map(Value::F64).ok_or(TYPE_FAULT),
         _ => Err(TYPE_FAULT),
     }
@@ -759,12 +767,15 @@ fn cast(op: CastOp, from: ScalarType, to: ScalarType, v: Value) -> Result<Value,
         (SIToFP, Value::Int(x)) => match to {
             // Directly from the integer: one rounding, to nearest even.
             ScalarType::F32 => Value::F32(x as f32),
+            // Through f32, as LLVM promotes 16-bit floats.
+            ScalarType::F16 | ScalarType::BF16 => Value::F32(to.round_f32(x as f32)),
             _ => Value::F64(x as f64),
         },
         (UIToFP, Value::Int(x)) => {
             let u = to_unsigned(x, from_w);
             match to {
                 ScalarType::F32 => Value::F32(u as f32),
+                ScalarType::F16 | ScalarType::BF16 => Value::F32(to.round_f32(u as f32)),
                 _ => Value::F64(u as f64),
             }
         }
@@ -775,6 +786,7 @@ fn cast(op: CastOp, from: ScalarType, to: ScalarType, v: Value) -> Result<Value,
         (ExtF | TruncF, Value::F32(x)) => float_of_type(to, f64::from(x)),
         (ExtF | TruncF, Value::F64(x)) => match to {
             ScalarType::F32 => Value::F32(x as f32),
+            ScalarType::F16 | ScalarType::BF16 => Value::F32(to.round_f64(x)),
             _ => Value::F64(x),
         },
         (Bitcast, v) => bitcast(v, from, to)?,
@@ -784,14 +796,20 @@ fn cast(op: CastOp, from: ScalarType, to: ScalarType, v: Value) -> Result<Value,
 
 /// The same bits as another type of the same width.
 fn bitcast(v: Value, from: ScalarType, to: ScalarType) -> Result<Value, Fault> {
-    let bits: u64 = match v {
-        Value::F32(x) => u64::from(x.to_bits()),
-        Value::F64(x) => x.to_bits(),
-        Value::Int(x) => to_unsigned(x, from.bit_width()),
-        Value::Poison => return Ok(Value::Poison),
+    let bits: u64 = match (v, from) {
+        (Value::F32(x), ScalarType::F16) => u64::from(half::f16::from_f32(x).to_bits()),
+        (Value::F32(x), ScalarType::BF16) => u64::from(half::bf16::from_f32(x).to_bits()),
+        (v, _) => match v {
+            Value::F32(x) => u64::from(x.to_bits()),
+            Value::F64(x) => x.to_bits(),
+            Value::Int(x) => to_unsigned(x, from.bit_width()),
+            Value::Poison => return Ok(Value::Poison),
+        },
     };
     Ok(match to {
         ScalarType::F32 => Value::F32(f32::from_bits(bits as u32)),
+        ScalarType::F16 => Value::F32(half::f16::from_bits(bits as u16).to_f32()),
+        ScalarType::BF16 => Value::F32(half::bf16::from_bits(bits as u16).to_f32()),
         ScalarType::F64 => Value::F64(f64::from_bits(bits)),
         _ => Value::Int(normalize(bits as i64, to.bit_width())),
     })
@@ -801,6 +819,7 @@ fn bitcast(v: Value, from: ScalarType, to: ScalarType) -> Result<Value, Fault> {
 fn float_of_type(ty: ScalarType, x: f64) -> Value {
     match ty {
         ScalarType::F32 => Value::F32(x as f32),
+        ScalarType::F16 | ScalarType::BF16 => Value::F32(ty.round_f64(x)),
         _ => Value::F64(x),
     }
 }

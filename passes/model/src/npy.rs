@@ -60,6 +60,7 @@ enum Dtype {
     /// A little-endian integer of this many bytes (signedness is irrelevant:
     /// the bits are kept).
     Int(usize),
+    F16,
     F32,
     F64,
 }
@@ -69,6 +70,7 @@ impl Dtype {
         match self {
             Dtype::Bool => 1,
             Dtype::Int(n) => n,
+            Dtype::F16 => 2,
             Dtype::F32 => 4,
             Dtype::F64 => 8,
         }
@@ -78,6 +80,7 @@ impl Dtype {
         match self {
             Dtype::Bool => ScalarType::Int(1),
             Dtype::Int(n) => ScalarType::Int(8 * n as u32),
+            Dtype::F16 => ScalarType::F16,
             Dtype::F32 => ScalarType::F32,
             Dtype::F64 => ScalarType::F64,
         }
@@ -88,9 +91,11 @@ impl Dtype {
             ScalarType::Int(1) => Ok(Dtype::Bool),
             ScalarType::Int(w @ (8 | 16 | 32 | 64)) => Ok(Dtype::Int(w as usize / 8)),
             ScalarType::Index => Ok(Dtype::Int(8)),
+            ScalarType::F16 => Ok(Dtype::F16),
             ScalarType::F32 => Ok(Dtype::F32),
             ScalarType::F64 => Ok(Dtype::F64),
-            ScalarType::Int(_) => Err(NpyError::UnsupportedElem(elem)),
+            // NumPy has no bfloat16.
+            ScalarType::Int(_) | ScalarType::BF16 => Err(NpyError::UnsupportedElem(elem)),
         }
     }
 
@@ -99,6 +104,7 @@ impl Dtype {
             Dtype::Bool => "|b1".to_string(),
             Dtype::Int(1) => "|i1".to_string(),
             Dtype::Int(n) => format!("<i{n}"),
+            Dtype::F16 => "<f2".to_string(),
             Dtype::F32 => "<f4".to_string(),
             Dtype::F64 => "<f8".to_string(),
         }
@@ -117,6 +123,7 @@ impl Dtype {
             "i2" | "u2" => Dtype::Int(2),
             "i4" | "u4" => Dtype::Int(4),
             "i8" | "u8" => Dtype::Int(8),
+            "f2" => Dtype::F16,
             "f4" => Dtype::F32,
             "f8" => Dtype::F64,
             _ => return Err(unsupported()),
@@ -151,6 +158,7 @@ impl Dtype {
                 let shift = 64 - 8 * n as u32;
                 Value::Int(((bits << shift) as i64) >> shift)
             }
+            Dtype::F16 => Value::F32(half::f16::from_bits(bits as u16).to_f32()),
             Dtype::F32 => Value::F32(f32::from_bits(bits as u32)),
             Dtype::F64 => Value::F64(f64::from_bits(bits)),
         }
@@ -160,6 +168,9 @@ impl Dtype {
         match (self, value) {
             (Dtype::Bool, Value::Int(v)) => out.push(u8::from(v != 0)),
             (Dtype::Int(n), Value::Int(v)) => out.extend_from_slice(&v.to_le_bytes()[..n]),
+            (Dtype::F16, Value::F32(x)) => {
+                out.extend_from_slice(&half::f16::from_f32(x).to_bits().to_le_bytes())
+            }
             (Dtype::F32, Value::F32(x)) => out.extend_from_slice(&x.to_le_bytes()),
             (Dtype::F64, Value::F64(x)) => out.extend_from_slice(&x.to_le_bytes()),
             // Excluded by `Buffer::validate` before encoding.

@@ -11,13 +11,21 @@ pub enum ScalarType {
     Int(u32),
     /// `index`, modelled as a 64-bit integer.
     Index,
+    /// IEEE half and bfloat16: their values are held as exact `F32` values,
+    /// and every operation producing one rounds to the format (what LLVM's
+    /// promotion to f32 computes on targets without native 16-bit floats).
+    F16,
+    BF16,
     F32,
     F64,
 }
 
 impl ScalarType {
     pub fn is_float(self) -> bool {
-        matches!(self, ScalarType::F32 | ScalarType::F64)
+        matches!(
+            self,
+            ScalarType::F16 | ScalarType::BF16 | ScalarType::F32 | ScalarType::F64
+        )
     }
 
     /// Bit width; `index` is 64 bits wide.
@@ -25,9 +33,34 @@ impl ScalarType {
         match self {
             ScalarType::Int(w) => w,
             ScalarType::Index => 64,
+            ScalarType::F16 | ScalarType::BF16 => 16,
             ScalarType::F32 => 32,
             ScalarType::F64 => 64,
         }
+    }
+
+    /// `x` rounded to this 16-bit float format (to nearest even); other
+    /// types unchanged.
+    pub fn round_f32(self, x: f32) -> f32 {
+        match self {
+            ScalarType::F16 => half::f16::from_f32(x).to_f32(),
+            ScalarType::BF16 => half::bf16::from_f32(x).to_f32(),
+            _ => x,
+        }
+    }
+
+    /// `x` rounded once, from f64, to this 16-bit float format.
+    pub fn round_f64(self, x: f64) -> f32 {
+        match self {
+            ScalarType::F16 => half::f16::from_f64(x).to_f32(),
+            ScalarType::BF16 => half::bf16::from_f64(x).to_f32(),
+            _ => x as f32,
+        }
+    }
+
+    /// Values of this type are held as `Value::F32`.
+    pub fn held_as_f32(self) -> bool {
+        matches!(self, ScalarType::F16 | ScalarType::BF16 | ScalarType::F32)
     }
 }
 
@@ -37,6 +70,8 @@ impl std::fmt::Display for ScalarType {
         match self {
             ScalarType::Int(w) => write!(f, "i{w}"),
             ScalarType::Index => f.write_str("index"),
+            ScalarType::F16 => f.write_str("f16"),
+            ScalarType::BF16 => f.write_str("bf16"),
             ScalarType::F32 => f.write_str("f32"),
             ScalarType::F64 => f.write_str("f64"),
         }

@@ -32,7 +32,10 @@ impl SplitMix64 {
         match elem {
             ScalarType::Int(w) => Value::Int(normalize((bits >> 60) as i64 - 8, w)),
             ScalarType::Index => Value::Int((bits >> 60) as i64 - 8),
-            ScalarType::F32 => Value::F32(((bits >> 57) as i64 - 64) as f32 / 64.0),
+            // Multiples of 1/64 in [-1, 1): exact in f16 and bf16 too.
+            ScalarType::F16 | ScalarType::BF16 | ScalarType::F32 => {
+                Value::F32(((bits >> 57) as i64 - 64) as f32 / 64.0)
+            }
             ScalarType::F64 => Value::F64(((bits >> 57) as i64 - 64) as f64 / 64.0),
         }
     }

@@ -37,7 +37,7 @@ impl Rng {
 }
 
 const INT_TYPES: [&str; 8] = ["i32", "i8", "i16", "i64", "i3", "i12", "i33", "i1"];
-const FLOAT_TYPES: [&str; 2] = ["f32", "f64"];
+const FLOAT_TYPES: [&str; 4] = ["f32", "f64", "f16", "bf16"];
 const INT_OPS: [&str; 12] = [
     "addi", "subi", "muli", "xori", "andi", "ori", "divsi", "remsi", "divui", "remui", "maxsi",
     "minui",
