@@ -11,6 +11,7 @@
 // the select discards), any register will do: writes 0, 1 register instead
 // of 23. A(i - 1, j, k) comes from PE i - 1: it keeps its 17 registers.
 // RUN: t2s-opt %S/Inputs/abc-j1.mlir --space-time-transform --minimize-storage 2>&1 | FileCheck %s
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %S/Inputs/abc-j1.mlir --pass-pipeline='builtin.module(space-time-transform, minimize-storage)' 2>&1 | FileCheck %s %}
 // CHECK-DAG: abc-j1.mlir:{{[0-9]+}}:5: remark: register file "A" keeps 17 registers per PE: another PE reads it, and a neighbour may read a value after its producer stopped writing
 // CHECK-DAG: abc-j1.mlir:{{[0-9]+}}:5: remark: register file "B": 1 register per PE, shifted on each write (its PE writes once every 7 steps), instead of 23
 // CHECK-DAG: abc-j1.mlir:{{[0-9]+}}:5: remark: register file "C": 1 register per PE, shifted on each write (its PE writes once every 7 steps), instead of 8
