@@ -14,7 +14,7 @@ cargo build --workspace 2>&1 | tail -n 20
 [ "${PIPESTATUS[0]}" -ne 0 ] && status=1
 
 echo "== cargo test"
-cargo test --workspace 2>&1 | tee "$log/cargo.txt"
+cargo test --workspace --no-fail-fast 2>&1 | tee "$log/cargo.txt"
 [ "${PIPESTATUS[0]}" -ne 0 ] && status=1
 cargo_passed=$(grep -E '^test result:' "$log/cargo.txt" | sed -E 's/.* ([0-9]+) passed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')
 cargo_failed=$(grep -E '^test result:' "$log/cargo.txt" | sed -E 's/.* ([0-9]+) failed.*/\1/' | awk '{ s += $1 } END { print s + 0 }')

@@ -66,6 +66,17 @@ fn round_trips_every_dtype() {
         ints(ScalarType::Int(64), &[i64::MIN, i64::MAX, 0]),
         Buffer::from_f32(&[2, 2], &[1.5, f32::INFINITY, -0.0, f32::MIN_POSITIVE]).unwrap(),
         Buffer::from_f64(&[3], &[1e300, -2.5, f64::EPSILON]).unwrap(),
+        // f16 ('<f2'): values of the format, held as f32.
+        Buffer::new(
+            ScalarType::F16,
+            vec![3],
+            vec![
+                Value::F32(1.5),
+                Value::F32(-65504.0),
+                Value::F32(0.000061035156),
+            ],
+        )
+        .unwrap(),
     ];
     for buf in &cases {
         assert_eq!(&round_trip(buf), buf);
@@ -164,10 +175,6 @@ fn read_errors() {
     let err = with(">f4", "False").unwrap_err();
     assert!(matches!(&err, NpyError::BigEndian { descr } if descr == ">f4"));
     assert!(err.to_string().contains("big-endian"), "{err}");
-    assert!(matches!(
-        with("<f2", "False"),
-        Err(NpyError::UnsupportedDtype { .. })
-    ));
     assert!(matches!(
         with("<c8", "False"),
         Err(NpyError::UnsupportedDtype { .. })
@@ -280,4 +287,16 @@ fn files_round_trip_and_report_their_path() {
     let missing = read_npy(&dir.join("missing.npy")).unwrap_err();
     assert!(matches!(missing, NpyError::Io { .. }));
     fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn f16_is_f2_and_bf16_has_no_dtype() {
+    let half = Buffer::new(ScalarType::F16, vec![1], vec![Value::F32(0.5)]).unwrap();
+    let bytes = encode_npy(&half).unwrap();
+    assert!(String::from_utf8_lossy(&bytes).contains("'<f2'"));
+    let bf16 = Buffer::new(ScalarType::BF16, vec![1], vec![Value::F32(0.5)]).unwrap();
+    assert!(matches!(
+        encode_npy(&bf16),
+        Err(NpyError::UnsupportedElem(ScalarType::BF16))
+    ));
 }
