@@ -16,6 +16,7 @@ pub mod pipelines;
 pub mod registry;
 pub mod source;
 pub mod space_time_transform;
+pub mod spacetime_attrs;
 pub mod spacetime_build;
 pub mod spacetime_registers;
 pub mod spacetime_rewrite;

@@ -27,7 +27,7 @@ use melior::ir::{
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::TypeLike,
     r#type::{IntegerType, MemRefType},
-    Attribute, Block, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
+    Attribute, Block, Region, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -68,7 +68,7 @@ pub fn build_array<'c, 'a>(
     let space: Vec<_> = s.space_coordinates().collect();
 
     // The array op, before the nest, with one block argument per coordinate.
-    let attributes = array_attributes(context, location, rep, loops, s)?;
+    let attributes = crate::spacetime_attrs::array_attributes(context, location, rep, loops, s)?;
     let block = Block::new(
         &s.coordinates
             .iter()
@@ -541,114 +541,4 @@ fn move_to_end(op: MlirOperation, block: mlir_sys::MlirBlock) {
         mlir_sys::mlirOperationRemoveFromParent(op);
         mlir_sys::mlirBlockAppendOwnedOperation(block, op);
     }
-}
-
-/// `loops`, `time` and `space` bounds, `schedule` and `recover`.
-fn array_attributes<'c>(
-    context: &'c Context,
-    location: Location<'c>,
-    rep: &str,
-    loops: &[NestLoop],
-    s: &Schedule,
-) -> Result<Vec<(Identifier<'c>, Attribute<'c>)>, Failed> {
-    let time: Vec<_> = s.time_coordinates().collect();
-    let space: Vec<_> = s.space_coordinates().collect();
-    let map = |count: usize, rows: &[Vec<i64>], constants: &[i64]| {
-        let text = affine_map_text(count, rows, constants);
-        Attribute::parse(context, &text)
-            .ok_or_else(|| error(location, format!("cannot build the map {text}")))
-    };
-    let time_rows: Vec<Vec<i64>> = s
-        .coordinates
-        .iter()
-        .zip(&s.forward)
-        .filter(|(c, _)| !c.is_space)
-        .map(|(_, row)| row.clone())
-        .collect();
-    let schedule = map(loops.len(), &time_rows, &vec![0; time_rows.len()])?;
-    let recover = map(s.coordinates.len(), &s.recover, &s.recover_constant)?;
-    let mut attributes = vec![(
-        Identifier::new(context, "representative"),
-        FlatSymbolRefAttribute::new(context, rep).into(),
-    )];
-    let bounds = |prefix: &str, names: Vec<String>, mins: Vec<i64>, extents: Vec<i64>| {
-        let i64_type = IntegerType::new(context, 64).into();
-        let names: Vec<Attribute> = names
-            .iter()
-            .map(|n| StringAttribute::new(context, n).into())
-            .collect();
-        let extents: Vec<Attribute> = extents
-            .iter()
-            .map(|e| IntegerAttribute::new(i64_type, *e).into())
-            .collect();
-        let key = |s: &str| Identifier::new(context, &format!("{prefix}{s}"));
-        vec![
-            (
-                if prefix.is_empty() {
-                    Identifier::new(context, "loops")
-                } else {
-                    key("loops")
-                },
-                ArrayAttribute::new(context, &names).into(),
-            ),
-            (
-                key("mins"),
-                DenseI64ArrayAttribute::new(context, &mins).into(),
-            ),
-            (
-                key("extents"),
-                ArrayAttribute::new(context, &extents).into(),
-            ),
-        ]
-    };
-    attributes.extend(bounds(
-        "",
-        loops.iter().map(|l| l.name.clone()).collect(),
-        loops.iter().map(|l| l.min).collect(),
-        loops.iter().map(|l| l.extent).collect(),
-    ));
-    for (prefix, coords) in [("time_", &time), ("space_", &space)] {
-        attributes.extend(bounds(
-            prefix,
-            coords.iter().map(|c| c.name.clone()).collect(),
-            coords.iter().map(|c| c.min).collect(),
-            coords.iter().map(|c| c.extent).collect(),
-        ));
-    }
-    attributes.push((Identifier::new(context, "schedule"), schedule));
-    attributes.push((Identifier::new(context, "recover"), recover));
-    Ok(attributes)
-}
-
-/// An affine map over `count` dimensions, printed with MLIR's own `d<N>`
-/// names: loop names may be anything, including keywords.
-fn affine_map_text(count: usize, rows: &[Vec<i64>], constants: &[i64]) -> String {
-    let dims: Vec<String> = (0..count).map(|d| format!("d{d}")).collect();
-    let exprs: Vec<String> = rows
-        .iter()
-        .zip(constants)
-        .map(|(row, constant)| {
-            let mut terms: Vec<String> = row
-                .iter()
-                .zip(&dims)
-                .filter(|(c, _)| **c != 0)
-                .map(|(c, d)| {
-                    if *c == 1 {
-                        d.clone()
-                    } else {
-                        format!("{d} * {c}")
-                    }
-                })
-                .collect();
-            if *constant != 0 || terms.is_empty() {
-                terms.push(constant.to_string());
-            }
-            terms.join(" + ")
-        })
-        .collect();
-    format!(
-        "affine_map<({}) -> ({})>",
-        dims.join(", "),
-        exprs.join(", ")
-    )
 }
