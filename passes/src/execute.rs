@@ -122,6 +122,26 @@ pub struct RunOptions {
     pub repeat: usize,
     /// Fastmath flags of the PEs' floating-point arithmetic (systolic mode).
     pub fastmath: String,
+    /// The largest iteration space (points) a run may take; 0 for the
+    /// default, [`DEFAULT_MAX_POINTS`].
+    pub max_points: u64,
+}
+
+/// About a minute of compiled code: a larger iteration space is refused
+/// rather than left to run for hours (`t2s-run --max-points` raises it).
+pub const DEFAULT_MAX_POINTS: u64 = 1 << 36;
+
+/// The iteration space must stay within `max` points (0: the default).
+pub fn check_points(interface: &Interface, params: &[i64], max: u64) -> Result<(), ExecuteError> {
+    let max = if max == 0 { DEFAULT_MAX_POINTS } else { max };
+    match interface.points(params) {
+        Some(n) if n <= max => Ok(()),
+        n => Err(ExecuteError::Arguments(format!(
+            "@{}: the iteration space has {} points, more than the limit of {max} (t2s-run --max-points raises it)",
+            interface.name,
+            n.map_or("more than 2^64".to_string(), |n| n.to_string())
+        ))),
+    }
 }
 
 /// A context with every upstream and t2s dialect, the LLVM translations (for
@@ -264,10 +284,12 @@ pub fn execute_timed(
             ));
         }
         let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
+        check_points(&interface, params, options.max_points)?;
         run_pipeline(context, module, &pipeline)?;
         return jit_run_timed(module, &interface, inputs, params, repeat);
     }
     let model = program_model(context, module, name)?;
+    check_points(&Interface::from_model(&model), params, options.max_points)?;
     match mode {
         Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),
         Mode::Sequential | Mode::Systolic => {

@@ -24,6 +24,8 @@ pub struct Interface {
     pub output_shape: Vec<Extent>,
     /// Loops whose extent is a parameter: (parameter, loop, loop min).
     pub extent_params: Vec<(usize, String, i64)>,
+    /// The extent of every loop of the nest.
+    pub loop_extents: Vec<Extent>,
 }
 
 impl Interface {
@@ -52,6 +54,7 @@ impl Interface {
                     Extent::Const(_) => None,
                 })
                 .collect(),
+            loop_extents: model.loops.iter().map(|l| l.extent.clone()).collect(),
         }
     }
 
@@ -118,6 +121,10 @@ impl Interface {
             });
         }
         let extent_params = extent_params(array, &params);
+        let loop_extents = extents
+            .iter()
+            .map(|e| extent_of(e, &params))
+            .collect::<Result<_, _>>()?;
         Ok(Interface {
             name: ir::symbol_name(&program),
             params,
@@ -126,6 +133,7 @@ impl Interface {
             output_types,
             output_shape,
             extent_params,
+            loop_extents,
         })
     }
 
@@ -171,6 +179,10 @@ impl Interface {
             output_shape.push(extent_of(&extents[l], &params)?);
         }
         let extent_params = extent_params(nest, &params);
+        let loop_extents = ir::extents(nest, "extents")
+            .iter()
+            .map(|e| extent_of(e, &params))
+            .collect::<Result<_, _>>()?;
         Ok(Interface {
             name: ir::symbol_name(&program),
             params,
@@ -179,6 +191,7 @@ impl Interface {
             output_types,
             output_shape,
             extent_params,
+            loop_extents,
         })
     }
 
@@ -233,6 +246,17 @@ fn extent_params(op: &OperationRef<'_, '_>, params: &[String]) -> Vec<(usize, St
 }
 
 impl Interface {
+    /// The number of points of the iteration space, `None` beyond u64.
+    pub fn points(&self, params: &[i64]) -> Option<u64> {
+        self.loop_extents.iter().try_fold(1u64, |n, e| {
+            let extent = match e {
+                Extent::Const(c) => *c,
+                Extent::Param(p) => *params.get(*p)?,
+            };
+            n.checked_mul(u64::try_from(extent.max(0)).ok()?)
+        })
+    }
+
     /// Parameters that are loop extents must be positive, and the loop's
     /// min + extent must fit i64: checked before any mode runs.
     pub fn check_params(&self, values: &[i64]) -> Result<(), String> {

@@ -44,7 +44,7 @@ const USAGE: &str =
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
-               [--time N] [--fastmath FLAGS]";
+               [--time N] [--fastmath FLAGS] [--max-points N]";
 
 #[derive(Debug)]
 struct Options {
@@ -55,6 +55,8 @@ struct Options {
     time: usize,
     /// Fastmath flags for the systolic PEs (e.g. `contract`).
     fastmath: String,
+    /// The largest iteration space a run may take (0: the default).
+    max_points: u64,
     modes: Vec<Mode>,
     program: Option<String>,
     inputs: HashMap<String, PathBuf>,
@@ -74,6 +76,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
         reference: None,
         time: 0,
         fastmath: String::new(),
+        max_points: 0,
         modes: vec![Mode::Interpret],
         program: None,
         inputs: HashMap::new(),
@@ -109,6 +112,11 @@ fn parse_options(args: &[String]) -> Result<Options> {
             }
             "--reference" => options.reference = Some(PathBuf::from(value()?)),
             "--fastmath" => options.fastmath = value()?,
+            "--max-points" => {
+                options.max_points = value()?
+                    .parse()
+                    .context("--max-points takes a number of points")?
+            }
             "--time" => {
                 options.time = value()?
                     .parse()
@@ -315,6 +323,7 @@ fn run_mode(
         &RunOptions {
             repeat: options.time,
             fastmath: options.fastmath.clone(),
+            max_points: options.max_points,
         },
     )
     .map_err(|e: ExecuteError| anyhow!("{} mode: {e}", mode.name()))?;
