@@ -123,7 +123,7 @@ pub struct RunOptions {
     /// Fastmath flags of the PEs' floating-point arithmetic (systolic mode).
     pub fastmath: String,
     /// The largest iteration space (points) a run may take; 0 for the
-    /// default, [`DEFAULT_MAX_POINTS`].
+    /// mode's default ([`DEFAULT_MAX_POINTS`], [`DEFAULT_MAX_INTERPRETED_POINTS`]).
     pub max_points: u64,
 }
 
@@ -131,9 +131,22 @@ pub struct RunOptions {
 /// rather than left to run for hours (`t2s-run --max-points` raises it).
 pub const DEFAULT_MAX_POINTS: u64 = 1 << 36;
 
-/// The iteration space must stay within `max` points (0: the default).
-pub fn check_points(interface: &Interface, params: &[i64], max: u64) -> Result<(), ExecuteError> {
-    let max = if max == 0 { DEFAULT_MAX_POINTS } else { max };
+/// About a minute of the (release-built) interpreter, which takes some
+/// 250 ns a point.
+pub const DEFAULT_MAX_INTERPRETED_POINTS: u64 = 1 << 28;
+
+/// The iteration space must stay within `max` points (0: the mode's default).
+pub fn check_points(
+    interface: &Interface,
+    params: &[i64],
+    mode: Mode,
+    max: u64,
+) -> Result<(), ExecuteError> {
+    let max = match (max, mode) {
+        (0, Mode::Interpret) => DEFAULT_MAX_INTERPRETED_POINTS,
+        (0, _) => DEFAULT_MAX_POINTS,
+        (max, _) => max,
+    };
     match interface.points(params) {
         Some(n) if n <= max => Ok(()),
         n => Err(ExecuteError::Arguments(format!(
@@ -284,12 +297,17 @@ pub fn execute_timed(
             ));
         }
         let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
-        check_points(&interface, params, options.max_points)?;
+        check_points(&interface, params, mode, options.max_points)?;
         run_pipeline(context, module, &pipeline)?;
         return jit_run_timed(module, &interface, inputs, params, repeat);
     }
     let model = program_model(context, module, name)?;
-    check_points(&Interface::from_model(&model), params, options.max_points)?;
+    check_points(
+        &Interface::from_model(&model),
+        params,
+        mode,
+        options.max_points,
+    )?;
     match mode {
         Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),
         Mode::Sequential | Mode::Systolic => {

@@ -17,6 +17,9 @@ pub const REJECTED: i32 = 10;
 pub const MISMATCH: i32 = 20;
 pub const PANIC: i32 = 30;
 
+/// The largest iteration space a mutant is run on.
+const MUTANT_MAX_POINTS: u64 = 1 << 20;
+
 /// A context whose diagnostics are collected, not printed.
 fn context() -> (Context, Rc<RefCell<Vec<String>>>) {
     let context = t2s_passes::execute::new_context();
@@ -181,6 +184,12 @@ pub fn run_mutant(text: &str) -> (i32, String) {
         return (REJECTED, String::new());
     };
     if !interface.params.is_empty() {
+        return (REJECTED, String::new());
+    }
+    // The interpreter takes about a microsecond a point: a larger mutant
+    // cannot run within the timeout (t2s-run refuses 2^36 points and more;
+    // sizes.test checks that).
+    if interface.points(&[]).is_none_or(|n| n > MUTANT_MAX_POINTS) {
         return (REJECTED, String::new());
     }
     let Some(inputs) = inputs(&interface, 3) else {
