@@ -100,16 +100,7 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
         ));
     }
     let ops = ir::body_ops(&program, 0);
-    let params: Vec<String> = ops
-        .iter()
-        .filter(|op| ir::name(op) == "ure.param")
-        .map(ir::symbol_name)
-        .collect();
-    let inputs = ops
-        .iter()
-        .filter(|op| ir::name(op) == "ure.input")
-        .map(extract_input)
-        .collect::<Result<Vec<_>, _>>()?;
+    let (params, inputs) = params_and_inputs(&ops)?;
     let loops = extract_loops(&nest, &params)?;
     let defs: Vec<_> = ir::body_ops(&nest, 0)
         .into_iter()
@@ -152,6 +143,24 @@ struct Names<'n> {
     funcs: &'n HashMap<String, usize>,
     inputs: &'n HashMap<String, usize>,
     params: &'n HashMap<String, usize>,
+}
+
+/// The `ure.param` names and `ure.input` declarations of a program body, in
+/// order: the part of the calling convention every form of a program shares.
+pub fn params_and_inputs(
+    ops: &[OperationRef<'_, '_>],
+) -> Result<(Vec<String>, Vec<Input>), Failed> {
+    let params = ops
+        .iter()
+        .filter(|op| ir::name(op) == "ure.param")
+        .map(ir::symbol_name)
+        .collect();
+    let inputs = ops
+        .iter()
+        .filter(|op| ir::name(op) == "ure.input")
+        .map(extract_input)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((params, inputs))
 }
 
 pub fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {

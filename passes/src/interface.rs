@@ -5,7 +5,7 @@
 //! equations are gone; the `ure.input`s, the `ure.param`s, the output's
 //! `ure.func` declaration and the array's loops say everything).
 
-use crate::extract::extract_input;
+use crate::extract::params_and_inputs;
 use crate::ir;
 use crate::registry::Failed;
 use melior::ir::attribute::TypeAttribute;
@@ -62,16 +62,7 @@ impl Interface {
     /// Errors are emitted at the offending op.
     pub fn from_transformed(program: OperationRef<'_, '_>) -> Result<Self, Failed> {
         let ops = ir::body_ops(&program, 0);
-        let params: Vec<String> = ops
-            .iter()
-            .filter(|op| ir::name(op) == "ure.param")
-            .map(ir::symbol_name)
-            .collect();
-        let inputs = ops
-            .iter()
-            .filter(|op| ir::name(op) == "ure.input")
-            .map(extract_input)
-            .collect::<Result<Vec<_>, _>>()?;
+        let (params, inputs) = params_and_inputs(&ops)?;
         let array = ops
             .iter()
             .find(|op| ir::name(op) == "spacetime.array")
@@ -141,16 +132,7 @@ impl Interface {
     /// output is the nest's last URE.
     pub fn from_merged(program: OperationRef<'_, '_>) -> Result<Self, Failed> {
         let ops = ir::body_ops(&program, 0);
-        let params: Vec<String> = ops
-            .iter()
-            .filter(|op| ir::name(op) == "ure.param")
-            .map(ir::symbol_name)
-            .collect();
-        let inputs = ops
-            .iter()
-            .filter(|op| ir::name(op) == "ure.input")
-            .map(extract_input)
-            .collect::<Result<Vec<_>, _>>()?;
+        let (params, inputs) = params_and_inputs(&ops)?;
         let nest = ops
             .iter()
             .find(|op| ir::name(op) == "ure.nest")
