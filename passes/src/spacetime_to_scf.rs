@@ -18,13 +18,11 @@ use crate::emit::Emitter;
 use crate::ir;
 use crate::registry::{Failed, OptionKind, PassDef, PassOption, PassOptions};
 use crate::spacetime_rewrite::{clone_body, rewrite_pe, ArrayInfo, FileStorage, Lowered, PeFrame};
-use crate::ure_to_scf::EMIT_C_INTERFACE;
+use crate::ure_to_scf::{public_func_before, EMIT_C_INTERFACE};
 use melior::ir::{
-    attribute::{StringAttribute, TypeAttribute},
-    block::BlockLike,
+    attribute::TypeAttribute,
     operation::{OperationLike, OperationRef},
-    r#type::FunctionType,
-    Attribute, Block, Region, RegionLike, Type, Value, ValueLike,
+    Attribute, Type, ValueLike,
 };
 use melior::Context;
 use mlir_sys::MlirValue;
@@ -308,10 +306,6 @@ fn create_function(
     output: &crate::spacetime_rewrite::Output,
     c_interface: bool,
 ) -> Result<Function, Failed> {
-    let location = program.location();
-    let parent = program
-        .block()
-        .ok_or_else(|| error(location, "ure.program has no parent block"))?;
     let ops = ir::body_ops(&program, 0);
     let mut types: Vec<Type> = Vec::new();
     let mut input_names = Vec::new();
@@ -335,38 +329,12 @@ fn create_function(
         .collect();
     types.extend(param_names.iter().map(|_| Type::index(context)));
 
-    let block = Block::new(&types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
-    let region = Region::new();
-    region.append_block(block);
-    let function_type = FunctionType::new(context, &types, &[]);
-    let mut attributes = vec![(
-        melior::ir::Identifier::new(context, "sym_visibility"),
-        StringAttribute::new(context, "public").into(),
-    )];
-    if c_interface {
-        attributes.push((
-            melior::ir::Identifier::new(context, "llvm.emit_c_interface"),
-            Attribute::unit(context),
-        ));
-    }
     let name = ir::symbol_name(&program);
-    let func = melior::dialect::func::func(
-        context,
-        StringAttribute::new(context, &name),
-        TypeAttribute::new(function_type.into()),
-        region,
-        &attributes,
-        location,
-    );
-    let func = parent.insert_operation_before(program, func);
-    let entry = ir::body_block(&func).ok_or(Failed)?;
-    let args: Vec<MlirValue> = (0..entry.argument_count())
-        .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
-        .collect();
+    let (entry, args) = public_func_before(context, program, &name, &types, c_interface)?;
     let num_inputs = input_names.len();
     let num_outputs = output.types.len();
     Ok(Function {
-        entry: entry.to_raw(),
+        entry,
         inputs: input_names.into_iter().zip(args.iter().copied()).collect(),
         outputs: args[num_inputs..num_inputs + num_outputs].to_vec(),
         params: param_names

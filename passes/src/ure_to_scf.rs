@@ -141,24 +141,23 @@ pub struct LoweredFunction {
     pub params: Vec<MlirValue>,
 }
 
-/// Creates `func.func @<program>(inputs..., outputs..., params...)`.
-pub fn create_function(
-    program: OperationRef<'_, '_>,
-    model: &Program,
+/// Creates a public `func.func @name(types...)` with an empty entry block
+/// before `program`, for a lowering to fill: its entry block and arguments.
+pub fn public_func_before<'c>(
+    context: &'c Context,
+    program: OperationRef<'c, '_>,
+    name: &str,
+    types: &[Type<'c>],
     c_interface: bool,
-) -> Result<LoweredFunction, Failed> {
-    let context_ref = program.context();
-    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
-    let context: &Context = unsafe { context_ref.to_ref() };
+) -> Result<(mlir_sys::MlirBlock, Vec<MlirValue>), Failed> {
     let location = program.location();
     let parent = program
         .block()
         .ok_or_else(|| error(location, "ure.program has no parent block"))?;
-    let (arg_types, output_types) = signature(context, location, model);
-    let block = Block::new(&arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
+    let block = Block::new(&types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
     let region = Region::new();
     region.append_block(block);
-    let function_type = FunctionType::new(context, &arg_types, &[]);
+    let function_type = FunctionType::new(context, types, &[]);
     let mut attributes = vec![(
         melior::ir::Identifier::new(context, "sym_visibility"),
         StringAttribute::new(context, "public").into(),
@@ -171,7 +170,7 @@ pub fn create_function(
     }
     let func = melior::dialect::func::func(
         context,
-        StringAttribute::new(context, &model.name),
+        StringAttribute::new(context, name),
         TypeAttribute::new(function_type.into()),
         region,
         &attributes,
@@ -182,10 +181,25 @@ pub fn create_function(
     let args: Vec<MlirValue> = (0..entry.argument_count())
         .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
         .collect();
+    Ok((entry.to_raw(), args))
+}
+
+/// Creates `func.func @<program>(inputs..., outputs..., params...)`.
+pub fn create_function(
+    program: OperationRef<'_, '_>,
+    model: &Program,
+    c_interface: bool,
+) -> Result<LoweredFunction, Failed> {
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let location = program.location();
+    let (arg_types, output_types) = signature(context, location, model);
+    let (entry, args) = public_func_before(context, program, &model.name, &arg_types, c_interface)?;
     let num_inputs = model.inputs.len();
     let num_outputs = output_types.len();
     Ok(LoweredFunction {
-        entry: entry.to_raw(),
+        entry,
         inputs: args[..num_inputs].to_vec(),
         outputs: args[num_inputs..num_inputs + num_outputs].to_vec(),
         params: args[num_inputs + num_outputs..].to_vec(),
