@@ -11,11 +11,164 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/MathExtras.h"
+#include <optional>
 
 namespace t2s {
 using namespace mlir;
 
-/// `(i = 0 extent 8, k = 0 extent @K)`: loop bounds, constant or symbolic.
+/// An extent as an affine function of parameters: `constant + sum(coef *
+/// @param)`. Stored canonically: an IntegerAttr (no parameter), a
+/// FlatSymbolRefAttr (one parameter, coefficient 1, constant 0), or an
+/// ArrayAttr `[constant, @p1, coef1, @p2, coef2, ...]` (distinct parameters,
+/// non-zero coefficients, in order of first appearance).
+struct LinearExtent {
+  int64_t constant = 0;
+  SmallVector<std::pair<FlatSymbolRefAttr, int64_t>> terms;
+
+  bool isConstant() const { return terms.empty(); }
+
+  /// Adds `scale * other`; false on overflow.
+  bool add(const LinearExtent &other, int64_t scale) {
+    int64_t term;
+    if (llvm::MulOverflow(other.constant, scale, term) ||
+        llvm::AddOverflow(constant, term, constant))
+      return false;
+    for (auto [sym, coef] : other.terms) {
+      if (llvm::MulOverflow(coef, scale, term))
+        return false;
+      auto it = llvm::find_if(terms, [&](auto &t) { return t.first == sym; });
+      if (it == terms.end())
+        terms.push_back({sym, term});
+      else if (llvm::AddOverflow(it->second, term, it->second))
+        return false;
+    }
+    llvm::erase_if(terms, [](auto &t) { return t.second == 0; });
+    return true;
+  }
+
+  Attribute toAttr(Builder &b) const {
+    if (terms.empty())
+      return b.getI64IntegerAttr(constant);
+    if (terms.size() == 1 && constant == 0 && terms[0].second == 1)
+      return terms[0].first;
+    SmallVector<Attribute> parts{b.getI64IntegerAttr(constant)};
+    for (auto [sym, coef] : terms) {
+      parts.push_back(sym);
+      parts.push_back(b.getI64IntegerAttr(coef));
+    }
+    return b.getArrayAttr(parts);
+  }
+
+  /// `2 * @I + 3 * @J + @K - 5`.
+  void print(llvm::raw_ostream &os) const {
+    bool first = true;
+    for (auto [sym, coef] : terms) {
+      int64_t c = coef;
+      if (!first) {
+        os << (c < 0 ? " - " : " + ");
+        if (c < 0 && c != INT64_MIN)
+          c = -c;
+      }
+      if (c != 1)
+        os << c << " * ";
+      os << Attribute(sym);
+      first = false;
+    }
+    if (first)
+      os << constant;
+    else if (constant > 0)
+      os << " + " << constant;
+    else if (constant < 0 && constant != INT64_MIN)
+      os << " - " << -constant;
+    else if (constant < 0)
+      os << " + " << constant;
+  }
+};
+
+/// The extent an attribute stores; nullopt for anything else.
+inline std::optional<LinearExtent> getLinearExtent(Attribute attr) {
+  LinearExtent e;
+  if (auto i = dyn_cast<IntegerAttr>(attr)) {
+    e.constant = i.getInt();
+    return e;
+  }
+  if (auto sym = dyn_cast<FlatSymbolRefAttr>(attr)) {
+    e.terms.push_back({sym, 1});
+    return e;
+  }
+  auto parts = dyn_cast<ArrayAttr>(attr);
+  if (!parts || parts.size() < 3 || parts.size() % 2 == 0)
+    return std::nullopt;
+  auto constant = dyn_cast<IntegerAttr>(parts[0]);
+  if (!constant)
+    return std::nullopt;
+  e.constant = constant.getInt();
+  for (unsigned i = 1; i < parts.size(); i += 2) {
+    auto sym = dyn_cast<FlatSymbolRefAttr>(parts[i]);
+    auto coef = dyn_cast<IntegerAttr>(parts[i + 1]);
+    if (!sym || !coef || coef.getInt() == 0 ||
+        llvm::any_of(e.terms, [&](auto &t) { return t.first == sym; }))
+      return std::nullopt;
+    e.terms.push_back({sym, coef.getInt()});
+  }
+  return e;
+}
+
+/// One term of an extent: `5`, `@K`, `2 * @K` or `@K * 2`.
+inline ParseResult parseExtentTerm(OpAsmParser &parser, LinearExtent &term) {
+  FlatSymbolRefAttr sym;
+  OptionalParseResult symResult = parser.parseOptionalAttribute(sym, Type());
+  if (symResult.has_value()) {
+    if (failed(*symResult))
+      return failure();
+    int64_t coef = 1;
+    if (succeeded(parser.parseOptionalStar()) && parser.parseInteger(coef))
+      return failure();
+    term.terms.push_back({sym, coef});
+    return success();
+  }
+  int64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  if (failed(parser.parseOptionalStar())) {
+    term.constant = value;
+    return success();
+  }
+  OptionalParseResult symAfter = parser.parseOptionalAttribute(sym, Type());
+  if (!symAfter.has_value() || failed(*symAfter))
+    return parser.emitError(parser.getCurrentLocation(),
+                            "expected a parameter (@name) after '*'");
+  term.terms.push_back({sym, value});
+  return success();
+}
+
+/// `2 * @I + 3 * @J + @K - 5`: an integer, a parameter, or an affine
+/// function of parameters.
+inline ParseResult parseExtent(OpAsmParser &parser, Attribute &extent) {
+  LinearExtent total;
+  int64_t sign = 1;
+  while (true) {
+    SMLoc loc = parser.getCurrentLocation();
+    LinearExtent term;
+    if (parseExtentTerm(parser, term))
+      return failure();
+    if (!total.add(term, sign))
+      return parser.emitError(loc, "extent overflows 64-bit integers");
+    if (succeeded(parser.parseOptionalPlus()))
+      sign = 1;
+    else if (succeeded(parser.parseOptionalMinus()))
+      sign = -1;
+    else
+      break;
+  }
+  extent = total.toAttr(parser.getBuilder());
+  return success();
+}
+
+/// `(i = 0 extent 8, k = 0 extent @K, t = 0 extent 2 * @K + 1)`: loop
+/// bounds, constant or symbolic. Each op's verifier says which extents it
+/// accepts.
 inline ParseResult parseBounds(OpAsmParser &parser, ArrayAttr &vars,
                                DenseI64ArrayAttr &mins, ArrayAttr &extents) {
   SmallVector<Attribute> names, exts;
@@ -25,24 +178,14 @@ inline ParseResult parseBounds(OpAsmParser &parser, ArrayAttr &vars,
           OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
             std::string name;
             int64_t min;
+            Attribute extent;
             if (parser.parseKeywordOrString(&name) || parser.parseEqual() ||
-                parser.parseInteger(min) || parser.parseKeyword("extent"))
+                parser.parseInteger(min) || parser.parseKeyword("extent") ||
+                parseExtent(parser, extent))
               return failure();
             names.push_back(b.getStringAttr(name));
             minValues.push_back(min);
-            FlatSymbolRefAttr sym;
-            OptionalParseResult symResult =
-                parser.parseOptionalAttribute(sym, Type());
-            if (symResult.has_value()) {
-              if (failed(*symResult))
-                return failure();
-              exts.push_back(sym);
-              return success();
-            }
-            int64_t extent;
-            if (parser.parseInteger(extent))
-              return failure();
-            exts.push_back(b.getI64IntegerAttr(extent));
+            exts.push_back(extent);
             return success();
           }))
     return failure();
@@ -61,8 +204,8 @@ inline void printBounds(OpAsmPrinter &p, Operation *, ArrayAttr vars,
     p.printKeywordOrString(cast<StringAttr>(var).getValue());
     p << " = " << mins[index] << " extent ";
     Attribute extent = extents[index];
-    if (auto intAttr = dyn_cast<IntegerAttr>(extent))
-      p << intAttr.getInt();
+    if (std::optional<LinearExtent> linear = getLinearExtent(extent))
+      linear->print(p.getStream());
     else
       p.printAttributeWithoutType(extent);
   }

@@ -37,6 +37,7 @@ class Spacetime_Op<string mnemonic, list<Trait> traits = []>
 
 def Spacetime_ArrayOp : Spacetime_Op<"array", [
     NoTerminator, SingleBlock, RecursiveMemoryEffects,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "A systolic array: the PE program over time and space";
   let description = [{
@@ -59,6 +60,15 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     The *flattened time step* numbers the time points in order, starting at
     0: with time extents `(T1, T2)`, step `(t1 - min1) * T2 + (t2 - min2)`.
     Register files shift once per flattened step.
+
+    Extents may be symbolic. An original loop's extent is an integer or a
+    `ure.param` (`extent @K`); a time loop's extent an affine function of
+    parameters (`extent 2 * @I + 3 * @J + @K - 5`), which must cover the
+    scheduled times for every parameter value (a schedule coefficient on a
+    loop of symbolic extent must be non-negative, so that time starts at a
+    constant). Space extents are integers: the PEs. A space loop whose
+    original extent is `@P` has the extent of `@P`'s declared `max`; the
+    PEs past the run-time value of `@P` are not scheduled.
 
     ```mlir
     %ra = spacetime.shift_reg "a" : memref<4x4x2xf32>
@@ -189,23 +199,36 @@ def Spacetime_ReadOp : Spacetime_Op<"read", [
     PE outside the array, or of a step where the producer wrote nothing,
     gives an undefined value that the program must not use.
 
+    `delay [d1, ..., dn]`, one entry per time loop: the value written at
+    the time point `(t1 - d1, ..., tn - dn)`, i.e. `sum(di * stride_i)`
+    flattened steps ago with the strides of the run-time time extents. The
+    transform writes this form when a time extent inside the outermost
+    depends on parameters; the register file has the slots of the delay at
+    the parameters' declared maxima.
+
     `writes n`, on an `on_write` file: the value this PE (offset 0) wrote
     `n` writes before its latest one (slot `n`).
 
     ```mlir
     %left = spacetime.read %ra [0, 1] delay 1 : memref<4x4x2xf32>
+    %up = spacetime.read %rb [1] delay [2, 2] : memref<8x59xf32>
     %prev = spacetime.read %rc [0, 0] writes 0 : memref<4x4x1xf32>
     ```
   }];
   let arguments = (ins AnyStaticShapeMemRef:$registers,
                        DenseI64ArrayAttr:$offset, OptionalAttr<I64Attr>:$delay,
+                       OptionalAttr<DenseI64ArrayAttr>:$time_delay,
                        OptionalAttr<I64Attr>:$writes);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $registers $offset (`delay` $delay^)? (`writes` $writes^)? attr-dict
-    `:` type($registers)
+    $registers $offset custom<Delay>($delay, $time_delay)
+    (`writes` $writes^)? attr-dict `:` type($registers)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// A read of the value written in the current step (delay 0).
+    bool isSameStep();
+  }];
 }
 
 def Spacetime_WriteOp : Spacetime_Op<"write", [

@@ -36,25 +36,48 @@ void SpacetimeDialect::initialize() {
 // ArrayOp
 //===----------------------------------------------------------------------===//
 
-/// Bounds of an array are constant integers; extents are positive.
-static LogicalResult verifyConstantBounds(Operation *op, StringRef what,
-                                          ArrayAttr names,
-                                          ArrayRef<int64_t> mins,
-                                          ArrayAttr extents) {
+/// Which extents a group of an array's loops may have.
+enum class ExtentKind { Original, Time, Space };
+
+/// Original loops: a positive integer or a parameter; time loops: an affine
+/// function of parameters too; space loops (the PEs): a positive integer.
+static LogicalResult verifyBounds(Operation *op, StringRef what,
+                                  ExtentKind kind, ArrayAttr names,
+                                  ArrayRef<int64_t> mins, ArrayAttr extents) {
   if (names.size() != mins.size() || names.size() != extents.size())
     return op->emitOpError("needs one min and one extent per ")
            << what << " loop";
   for (auto [name, extent] : llvm::zip(names, extents)) {
-    auto value = dyn_cast<IntegerAttr>(extent);
-    if (!value || value.getInt() <= 0)
+    std::optional<t2s::LinearExtent> linear = t2s::getLinearExtent(extent);
+    if (linear && linear->isConstant()) {
+      if (linear->constant <= 0)
+        return op->emitOpError("extent of ")
+               << what << " loop " << name << " must be positive";
+      continue;
+    }
+    bool ok = linear && (kind == ExtentKind::Time ||
+                         (kind == ExtentKind::Original &&
+                          isa<FlatSymbolRefAttr>(extent)));
+    if (!ok)
       return op->emitOpError("extent of ")
-             << what << " loop " << name << " must be a positive integer";
+             << what << " loop " << name << " must be "
+             << (kind == ExtentKind::Space
+                     ? "a positive integer (space loops are the PEs)"
+                 : kind == ExtentKind::Original
+                     ? "a positive integer or a ure.param"
+                     : "a positive integer or an affine function of "
+                       "ure.params");
   }
   return success();
 }
 
 static int64_t extentAt(ArrayAttr extents, unsigned i) {
-  return cast<IntegerAttr>(extents[i]).getInt();
+  auto value = dyn_cast<IntegerAttr>(extents[i]);
+  return value ? value.getInt() : 0;
+}
+
+static t2s::LinearExtent linearAt(ArrayAttr extents, unsigned i) {
+  return t2s::getLinearExtent(extents[i]).value_or(t2s::LinearExtent());
 }
 
 SmallVector<int64_t> ArrayOp::getPeShape() {
@@ -99,35 +122,61 @@ static FailureOr<SmallVector<int64_t>> linearForm(AffineExpr expr,
   return form;
 }
 
-/// Smallest and largest value of a linear form over a box, with overflow
-/// checks (an overflow is reported as failure).
-static FailureOr<std::pair<int64_t, int64_t>>
+/// Smallest and largest value of a linear form over a box whose extents may
+/// be symbolic. The smallest is a constant: a loop of symbolic extent needs
+/// a non-negative coefficient (reported by its position as `badLoop`).
+/// Failure on overflow or a negative coefficient on a symbolic extent.
+static FailureOr<std::pair<int64_t, t2s::LinearExtent>>
 rangeOverBox(ArrayRef<int64_t> form, ArrayRef<int64_t> mins,
-             ArrayRef<int64_t> extents) {
-  int64_t lo = form.back(), hi = form.back();
+             ArrayRef<t2s::LinearExtent> extents, int &badLoop) {
+  int64_t lo = form.back();
+  t2s::LinearExtent hi;
+  hi.constant = form.back();
   for (unsigned d = 0; d < mins.size(); ++d) {
-    int64_t c = form[d], first, last, a, b;
+    int64_t c = form[d], first;
     if (llvm::MulOverflow(c, mins[d], first))
       return failure();
-    if (llvm::AddOverflow(mins[d], extents[d] - 1, last) ||
-        llvm::MulOverflow(c, last, last))
+    // last = c * (min + extent - 1)
+    t2s::LinearExtent last;
+    if (llvm::SubOverflow(mins[d], int64_t(1), last.constant) ||
+        !last.add(extents[d], 1))
       return failure();
-    if (llvm::AddOverflow(lo, std::min(first, last), a) ||
-        llvm::AddOverflow(hi, std::max(first, last), b))
+    if (!extents[d].isConstant()) {
+      if (c < 0) {
+        badLoop = d;
+        return failure();
+      }
+      if (llvm::AddOverflow(lo, first, lo) || !hi.add(last, c))
+        return failure();
+      continue;
+    }
+    int64_t lastValue;
+    if (llvm::MulOverflow(c, last.constant, lastValue) ||
+        llvm::AddOverflow(lo, std::min(first, lastValue), lo) ||
+        llvm::AddOverflow(hi.constant, std::max(first, lastValue),
+                          hi.constant))
       return failure();
-    lo = a;
-    hi = b;
   }
   return std::make_pair(lo, hi);
 }
 
+/// Whether an affine function of parameters is non-negative for every
+/// parameter value >= 1: its coefficients are, and its value at all ones.
+static bool nonNegativeForAllParams(const t2s::LinearExtent &e) {
+  int64_t atOnes = e.constant;
+  for (auto [sym, coef] : e.terms)
+    if (coef < 0 || llvm::AddOverflow(atOnes, coef, atOnes))
+      return false;
+  return atOnes >= 0;
+}
+
 LogicalResult ArrayOp::verify() {
-  if (failed(verifyConstantBounds(*this, "original", getLoops(), getMins(),
-                                  getExtents())) ||
-      failed(verifyConstantBounds(*this, "time", getTimeLoops(),
-                                  getTimeMins(), getTimeExtents())) ||
-      failed(verifyConstantBounds(*this, "space", getSpaceLoops(),
-                                  getSpaceMins(), getSpaceExtents())))
+  if (failed(verifyBounds(*this, "original", ExtentKind::Original, getLoops(),
+                          getMins(), getExtents())) ||
+      failed(verifyBounds(*this, "time", ExtentKind::Time, getTimeLoops(),
+                          getTimeMins(), getTimeExtents())) ||
+      failed(verifyBounds(*this, "space", ExtentKind::Space, getSpaceLoops(),
+                          getSpaceMins(), getSpaceExtents())))
     return failure();
   unsigned numLoops = getLoops().size();
   unsigned numTime = getNumTime();
@@ -150,11 +199,12 @@ LogicalResult ArrayOp::verify() {
            << " original indices";
 
   // Space loops are original loops with the same bounds.
-  SmallVector<int64_t> loopMins(getMins()), loopExtents;
+  SmallVector<int64_t> loopMins(getMins());
+  SmallVector<t2s::LinearExtent> loopExtents;
   llvm::StringMap<unsigned> loopIndex;
   for (auto [i, name] : llvm::enumerate(getLoops())) {
     loopIndex[cast<StringAttr>(name).getValue()] = i;
-    loopExtents.push_back(extentAt(getExtents(), i));
+    loopExtents.push_back(linearAt(getExtents(), i));
   }
   SmallVector<AffineExpr> coordinates(schedule.getResults());
   for (auto [s, name] : llvm::enumerate(getSpaceLoops())) {
@@ -163,8 +213,10 @@ LogicalResult ArrayOp::verify() {
     if (it == loopIndex.end())
       return emitOpError("space loop '") << n << "' is not an original loop";
     unsigned l = it->second;
+    // A symbolic original extent: the PEs are its max (verifySymbolUses).
     if (getSpaceMins()[s] != loopMins[l] ||
-        extentAt(getSpaceExtents(), s) != loopExtents[l])
+        (loopExtents[l].isConstant() &&
+         extentAt(getSpaceExtents(), s) != loopExtents[l].constant))
       return emitOpError("space loop '")
              << n << "' must have the bounds of the original loop";
     coordinates.push_back(getAffineDimExpr(l, getContext()));
@@ -177,16 +229,36 @@ LogicalResult ArrayOp::verify() {
     if (failed(form))
       return emitOpError("schedule of time loop ")
              << getTimeLoops()[t] << " must be linear";
-    auto range = rangeOverBox(*form, loopMins, loopExtents);
+    int badLoop = -1;
+    auto range = rangeOverBox(*form, loopMins, loopExtents, badLoop);
+    if (failed(range) && badLoop >= 0)
+      return emitOpError("schedule of time loop ")
+             << getTimeLoops()[t] << " has the negative coefficient "
+             << (*form)[badLoop] << " on loop " << getLoops()[badLoop]
+             << ", whose extent is symbolic: time would start at a "
+                "parameter-dependent point";
     if (failed(range))
       return emitOpError("schedule of time loop ")
              << getTimeLoops()[t] << " overflows 64-bit integers";
-    int64_t lo = getTimeMins()[t], extent = extentAt(getTimeExtents(), t);
-    if (range->first < lo || range->second - lo >= extent)
-      return emitOpError("time loop ")
-             << getTimeLoops()[t] << " = " << lo << " extent " << extent
-             << " does not cover the scheduled times [" << range->first
-             << ", " << range->second << "]";
+    int64_t lo = getTimeMins()[t];
+    t2s::LinearExtent extent = linearAt(getTimeExtents(), t);
+    // extent - (hi - lo + 1) >= 0 for every parameter value.
+    t2s::LinearExtent slack = extent;
+    t2s::LinearExtent needed = range->second;
+    bool fits = needed.add(t2s::LinearExtent{1 - lo, {}}, 1) &&
+                slack.add(needed, -1);
+    if (range->first < lo || !fits || !nonNegativeForAllParams(slack)) {
+      InFlightDiagnostic d = emitOpError("time loop ")
+                             << getTimeLoops()[t] << " = " << lo
+                             << " extent ";
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      extent.print(os);
+      os << " does not cover the scheduled times [" << range->first << ", ";
+      range->second.print(os);
+      os << "]";
+      return d << text;
+    }
   }
   // recover inverts (schedule, space indices).
   AffineMap forward = AffineMap::get(numLoops, 0, coordinates, getContext());
@@ -200,6 +272,122 @@ LogicalResult ArrayOp::verify() {
                     numLoops, 0, roundTrip.getResult(l), getContext()));
 
   return success();
+}
+
+static std::string extentText(const t2s::LinearExtent &e) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  e.print(os);
+  return text;
+}
+
+LogicalResult ArrayOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto lookup = [&](FlatSymbolRefAttr sym) {
+    return symbols.lookupNearestSymbolFrom<t2s::ure::ParamOp>(*this,
+                                                              sym.getAttr());
+  };
+  for (ArrayAttr extents : {getExtents(), getTimeExtents()})
+    for (Attribute extent : extents)
+      for (auto [sym, coef] :
+           t2s::getLinearExtent(extent).value_or(t2s::LinearExtent()).terms)
+        if (!lookup(sym))
+          return emitOpError("an extent refers to ")
+                 << sym << ", which is not a ure.param";
+
+  // A space loop of symbolic extent is unrolled to its parameter's max.
+  for (auto [s, name] : llvm::enumerate(getSpaceLoops())) {
+    auto l = llvm::find(getLoops(), name) - getLoops().begin();
+    if (l >= static_cast<long>(getLoops().size()))
+      continue;
+    t2s::LinearExtent extent = linearAt(getExtents(), l);
+    if (extent.isConstant())
+      continue;
+    FlatSymbolRefAttr sym = extent.terms.front().first;
+    std::optional<int64_t> max = lookup(sym).getMax();
+    if (!max)
+      return emitOpError("space loop ")
+             << name << " has the symbolic extent " << sym
+             << ": space loops are unrolled into PEs, so " << sym
+             << " needs a declared max (ure.param " << sym << " max N)";
+    if (*max != extentAt(getSpaceExtents(), s))
+      return emitOpError("space loop ")
+             << name << " has " << extentAt(getSpaceExtents(), s)
+             << " PEs, but its extent " << sym << " has the max " << *max
+             << ": the PEs are the max";
+  }
+
+  // Time extents at the parameters' maxima; the parameter without a max
+  // where there is none.
+  unsigned numTime = getNumTime();
+  SmallVector<std::optional<int64_t>> maxExtents;
+  SmallVector<FlatSymbolRefAttr> unbounded;
+  for (unsigned t = 0; t < numTime; ++t) {
+    t2s::LinearExtent extent = linearAt(getTimeExtents(), t);
+    int64_t value = extent.constant, term;
+    FlatSymbolRefAttr missing;
+    bool overflow = false;
+    for (auto [sym, coef] : extent.terms) {
+      std::optional<int64_t> max = lookup(sym).getMax();
+      if (!max) {
+        missing = sym;
+        continue;
+      }
+      overflow |= llvm::MulOverflow(coef, *max, term) ||
+                  llvm::AddOverflow(value, term, value);
+    }
+    if (overflow)
+      return emitOpError("time loop ")
+             << getTimeLoops()[t]
+             << " overflows 64-bit integers at the parameters' maxima";
+    maxExtents.push_back(missing ? std::nullopt : std::optional(value));
+    unbounded.push_back(missing);
+  }
+
+  // A per-time-loop delay fits its register file at the maxima.
+  WalkResult walk = this->walk([&](ReadOp read) {
+    std::optional<ArrayRef<int64_t>> delays = read.getTimeDelay();
+    if (!delays || delays->size() != numTime)
+      return WalkResult::advance();
+    int64_t flat = 0, stride = 1;
+    bool overflow = false;
+    for (int t = numTime - 1; t >= 0; --t) {
+      int64_t d = (*delays)[t], term;
+      overflow |= llvm::MulOverflow(d, stride, term) ||
+                  llvm::AddOverflow(flat, term, flat);
+      if (t == 0)
+        break;
+      bool spanned = llvm::any_of(delays->take_front(t),
+                                  [](int64_t x) { return x != 0; });
+      if (!spanned)
+        break;
+      if (!maxExtents[t]) {
+        InFlightDiagnostic diag = read.emitOpError("delay spans time loop ")
+                                  << getTimeLoops()[t] << " of extent "
+                                  << extentText(linearAt(getTimeExtents(), t))
+                                  << ", and " << unbounded[t]
+                                  << " has no declared max: the register "
+                                     "file cannot be sized";
+        return WalkResult::interrupt();
+      }
+      overflow |= llvm::MulOverflow(stride, *maxExtents[t], stride);
+    }
+    int64_t slots = read.getRegisters().getType().getShape().back();
+    if (overflow || flat >= slots) {
+      InFlightDiagnostic diag = read.emitOpError("delay [");
+      llvm::interleaveComma(*delays, diag);
+      diag << "] is ";
+      if (overflow)
+        diag << "more than 64-bit integers hold";
+      else
+        diag << flat;
+      diag << " flattened steps at the parameters' maxima, which does not "
+              "fit a register file of "
+           << slots << (slots == 1 ? " slot" : " slots");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 /// Position of `op`'s ancestor in `block`, for ordering ops of a PE body.
@@ -240,7 +428,7 @@ LogicalResult ArrayOp::verifyRegions() {
       return WalkResult::interrupt();
     }
     // A same-step read of the own PE needs the write to come first.
-    if (read.getDelayAttr() && read.getDelayAttr().getInt() == 0 &&
+    if (read.isSameStep() &&
         llvm::all_of(read.getOffset(), [](int64_t o) { return o == 0; })) {
       Operation *w = ancestorIn(body, it->second);
       Operation *r = ancestorIn(body, read);
@@ -360,7 +548,9 @@ LogicalResult ReadOp::verify() {
   if (!file)
     return emitOpError("reads a register file that is not a "
                        "spacetime.shift_reg");
-  if (static_cast<bool>(getDelayAttr()) == static_cast<bool>(getWritesAttr()))
+  if (int(bool(getDelayAttr())) + int(bool(getTimeDelayAttr())) +
+          int(bool(getWritesAttr())) !=
+      1)
     return emitOpError("needs exactly one of 'delay' (steps ago) and "
                        "'writes' (writes ago)");
   auto plural = [](int64_t n) { return n == 1 ? " slot" : " slots"; };
@@ -383,14 +573,30 @@ LogicalResult ReadOp::verify() {
   if (file.getOnWrite())
     return emitOpError("an on_write register file shifts on writes, not "
                        "steps: read it with 'writes'");
-  int64_t delay = getDelayAttr().getInt();
-  if (delay < 0)
-    return emitOpError("delay must be non-negative");
-  if (delay >= slots)
-    return emitOpError("delay ")
-           << delay << " does not fit a register file of " << slots
-           << plural(slots);
-  if (delay == 0) {
+  if (std::optional<ArrayRef<int64_t>> delays = getTimeDelay()) {
+    if (delays->size() != array->getNumTime())
+      return emitOpError("delay has ")
+             << delays->size() << " entries for " << array->getNumTime()
+             << " time loops";
+    // Lexicographically non-negative: a time point not after this one. Whether
+    // it fits the file depends on the time extents (verifySymbolUses).
+    for (int64_t d : *delays) {
+      if (d > 0)
+        break;
+      if (d < 0)
+        return emitOpError("delay must be lexicographically non-negative "
+                           "(a time point not after the current one)");
+    }
+  } else {
+    int64_t delay = getDelayAttr().getInt();
+    if (delay < 0)
+      return emitOpError("delay must be non-negative");
+    if (delay >= slots)
+      return emitOpError("delay ")
+             << delay << " does not fit a register file of " << slots
+             << plural(slots);
+  }
+  if (isSameStep()) {
     // Lexicographically non-negative: the producer runs before, or is, us.
     for (int64_t o : offset) {
       if (o > 0)
@@ -402,6 +608,52 @@ LogicalResult ReadOp::verify() {
     }
   }
   return success();
+}
+
+bool ReadOp::isSameStep() {
+  if (std::optional<ArrayRef<int64_t>> delays = getTimeDelay())
+    return llvm::all_of(*delays, [](int64_t d) { return d == 0; });
+  return getDelayAttr() && getDelayAttr().getInt() == 0;
+}
+
+/// `delay 3` or `delay [1, 0]`.
+static ParseResult parseDelay(OpAsmParser &parser, IntegerAttr &delay,
+                              DenseI64ArrayAttr &timeDelay) {
+  if (failed(parser.parseOptionalKeyword("delay")))
+    return success();
+  Builder &b = parser.getBuilder();
+  if (succeeded(parser.parseOptionalLSquare())) {
+    SmallVector<int64_t> values;
+    if (failed(parser.parseOptionalRSquare())) {
+      if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+            int64_t v;
+            if (parser.parseInteger(v))
+              return failure();
+            values.push_back(v);
+            return success();
+          }) ||
+          parser.parseRSquare())
+        return failure();
+    }
+    timeDelay = b.getDenseI64ArrayAttr(values);
+    return success();
+  }
+  int64_t value;
+  if (parser.parseInteger(value))
+    return failure();
+  delay = b.getI64IntegerAttr(value);
+  return success();
+}
+
+static void printDelay(OpAsmPrinter &p, ReadOp, IntegerAttr delay,
+                       DenseI64ArrayAttr timeDelay) {
+  if (delay)
+    p << "delay " << delay.getInt();
+  if (timeDelay) {
+    p << "delay [";
+    llvm::interleaveComma(timeDelay.asArrayRef(), p);
+    p << "]";
+  }
 }
 
 LogicalResult WriteOp::verify() {

@@ -969,6 +969,12 @@ LogicalResult SelectOp::verify() {
 // ParamValueOp
 //===----------------------------------------------------------------------===//
 
+LogicalResult ParamOp::verify() {
+  if (std::optional<int64_t> max = getMax(); max && *max <= 0)
+    return emitOpError("max must be positive, got ") << *max;
+  return success();
+}
+
 LogicalResult ParamValueOp::verify() {
   if (!SymbolTable::lookupNearestSymbolFrom<ParamOp>(*this, getParamAttr()))
     return emitOpError("names ") << getParamAttr() << ", which is not a ure.param";

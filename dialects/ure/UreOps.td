@@ -48,12 +48,21 @@ def Ure_ParamOp : Ure_Op<"param", [Symbol, HasParent<"ProgramOp">]> {
     symbolic extent. The compiled program takes it as an argument; `t2s-run`
     takes it as `--param NAME=VALUE`.
 
+    `max` declares the largest value the program accepts. The space-time
+    transform needs it where hardware is sized by the parameter: a space
+    loop of extent `@K` becomes `max` PEs (those past the run-time value
+    idle), and a register file whose delay spans a time loop whose extent
+    depends on `@K` gets the slots of the largest delay. Every execution
+    mode rejects a larger value.
+
     ```mlir
     ure.param @K
+    ure.param @N max 64
     ```
   }];
-  let arguments = (ins SymbolNameAttr:$sym_name);
-  let assemblyFormat = "$sym_name attr-dict";
+  let arguments = (ins SymbolNameAttr:$sym_name, OptionalAttr<I64Attr>:$max);
+  let assemblyFormat = "$sym_name (`max` $max^)? attr-dict";
+  let hasVerifier = 1;
 }
 
 def Ure_InputOp : Ure_Op<"input", [Symbol, HasParent<"ProgramOp">]> {

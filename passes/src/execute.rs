@@ -104,12 +104,19 @@ impl Mode {
     /// The pipeline with the options of a run: `t2s-lower-to-llvm` with
     /// spacetime-to-scf's options spelled out.
     fn pipeline_with(self, options: &RunOptions) -> String {
-        if self != Mode::Systolic || options.fastmath.is_empty() {
+        let mut lowering: Vec<String> = Vec::new();
+        if !options.fastmath.is_empty() {
+            lowering.push(format!("fastmath={}", options.fastmath));
+        }
+        if !options.systolic_options.trim().is_empty() {
+            lowering.push(options.systolic_options.trim().to_string());
+        }
+        if self != Mode::Systolic || lowering.is_empty() {
             return self.pipeline().to_string();
         }
         let passes = crate::pipelines::LOWER_TO_LLVM.passes.replace(
             "spacetime-to-scf",
-            &format!("spacetime-to-scf{{fastmath={}}}", options.fastmath),
+            &format!("spacetime-to-scf{{{}}}", lowering.join(" ")),
         );
         format!("builtin.module({passes})")
     }
@@ -122,6 +129,9 @@ pub struct RunOptions {
     pub repeat: usize,
     /// Fastmath flags of the PEs' floating-point arithmetic (systolic mode).
     pub fastmath: String,
+    /// More options of `spacetime-to-scf` (systolic mode), e.g.
+    /// `unroll-pes=false`.
+    pub systolic_options: String,
     /// The largest iteration space (points) a run may take; 0 for the
     /// mode's default ([`DEFAULT_MAX_POINTS`], [`DEFAULT_MAX_INTERPRETED_POINTS`]).
     pub max_points: u64,
@@ -147,6 +157,9 @@ pub fn check_points(
         (0, _) => DEFAULT_MAX_POINTS,
         (max, _) => max,
     };
+    interface
+        .check_params(params)
+        .map_err(ExecuteError::Arguments)?;
     match interface.points(params) {
         Some(n) if n <= max => Ok(()),
         n => Err(ExecuteError::Arguments(format!(
@@ -301,13 +314,16 @@ pub fn execute_timed(
         run_pipeline(context, module, &pipeline)?;
         return jit_run_timed(module, &interface, inputs, params, repeat);
     }
+    let maxima = |module: &Module| -> Result<Vec<Option<i64>>, ExecuteError> {
+        let program = select_program(module.as_operation(), name)?;
+        let params = ir::param_decls(&program);
+        Ok(params.into_iter().map(|p| p.max).collect())
+    };
+    let param_max = maxima(module)?;
     let model = program_model(context, module, name)?;
-    check_points(
-        &Interface::from_model(&model),
-        params,
-        mode,
-        options.max_points,
-    )?;
+    let mut interface = Interface::from_model(&model);
+    interface.param_max = param_max;
+    check_points(&interface, params, mode, options.max_points)?;
     match mode {
         Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),
         Mode::Sequential | Mode::Systolic => {

@@ -197,6 +197,12 @@ fn extract_loops(nest: &OperationRef<'_, '_>, params: &[String]) -> Result<Vec<L
                     Some(i) => Extent::Param(i),
                     None => return Err(error(nest.location(), format!("@{p} is not a ure.param"))),
                 },
+                ExtentAttr::Expr(e) => {
+                    return Err(error(
+                        nest.location(),
+                        format!("loop '{name}' has the extent {e}: a nest's extents are integers or parameters"),
+                    ))
+                }
             };
             Ok(Loop { name, min, extent })
         })

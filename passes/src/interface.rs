@@ -18,6 +18,8 @@ use t2s_model::{Extent, Input, Program, ScalarType};
 pub struct Interface {
     pub name: String,
     pub params: Vec<String>,
+    /// The declared max of each parameter (`ure.param @N max 64`).
+    pub param_max: Vec<Option<i64>>,
     pub inputs: Vec<Input>,
     pub output: String,
     pub output_types: Vec<ScalarType>,
@@ -34,6 +36,7 @@ impl Interface {
         Interface {
             name: model.name.clone(),
             params: model.params.clone(),
+            param_max: vec![None; model.params.len()],
             inputs: model.inputs.clone(),
             output: out.name.clone(),
             output_types: out.result_types.clone(),
@@ -104,12 +107,7 @@ impl Interface {
                     ),
                 ));
             };
-            output_shape.push(match &extents[l] {
-                ir::ExtentAttr::Const(c) => Extent::Const(*c),
-                ir::ExtentAttr::Param(p) => {
-                    Extent::Param(params.iter().position(|q| q == p).ok_or(Failed)?)
-                }
-            });
+            output_shape.push(extent_of(&extents[l], &params)?);
         }
         let extent_params = extent_params(array, &params);
         let loop_extents = extents
@@ -118,6 +116,7 @@ impl Interface {
             .collect::<Result<_, _>>()?;
         Ok(Interface {
             name: ir::symbol_name(&program),
+            param_max: param_max(&program, &params),
             params,
             inputs,
             output,
@@ -167,6 +166,7 @@ impl Interface {
             .collect::<Result<_, _>>()?;
         Ok(Interface {
             name: ir::symbol_name(&program),
+            param_max: param_max(&program, &params),
             params,
             inputs,
             output: ir::symbol(&output, "func"),
@@ -208,7 +208,18 @@ fn extent_of(extent: &ir::ExtentAttr, params: &[String]) -> Result<Extent, Faile
         ir::ExtentAttr::Param(p) => {
             Extent::Param(params.iter().position(|q| q == p).ok_or(Failed)?)
         }
+        // Only time loops have these; the verifiers keep them out of `loops`.
+        ir::ExtentAttr::Expr(_) => return Err(Failed),
     })
+}
+
+/// The declared max of each of `params`, from the program's `ure.param`s.
+pub fn param_max(program: &OperationRef<'_, '_>, params: &[String]) -> Vec<Option<i64>> {
+    let decls = ir::param_decls(program);
+    params
+        .iter()
+        .map(|p| decls.iter().find(|d| d.name == *p).and_then(|d| d.max))
+        .collect()
 }
 
 /// The loops of a `ure.nest` or `spacetime.array` whose extent is a parameter.
@@ -222,7 +233,7 @@ fn extent_params(op: &OperationRef<'_, '_>, params: &[String]) -> Vec<(usize, St
         .zip(extents)
         .filter_map(|((name, min), extent)| match extent {
             ir::ExtentAttr::Param(p) => params.iter().position(|q| *q == p).map(|i| (i, name, min)),
-            ir::ExtentAttr::Const(_) => None,
+            ir::ExtentAttr::Const(_) | ir::ExtentAttr::Expr(_) => None,
         })
         .collect()
 }
@@ -242,6 +253,13 @@ impl Interface {
     /// Parameters that are loop extents must be positive, and the loop's
     /// min + extent must fit i64: checked before any mode runs.
     pub fn check_params(&self, values: &[i64]) -> Result<(), String> {
+        for ((name, max), value) in self.params.iter().zip(&self.param_max).zip(values) {
+            if let Some(max) = max.filter(|m| value > m) {
+                return Err(format!(
+                    "parameter @{name} = {value} exceeds its declared max {max} (ure.param @{name} max {max})"
+                ));
+            }
+        }
         for (p, name, min) in &self.extent_params {
             let Some(&v) = values.get(*p) else { continue };
             if v <= 0 {

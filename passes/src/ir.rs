@@ -9,6 +9,9 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Attribute, BlockRef, RegionLike,
 };
+use melior::Context;
+use t2s_model::spacetime::ParamDecl;
+use t2s_model::Linear;
 
 /// The name of an op, e.g. `ure.def`.
 pub fn name(op: &OperationRef<'_, '_>) -> String {
@@ -94,25 +97,84 @@ pub fn int(op: &OperationRef<'_, '_>, attr: &str) -> Option<i64> {
         .map(|a| a.value())
 }
 
-/// A loop extent as the ops store it: an integer or a `ure.param` symbol.
+/// A loop extent as the ops store it: an integer, a `ure.param` symbol, or
+/// (time loops of a `spacetime.array`) an affine function of parameters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExtentAttr {
     Const(i64),
     Param(String),
+    Expr(Linear),
 }
 
-/// The `extents` array of `ure.set_bounds` / `ure.nest`.
+impl ExtentAttr {
+    pub fn linear(&self) -> Linear {
+        match self {
+            ExtentAttr::Const(c) => Linear::constant(*c),
+            ExtentAttr::Param(p) => Linear::param(p),
+            ExtentAttr::Expr(e) => e.clone(),
+        }
+    }
+}
+
+/// The `extents` array of `ure.set_bounds` / `ure.nest` / `spacetime.array`.
 pub fn extents(op: &OperationRef<'_, '_>, attr: &str) -> Vec<ExtentAttr> {
-    array(op, attr)
-        .into_iter()
-        .map(|a| {
-            if let Ok(i) = IntegerAttribute::try_from(a) {
-                ExtentAttr::Const(i.value())
-            } else if let Ok(s) = FlatSymbolRefAttribute::try_from(a) {
-                ExtentAttr::Param(s.value().to_string())
-            } else {
-                ExtentAttr::Const(0)
+    array(op, attr).into_iter().map(extent_attr).collect()
+}
+
+/// `5`, `@K`, or `[constant, @p1, coef1, ...]` (see common/Bounds.h).
+fn extent_attr(a: Attribute<'_>) -> ExtentAttr {
+    if let Ok(i) = IntegerAttribute::try_from(a) {
+        return ExtentAttr::Const(i.value());
+    }
+    if let Ok(s) = FlatSymbolRefAttribute::try_from(a) {
+        return ExtentAttr::Param(s.value().to_string());
+    }
+    let Ok(parts) = ArrayAttribute::try_from(a) else {
+        return ExtentAttr::Const(0);
+    };
+    let part = |i: usize| parts.element(i).ok();
+    let mut linear = Linear::constant(
+        part(0)
+            .and_then(|p| IntegerAttribute::try_from(p).ok())
+            .map_or(0, |i| i.value()),
+    );
+    let mut i = 1;
+    while i + 1 < parts.len() {
+        let sym = part(i).and_then(|p| FlatSymbolRefAttribute::try_from(p).ok());
+        let coef = part(i + 1).and_then(|p| IntegerAttribute::try_from(p).ok());
+        if let (Some(sym), Some(coef)) = (sym, coef) {
+            linear.terms.push((sym.value().to_string(), coef.value()));
+        }
+        i += 2;
+    }
+    ExtentAttr::Expr(linear)
+}
+
+/// The attribute of an extent, as `extent_attr` reads it.
+pub fn linear_attribute<'c>(context: &'c Context, e: &Linear) -> Option<Attribute<'c>> {
+    let text = match (e.as_const(), e.terms.as_slice()) {
+        (Some(c), _) => format!("{c} : i64"),
+        (None, [(p, 1)]) if e.constant == 0 => format!("@{p}"),
+        (None, terms) => {
+            let mut parts = vec![format!("{} : i64", e.constant)];
+            for (p, c) in terms {
+                parts.push(format!("@{p}"));
+                parts.push(format!("{c} : i64"));
             }
+            format!("[{}]", parts.join(", "))
+        }
+    };
+    Attribute::parse(context, &text)
+}
+
+/// The program's `ure.param`s in order, with their declared maxima.
+pub fn param_decls(program: &OperationRef<'_, '_>) -> Vec<ParamDecl> {
+    body_ops(program, 0)
+        .into_iter()
+        .filter(|op| name(op) == "ure.param")
+        .map(|op| ParamDecl {
+            name: symbol_name(&op),
+            max: int(&op, "max"),
         })
         .collect()
 }

@@ -244,6 +244,8 @@ fn build_nest<'c, 'a>(
         .map(|(_, _, e)| match e {
             ExtentAttr::Const(c) => IntegerAttribute::new(i64_type, *c).into(),
             ExtentAttr::Param(p) => FlatSymbolRefAttribute::new(context, p).into(),
+            ExtentAttr::Expr(e) => ir::linear_attribute(context, e)
+                .unwrap_or_else(|| IntegerAttribute::new(i64_type, 0).into()),
         })
         .collect();
     let region = Region::new();

@@ -16,7 +16,7 @@
 //! cannot express. Files written at uneven steps could be channels of the
 //! reported depth; those come with the channel dialect.
 
-use crate::diag::{error, remark};
+use crate::diag::remark;
 use crate::extract::affine_map_rows;
 use crate::ir;
 use crate::registry::{Failed, PassDef, PassOptions};
@@ -38,6 +38,8 @@ pub static PASS: PassDef = PassDef {
     dependent_dialects: &["spacetime"],
     run,
 };
+
+const TOO_MANY: &str = "too many points per PE to enumerate its write steps";
 
 /// More points than this per PE are not enumerated.
 const MAX_POINTS: u64 = 1 << 20;
@@ -97,10 +99,21 @@ fn minimize_array(
             keep("its write is not guarded by spacetime.scheduled alone, so its PE may write at any step".into());
             continue;
         }
-        let Some(times) = &times else {
-            keep("too many points per PE to enumerate its write steps".into());
-            continue;
+        let times = match &times {
+            Ok(times) => times,
+            Err(why) => {
+                keep(why.clone());
+                continue;
+            }
         };
+        let per_time_loop = file_reads.iter().any(|r| {
+            // SAFETY: a live op of the array.
+            unsafe { OperationRef::from_raw(*r) }.has_attribute("time_delay")
+        });
+        if per_time_loop {
+            keep("a read gives its delay per time loop".into());
+            continue;
+        }
         let largest = file_reads
             .iter()
             .filter_map(|r| {
@@ -325,28 +338,21 @@ fn before(
 }
 
 /// The flattened steps at which one PE (every PE: the pattern is shifted)
-/// has a scheduled point, sorted; `None` when there are too many.
-fn write_steps(array: &OperationRef<'_, '_>) -> Result<Option<Vec<i64>>, Failed> {
+/// has a scheduled point, sorted; the reason when they are not enumerated.
+fn write_steps(array: &OperationRef<'_, '_>) -> Result<Result<Vec<i64>, String>, Failed> {
     let schedule = affine_map_rows(array, "schedule")?;
     let loops = ir::strings(array, "loops");
     let extents = ir::extents(array, "extents");
     let time_extents = ir::extents(array, "time_extents");
     let space = ir::strings(array, "space_loops");
-    let constant = |e: &ir::ExtentAttr| match e {
-        ir::ExtentAttr::Const(c) => Ok(*c),
-        ir::ExtentAttr::Param(p) => Err(error(
-            array.location(),
-            format!("minimize-storage needs constant bounds (extent @{p})"),
-        )),
+    let constant = |e: &ir::ExtentAttr| e.linear().as_const();
+    let time_extents: Option<Vec<i64>> = time_extents.iter().map(constant).collect();
+    let extents: Option<Vec<i64>> = extents.iter().map(constant).collect();
+    let (Some(time_extents), Some(extents)) = (time_extents, extents) else {
+        return Ok(Err(
+            "the array's extents depend on parameters, so its write steps are not known".into(),
+        ));
     };
-    let time_extents = time_extents
-        .iter()
-        .map(constant)
-        .collect::<Result<Vec<_>, _>>()?;
-    let extents = extents
-        .iter()
-        .map(constant)
-        .collect::<Result<Vec<_>, _>>()?;
     // Flattened step = sum over loops of a[v] * x[v] + constant.
     let mut strides = vec![1i64; time_extents.len()];
     for c in (0..time_extents.len().saturating_sub(1)).rev() {
@@ -365,7 +371,7 @@ fn write_steps(array: &OperationRef<'_, '_>) -> Result<Option<Vec<i64>>, Failed>
         }
     }
     if count > MAX_POINTS {
-        return Ok(None);
+        return Ok(Err(TOO_MANY.into()));
     }
     let mut times = vec![0i64];
     for (v, name) in loops.iter().enumerate() {
@@ -378,10 +384,10 @@ fn write_steps(array: &OperationRef<'_, '_>) -> Result<Option<Vec<i64>>, Failed>
             .flat_map(|t| (0..extents[v]).map(move |x| step.checked_mul(x)?.checked_add(*t)))
             .collect();
         let Some(next) = next else {
-            return Ok(None); // Overflows: not enumerated.
+            return Ok(Err(TOO_MANY.into())); // Overflows: not enumerated.
         };
         times = next;
     }
     times.sort_unstable();
-    Ok(Some(times))
+    Ok(Ok(times))
 }

@@ -143,10 +143,12 @@ fn transform_program(
 
     // Everything the schedule needs comes from the nest's IR (loops, and
     // the distance of every ure.at), so any op inside a URE is fine here.
-    let loops = constant_loops(nest)?;
-    let (names, deps) = dependences(nest, &loops)?;
+    let loops = nest_loops(nest)?;
+    let (names, deps, reads) = dependences(nest, &loops)?;
     let specs: Vec<TransformSpec> = requests.iter().map(|r| r.spec.clone()).collect();
-    let sched = schedule(&loops, &deps, &specs, &names).map_err(|e| report(&e, &requests, nest))?;
+    let params = ir::param_decls(&program);
+    let sched = schedule(&loops, &deps, &specs, &names, &params)
+        .map_err(|e| report(&e, &requests, nest, &reads))?;
 
     report_schedule(
         &sched,
@@ -170,33 +172,33 @@ fn directive_spec(op: &OperationRef<'_, '_>) -> TransformSpec {
     }
 }
 
-/// The nest's loops; the transform needs constant extents.
-fn constant_loops(nest: OperationRef<'_, '_>) -> Result<Vec<NestLoop>, Failed> {
+/// The nest's loops: constant extents or parameters (whose use the schedule
+/// checks).
+fn nest_loops(nest: OperationRef<'_, '_>) -> Result<Vec<NestLoop>, Failed> {
     let names = ir::strings(&nest, "loops");
     let mins = ir::i64s(&nest, "mins");
     let extents = ir::extents(&nest, "extents");
-    names
+    Ok(names
         .into_iter()
         .zip(mins)
         .zip(extents)
-        .map(|((name, min), extent)| match extent {
-            ir::ExtentAttr::Const(extent) => Ok(NestLoop { name, min, extent }),
-            ir::ExtentAttr::Param(p) => Err(error(
-                nest.location(),
-                format!(
-                    "loop '{name}' has the symbolic extent @{p}; space-time-transform needs constant bounds"
-                ),
-            )),
+        .map(|((name, min), extent)| NestLoop {
+            name,
+            min,
+            extent: extent.linear(),
         })
-        .collect()
+        .collect())
 }
 
 /// The UREs' names in realization order and every read of a Func, as a
 /// distance vector over the nest's loops.
-fn dependences(
-    nest: OperationRef<'_, '_>,
+type Dependences<'c> = (Vec<String>, Vec<DependenceSpec>, Vec<Location<'c>>);
+
+/// The UREs' names, the dependences, and where each is first read.
+fn dependences<'c>(
+    nest: OperationRef<'c, '_>,
     loops: &[NestLoop],
-) -> Result<(Vec<String>, Vec<DependenceSpec>), Failed> {
+) -> Result<Dependences<'c>, Failed> {
     let defs: Vec<_> = ir::body_ops(&nest, 0)
         .into_iter()
         .filter(|op| ir::name(op) == "ure.def")
@@ -204,6 +206,7 @@ fn dependences(
     let names: Vec<String> = defs.iter().map(|d| ir::symbol(d, "func")).collect();
     let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
     let mut deps: Vec<DependenceSpec> = Vec::new();
+    let mut reads = Vec::new();
     for (consumer, def) in defs.iter().enumerate() {
         for at in ir::collect(*def, "ure.at") {
             let callee_name = ir::symbol(&at, "func");
@@ -228,16 +231,35 @@ fn dependences(
             };
             if !deps.contains(&dep) {
                 deps.push(dep);
+                reads.push(at.location());
             }
         }
     }
-    Ok((names, deps))
+    Ok((names, deps, reads))
 }
 
-fn report(e: &ScheduleError, requests: &[Request<'_>], nest: OperationRef<'_, '_>) -> Failed {
-    let location = e
+fn report(
+    e: &ScheduleError,
+    requests: &[Request<'_>],
+    nest: OperationRef<'_, '_>,
+    reads: &[Location<'_>],
+) -> Failed {
+    let mut location = e
         .transform()
         .map_or(nest.location(), |t| requests[t].location);
+    // A register that cannot be sized: at the read, with the transform as a note.
+    if let ScheduleError::UnsizedRegister { dependence, .. } = e {
+        if let Some(at) = reads.get(*dependence) {
+            emit(
+                *at,
+                Severity::Error,
+                &e.to_string(),
+                &[(location, "in this space-time transform".to_string())],
+            );
+            return Failed;
+        }
+        location = nest.location();
+    }
     let mut notes = Vec::new();
     if let ScheduleError::Violated { transform, .. } = e {
         if let Some(t) = requests.get(*transform) {
@@ -270,16 +292,47 @@ fn report_schedule(
 ) {
     let time: Vec<String> = s
         .time_coordinates()
-        .map(|c| format!("{} in [{}, {})", c.name, c.min, c.min + c.extent))
+        .map(|c| {
+            let end = c
+                .extent
+                .add_const(c.min)
+                .unwrap_or_else(|| c.extent.clone());
+            format!("{} in [{}, {end})", c.name, c.min)
+        })
         .collect();
-    let pes: i64 = s.space_coordinates().map(|c| c.extent).product();
+    let pes: i64 = s
+        .space_coordinates()
+        .map(|c| c.max_extent.unwrap_or(1))
+        .product();
+    let steps = match s.steps() {
+        (_, Some(n)) => n.to_string(),
+        (text, None) => text,
+    };
+    let symbolic_pes: Vec<String> = s
+        .space_coordinates()
+        .filter(|c| !c.extent.is_const())
+        .map(|c| {
+            format!(
+                "space loop {} has extent {} <= {}",
+                c.name,
+                c.extent,
+                c.max_extent.unwrap_or(1)
+            )
+        })
+        .collect();
+    let pes = if symbolic_pes.is_empty() {
+        format!("{pes} PEs")
+    } else {
+        format!(
+            "{pes} PEs ({}: the PEs past the run-time extent idle)",
+            symbolic_pes.join(", ")
+        )
+    };
     remark(
         location,
         format!(
-            "time loops {}: {} flattened steps; {} PEs",
-            time.join(", "),
-            s.steps(),
-            pes
+            "time loops {}: {steps} flattened steps; {pes}",
+            time.join(", ")
         ),
     );
     let defs = ir::body_ops(&nest, 0);
@@ -290,13 +343,23 @@ fn report_schedule(
                 format!("minimized: {slots} registers shifted every {every} steps")
             }
             Some(Storage::Channel { depth }) => format!("minimized: a channel of depth {depth}"),
+            None if s.is_symbolic() => "not minimized (the extents are symbolic)".to_string(),
             None => "not minimized (too many points to enumerate)".to_string(),
         };
         let at = defs.get(file.func).map_or(location, |d| d.location());
+        let symbolic = s
+            .dependences
+            .iter()
+            .any(|d| d.spec.callee == file.func && d.flattened.is_none());
+        let at_maxima = if symbolic {
+            " at the parameters' maxima"
+        } else {
+            ""
+        };
         remark(
             at,
             format!(
-                "@{name}: {} registers per PE (largest time distance {}); {minimized}",
+                "@{name}: {} registers per PE (largest time distance {}{at_maxima}); {minimized}",
                 file.slots, file.max_distance
             ),
         );

@@ -3,17 +3,15 @@
 //! `d<N>` dimension names (loop names may be anything, keywords included).
 
 use crate::diag::error;
+use crate::ir;
 use crate::registry::Failed;
 use melior::ir::{
-    attribute::{
-        ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
-        StringAttribute,
-    },
-    r#type::IntegerType,
+    attribute::{ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, StringAttribute},
     Attribute, Identifier, Location,
 };
 use melior::Context;
 use t2s_model::spacetime::{NestLoop, Schedule};
+use t2s_model::Linear;
 
 /// `loops`, `time` and `space` bounds, `schedule` and `recover`.
 pub fn array_attributes<'c>(
@@ -43,18 +41,20 @@ pub fn array_attributes<'c>(
         Identifier::new(context, "representative"),
         FlatSymbolRefAttribute::new(context, rep).into(),
     )];
-    let bounds = |prefix: &str, names: Vec<String>, mins: Vec<i64>, extents: Vec<i64>| {
-        let i64_type = IntegerType::new(context, 64).into();
+    let bounds = |prefix: &str, names: Vec<String>, mins: Vec<i64>, extents: Vec<Linear>| {
         let names: Vec<Attribute> = names
             .iter()
             .map(|n| StringAttribute::new(context, n).into())
             .collect();
         let extents: Vec<Attribute> = extents
             .iter()
-            .map(|e| IntegerAttribute::new(i64_type, *e).into())
-            .collect();
+            .map(|e| {
+                ir::linear_attribute(context, e)
+                    .ok_or_else(|| error(location, format!("cannot build the extent {e}")))
+            })
+            .collect::<Result<_, _>>()?;
         let key = |s: &str| Identifier::new(context, &format!("{prefix}{s}"));
-        vec![
+        Ok::<_, Failed>(vec![
             (
                 if prefix.is_empty() {
                     Identifier::new(context, "loops")
@@ -71,22 +71,31 @@ pub fn array_attributes<'c>(
                 key("extents"),
                 ArrayAttribute::new(context, &extents).into(),
             ),
-        ]
+        ])
     };
     attributes.extend(bounds(
         "",
         loops.iter().map(|l| l.name.clone()).collect(),
         loops.iter().map(|l| l.min).collect(),
-        loops.iter().map(|l| l.extent).collect(),
-    ));
-    for (prefix, coords) in [("time_", &time), ("space_", &space)] {
-        attributes.extend(bounds(
-            prefix,
-            coords.iter().map(|c| c.name.clone()).collect(),
-            coords.iter().map(|c| c.min).collect(),
-            coords.iter().map(|c| c.extent).collect(),
-        ));
-    }
+        loops.iter().map(|l| l.extent.clone()).collect(),
+    )?);
+    // Time extents may be affine functions of parameters; the PEs are the
+    // space extents at the parameters' maxima.
+    attributes.extend(bounds(
+        "time_",
+        time.iter().map(|c| c.name.clone()).collect(),
+        time.iter().map(|c| c.min).collect(),
+        time.iter().map(|c| c.extent.clone()).collect(),
+    )?);
+    attributes.extend(bounds(
+        "space_",
+        space.iter().map(|c| c.name.clone()).collect(),
+        space.iter().map(|c| c.min).collect(),
+        space
+            .iter()
+            .map(|c| Linear::constant(c.max_extent.unwrap_or(1)))
+            .collect(),
+    )?);
     attributes.push((Identifier::new(context, "schedule"), schedule));
     attributes.push((Identifier::new(context, "recover"), recover));
     Ok(attributes)

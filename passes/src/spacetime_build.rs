@@ -33,12 +33,32 @@ use melior::Context;
 use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_dialects::ods::spacetime;
-use t2s_model::spacetime::{NestLoop, Schedule};
+use t2s_model::spacetime::{never_inside, NestLoop, Schedule};
 
-/// Where a read of a Func result finds its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Access {
-    delay: i64,
+/// Where a read of a Func result finds its value: a constant number of
+/// flattened steps ago, or a distance per time loop when the flattened one
+/// depends on parameters (with the flattened delay at their maxima).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Access {
+    Steps(i64),
+    PerTimeLoop { delays: Vec<i64>, at_maxima: i64 },
+}
+
+impl Access {
+    fn same_step(&self) -> bool {
+        match self {
+            Access::Steps(d) => *d == 0,
+            Access::PerTimeLoop { delays, .. } => delays.iter().all(|d| *d == 0),
+        }
+    }
+
+    /// Slots the register file needs for this read.
+    fn slots(&self) -> i64 {
+        match self {
+            Access::Steps(d) => d.saturating_add(1),
+            Access::PerTimeLoop { at_maxima, .. } => at_maxima.saturating_add(1),
+        }
+    }
 }
 
 /// One URE of the nest, as the builder needs it.
@@ -110,19 +130,33 @@ pub fn build_array<'c, 'a>(
             let callee_lhs =
                 &ures[callee].vars[..ures[callee].num_lhs.min(ures[callee].vars.len())];
             let distance = read_distance(&at, callee_lhs, &names)?;
-            if never_inside(s, &distance) {
+            let projection = s.project(&distance);
+            if never_inside(&projection_coordinates(s, &distance), &s.coordinates) {
                 dead.push(at);
                 continue;
             }
-            let (delay, offset) = project(s, &distance);
-            let direct = delay == 0 && offset.iter().all(|&o| o == 0) && callee < consumer;
+            let access = match (projection.flattened, projection.max_flattened) {
+                (Some(delay), _) => Access::Steps(delay),
+                (None, Some(at_maxima)) => Access::PerTimeLoop {
+                    delays: projection.time.clone(),
+                    at_maxima,
+                },
+                (None, None) => {
+                    return Err(error(
+                        at.location(),
+                        "internal error: the schedule left a register file unsized",
+                    ))
+                }
+            };
+            let offset = projection.offset;
+            let direct = access.same_step() && offset.iter().all(|&o| o == 0) && callee < consumer;
             for r in 0..at.result_count() {
                 if !direct || ures[callee].conditional[r] {
                     let entry = slots.entry((callee, r)).or_insert(1);
-                    *entry = (*entry).max(delay + 1);
+                    *entry = (*entry).max(access.slots());
                 }
             }
-            reads.push((consumer, at, callee, offset, Access { delay }));
+            reads.push((consumer, at, callee, offset, access));
         }
     }
 
@@ -131,7 +165,7 @@ pub fn build_array<'c, 'a>(
     }
 
     // Register files, before the array, in realization order.
-    let pe_shape: Vec<i64> = space.iter().map(|c| c.extent).collect();
+    let pe_shape: Vec<i64> = space.iter().map(|c| c.max_extent.unwrap_or(1)).collect();
     let mut files: HashMap<(usize, usize), MlirValue> = HashMap::new();
     let mut keys: Vec<_> = slots.keys().copied().collect();
     keys.sort();
@@ -202,8 +236,8 @@ pub fn build_array<'c, 'a>(
             for r in 0..at.result_count() {
                 let old = at.result(r).map_err(|_| Failed)?.to_raw();
                 let new = match (files.get(&(*callee, r)), own_values.get(&(*callee, r))) {
-                    (_, Some(v)) if access.delay == 0 && offset.iter().all(|&o| o == 0) => *v,
-                    (Some(file), _) => emit_read(&here, *file, offset, access.delay)?,
+                    (_, Some(v)) if access.same_step() && offset.iter().all(|&o| o == 0) => *v,
+                    (Some(file), _) => emit_read(&here, *file, offset, access)?,
                     _ => {
                         return Err(error(
                             at.location(),
@@ -348,17 +382,17 @@ pub(crate) fn read_distance(
     Ok(distance)
 }
 
-/// Whether a read at `distance` always takes a point outside the iteration
-/// space: along some coordinate it moves by at least the coordinate's extent.
-fn never_inside(s: &Schedule, distance: &[i64]) -> bool {
-    s.coordinates.iter().enumerate().any(|(c, coordinate)| {
-        let d: i64 = s.forward[c]
-            .iter()
-            .zip(distance)
-            .map(|(a, b)| a.saturating_mul(*b))
-            .fold(0i64, i64::saturating_add);
-        d.unsigned_abs() >= coordinate.extent.unsigned_abs()
-    })
+/// A read's distance over the coordinates (time, then space).
+fn projection_coordinates(s: &Schedule, distance: &[i64]) -> Vec<i64> {
+    s.forward
+        .iter()
+        .map(|row| {
+            row.iter()
+                .zip(distance)
+                .map(|(a, b)| a.saturating_mul(*b))
+                .fold(0i64, i64::saturating_add)
+        })
+        .collect()
 }
 
 /// A read that never reaches a point of the domain gives a value that a
@@ -391,26 +425,11 @@ fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Resu
     Ok(())
 }
 
-/// Delay in flattened steps and PE offset of a read at `distance`.
-fn project(s: &Schedule, distance: &[i64]) -> (i64, Vec<i64>) {
-    let mut delay = 0;
-    let mut offset = Vec::new();
-    for (c, coordinate) in s.coordinates.iter().enumerate() {
-        let d: i64 = s.forward[c].iter().zip(distance).map(|(a, b)| a * b).sum();
-        if coordinate.is_space {
-            offset.push(d);
-        } else {
-            delay += s.strides[c] * d;
-        }
-    }
-    (delay, offset)
-}
-
 fn emit_read(
     e: &Emitter<'_>,
     file: MlirValue,
     offset: &[i64],
-    delay: i64,
+    access: &Access,
 ) -> Result<MlirValue, Failed> {
     // SAFETY: a live register-file value.
     let file_value = unsafe { Value::from_raw(file) };
@@ -430,7 +449,13 @@ fn emit_read(
                 "offset",
                 DenseI64ArrayAttribute::new(e.context, offset).into(),
             ),
-            ("delay", IntegerAttribute::new(i64_type, delay).into()),
+            match access {
+                Access::Steps(delay) => ("delay", IntegerAttribute::new(i64_type, *delay).into()),
+                Access::PerTimeLoop { delays, .. } => (
+                    "time_delay",
+                    DenseI64ArrayAttribute::new(e.context, delays).into(),
+                ),
+            },
         ],
     )[0])
 }

@@ -46,14 +46,45 @@ fn file_of<'f>(
     })
 }
 
+/// How long ago a read's value was written.
+enum Delay {
+    Steps(i64),
+    /// A run-time number of flattened steps (delays per time loop).
+    Dynamic(MlirValue),
+}
+
 /// The slot of a value written `delay` steps ago.
-fn slot(e: &Emitter<'_>, file: &FileStorage, step: MlirValue, delay: i64) -> MlirValue {
+fn slot(e: &Emitter<'_>, file: &FileStorage, step: MlirValue, delay: &Delay) -> MlirValue {
+    let delay = match delay {
+        Delay::Steps(d) if file.shifted => return e.index(*d),
+        Delay::Steps(d) => e.index(*d),
+        // Within the file at the parameters' maxima (verified); clamped so
+        // that no parameter value can reach outside it.
+        Delay::Dynamic(d) => e.clamp(*d, e.index(0), e.index(file.slots - 1)),
+    };
     if file.shifted {
-        return e.index(delay);
+        return delay;
     }
-    // delay < slots (verified) and step >= 0: the dividend is positive.
-    let back = e.add(e.sub(step, e.index(delay)), e.index(file.slots));
+    // delay < slots and step >= 0: the dividend is positive.
+    let back = e.add(e.sub(step, delay), e.index(file.slots));
     e.op1("arith.remsi", &[back, e.index(file.slots)], e.index_type())
+}
+
+/// The read's delay: `delay d`, or `delay [d1, ...]` flattened with the
+/// run-time strides.
+fn delay_of(e: &Emitter<'_>, op: &OperationRef<'_, '_>, frame: &PeFrame<'_>) -> Delay {
+    if !op.has_attribute("time_delay") {
+        return Delay::Steps(ir::int(op, "delay").unwrap_or(0));
+    }
+    let mut flat: Option<MlirValue> = None;
+    for (d, stride) in ir::i64s(op, "time_delay").iter().zip(frame.strides) {
+        if *d == 0 {
+            continue;
+        }
+        let term = e.mul(e.index(*d), *stride);
+        flat = Some(flat.map_or(term, |f| e.add(f, term)));
+    }
+    flat.map_or(Delay::Steps(0), Delay::Dynamic)
 }
 
 /// This PE's index in the file (0-based), per space dimension.
@@ -85,7 +116,7 @@ pub fn read(
         idx.push(e.index(writes));
         return Ok(e.load(file.buffer, &idx, ty));
     }
-    let delay = ir::int(op, "delay").unwrap_or(0);
+    let delay = delay_of(e, op, frame);
     let mut indices = Vec::new();
     match &frame.constant_pe {
         Some(pe) => {
@@ -94,14 +125,14 @@ pub fn read(
             let mut outside = false;
             for ((p, o), s) in pe.iter().zip(&offset).zip(&info.space) {
                 let q = p - o - s.min;
-                outside |= q < 0 || q >= s.extent;
+                outside |= q < 0 || q >= s.pe_extent();
                 indices.push(q);
             }
             if outside {
                 return Ok(zero(e, ty));
             }
             let mut idx: Vec<MlirValue> = indices.iter().map(|&q| e.index(q)).collect();
-            idx.push(slot(e, file, frame.step, delay));
+            idx.push(slot(e, file, frame.step, &delay));
             Ok(e.load(file.buffer, &idx, ty))
         }
         None => {
@@ -113,10 +144,10 @@ pub fn read(
                 .map(|((p, o), s)| {
                     // Clamped: an outside PE gives an unused, harmless value.
                     let q = e.sub(*p, e.index(*o));
-                    e.clamp(q, e.index(0), e.index(s.extent - 1))
+                    e.clamp(q, e.index(0), e.index(s.pe_extent() - 1))
                 })
                 .collect();
-            idx.push(slot(e, file, frame.step, delay));
+            idx.push(slot(e, file, frame.step, &delay));
             Ok(e.load(file.buffer, &idx, ty))
         }
     }
@@ -191,7 +222,7 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &
             pes = pes
                 .into_iter()
                 .flat_map(|p| {
-                    (0..s.extent).map(move |v| {
+                    (0..s.pe_extent()).map(move |v| {
                         let mut q = p.clone();
                         q.push(v);
                         q

@@ -28,14 +28,22 @@ use melior::ir::{
 };
 use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
-use t2s_model::Affine;
+use t2s_model::{Affine, Linear};
 
-/// A loop of the array: its name and constant bounds.
+/// A loop of the array: its name and bounds. Original and time extents may
+/// depend on parameters; space extents (the PEs) are constants.
 #[derive(Clone, Debug)]
 pub struct Bound {
     pub name: String,
     pub min: i64,
-    pub extent: i64,
+    pub extent: Linear,
+}
+
+impl Bound {
+    /// The extent of a space loop: a constant (verified).
+    pub fn pe_extent(&self) -> i64 {
+        self.extent.as_const().unwrap_or(1)
+    }
 }
 
 /// What the rewrite reads off a `spacetime.array`.
@@ -49,7 +57,7 @@ pub struct ArrayInfo {
 
 impl ArrayInfo {
     pub fn read(array: &OperationRef<'_, '_>) -> Result<Self, Failed> {
-        let bounds = |prefix: &str| -> Result<Vec<Bound>, Failed> {
+        let bounds = |prefix: &str| -> Vec<Bound> {
             let names = ir::strings(array, &format!("{prefix}loops"));
             let mins = ir::i64s(array, &format!("{prefix}mins"));
             let extents = ir::extents(array, &format!("{prefix}extents"));
@@ -57,22 +65,46 @@ impl ArrayInfo {
                 .into_iter()
                 .zip(mins)
                 .zip(extents)
-                .map(|((name, min), extent)| match extent {
-                    ir::ExtentAttr::Const(extent) => Ok(Bound { name, min, extent }),
-                    ir::ExtentAttr::Param(p) => Err(error(
-                        array.location(),
-                        format!("loop '{name}' has the symbolic extent @{p}; spacetime-to-scf needs constant bounds"),
-                    )),
+                .map(|((name, min), extent)| Bound {
+                    name,
+                    min,
+                    extent: extent.linear(),
                 })
                 .collect()
         };
         Ok(ArrayInfo {
-            loops: bounds("")?,
-            time: bounds("time_")?,
-            space: bounds("space_")?,
+            loops: bounds(""),
+            time: bounds("time_"),
+            space: bounds("space_"),
             recover: affine_map_rows(array, "recover")?,
         })
     }
+}
+
+/// The run-time value of an extent: a constant, or the parameters'
+/// function arguments combined.
+pub fn linear_value(
+    e: &Emitter<'_>,
+    extent: &Linear,
+    params: &HashMap<String, MlirValue>,
+) -> Result<MlirValue, Failed> {
+    let mut value: Option<MlirValue> = None;
+    for (p, c) in &extent.terms {
+        let param = *params
+            .get(p)
+            .ok_or_else(|| error(e.location, format!("no ure.param @{p}")))?;
+        let term = if *c == 1 {
+            param
+        } else {
+            e.mul(param, e.index(*c))
+        };
+        value = Some(value.map_or(term, |v| e.add(v, term)));
+    }
+    Ok(match value {
+        None => e.index(extent.constant),
+        Some(v) if extent.constant == 0 => v,
+        Some(v) => e.add(v, e.index(extent.constant)),
+    })
 }
 
 /// The output of the array: the Func its `spacetime.output`s store.
@@ -80,7 +112,8 @@ impl ArrayInfo {
 pub struct Output<'c> {
     pub func: String,
     pub types: Vec<Type<'c>>,
-    pub shape: Vec<i64>,
+    /// `None` where the extent is a parameter.
+    pub shape: Vec<Option<i64>>,
     /// Per output dimension: its loop (index into `ArrayInfo::loops`).
     pub loops: Vec<usize>,
     /// The output drops loops: an element may be stored at several points.
@@ -124,7 +157,7 @@ pub fn output_of<'c>(
             ));
         };
         loops.push(l);
-        shape.push(info.loops[l].extent);
+        shape.push(info.loops[l].extent.as_const());
     }
     let types = ir::array(&decl, "result_types")
         .into_iter()
@@ -145,6 +178,8 @@ pub struct Lowered<'c> {
     pub inputs: HashMap<String, MlirValue>,
     pub outputs: Vec<MlirValue>,
     pub params: HashMap<String, MlirValue>,
+    /// The run-time extent of each original loop.
+    pub loop_extents: Vec<MlirValue>,
     pub output: Output<'c>,
     pub fastmath: String,
 }
@@ -154,6 +189,8 @@ pub struct Lowered<'c> {
 pub struct PeFrame<'v> {
     pub coords: &'v [MlirValue],
     pub step: MlirValue,
+    /// Flattened-time stride of each time loop (run-time values).
+    pub strides: &'v [MlirValue],
     pub constant_pe: Option<Vec<i64>>,
 }
 
@@ -165,17 +202,32 @@ pub fn init_outputs(
     lowered: &Lowered<'_>,
 ) -> Result<Option<MlirValue>, Failed> {
     let output = &lowered.output;
-    let extents: Vec<MlirValue> = output.shape.iter().map(|&x| e.index(x)).collect();
+    let extents: Vec<MlirValue> = output
+        .loops
+        .iter()
+        .map(|&l| lowered.loop_extents[l])
+        .collect();
     let mut fills = Vec::new();
     for (buffer, ty) in lowered.outputs.iter().zip(&output.types) {
         fills.push((*buffer, zero(e, *ty)));
     }
     let stamps = if output.stamps {
-        let ty = melior::ir::r#type::MemRefType::new(e.index_type(), &output.shape, None, None);
-        let segments = Attribute::parse(e.context, "array<i32: 0, 0>").ok_or(Failed)?;
+        // SAFETY: a constant query.
+        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        let dims: Vec<i64> = output.shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
+        let sizes: Vec<MlirValue> = output
+            .shape
+            .iter()
+            .zip(&extents)
+            .filter(|(d, _)| d.is_none())
+            .map(|(_, v)| *v)
+            .collect();
+        let ty = melior::ir::r#type::MemRefType::new(e.index_type(), &dims, None, None);
+        let segments = Attribute::parse(e.context, &format!("array<i32: {}, 0>", sizes.len()))
+            .ok_or(Failed)?;
         let stamps = e.op(
             "memref.alloc",
-            &[],
+            &sizes,
             &[ty.into()],
             &[("operandSegmentSizes", segments)],
         )[0];
@@ -325,7 +377,7 @@ pub fn rewrite_pe(
                 ir::erase(op_ref);
             }
             "spacetime.scheduled" => {
-                let valid = in_box(&here, &recovered, &info.loops);
+                let valid = in_box(&here, &recovered, &info.loops, &lowered.loop_extents);
                 replace_result(&op_ref, 0, valid)?;
                 ir::erase(op_ref);
             }
@@ -385,11 +437,16 @@ fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: MlirValue) -> R
 }
 
 /// `min <= v < min + extent` for every (value, loop).
-fn in_box(e: &Emitter<'_>, values: &[MlirValue], loops: &[Bound]) -> MlirValue {
+fn in_box(
+    e: &Emitter<'_>,
+    values: &[MlirValue],
+    loops: &[Bound],
+    extents: &[MlirValue],
+) -> MlirValue {
     let i1: Type = IntegerType::new(e.context, 1).into();
     let mut all = None;
-    for (v, l) in values.iter().zip(loops) {
-        let ok = in_range(e, *v, l.min, l.extent);
+    for ((v, l), extent) in values.iter().zip(loops).zip(extents) {
+        let ok = in_range(e, *v, l.min, *extent);
         all = Some(match all {
             None => ok,
             Some(a) => e.op1("arith.andi", &[a, ok], i1),
@@ -401,9 +458,14 @@ fn in_box(e: &Emitter<'_>, values: &[MlirValue], loops: &[Bound]) -> MlirValue {
     })
 }
 
-fn in_range(e: &Emitter<'_>, value: MlirValue, min: i64, extent: i64) -> MlirValue {
+fn in_range(e: &Emitter<'_>, value: MlirValue, min: i64, extent: MlirValue) -> MlirValue {
     let lo = cmp(e, 5, value, e.index(min)); // sge
-    let hi = cmp(e, 2, value, e.index(min + extent)); // slt
+    let end = if min == 0 {
+        extent
+    } else {
+        e.add(e.index(min), extent)
+    };
+    let hi = cmp(e, 2, value, end); // slt
     e.op1(
         "arith.andi",
         &[lo, hi],
@@ -440,7 +502,7 @@ fn output(
     let mut inside = None;
     for (index, &l) in indices.iter().zip(&lowered.output.loops) {
         let b = &info.loops[l];
-        let ok = in_range(e, *index, b.min, b.extent);
+        let ok = in_range(e, *index, b.min, lowered.loop_extents[l]);
         inside = Some(match inside {
             None => ok,
             Some(a) => e.op1(
@@ -460,9 +522,9 @@ fn output(
     }
     if let Some(stamps) = stamps {
         let mut rank = inner.index(0);
-        for (value, l) in recovered.iter().zip(&info.loops) {
+        for ((value, l), extent) in recovered.iter().zip(&info.loops).zip(&lowered.loop_extents) {
             let offset = inner.sub(*value, inner.index(l.min));
-            rank = inner.add(inner.mul(rank, inner.index(l.extent)), offset);
+            rank = inner.add(inner.mul(rank, *extent), offset);
         }
         let previous = inner.load(stamps, &point, inner.index_type());
         let later = cmp(&inner, 4, rank, previous); // sgt
@@ -546,7 +608,7 @@ fn recovered_range(value: MlirValue, info: &ArrayInfo) -> Option<(i64, i64)> {
             return None;
         }
         let l = &info.loops[mlir_sys::mlirOpResultGetResultNumber(value) as usize];
-        Some((l.min, l.min + l.extent - 1))
+        Some((l.min, l.min.checked_add(l.extent.as_const()?)? - 1))
     }
 }
 

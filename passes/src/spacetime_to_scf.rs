@@ -17,7 +17,9 @@ use crate::diag::error;
 use crate::emit::Emitter;
 use crate::ir;
 use crate::registry::{Failed, OptionKind, PassDef, PassOption, PassOptions};
-use crate::spacetime_rewrite::{clone_body, rewrite_pe, ArrayInfo, FileStorage, Lowered, PeFrame};
+use crate::spacetime_rewrite::{
+    clone_body, linear_value, rewrite_pe, ArrayInfo, FileStorage, Lowered, PeFrame,
+};
 use crate::ure_to_scf::{public_func_before, EMIT_C_INTERFACE};
 use melior::ir::{
     attribute::TypeAttribute,
@@ -144,12 +146,24 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     let function = create_function(context, program, &output, options.c_interface)?;
     let e = Emitter::new(context, array.location(), function.entry);
 
-    let pes: i64 = info.space.iter().map(|s| s.extent).product();
+    let pes: i64 = info.space.iter().map(|s| s.pe_extent()).product();
     let unroll = options.unroll && pes <= options.max_unrolled;
+    // Run-time extents, computed once at the entry.
+    let loop_extents = info
+        .loops
+        .iter()
+        .map(|l| linear_value(&e, &l.extent, &function.params))
+        .collect::<Result<Vec<_>, _>>()?;
+    let time_extents = info
+        .time
+        .iter()
+        .map(|t| linear_value(&e, &t.extent, &function.params))
+        .collect::<Result<Vec<_>, _>>()?;
     let lowered = Lowered {
         inputs: function.inputs.clone(),
         outputs: function.outputs.clone(),
         params: function.params.clone(),
+        loop_extents,
         output: output.clone(),
         fastmath: options.fastmath.clone(),
     };
@@ -201,22 +215,28 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     let mut block = e.block;
     let mut time_ivs = Vec::new();
     let mut bodies = Vec::new();
-    for t in &info.time {
+    let mut strides = vec![e.index(1); info.time.len()];
+    for c in (0..info.time.len().saturating_sub(1)).rev() {
+        strides[c] = e.mul(strides[c + 1], time_extents[c + 1]);
+    }
+    for (t, extent) in info.time.iter().zip(&time_extents) {
         let at = e.at(block);
-        let (body, iv) = at.for_loop(at.index(t.min), at.index(t.min + t.extent));
+        let lower = at.index(t.min);
+        let upper = if t.min == 0 {
+            *extent
+        } else {
+            at.add(lower, *extent)
+        };
+        let (body, iv) = at.for_loop(lower, upper);
         time_ivs.push(iv);
         bodies.push(body);
         block = body;
     }
     let step_emitter = e.at(block);
-    let mut strides = vec![1; info.time.len()];
-    for c in (0..info.time.len().saturating_sub(1)).rev() {
-        strides[c] = strides[c + 1] * info.time[c + 1].extent;
-    }
     let mut step = step_emitter.index(0);
     for ((iv, t), stride) in time_ivs.iter().zip(&info.time).zip(&strides) {
         let offset = step_emitter.sub(*iv, step_emitter.index(t.min));
-        step = step_emitter.add(step, step_emitter.mul(offset, step_emitter.index(*stride)));
+        step = step_emitter.add(step, step_emitter.mul(offset, *stride));
     }
 
     let array_body = ir::body_block(&array).ok_or(Failed)?;
@@ -232,6 +252,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
             let frame = PeFrame {
                 coords: &coords,
                 step,
+                strides: &strides,
                 constant_pe: Some(pe.clone()),
             };
             rewrite_pe(&at, &cloned, &info, &frame, &files, &lowered, stamps)?;
@@ -241,7 +262,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
         let mut space_ivs = Vec::new();
         for s in &info.space {
             let at = e.at(block);
-            let (body, iv) = at.for_loop(at.index(s.min), at.index(s.min + s.extent));
+            let (body, iv) = at.for_loop(at.index(s.min), at.index(s.min + s.pe_extent()));
             at.mark_parent(body, "spacetime.unrolled");
             space_ivs.push(iv);
             bodies.push(body);
@@ -253,6 +274,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
         let frame = PeFrame {
             coords: &coords,
             step,
+            strides: &strides,
             constant_pe: None,
         };
         rewrite_pe(&at, &cloned, &info, &frame, &files, &lowered, stamps)?;
@@ -278,7 +300,7 @@ fn pe_points(info: &ArrayInfo) -> Vec<Vec<i64>> {
         points = points
             .into_iter()
             .flat_map(|p| {
-                (s.min..s.min + s.extent).map(move |v| {
+                (s.min..s.min + s.pe_extent()).map(move |v| {
                     let mut q = p.clone();
                     q.push(v);
                     q
@@ -320,7 +342,10 @@ fn create_function(
         input_names.push(ir::symbol_name(op));
     }
     for ty in &output.types {
-        types.push(melior::ir::r#type::MemRefType::new(*ty, &output.shape, None, None).into());
+        // SAFETY: a constant query.
+        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        let dims: Vec<i64> = output.shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
+        types.push(melior::ir::r#type::MemRefType::new(*ty, &dims, None, None).into());
     }
     let param_names: Vec<String> = ops
         .iter()

@@ -46,7 +46,7 @@ ure.program @p {
   ure.input @A : memref<4x4xf32>
   ure.func @out(i) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
-  // expected-error@+1 {{'spacetime.array' op extent of original loop "i" must be a positive integer}}
+  // expected-error@+1 {{'spacetime.array' op extent of original loop "i" must be positive}}
   spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 0) time (t = 0 extent 7) space (i = 0 extent 4)
       schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
   ^bb0(%t: index, %pi: index):
@@ -766,5 +766,234 @@ ure.program @p {
     // expected-error@+1 {{'spacetime.read' op reads a register file that is not a spacetime.shift_reg}}
     %prev = spacetime.read %m [0] delay 1 : memref<4x2xf32>
     spacetime.output %prev to @out[%i] : f32
+  }
+}
+
+// -----
+
+// A symbolic time extent must cover the scheduled times for every value.
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  // expected-error@+1 {{'spacetime.array' op time loop "t1" = 0 extent 2 * @I + 3 * @J + @K - 6 does not cover the scheduled times [0, @K + 3 * @J + 2 * @I - 6]}}
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 6, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  // expected-error@+1 {{'spacetime.array' op schedule of time loop "t1" has the negative coefficient -3 on loop "j", whose extent is symbolic: time would start at a parameter-dependent point}}
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  // expected-error@+1 {{'spacetime.array' op extent of space loop "i" must be a positive integer (space loops are the PEs)}}
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent @I)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  // expected-error@+1 {{'spacetime.array' op extent of original loop "i" must be a positive integer or a ure.param}}
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I + 1) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  // expected-error@+1 {{'spacetime.array' op space loop "i" has the symbolic extent @I: space loops are unrolled into PEs, so @I needs a declared max (ure.param @I max N)}}
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 3
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  // expected-error@+1 {{'spacetime.array' op space loop "i" has 4 PEs, but its extent @I has the max 3: the PEs are the max}}
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  // expected-error@+1 {{'spacetime.array' op an extent refers to @X, which is not a ure.param}}
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K + @X - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    // expected-error@+1 {{'spacetime.read' op delay spans time loop "t2" of extent 2 * @I + @J - 2, and @J has no declared max: the register file cannot be sized}}
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    // expected-error@+1 {{'spacetime.read' op delay [2, 3] is 31 flattened steps at the parameters' maxima, which does not fit a register file of 31 slots}}
+    %v = spacetime.read %r [1] delay [2, 3] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    // expected-error@+1 {{'spacetime.read' op delay has 3 entries for 2 time loops}}
+    %v = spacetime.read %r [1] delay [2, 2, 0] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    // expected-error@+1 {{'spacetime.read' op delay must be lexicographically non-negative (a time point not after the current one)}}
+    %v = spacetime.read %r [1] delay [0, -1] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    // expected-error@+1 {{'spacetime.read' op needs exactly one of 'delay' (steps ago) and 'writes' (writes ago)}}
+    %v = spacetime.read %r [1] delay [1, 0] writes 0 : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
   }
 }

@@ -112,3 +112,39 @@ func.func @effects() -> (memref<4x1xf32>, memref<4x1xf32>) {
   %b = spacetime.shift_reg "x" : memref<4x1xf32>
   return %a, %b : memref<4x1xf32>, memref<4x1xf32>
 }
+
+// -----
+
+// Symbolic extents: an affine time extent, a space loop of parameter extent
+// unrolled to its max, and a read with a delay per time loop.
+// CHECK-LABEL: ure.program @symbolic
+// CHECK:         ure.param @I max 4
+// CHECK:         spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent @J + 2 * @I - 2) space (i = 0 extent 4)
+// CHECK:         spacetime.read %{{.*}} [1] delay [2, 2] : memref<4x31xi32>
+// GENERIC-LABEL: sym_name = "symbolic"
+// GENERIC:       time_extents = {{\[\[}}-5, @I, 2, @J, 3, @K, 1], [-2, @J, 1, @I, 2]]
+// GENERIC:       time_delay = array<i64: 2, 2>
+ure.program @symbolic {
+  ure.param @I max 4
+  ure.param @J max 8
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I)
+      time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent @J + @I * 2 - 2)
+      space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)>
+      recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %on = spacetime.scheduled
+    scf.if %on {
+      %x = ure.load @X(%j, %k) : i32
+      %up = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+      %s = arith.addi %x, %up : i32
+      spacetime.write %s, %r : memref<4x31xi32>
+      spacetime.output %s to @c[%i, %j] : i32
+    }
+  }
+}

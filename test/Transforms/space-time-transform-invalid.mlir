@@ -518,10 +518,10 @@ ure.program @p {
 
 // -----
 
-// Symbolic bounds (ure.param extents): the transform needs constants. The
-// error is at the nest (the merge); the outermost loop, k, is reported.
+// Symbolic extents (docs/symbolic-extents.md). A space loop of symbolic
+// extent needs a declared max: the PEs are unrolled to it.
 ure.program @p {
-  ure.param @K
+  ure.param @I
   ure.func @a(i, j, k) -> i32 on device
   ure.func @b(i, j, k) -> i32 on device
   ure.func @o(i, j) -> i32 on device
@@ -548,10 +548,90 @@ ure.program @p {
     %v = ure.select %last, %b : i32
     ure.yield %v : i32
   }
-  // expected-error@+1 {{loop 'k' has the symbolic extent @K; space-time-transform needs constant bounds}}
   ure.merge_ures @a [@b, @o]
-  ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent @K)
+  ure.set_bounds @a (i = 0 extent @I, j = 0 extent 4, k = 0 extent 4)
+  // expected-error@+1 {{space loop 'i' has the symbolic extent I: space loops are unrolled into PEs, so the extent must be a constant or a parameter with a declared max (ure.param @I max N)}}
   ure.space_time_transform @a (i, j) vector [1, 1]
+}
+
+// -----
+
+// A negative coefficient on a loop of symbolic extent: time would start at
+// -(J - 1), which depends on the parameter.
+ure.program @p {
+  ure.param @J max 4
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent @J, k = 0 extent 4)
+  // expected-error@+1 {{the scheduling coefficient -1 of loop 'j' is negative, and its extent J is symbolic: time would start at a point that depends on @J; give loops of symbolic extent non-negative coefficients}}
+  ure.space_time_transform @a (i, j) vector [1, -1]
+}
+
+// -----
+
+// A register file whose size depends on a parameter without a max: after
+// (i, j, k) => (i, j, t1 = i + j + k) => (i, t2 = i + j, t1), the read of
+// a(i, j - 1, k) is (t1, t2) = (1, 1) back, 1 * extent(t2) + 1 flattened
+// steps, and extent(t2) = J + 3 depends on @J.
+ure.program @p {
+  ure.param @J
+  ure.func @a(i, j, k) -> i32 on device
+  ure.func @b(i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %j, %c0 : index
+    // expected-error@+1 {{the register file of @a cannot be sized: the read by @a at distance (0, 1, 0) spans time loop 't2' of extent J + 3, and @J has no declared max (ure.param @J max N)}}
+    %prev = ure.at @a(%i, %j - 1, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @b(%i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %first = arith.cmpi eq, %i, %c0 : index
+    %a = ure.at @a(%i, %j, %k) : i32
+    %prev = ure.at @b(%i - 1, %j, %k) : i32
+    %v = arith.select %first, %a, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %b = ure.at @b(%i, %j, %k) : i32
+    %v = ure.select %last, %b : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@b, @o]
+  ure.set_bounds @a (i = 0 extent 4, j = 0 extent @J, k = 0 extent 4)
+  ure.space_time_transform @a (i, j) vector [1, 1]
+  // expected-note@+1 {{in this space-time transform}}
+  ure.space_time_transform @a (i) vector [1]
 }
 
 // -----

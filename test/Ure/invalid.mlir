@@ -1305,3 +1305,10 @@ ure.program @p {
   // expected-error@+1 {{'ure.set_bounds' op bounds of 'i' overflow 64-bit integers: min 1 + extent 9223372036854775807}}
   ure.set_bounds @f (i = 1 extent 9223372036854775807)
 }
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.param' op max must be positive, got 0}}
+  ure.param @N max 0
+}

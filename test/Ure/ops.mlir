@@ -11,7 +11,7 @@
 
 // CHECK-LABEL: ure.program @decls {
 // CHECK-NEXT:    ure.param @K
-// CHECK-NEXT:    ure.param @N
+// CHECK-NEXT:    ure.param @N max 64
 // CHECK-NEXT:    ure.input @A : memref<8x?xf32>
 // CHECK-NEXT:    ure.input @B : memref<4xi16>
 // CHECK-NEXT:    ure.func @f(i, j) -> i32 on device
@@ -22,13 +22,14 @@
 // CHECK-NEXT:  }
 // GENERIC-LABEL: "ure.program"() <{sym_name = "decls"}>
 // GENERIC: "ure.param"() <{sym_name = "K"}>
+// GENERIC: "ure.param"() <{max = 64 : i64, sym_name = "N"}>
 // GENERIC: "ure.input"() <{sym_name = "A", type = memref<8x?xf32>}>
 // GENERIC: "ure.func"() <{place = 1 : i32, result_types = [i32], sym_name = "f", vars = ["i", "j"]}>
 // GENERIC: "ure.func"() <{place = 0 : i32, result_types = [f32, i32], sym_name = "g", vars = ["i", "j"]}>
 // GENERIC: "ure.func"() <{place = 0 : i32, sym_name = "h"}>
 ure.program @decls {
   ure.param @K
-  ure.param @N
+  ure.param @N max 64
   ure.input @A : memref<8x?xf32>
   ure.input @B : memref<4xi16>
   ure.func @f(i, j) -> i32 on device

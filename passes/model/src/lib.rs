@@ -7,9 +7,11 @@
 //!   merge-ures.md, in conjunctive normal form.
 
 pub mod interpret;
+pub mod linear;
 pub mod npy;
 pub mod program;
 pub mod random;
 pub mod spacetime;
 
+pub use linear::Linear;
 pub use program::*;

@@ -1,8 +1,10 @@
 //! The arithmetic of the space-time transform (space-time-transform.md):
 //! time loops with exact bounds, recovery of the original indices, validity
 //! guards, time distances, flattened time, shift-register sizes and the
-//! minimized FIFO sizes. Pure integer math over constant bounds, shared by the
-//! pass (diagnostics, remarks, IR) and its lowering.
+//! minimized FIFO sizes. Pure integer math, shared by the pass (diagnostics,
+//! remarks, IR) and its lowering. Extents may be affine functions of
+//! parameters ([`Linear`]); what must be a number (the PEs, register sizes)
+//! is taken at the parameters' declared maxima.
 //!
 //! Conventions. Loops are listed outermost first. A dependence distance is
 //! `current point - read point` over the original loops (non-negative, as
@@ -10,7 +12,8 @@
 //! loops (every loop that is not a space loop, outermost first) followed by
 //! the space loops (the PEs).
 
-use thiserror::Error;
+use crate::Linear;
+use std::collections::HashMap;
 
 /// One space-time transform, as `space_time_transform` records it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,12 +26,13 @@ pub struct TransformSpec {
     pub check_time: bool,
 }
 
-/// A loop of the original nest with constant bounds.
+/// A loop of the original nest: a constant min, an extent that is a
+/// constant or a parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NestLoop {
     pub name: String,
     pub min: i64,
-    pub extent: i64,
+    pub extent: Linear,
 }
 
 /// A read of Func `callee` by Func `consumer` at distance `distance`.
@@ -45,7 +49,10 @@ pub struct DependenceSpec {
 pub struct Coordinate {
     pub name: String,
     pub min: i64,
-    pub extent: i64,
+    pub extent: Linear,
+    /// The extent at the parameters' declared maxima; `None` when a
+    /// parameter it uses has no max.
+    pub max_extent: Option<i64>,
     pub is_space: bool,
 }
 
@@ -78,21 +85,32 @@ pub struct Dependence {
     pub spec: DependenceSpec,
     /// Distance over the coordinates (time loops, then space loops).
     pub coordinates: Vec<i64>,
-    /// Distance in flattened time steps.
-    pub flattened: i64,
+    /// Distance in flattened time steps, when it is a constant (no time
+    /// extent it spans depends on a parameter).
+    pub flattened: Option<i64>,
+    /// Distance in flattened time steps at the parameters' maxima (the
+    /// largest it can be); `None` when a parameter it depends on has no max.
+    pub max_flattened: Option<i64>,
 }
 
 impl Dependence {
     /// Whether the dependence can never connect two points of the domain:
     /// its distance along some coordinate is at least that coordinate's
-    /// extent, so the value read always comes from outside the iteration
-    /// space (a value a select must discard). Such reads need no storage.
+    /// largest extent, so the value read always comes from outside the
+    /// iteration space (a value a select must discard). Such reads need no
+    /// storage.
     pub fn never_valid(&self, coordinates: &[Coordinate]) -> bool {
-        self.coordinates
-            .iter()
-            .zip(coordinates)
-            .any(|(d, c)| d.unsigned_abs() >= c.extent.unsigned_abs())
+        never_inside(&self.coordinates, coordinates)
     }
+}
+
+/// Whether a distance over the coordinates moves, along some coordinate, by
+/// at least its largest extent.
+pub fn never_inside(distance: &[i64], coordinates: &[Coordinate]) -> bool {
+    distance.iter().zip(coordinates).any(|(d, c)| {
+        c.max_extent
+            .is_some_and(|extent| d.unsigned_abs() >= extent.unsigned_abs())
+    })
 }
 
 /// The result of a chain of transforms.
@@ -105,8 +123,11 @@ pub struct Schedule {
     pub recover_constant: Vec<i64>,
     /// `coord[c] = sum(forward[c][v] * original[v])`.
     pub forward: Vec<Vec<i64>>,
-    /// Flattened-time stride of each coordinate (0 for space loops).
-    pub strides: Vec<i64>,
+    /// Flattened-time stride of each coordinate (0 for space loops); `None`
+    /// where it depends on a parameter.
+    pub strides: Vec<Option<i64>>,
+    /// The strides at the parameters' maxima (`None`: a parameter has no max).
+    pub max_strides: Vec<Option<i64>>,
     pub check_time: bool,
     /// No transform gave a scheduling vector: PEs run dataflow-style.
     pub dataflow: bool,
@@ -123,9 +144,70 @@ impl Schedule {
         self.coordinates.iter().filter(|c| c.is_space)
     }
 
-    /// Number of flattened time steps.
-    pub fn steps(&self) -> i64 {
-        self.time_coordinates().map(|c| c.extent).product()
+    /// Number of flattened time steps, as a product of time extents
+    /// (`19 * 10`, `(2*I + J - 2) * 8`) and its value when constant.
+    pub fn steps(&self) -> (String, Option<i64>) {
+        let extents: Vec<&Linear> = self.time_coordinates().map(|c| &c.extent).collect();
+        let value = extents
+            .iter()
+            .try_fold(1i64, |n, e| n.checked_mul(e.as_const()?));
+        let text = if extents.len() == 1 {
+            extents[0].to_string()
+        } else {
+            extents
+                .iter()
+                .map(|e| {
+                    if e.is_const() {
+                        e.to_string()
+                    } else {
+                        format!("({e})")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" * ")
+        };
+        (text, value)
+    }
+
+    /// Whether an extent depends on a parameter.
+    pub fn is_symbolic(&self) -> bool {
+        self.coordinates.iter().any(|c| !c.extent.is_const())
+    }
+
+    /// The time-coordinate part and the PE offset of a read at `distance`
+    /// over the original loops, with its flattened delay (constant, and at
+    /// the maxima).
+    pub fn project(&self, distance: &[i64]) -> Projection {
+        let mut time = Vec::new();
+        let mut offset = Vec::new();
+        let mut flattened = Some(0i64);
+        let mut max_flattened = Some(0i64);
+        for (c, coordinate) in self.coordinates.iter().enumerate() {
+            let d = self.forward[c]
+                .iter()
+                .zip(distance)
+                .try_fold(0i64, |acc, (a, b)| acc.checked_add(a.checked_mul(*b)?));
+            let d = d.unwrap_or(i64::MAX);
+            if coordinate.is_space {
+                offset.push(d);
+                continue;
+            }
+            time.push(d);
+            let add = |acc: Option<i64>, stride: Option<i64>| {
+                if d == 0 {
+                    return acc;
+                }
+                acc?.checked_add(d.checked_mul(stride?)?)
+            };
+            flattened = add(flattened, self.strides[c]);
+            max_flattened = add(max_flattened, self.max_strides[c]);
+        }
+        Projection {
+            time,
+            offset,
+            flattened,
+            max_flattened,
+        }
     }
 
     pub fn register(&self, func: usize) -> Option<&RegisterFile> {
@@ -133,124 +215,60 @@ impl Schedule {
     }
 }
 
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-pub enum ScheduleError {
-    #[error("'{name}' is not a loop of the nest{hint}")]
-    UnknownLoop {
-        transform: usize,
-        name: String,
-        hint: String,
-    },
-    #[error("loop '{name}' is listed twice")]
-    DuplicateLoop { transform: usize, name: String },
-    #[error("space loops must be the innermost loops, one immediately enclosing the next: {detail}; reorder the loops first")]
-    NotInnermost { transform: usize, detail: String },
-    #[error("the space loops ({space}) of a later transform must be a proper subset of the previous transform's ({previous})")]
-    NotSubset {
-        transform: usize,
-        space: String,
-        previous: String,
-    },
-    #[error("the scheduling vector has {got} coefficients but there are {expected} space loops")]
-    VectorLength {
-        transform: usize,
-        expected: usize,
-        got: usize,
-    },
-    #[error("every loop is a space loop: there is no time loop to schedule with a vector")]
-    NoTimeLoop { transform: usize },
-    #[error("the schedule does not respect the dependence of @{consumer} on @{callee} at distance ({distance}): its time distance is {time_distance}, which must be positive")]
-    Violated {
-        transform: usize,
-        consumer: String,
-        callee: String,
-        distance: String,
-        time_distance: i64,
-    },
-    #[error(
-        "loop '{name}' has extent {extent}; a space-time transform needs positive constant bounds"
-    )]
-    BadBounds { name: String, extent: i64 },
-    #[error(
-        "the schedule overflows 64-bit integers ({what}); use smaller coefficients or extents"
-    )]
-    Overflow {
-        /// The transform whose arithmetic overflowed; the last one for the
-        /// flattening of time that follows the chain.
-        transform: usize,
-        what: &'static str,
-    },
-}
-
-/// Checked i64 arithmetic for the schedule: an overflow is an error at the
-/// transform, never a wrapped bound or a panic.
-struct Checked {
-    transform: usize,
-}
-
-impl Checked {
-    fn err(&self, what: &'static str) -> ScheduleError {
-        ScheduleError::Overflow {
-            transform: self.transform,
-            what,
-        }
-    }
-    fn add(&self, a: i64, b: i64, what: &'static str) -> Result<i64, ScheduleError> {
-        a.checked_add(b).ok_or_else(|| self.err(what))
-    }
-    fn sub(&self, a: i64, b: i64, what: &'static str) -> Result<i64, ScheduleError> {
-        a.checked_sub(b).ok_or_else(|| self.err(what))
-    }
-    fn mul(&self, a: i64, b: i64, what: &'static str) -> Result<i64, ScheduleError> {
-        a.checked_mul(b).ok_or_else(|| self.err(what))
-    }
-    /// `sum(a_i * b_i)`.
-    fn dot(
-        &self,
-        mut pairs: impl Iterator<Item = (i64, i64)>,
-        what: &'static str,
-    ) -> Result<i64, ScheduleError> {
-        pairs.try_fold(0i64, |acc, (a, b)| {
-            self.add(acc, self.mul(a, b, what)?, what)
-        })
-    }
-}
-
-impl ScheduleError {
-    /// The transform (in the chain) that the error is about, if any.
-    pub fn transform(&self) -> Option<usize> {
-        match self {
-            ScheduleError::UnknownLoop { transform, .. }
-            | ScheduleError::DuplicateLoop { transform, .. }
-            | ScheduleError::NotInnermost { transform, .. }
-            | ScheduleError::Overflow { transform, .. }
-            | ScheduleError::NotSubset { transform, .. }
-            | ScheduleError::VectorLength { transform, .. }
-            | ScheduleError::NoTimeLoop { transform }
-            | ScheduleError::Violated { transform, .. } => Some(*transform),
-            ScheduleError::BadBounds { .. } => None,
-        }
-    }
+/// A read after the transforms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Projection {
+    /// Distance over the time coordinates.
+    pub time: Vec<i64>,
+    /// The producing PE: current PE - offset.
+    pub offset: Vec<i64>,
+    /// Flattened delay when constant.
+    pub flattened: Option<i64>,
+    /// Flattened delay at the parameters' maxima.
+    pub max_flattened: Option<i64>,
 }
 
 /// Largest number of points enumerated to minimize a FIFO.
 const MAX_ENUMERATED_POINTS: usize = 1 << 20;
 
-/// Applies the chain `transforms` to the nest `loops`.
+/// A `ure.param`: its name and declared max.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamDecl {
+    pub name: String,
+    pub max: Option<i64>,
+}
+
+/// Applies the chain `transforms` to the nest `loops`. `params` are the
+/// program's parameters in declaration order (the order of the terms of the
+/// time extents), with their declared maxima.
 pub fn schedule(
     loops: &[NestLoop],
     dependences: &[DependenceSpec],
     transforms: &[TransformSpec],
     func_names: &[String],
+    params: &[ParamDecl],
 ) -> Result<Schedule, ScheduleError> {
+    let maxima: HashMap<String, i64> = params
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.max?)))
+        .collect();
+    let maxima = &maxima;
+    let order = |p: &str| {
+        params
+            .iter()
+            .position(|q| q.name == p)
+            .unwrap_or(usize::MAX)
+    };
     for l in loops {
-        if l.extent <= 0 {
-            return Err(ScheduleError::BadBounds {
-                name: l.name.clone(),
-                extent: l.extent,
-            });
+        if let Some(extent) = l.extent.as_const() {
+            if extent <= 0 {
+                return Err(ScheduleError::BadBounds {
+                    name: l.name.clone(),
+                    extent,
+                });
+            }
+            Checked { transform: 0 }.add(l.min, extent, "a loop's min + extent")?;
         }
-        Checked { transform: 0 }.add(l.min, l.extent, "a loop's min + extent")?;
     }
     let n = loops.len();
     let mut coords: Vec<Coordinate> = loops
@@ -258,7 +276,8 @@ pub fn schedule(
         .map(|l| Coordinate {
             name: l.name.clone(),
             min: l.min,
-            extent: l.extent,
+            extent: l.extent.clone(),
+            max_extent: l.extent.eval(maxima),
             is_space: false,
         })
         .collect();
@@ -308,33 +327,41 @@ pub fn schedule(
             .collect();
         let coef = |c: usize| coefs[c];
         let k = Checked { transform: index };
-        // New time coordinate: t = tau + sum(T_s * s), with exact bounds.
-        let (mut lo, mut hi) = (
-            coords[tau].min,
-            k.add(
-                coords[tau].min,
-                coords[tau].extent - 1,
-                "a time loop's bounds",
-            )?,
-        );
+        // New time coordinate: t = tau + sum(T_s * s), with exact bounds. The
+        // smallest time is a constant: symbolic loops have T_s >= 0.
+        let bounds = "a time loop's bounds";
+        let linear = |e: Option<Linear>| e.ok_or_else(|| k.err(bounds));
+        let last_of =
+            |c: &Coordinate| linear(c.min.checked_sub(1).and_then(|m| c.extent.add_const(m)));
+        let mut lo = coords[tau].min;
+        let mut hi = last_of(&coords[tau])?;
         for (coord, t_s) in coords.iter().zip(&coefs).skip(tau + 1) {
-            let last = k.add(coord.min, coord.extent - 1, "a loop's bounds")?;
-            let (a, b) = (
-                k.mul(*t_s, coord.min, "a time loop's bounds")?,
-                k.mul(*t_s, last, "a time loop's bounds")?,
-            );
-            lo = k.add(lo, a.min(b), "a time loop's bounds")?;
-            hi = k.add(hi, a.max(b), "a time loop's bounds")?;
+            let last = last_of(coord)?;
+            let first = k.mul(*t_s, coord.min, bounds)?;
+            if let Some(last) = last.as_const() {
+                let last = k.mul(*t_s, last, bounds)?;
+                lo = k.add(lo, first.min(last), bounds)?;
+                hi = linear(hi.add_const(first.max(last)))?;
+            } else if *t_s < 0 {
+                return Err(ScheduleError::NegativeOnSymbolic {
+                    transform: index,
+                    name: coord.name.clone(),
+                    coefficient: *t_s,
+                    extent: coord.extent.clone(),
+                    param: coord.extent.params().next().unwrap_or("").to_string(),
+                });
+            } else {
+                lo = k.add(lo, first, bounds)?;
+                hi = linear(hi.add_scaled(&last, *t_s))?;
+            }
         }
-        let extent = k.add(
-            k.sub(hi, lo, "a time loop's extent")?,
-            1,
-            "a time loop's extent",
-        )?;
+        let mut extent = linear(hi.add_const(k.add(k.mul(lo, -1, bounds)?, 1, bounds)?))?;
+        extent.terms.sort_by_key(|(p, _)| order(p));
         let name = fresh_time_name(&mut time_loops_made, &coords, loops);
         coords[tau] = Coordinate {
             name,
             min: lo,
+            max_extent: extent.eval(maxima),
             extent,
             is_space: false,
         };
@@ -386,33 +413,52 @@ pub fn schedule(
     let k = Checked {
         transform: transforms.len().saturating_sub(1),
     };
-    let strides = flattened_strides(&coordinates, &k)?;
-    let mut flat_deps = Vec::with_capacity(dependences.len());
-    for (spec, coordinates) in dependences.iter().zip(deltas) {
-        let flattened = k.dot(
-            coordinates.iter().copied().zip(strides.iter().copied()),
-            "a flattened time distance",
-        )?;
-        flat_deps.push(Dependence {
-            spec: spec.clone(),
-            coordinates,
-            flattened,
-        });
-    }
-    let dependences = flat_deps;
+    check_space_extents(&coordinates, k.transform)?;
+    let strides = flattened_strides(&coordinates, |c| c.extent.as_const(), &k)?;
+    let max_strides = flattened_strides(&coordinates, |c| c.max_extent, &k)?;
     let mut schedule = Schedule {
         coordinates,
         recover,
         recover_constant,
         forward,
         strides,
+        max_strides,
         check_time,
         dataflow,
-        dependences,
+        dependences: Vec::new(),
         registers: Vec::new(),
     };
-    schedule.registers = register_files(&schedule, loops, &k)?;
+    for (spec, coordinates) in dependences.iter().zip(deltas) {
+        let projection = schedule.project(&spec.distance);
+        schedule.dependences.push(Dependence {
+            spec: spec.clone(),
+            coordinates,
+            flattened: projection.flattened,
+            max_flattened: projection.max_flattened,
+        });
+    }
+    schedule.registers = register_files(&schedule, loops, &k, func_names, maxima)?;
     Ok(schedule)
+}
+
+/// Space loops are PEs: a constant extent, or a parameter with a max.
+/// (Space loops are original loops: their extents are constants or single
+/// parameters.)
+fn check_space_extents(coordinates: &[Coordinate], transform: usize) -> Result<(), ScheduleError> {
+    for c in coordinates
+        .iter()
+        .filter(|c| c.is_space && !c.extent.is_const())
+    {
+        if c.max_extent.is_none() {
+            return Err(ScheduleError::SymbolicSpace {
+                transform,
+                name: c.name.clone(),
+                extent: c.extent.clone(),
+                param: c.extent.terms[0].0.clone(),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `t1`, `t2`, ... skipping names the nest already uses.
@@ -529,129 +575,35 @@ fn check_dependences(
     Ok(())
 }
 
-/// Row-major strides over the time coordinates; space coordinates get 0.
-fn flattened_strides(coords: &[Coordinate], k: &Checked) -> Result<Vec<i64>, ScheduleError> {
-    let mut strides = vec![0; coords.len()];
-    let mut stride: i64 = 1;
+/// Row-major strides over the time coordinates, with the extents `extent`
+/// gives (`None`: unknown, and so is every stride outside it); space
+/// coordinates get 0.
+fn flattened_strides(
+    coords: &[Coordinate],
+    extent: impl Fn(&Coordinate) -> Option<i64>,
+    k: &Checked,
+) -> Result<Vec<Option<i64>>, ScheduleError> {
+    let mut strides = vec![Some(0); coords.len()];
+    let mut stride: Option<i64> = Some(1);
     for (c, coord) in coords.iter().enumerate().rev() {
         if !coord.is_space {
             strides[c] = stride;
-            stride = k.mul(stride, coord.extent, "the number of flattened time steps")?;
+            stride = match (stride, extent(coord)) {
+                (Some(s), Some(e)) => Some(k.mul(s, e, "the number of flattened time steps")?),
+                _ => None,
+            };
         }
     }
     Ok(strides)
 }
 
-fn register_files(
-    schedule: &Schedule,
-    loops: &[NestLoop],
-    k: &Checked,
-) -> Result<Vec<RegisterFile>, ScheduleError> {
-    let mut files: Vec<RegisterFile> = Vec::new();
-    for dep in &schedule.dependences {
-        if dep.never_valid(&schedule.coordinates) {
-            continue;
-        }
-        match files.iter_mut().find(|f| f.func == dep.spec.callee) {
-            Some(f) => f.max_distance = f.max_distance.max(dep.flattened),
-            None => files.push(RegisterFile {
-                func: dep.spec.callee,
-                max_distance: dep.flattened,
-                slots: 0,
-                minimized: None,
-            }),
-        }
-    }
-    let production = production_offsets(schedule, loops);
-    for f in &mut files {
-        f.slots = k.add(f.max_distance, 1, "a register file's size")?;
-        f.minimized = production
-            .as_ref()
-            .map(|times| minimize(times, f.max_distance));
-    }
-    files.sort_by_key(|f| f.func);
-    Ok(files)
-}
+mod error;
+mod storage;
 
-/// The flattened times at which one PE computes, relative to the PE's first
-/// step (the same pattern for every PE: flattened time is affine in the
-/// original indices, and a PE fixes its space indices). `None` when there
-/// are too many points to enumerate.
-pub fn production_offsets(schedule: &Schedule, loops: &[NestLoop]) -> Option<Vec<i64>> {
-    let n = loops.len();
-    // Flattened time = sum over original vars of a[v] * x[v] + constant.
-    // None (not enumerated) on overflow.
-    let a: Vec<i64> = (0..n)
-        .map(|v| {
-            (0..schedule.coordinates.len()).try_fold(0i64, |acc, c| {
-                acc.checked_add(schedule.strides[c].checked_mul(schedule.forward[c][v])?)
-            })
-        })
-        .collect::<Option<_>>()?;
-    let space_vars: Vec<bool> = (0..n)
-        .map(|v| {
-            schedule
-                .space_coordinates()
-                .any(|c| c.name == loops[v].name)
-        })
-        .collect();
-    let mut count: usize = 1;
-    for (v, l) in loops.iter().enumerate() {
-        if !space_vars[v] {
-            count = count.checked_mul(l.extent as usize)?;
-        }
-    }
-    if count > MAX_ENUMERATED_POINTS {
-        return None;
-    }
-    let mut times = vec![0i64];
-    for (v, l) in loops.iter().enumerate() {
-        if space_vars[v] {
-            continue;
-        }
-        let step = a[v];
-        times = times
-            .iter()
-            .flat_map(|t| (0..l.extent).map(move |x| step.checked_mul(x)?.checked_add(*t)))
-            .collect::<Option<_>>()?;
-    }
-    times.sort_unstable();
-    Some(times)
-}
-
-/// The smallest storage for values read `distance` steps after they are
-/// produced at `times` (sorted).
-pub fn minimize(times: &[i64], distance: i64) -> Storage {
-    let regular_stride = match times {
-        [] | [_] => Some(1),
-        [first, second, ..] => {
-            let s = second - first;
-            (s > 0 && times.windows(2).all(|w| w[1] - w[0] == s)).then_some(s)
-        }
-    };
-    if let Some(every) = regular_stride {
-        // A value produced at t is read at t + distance: it has been shifted
-        // ceil(distance / every) times by then.
-        return Storage::ShiftRegisters {
-            every,
-            slots: ceil_div(distance, every) + 1,
-        };
-    }
-    // The channel holds every value produced in [t - distance, t] at step t.
-    let mut depth = 0;
-    let mut end = 0;
-    for (start, &t) in times.iter().enumerate() {
-        while end < times.len() && times[end] <= t.saturating_add(distance) {
-            end += 1;
-        }
-        depth = depth.max((end - start) as i64);
-    }
-    Storage::Channel { depth }
-}
-
-fn ceil_div(a: i64, b: i64) -> i64 {
-    (a + b - 1).div_euclid(b)
-}
+use error::Checked;
+pub use error::ScheduleError;
+use storage::register_files;
+pub use storage::{minimize, production_offsets};
 
 #[cfg(test)]
 mod tests;

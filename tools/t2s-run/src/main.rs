@@ -44,7 +44,8 @@ const USAGE: &str =
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
-               [--time N] [--fastmath FLAGS] [--max-points N]";
+               [--time N] [--fastmath FLAGS] [--max-points N]
+               [--systolic-options 'OPT=VALUE ...']";
 
 #[derive(Debug)]
 struct Options {
@@ -55,6 +56,7 @@ struct Options {
     time: usize,
     /// Fastmath flags for the systolic PEs (e.g. `contract`).
     fastmath: String,
+    systolic_options: String,
     /// The largest iteration space a run may take (0: the default).
     max_points: u64,
     modes: Vec<Mode>,
@@ -76,6 +78,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
         reference: None,
         time: 0,
         fastmath: String::new(),
+        systolic_options: String::new(),
         max_points: 0,
         modes: vec![Mode::Interpret],
         program: None,
@@ -112,6 +115,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
             }
             "--reference" => options.reference = Some(PathBuf::from(value()?)),
             "--fastmath" => options.fastmath = value()?,
+            "--systolic-options" => options.systolic_options = value()?,
             "--max-points" => {
                 options.max_points = value()?
                     .parse()
@@ -323,6 +327,7 @@ fn run_mode(
         &RunOptions {
             repeat: options.time,
             fastmath: options.fastmath.clone(),
+            systolic_options: options.systolic_options.clone(),
             max_points: options.max_points,
         },
     )

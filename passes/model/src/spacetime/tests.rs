@@ -6,7 +6,7 @@ fn nest(loops: &[(&str, i64)]) -> Vec<NestLoop> {
         .map(|(n, e)| NestLoop {
             name: n.to_string(),
             min: 0,
-            extent: *e,
+            extent: Linear::constant(*e),
         })
         .collect()
 }
@@ -48,7 +48,7 @@ fn double_projection() -> Schedule {
         transform(&["i", "j"], Some(&[2, 3]), true),
         transform(&["i"], Some(&[2]), true),
     ];
-    schedule(&loops, &deps, &chain, &names()).expect("the document's schedule is legal")
+    schedule(&loops, &deps, &chain, &names(), &[]).expect("the document's schedule is legal")
 }
 
 #[test]
@@ -56,7 +56,7 @@ fn double_projection_time_loops() {
     let s = double_projection();
     let time: Vec<_> = s
         .time_coordinates()
-        .map(|c| (c.name.as_str(), c.min, c.extent))
+        .map(|c| (c.name.as_str(), c.min, c.extent.as_const().unwrap()))
         .collect();
     // t1 = 2i + 3j + k ranges over [0, 2*9 + 3*9 + 9] = [0, 54]: 55 steps
     // (the document's 2*I + 3*J + K - 5). t2 = 2i + j over [0, 2*9 + 9] =
@@ -64,12 +64,12 @@ fn double_projection_time_loops() {
     assert_eq!(time, vec![("t1", 0, 55), ("t2", 0, 28)]);
     let space: Vec<_> = s
         .space_coordinates()
-        .map(|c| (c.name.as_str(), c.extent))
+        .map(|c| (c.name.as_str(), c.extent.as_const().unwrap()))
         .collect();
     assert_eq!(space, vec![("i", 10)]);
-    assert_eq!(s.steps(), 55 * 28);
+    assert_eq!(s.steps(), ("55 * 28".to_string(), Some(55 * 28)));
     // Flattened time t = 28 * t1 + t2.
-    assert_eq!(s.strides, vec![28, 1, 0]);
+    assert_eq!(s.strides, vec![Some(28), Some(1), Some(0)]);
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn double_projection_recovers_indices_in_order() {
 #[test]
 fn double_projection_time_distances() {
     let s = double_projection();
-    let flat: Vec<i64> = s.dependences.iter().map(|d| d.flattened).collect();
+    let flat: Vec<i64> = s.dependences.iter().map(|d| d.flattened.unwrap()).collect();
     // A: T1.(0,0,1) over (k,j,i) = 2 in t1; then t2 = j + 2i moves by 2:
     //    (t1, t2) = (2, 2), flattened 2*28 + 2 = 58 (the text prints 60 once).
     // B: t1 moves by 3, t2 by 1: 3*28 + 1 = 85 (the text prints 88 once).
@@ -140,9 +140,13 @@ fn single_projection_regular_production_uses_shift_registers() {
         &deps,
         &[transform(&["i", "j"], Some(&[1, 1]), true)],
         &names(),
+        &[],
     )
     .unwrap();
-    let t: Vec<_> = s.time_coordinates().map(|c| c.extent).collect();
+    let t: Vec<_> = s
+        .time_coordinates()
+        .map(|c| c.extent.as_const().unwrap())
+        .collect();
     assert_eq!(t, vec![3 + 3 + 3 + 1]);
     let files: Vec<_> = s
         .registers
@@ -168,19 +172,20 @@ fn dataflow_form_keeps_the_time_loop() {
         &deps,
         &[transform(&["i", "j"], None, false)],
         &names(),
+        &[],
     )
     .unwrap();
     assert!(s.dataflow);
     let time: Vec<_> = s
         .time_coordinates()
-        .map(|c| (c.name.as_str(), c.extent))
+        .map(|c| (c.name.as_str(), c.extent.as_const().unwrap()))
         .collect();
     assert_eq!(time, vec![("k", 4)]);
     // Across PEs at the same step: distance 0; along k: 1.
     assert_eq!(
         s.dependences
             .iter()
-            .map(|d| d.flattened)
+            .map(|d| d.flattened.unwrap())
             .collect::<Vec<_>>(),
         vec![0, 1]
     );
@@ -207,7 +212,7 @@ fn stride_two_production_shifts_every_two_steps() {
 fn errors() {
     let loops = nest(&[("k", 4), ("j", 4), ("i", 4)]);
     let deps = vec![dep(0, 0, &[0, 0, 1])];
-    let run = |chain: &[TransformSpec]| schedule(&loops, &deps, chain, &names()).unwrap_err();
+    let run = |chain: &[TransformSpec]| schedule(&loops, &deps, chain, &names(), &[]).unwrap_err();
     assert!(matches!(
         run(&[transform(&["j"], None, false)]),
         ScheduleError::NotInnermost { .. }
@@ -269,7 +274,146 @@ fn errors() {
     ));
     let bad = nest(&[("k", 0), ("i", 4)]);
     assert!(matches!(
-        schedule(&bad, &[], &[], &names()).unwrap_err(),
+        schedule(&bad, &[], &[], &names(), &[]).unwrap_err(),
         ScheduleError::BadBounds { .. }
     ));
+}
+
+fn symbolic_nest(loops: &[(&str, &str)]) -> Vec<NestLoop> {
+    loops
+        .iter()
+        .map(|(n, p)| NestLoop {
+            name: n.to_string(),
+            min: 0,
+            extent: Linear::param(p),
+        })
+        .collect()
+}
+
+fn maxima(values: &[(&str, i64)]) -> Vec<ParamDecl> {
+    ["I", "J", "K", "N"]
+        .iter()
+        .map(|p| ParamDecl {
+            name: p.to_string(),
+            max: values.iter().find(|(q, _)| q == p).map(|(_, v)| *v),
+        })
+        .collect()
+}
+
+#[test]
+fn symbolic_double_projection_derives_the_documents_bounds() {
+    // (i, j, k) => (i, j, t1) => (i, t2, t1), t1 = 2i + 3j + k, t2 = 2i + j.
+    // t1 ranges over [0, 2(I-1) + 3(J-1) + (K-1)]: extent 2I + 3J + K - 5.
+    // t2 ranges over [0, 2(I-1) + (J-1)]: extent 2I + J - 2.
+    let loops = symbolic_nest(&[("k", "K"), ("j", "J"), ("i", "I")]);
+    let deps = vec![
+        dep(0, 0, &[0, 0, 1]),
+        dep(1, 1, &[0, 1, 0]),
+        dep(2, 2, &[1, 0, 0]),
+    ];
+    let chain = [
+        transform(&["i", "j"], Some(&[2, 3]), true),
+        transform(&["i"], Some(&[2]), false),
+    ];
+    let s = schedule(
+        &loops,
+        &deps,
+        &chain,
+        &names(),
+        &maxima(&[("I", 4), ("J", 8)]),
+    )
+    .unwrap();
+    let time: Vec<String> = s
+        .time_coordinates()
+        .map(|c| format!("{} in [{}, {})", c.name, c.min, c.extent))
+        .collect();
+    assert_eq!(
+        time,
+        ["t1 in [0, 2*I + 3*J + K - 5)", "t2 in [0, 2*I + J - 2)"]
+    );
+    let space: Vec<_> = s
+        .space_coordinates()
+        .map(|c| (c.name.as_str(), c.max_extent))
+        .collect();
+    assert_eq!(space, [("i", Some(4))]);
+    // Strides: t2's extent at the maxima is 2*4 + 8 - 2 = 14.
+    assert_eq!(s.strides, [None, Some(1), Some(0)]);
+    assert_eq!(s.max_strides, [Some(14), Some(1), Some(0)]);
+    // The dependences over (k, j, i): A along i, (t1, t2) distance (2, 2),
+    // 2*14 + 2 = 30 steps at most; B along j, (3, 1), 43; C along k,
+    // (1, 0), 14.
+    let d: Vec<_> = s
+        .dependences
+        .iter()
+        .map(|d| (d.flattened, d.max_flattened, d.coordinates.clone()))
+        .collect();
+    assert_eq!(
+        d,
+        [
+            (None, Some(30), vec![2, 2, 1]),
+            (None, Some(43), vec![3, 1, 0]),
+            (None, Some(14), vec![1, 0, 0]),
+        ]
+    );
+    let slots: Vec<_> = s
+        .registers
+        .iter()
+        .map(|r| (r.slots, r.minimized.clone()))
+        .collect();
+    assert_eq!(slots, [(31, None), (44, None), (15, None)]);
+    assert_eq!(s.steps().0, "(2*I + 3*J + K - 5) * (2*I + J - 2)");
+}
+
+#[test]
+fn symbolic_outer_time_keeps_constant_delays() {
+    // FIR-like: space k (K taps, max 8), time t = k + n over N outputs.
+    let loops = symbolic_nest(&[("n", "N"), ("k", "K")]);
+    let deps = vec![dep(0, 0, &[1, 0]), dep(1, 1, &[0, 1])];
+    let s = schedule(
+        &loops,
+        &deps,
+        &[transform(&["k"], Some(&[1]), true)],
+        &names(),
+        &maxima(&[("K", 8)]),
+    )
+    .unwrap();
+    let t: Vec<String> = s.time_coordinates().map(|c| c.extent.to_string()).collect();
+    assert_eq!(t, ["K + N - 1"]);
+    let flat: Vec<_> = s.dependences.iter().map(|d| d.flattened).collect();
+    assert_eq!(flat, [Some(1), Some(1)]);
+}
+
+#[test]
+fn symbolic_extents_that_cannot_be_built() {
+    let loops = symbolic_nest(&[("n", "N"), ("k", "K")]);
+    let deps = vec![dep(0, 0, &[1, 0]), dep(1, 1, &[0, 1])];
+    let run = |chain: &[TransformSpec], m: &[(&str, i64)]| {
+        schedule(&loops, &deps, chain, &names(), &maxima(m)).unwrap_err()
+    };
+    // A space loop of symbolic extent without a max.
+    let e = run(&[transform(&["k"], Some(&[1]), true)], &[]);
+    assert!(matches!(e, ScheduleError::SymbolicSpace { ref param, .. } if param == "K"));
+    // A negative coefficient on a loop of symbolic extent.
+    let e = run(&[transform(&["k"], Some(&[-1]), true)], &[("K", 8)]);
+    assert!(matches!(
+        e,
+        ScheduleError::NegativeOnSymbolic {
+            coefficient: -1,
+            ..
+        }
+    ));
+    // A delay spanning a time loop whose extent has no max.
+    let loops3 = symbolic_nest(&[("k", "K"), ("j", "J"), ("i", "I")]);
+    let deps3 = vec![dep(1, 1, &[0, 1, 0])];
+    let chain = [
+        transform(&["i", "j"], Some(&[2, 3]), true),
+        transform(&["i"], Some(&[2]), false),
+    ];
+    let e = schedule(&loops3, &deps3, &chain, &names(), &maxima(&[("I", 4)])).unwrap_err();
+    assert!(
+        matches!(e, ScheduleError::UnsizedRegister { dependence: 0, ref param, .. } if param == "J")
+            && e.to_string()
+                .contains("spans time loop 't2' of extent 2*I + J - 2"),
+        "{e}"
+    );
 }
