@@ -997,3 +997,22 @@ ure.program @p {
     spacetime.write %v, %r : memref<4x31xi32>
   }
 }
+
+// -----
+
+ure.program @p {
+  ure.param @I max 4
+  ure.param @J max 9223372036854775807
+  ure.param @K
+  ure.input @X : memref<?x?xi32>
+  ure.func @c(i, j) -> i32
+  %r = spacetime.shift_reg "A" : memref<4x31xi32>
+  // expected-error@+1 {{'spacetime.array' op time loop "t1" overflows 64-bit integers at the parameters' maxima}}
+  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent 2 * @I + @J - 2) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)> recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
+  ^bb0(%t1: index, %t2: index, %pi: index):
+    %k, %j, %i = spacetime.recover : index, index, index
+    %v = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+    spacetime.write %v, %r : memref<4x31xi32>
+  }
+}
