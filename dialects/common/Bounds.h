@@ -115,6 +115,18 @@ inline std::optional<LinearExtent> getLinearExtent(Attribute attr) {
   return e;
 }
 
+/// The extent at position `i` of an op's extents; an empty (zero) extent
+/// for anything the verifiers reject.
+inline LinearExtent linearExtentAt(ArrayAttr extents, unsigned i) {
+  return getLinearExtent(extents[i]).value_or(LinearExtent());
+}
+
+/// The integer extent at position `i` (0 where it is not an integer).
+inline int64_t constantExtentAt(ArrayAttr extents, unsigned i) {
+  auto value = dyn_cast<IntegerAttr>(extents[i]);
+  return value ? value.getInt() : 0;
+}
+
 /// One term of an extent: `5`, `@K`, `2 * @K` or `@K * 2`.
 inline ParseResult parseExtentTerm(OpAsmParser &parser, LinearExtent &term) {
   FlatSymbolRefAttr sym;

@@ -314,15 +314,10 @@ pub fn execute_timed(
         run_pipeline(context, module, &pipeline)?;
         return jit_run_timed(module, &interface, inputs, params, repeat);
     }
-    let maxima = |module: &Module| -> Result<Vec<Option<i64>>, ExecuteError> {
-        let program = select_program(module.as_operation(), name)?;
-        let params = ir::param_decls(&program);
-        Ok(params.into_iter().map(|p| p.max).collect())
-    };
-    let param_max = maxima(module)?;
+    let decls = ir::param_decls(&program);
     let model = program_model(context, module, name)?;
     let mut interface = Interface::from_model(&model);
-    interface.param_max = param_max;
+    interface.param_max = crate::interface::param_max(&decls, &model.params);
     check_points(&interface, params, mode, options.max_points)?;
     match mode {
         Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),

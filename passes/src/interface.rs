@@ -12,6 +12,7 @@ use melior::ir::attribute::TypeAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::ValueLike;
+use t2s_model::spacetime::ParamDecl;
 use t2s_model::{Extent, Input, Program, ScalarType};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -116,7 +117,7 @@ impl Interface {
             .collect::<Result<_, _>>()?;
         Ok(Interface {
             name: ir::symbol_name(&program),
-            param_max: param_max(&program, &params),
+            param_max: param_max(&ir::param_decls(&program), &params),
             params,
             inputs,
             output,
@@ -166,7 +167,7 @@ impl Interface {
             .collect::<Result<_, _>>()?;
         Ok(Interface {
             name: ir::symbol_name(&program),
-            param_max: param_max(&program, &params),
+            param_max: param_max(&ir::param_decls(&program), &params),
             params,
             inputs,
             output: ir::symbol(&output, "func"),
@@ -214,8 +215,7 @@ fn extent_of(extent: &ir::ExtentAttr, params: &[String]) -> Result<Extent, Faile
 }
 
 /// The declared max of each of `params`, from the program's `ure.param`s.
-pub fn param_max(program: &OperationRef<'_, '_>, params: &[String]) -> Vec<Option<i64>> {
-    let decls = ir::param_decls(program);
+pub fn param_max(decls: &[ParamDecl], params: &[String]) -> Vec<Option<i64>> {
     params
         .iter()
         .map(|p| decls.iter().find(|d| d.name == *p).and_then(|d| d.max))

@@ -18,6 +18,7 @@ pub mod source;
 pub mod space_time_transform;
 pub mod spacetime_attrs;
 pub mod spacetime_build;
+pub mod spacetime_loads;
 pub mod spacetime_registers;
 pub mod spacetime_rewrite;
 pub mod spacetime_to_scf;

@@ -55,14 +55,7 @@ pub fn array_attributes<'c>(
             .collect::<Result<_, _>>()?;
         let key = |s: &str| Identifier::new(context, &format!("{prefix}{s}"));
         Ok::<_, Failed>(vec![
-            (
-                if prefix.is_empty() {
-                    Identifier::new(context, "loops")
-                } else {
-                    key("loops")
-                },
-                ArrayAttribute::new(context, &names).into(),
-            ),
+            (key("loops"), ArrayAttribute::new(context, &names).into()),
             (
                 key("mins"),
                 DenseI64ArrayAttribute::new(context, &mins).into(),

@@ -131,7 +131,8 @@ pub fn build_array<'c, 'a>(
                 &ures[callee].vars[..ures[callee].num_lhs.min(ures[callee].vars.len())];
             let distance = read_distance(&at, callee_lhs, &names)?;
             let projection = s.project(&distance);
-            if never_inside(&projection_coordinates(s, &distance), &s.coordinates) {
+            let coordinates = [projection.time.as_slice(), &projection.offset].concat();
+            if never_inside(&coordinates, &s.coordinates) {
                 dead.push(at);
                 continue;
             }
@@ -380,19 +381,6 @@ pub(crate) fn read_distance(
         }
     }
     Ok(distance)
-}
-
-/// A read's distance over the coordinates (time, then space).
-fn projection_coordinates(s: &Schedule, distance: &[i64]) -> Vec<i64> {
-    s.forward
-        .iter()
-        .map(|row| {
-            row.iter()
-                .zip(distance)
-                .map(|(a, b)| a.saturating_mul(*b))
-                .fold(0i64, i64::saturating_add)
-        })
-        .collect()
 }
 
 /// A read that never reaches a point of the domain gives a value that a
