@@ -15,10 +15,13 @@ def Channel_Dialect : Dialect {
   let name = "channel";
   let summary = "FIFO channels between kernels and processing elements";
   let description = [{
-    A channel is a bounded first-in first-out queue with a static depth.
-    The space-time transform uses one where a shift register would be
-    wasteful (values produced irregularly); later passes use them between
-    kernels (scattering, gathering, vectorization).
+    A channel is a bounded first-in first-out queue with a static depth,
+    read by one kernel and written by one kernel, as Intel's FPGA OpenCL
+    channels are. A `channel.fifo` may declare an array of channels
+    (`[4, 4]`), indexed by PE coordinates. Kernels (`channel.kernel`) run
+    concurrently; a read blocks while its channel is empty and a write while
+    it is full, so a design is a Kahn process network: its results do not
+    depend on how the kernels are scheduled.
   }];
   let cppNamespace = "::t2s::channel";
 }
@@ -26,43 +29,108 @@ def Channel_Dialect : Dialect {
 class Channel_Op<string mnemonic, list<Trait> traits = []>
     : Op<Channel_Dialect, mnemonic, traits>;
 
-def Channel_FifoOp : Channel_Op<"fifo", [Symbol]> {
-  let summary = "Declares a FIFO channel with an element type and a depth";
+def Channel_FifoOp : Channel_Op<"fifo", [Symbol,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Declares a FIFO channel, or an array of them, with a depth";
   let description = [{
+    A channel of `element_type` values holding at most `depth` of them, or,
+    with a shape, an array of independent such channels (`FIFO[i][j]`).
+
     ```mlir
     channel.fifo @chB : f32, depth 3
+    channel.fifo @chA [4, 8] : vector<4xf32>, depth 2
+    ```
+
+    The verifier checks the declaration (depth and dimensions at least 1,
+    element type an integer, float, index or vector of them) and its uses:
+    a channel that is used is written by exactly one kernel and read by
+    exactly one kernel (possibly the same one: a PE-to-PE channel inside
+    an array). Which elements each kernel uses is checked when the design
+    runs: a read of an element no one writes is a deadlock that the
+    dataflow runner reports.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       OptionalAttr<DenseI64ArrayAttr>:$shape,
+                       TypeAttr:$element_type, I64Attr:$depth);
+  let assemblyFormat =
+      "$sym_name custom<Dims>($shape) $element_type `,` `depth` $depth "
+      "attr-dict";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The dimensions of the channel array (empty for one channel).
+    ::llvm::ArrayRef<int64_t> getDims() {
+      if (auto shape = getShapeAttr())
+        return shape.asArrayRef();
+      return {};
+    }
+  }];
+}
+
+def Channel_KernelOp : Channel_Op<"kernel", [
+    Symbol, IsolatedFromAbove, NoTerminator, SingleBlock, NoRegionArguments,
+    RecursiveMemoryEffects]> {
+  let summary = "A kernel: code that runs concurrently with the others";
+  let description = [{
+    The unit of concurrency of a dataflow design: a loader, a feeder, a
+    drainer, or a systolic array. Kernels run at the same time and talk
+    only through channels; each has its own loop nest. In a `ure.program`,
+    a kernel holds the register files and the one `spacetime.array` it
+    runs (this is what `spacetime-to-scf` lowers, to a function
+    `@<program>.<kernel>`); the program's own array, outside any kernel, is
+    a kernel too, named after the program.
+
+    ```mlir
+    channel.kernel @A_loader {
+      spacetime.array @A_loader loops (...) time (...) space (...) ... {
+        ...
+        channel.write @chA[%i], %a : f32
+      }
+    }
     ```
   }];
-  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttr:$element_type,
-                       I64Attr:$depth);
-  let assemblyFormat =
-      "$sym_name `:` $element_type `,` `depth` $depth attr-dict";
+  let arguments = (ins SymbolNameAttr:$sym_name);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+  }];
 }
 
 def Channel_WriteOp : Channel_Op<"write", [
+    MemoryEffects<[MemRead, MemWrite]>,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Appends a value to a channel, blocking while it is full";
   let description = [{
     ```mlir
     channel.write @chB, %v : f32
+    channel.write @chA[%i, %j], %w : vector<4xf32>
     ```
+    One index per dimension of the channel array; a constant index must
+    be within the array.
   }];
-  let arguments = (ins FlatSymbolRefAttr:$channel, AnyType:$value);
-  let assemblyFormat = "$channel `,` $value attr-dict `:` type($value)";
+  let arguments = (ins FlatSymbolRefAttr:$channel, Variadic<Index>:$indices,
+                       AnyType:$value);
+  let assemblyFormat = [{
+    $channel (`[` $indices^ `]`)? `,` $value attr-dict `:` type($value)
+  }];
 }
 
 def Channel_ReadOp : Channel_Op<"read", [
+    MemoryEffects<[MemRead, MemWrite]>,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Takes the oldest value from a channel, blocking while empty";
   let description = [{
     ```mlir
     %v = channel.read @chB : f32
+    %w = channel.read @chA[%i, %j] : vector<4xf32>
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$channel);
+  let arguments = (ins FlatSymbolRefAttr:$channel, Variadic<Index>:$indices);
   let results = (outs AnyType:$value);
-  let assemblyFormat = "$channel attr-dict `:` type($value)";
+  let assemblyFormat = [{
+    $channel (`[` $indices^ `]`)? attr-dict `:` type($value)
+  }];
 }
 
 #endif // T2S_CHANNEL_TD

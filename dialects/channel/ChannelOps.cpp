@@ -4,9 +4,36 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace t2s::channel;
+
+/// `[4, 8] :`, or `:` for one channel (the colon is printed here so that
+/// one channel prints without a double space).
+static ParseResult parseDims(OpAsmParser &parser, DenseI64ArrayAttr &shape) {
+  if (failed(parser.parseOptionalLSquare()))
+    return parser.parseColon();
+  SmallVector<int64_t> dims;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        return parser.parseInteger(dims.emplace_back());
+      }) ||
+      parser.parseRSquare() || parser.parseColon())
+    return failure();
+  shape = parser.getBuilder().getDenseI64ArrayAttr(dims);
+  return success();
+}
+
+static void printDims(OpAsmPrinter &printer, Operation *,
+                      DenseI64ArrayAttr shape) {
+  if (shape) {
+    printer << "[";
+    llvm::interleaveComma(shape.asArrayRef(), printer);
+    printer << "] ";
+  }
+  printer << ":";
+}
 
 #include "channel/ChannelDialect.cpp.inc"
 
@@ -17,20 +44,122 @@ void ChannelDialect::initialize() {
       >();
 }
 
+//===----------------------------------------------------------------------===//
+// FifoOp
+//===----------------------------------------------------------------------===//
+
+static bool isChannelScalar(Type type) {
+  return isa<IntegerType, FloatType, IndexType>(type);
+}
+
 LogicalResult FifoOp::verify() {
   // I64Attr's getter is unsigned: read the signed value to reject negatives.
   int64_t depth = getDepthAttr().getInt();
   if (depth < 1)
     return emitOpError("depth must be at least 1, got ") << depth;
-  if (!isa<IntegerType, FloatType, IndexType, VectorType>(getElementType()))
+  Type type = getElementType();
+  auto vector = dyn_cast<VectorType>(type);
+  if (!isChannelScalar(type) &&
+      !(vector && !vector.isScalable() &&
+        isChannelScalar(vector.getElementType())))
     return emitOpError("carries integers, floats, index or vectors, got ")
-           << getElementType();
+           << type;
+  int64_t count = 1;
+  for (int64_t dim : getDims()) {
+    if (dim < 1)
+      return emitOpError("dimensions must be at least 1, got ") << dim;
+    if (__builtin_mul_overflow(count, dim, &count) || count > (1LL << 32))
+      return emitOpError("declares more than 2^32 channels");
+  }
   return success();
 }
 
-/// Reads and writes name a declared channel of the value's type.
+/// The kernel a channel op runs in: its `channel.kernel`, or else the op
+/// beside the channel's declaration that holds it (a function, the
+/// program's own array).
+static Operation *kernelOf(Operation *user, Operation *scope) {
+  if (auto kernel = user->getParentOfType<KernelOp>())
+    return kernel;
+  Operation *op = user;
+  while (op->getParentOp() && op->getParentOp() != scope)
+    op = op->getParentOp();
+  return op;
+}
+
+static std::string kernelName(Operation *kernel) {
+  if (auto name = kernel->getAttrOfType<StringAttr>(
+          SymbolTable::getSymbolAttrName()))
+    return ("@" + name.getValue()).str();
+  return ("'" + kernel->getName().getStringRef() + "'").str();
+}
+
+/// One kernel on each side: report the first user of a second kernel.
+static LogicalResult checkOneKernel(FifoOp fifo, StringRef role,
+                                    ArrayRef<Operation *> users,
+                                    Operation *scope) {
+  llvm::SetVector<Operation *> kernels;
+  for (Operation *user : users) {
+    Operation *kernel = kernelOf(user, scope);
+    if (kernels.insert(kernel) && kernels.size() == 2) {
+      InFlightDiagnostic diag =
+          fifo.emitOpError("is ")
+          << role << " by two kernels, " << kernelName(kernels[0]) << " and "
+          << kernelName(kernel) << "; a channel has one writer and one reader";
+      diag.attachNote(user->getLoc()) << "the second kernel's use";
+      return diag;
+    }
+  }
+  return success();
+}
+
+LogicalResult FifoOp::verifySymbolUses(SymbolTableCollection &) {
+  Operation *scope = (*this)->getParentOp();
+  if (!scope)
+    return success();
+  auto uses = SymbolTable::getSymbolUses(getSymNameAttr(), scope);
+  if (!uses)
+    return success();
+  SmallVector<Operation *> writers, readers;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    if (isa<WriteOp>(use.getUser()))
+      writers.push_back(use.getUser());
+    else if (isa<ReadOp>(use.getUser()))
+      readers.push_back(use.getUser());
+  }
+  if (writers.empty() && readers.empty())
+    return success();
+  if (writers.empty())
+    return emitOpError("is read by ")
+           << kernelName(kernelOf(readers.front(), scope))
+           << " but written by no kernel";
+  if (readers.empty())
+    return emitOpError("is written by ")
+           << kernelName(kernelOf(writers.front(), scope))
+           << " but read by no kernel";
+  if (failed(checkOneKernel(*this, "written", writers, scope)))
+    return failure();
+  return checkOneKernel(*this, "read", readers, scope);
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelOp::verify() {
+  if (auto outer = (*this)->getParentOfType<KernelOp>())
+    return emitOpError("is nested in kernel @")
+           << outer.getSymName() << "; kernels do not nest";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReadOp, WriteOp
+//===----------------------------------------------------------------------===//
+
+/// Reads and writes name a declared channel of the value's type, with one
+/// index per dimension, constant indices inside the array.
 static LogicalResult verifyChannelUse(Operation *op, FlatSymbolRefAttr channel,
-                                      Type type,
+                                      ValueRange indices, Type type,
                                       SymbolTableCollection &symbolTable) {
   auto fifo = symbolTable.lookupNearestSymbolFrom<FifoOp>(op, channel.getAttr());
   if (!fifo)
@@ -39,17 +168,32 @@ static LogicalResult verifyChannelUse(Operation *op, FlatSymbolRefAttr channel,
   if (fifo.getElementType() != type)
     return op->emitOpError("uses channel ")
            << channel << " of " << fifo.getElementType() << " with " << type;
+  ArrayRef<int64_t> dims = fifo.getDims();
+  if (indices.size() != dims.size())
+    return op->emitOpError("indexes channel ")
+           << channel << " with " << indices.size() << " indices; it has "
+           << dims.size() << " dimensions";
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    APInt value;
+    if (!matchPattern(index, m_ConstantInt(&value)))
+      continue;
+    int64_t v = value.getSExtValue();
+    if (v < 0 || v >= dims[d])
+      return op->emitOpError("index ")
+             << v << " of dimension " << d << " is outside channel "
+             << channel << " [0, " << dims[d] << ")";
+  }
   return success();
 }
 
 LogicalResult WriteOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  return verifyChannelUse(*this, getChannelAttr(), getValue().getType(),
-                          symbolTable);
+  return verifyChannelUse(*this, getChannelAttr(), getIndices(),
+                          getValue().getType(), symbolTable);
 }
 
 LogicalResult ReadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  return verifyChannelUse(*this, getChannelAttr(), getValue().getType(),
-                          symbolTable);
+  return verifyChannelUse(*this, getChannelAttr(), getIndices(),
+                          getValue().getType(), symbolTable);
 }
 
 #define GET_OP_CLASSES

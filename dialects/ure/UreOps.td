@@ -315,6 +315,46 @@ def Ure_SpaceTimeTransformOp : Ure_Op<"space_time_transform",
   let hasVerifier = 1;
 }
 
+def Ure_IsolateProducerOp : Ure_Op<"isolate_producer",
+                                   [HasParent<"ProgramOp">]> {
+  let summary = "Moves the reads of inputs into a loader kernel";
+  let description = [{
+    T2S's `isolate_producer_chain`: the `isolate` pass moves every read of
+    the listed inputs out of the systolic array into a new kernel, the
+    loader, which reads memory in the array's order and sends the values
+    through channels of the given depth (one channel array per read,
+    indexed by the PE coordinates). The array reads the channels where it
+    read memory.
+
+    ```mlir
+    ure.isolate_producer [@A, @B] into @loader depth 2
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefArrayAttr:$inputs, SymbolNameAttr:$kernel,
+                       DefaultValuedAttr<I64Attr, "2">:$depth);
+  let assemblyFormat = "$inputs `into` $kernel (`depth` $depth^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_IsolateConsumerOp : Ure_Op<"isolate_consumer",
+                                   [HasParent<"ProgramOp">]> {
+  let summary = "Moves the stores of the output into a drainer kernel";
+  let description = [{
+    T2S's `isolate_consumer_chain`: the `isolate` pass makes the systolic
+    array send the output Func's values through channels (one per result,
+    indexed by the PE coordinates) instead of storing them; a new kernel,
+    the drainer, receives them in the array's order and stores them.
+
+    ```mlir
+    ure.isolate_consumer @out into @drainer depth 2
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, SymbolNameAttr:$kernel,
+                       DefaultValuedAttr<I64Attr, "2">:$depth);
+  let assemblyFormat = "$func `into` $kernel (`depth` $depth^)? attr-dict";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // After merge-ures
 //===----------------------------------------------------------------------===//

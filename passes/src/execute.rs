@@ -12,7 +12,7 @@ use melior::Context;
 use std::ffi::c_void;
 use std::time::{Duration, Instant};
 use t2s_model::interpret::{interpret, Buffer};
-use t2s_model::{Program, ScalarType, Value};
+use t2s_model::Program;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -39,6 +39,10 @@ pub enum ExecuteError {
     Arguments(String),
     #[error("{0} cannot be allocated (more than {MAX_ELEMENTS} elements)")]
     TooLarge(String),
+    #[error("{0}")]
+    Deadlock(String),
+    #[error("@{0} is isolated into kernels that talk through channels (channel.kernel @{1}): run it with --mode dataflow")]
+    Isolated(String, String),
     #[error("@{0} is space-time transformed: the {1} mode needs its UREs; give the program as written (t2s-run --reference FILE runs the interpreter on it)")]
     Transformed(String, &'static str),
 }
@@ -72,6 +76,9 @@ pub enum Mode {
     /// merge-ures, the space-time transform of the program's directives,
     /// the systolic array lowered to scf/llvm, JIT-run.
     Systolic,
+    /// Systolic, then `isolate`: loaders, the array and drainers as kernels
+    /// on threads, talking through blocking FIFOs.
+    Dataflow,
 }
 
 impl Mode {
@@ -80,6 +87,7 @@ impl Mode {
             "interpret" => Some(Mode::Interpret),
             "sequential" => Some(Mode::Sequential),
             "systolic" => Some(Mode::Systolic),
+            "dataflow" => Some(Mode::Dataflow),
             _ => None,
         }
     }
@@ -89,6 +97,7 @@ impl Mode {
             Mode::Interpret => "interpret",
             Mode::Sequential => "sequential",
             Mode::Systolic => "systolic",
+            Mode::Dataflow => "dataflow",
         }
     }
 
@@ -98,12 +107,13 @@ impl Mode {
             Mode::Interpret => "builtin.module(merge-ures)",
             Mode::Sequential => "builtin.module(t2s-sequential-to-llvm)",
             Mode::Systolic => "builtin.module(t2s-lower-to-llvm)",
+            Mode::Dataflow => "builtin.module(t2s-dataflow-to-llvm)",
         }
     }
 
     /// The pipeline with the options of a run: `t2s-lower-to-llvm` with
     /// spacetime-to-scf's options spelled out.
-    fn pipeline_with(self, options: &RunOptions) -> String {
+    pub(crate) fn pipeline_with(self, options: &RunOptions) -> String {
         let mut lowering: Vec<String> = Vec::new();
         if !options.fastmath.is_empty() {
             lowering.push(format!("fastmath={}", options.fastmath));
@@ -111,10 +121,13 @@ impl Mode {
         if !options.systolic_options.trim().is_empty() {
             lowering.push(options.systolic_options.trim().to_string());
         }
-        if self != Mode::Systolic || lowering.is_empty() {
-            return self.pipeline().to_string();
-        }
-        let passes = crate::pipelines::LOWER_TO_LLVM.passes.replace(
+        let passes = match self {
+            Mode::Dataflow => crate::pipelines::LOWER_KERNELS,
+            _ if lowering.is_empty() => return self.pipeline().to_string(),
+            Mode::Systolic => crate::pipelines::LOWER_TO_LLVM.passes,
+            _ => return self.pipeline().to_string(),
+        };
+        let passes = passes.replace(
             "spacetime-to-scf",
             &format!("spacetime-to-scf{{{}}}", lowering.join(" ")),
         );
@@ -132,6 +145,8 @@ pub struct RunOptions {
     /// More options of `spacetime-to-scf` (systolic mode), e.g.
     /// `unroll-pes=false`.
     pub systolic_options: String,
+    /// The channels' depths (dataflow mode).
+    pub channel_depths: crate::channel_runtime::DepthMode,
     /// The largest iteration space (points) a run may take; 0 for the
     /// mode's default ([`DEFAULT_MAX_POINTS`], [`DEFAULT_MAX_INTERPRETED_POINTS`]).
     pub max_points: u64,
@@ -153,7 +168,7 @@ pub fn check_points(
     max: u64,
 ) -> Result<(), ExecuteError> {
     let max = match (max, mode) {
-        (0, Mode::Interpret) => DEFAULT_MAX_INTERPRETED_POINTS,
+        (0, Mode::Interpret | Mode::Dataflow) => DEFAULT_MAX_INTERPRETED_POINTS,
         (0, _) => DEFAULT_MAX_POINTS,
         (max, _) => max,
     };
@@ -293,6 +308,9 @@ pub fn execute_timed(
     params: &[i64],
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    if mode == Mode::Dataflow {
+        return crate::dataflow::execute(context, module, name, inputs, params, options);
+    }
     let repeat = options.repeat;
     let pipeline = mode.pipeline_with(options);
     let mut program = select_program(module.as_operation(), name)?;
@@ -309,6 +327,12 @@ pub fn execute_timed(
                 mode.name(),
             ));
         }
+        if let Some(kernel) = ir::collect(program, "channel.kernel").first() {
+            return Err(ExecuteError::Isolated(
+                ir::symbol_name(&program),
+                ir::symbol_name(kernel),
+            ));
+        }
         let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
         check_points(&interface, params, mode, options.max_points)?;
         run_pipeline(context, module, &pipeline)?;
@@ -321,7 +345,7 @@ pub fn execute_timed(
     check_points(&interface, params, mode, options.max_points)?;
     match mode {
         Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),
-        Mode::Sequential | Mode::Systolic => {
+        Mode::Sequential | Mode::Systolic | Mode::Dataflow => {
             if mode == Mode::Sequential {
                 // The rolling buffers the lowered code will allocate.
                 let slots =
@@ -352,98 +376,6 @@ pub fn execute_timed(
     }
 }
 
-/// A memref argument: its data and its descriptor
-/// `{allocated, aligned, offset, sizes[rank], strides[rank]}`.
-struct MemRefArg {
-    data: Vec<u64>,
-    descriptor: Vec<i64>,
-    elem: ScalarType,
-    shape: Vec<usize>,
-}
-
-fn element_bytes(elem: ScalarType) -> usize {
-    match elem {
-        ScalarType::Int(w) => (w as usize).div_ceil(8).next_power_of_two(),
-        ScalarType::Index => 8,
-        ScalarType::F16 | ScalarType::BF16 => 2,
-        ScalarType::F32 => 4,
-        ScalarType::F64 => 8,
-    }
-}
-
-impl MemRefArg {
-    fn new(buffer: &Buffer) -> Self {
-        let size = element_bytes(buffer.elem);
-        let mut data = vec![0u64; (buffer.data.len() * size).div_ceil(8).max(1)];
-        // SAFETY: the byte view covers exactly the u64 storage.
-        let bytes =
-            unsafe { std::slice::from_raw_parts_mut(data.as_mut_ptr() as *mut u8, data.len() * 8) };
-        for (i, v) in buffer.data.iter().enumerate() {
-            let raw: [u8; 8] = match (*v, buffer.elem) {
-                (Value::F32(f), ScalarType::F16) => {
-                    u64::from(half::f16::from_f32(f).to_bits()).to_le_bytes()
-                }
-                (Value::F32(f), ScalarType::BF16) => {
-                    u64::from(half::bf16::from_f32(f).to_bits()).to_le_bytes()
-                }
-                (Value::F32(f), _) => (f.to_bits() as u64).to_le_bytes(),
-                (Value::F64(f), _) => f.to_bits().to_le_bytes(),
-                // LLVM reads an iN of N < 8 * bytes assuming zero padding bits
-                // (a store of iN writes them as zeros): mask to the width.
-                (Value::Int(x), ScalarType::Int(w)) if w < 64 => {
-                    ((x as u64) & ((1u64 << w) - 1)).to_le_bytes()
-                }
-                (Value::Int(x), _) => x.to_le_bytes(),
-                (Value::Poison, _) => [0; 8],
-            };
-            bytes[i * size..(i + 1) * size].copy_from_slice(&raw[..size]);
-        }
-        let mut arg = MemRefArg {
-            data,
-            descriptor: Vec::new(),
-            elem: buffer.elem,
-            shape: buffer.shape.clone(),
-        };
-        let ptr = arg.data.as_mut_ptr() as i64;
-        arg.descriptor = vec![ptr, ptr, 0];
-        arg.descriptor.extend(arg.shape.iter().map(|&s| s as i64));
-        arg.descriptor
-            .extend(buffer.strides().iter().map(|&s| s as i64));
-        arg
-    }
-
-    fn to_buffer(&self) -> Buffer {
-        let size = element_bytes(self.elem);
-        // SAFETY: the byte view covers exactly the u64 storage.
-        let bytes = unsafe {
-            std::slice::from_raw_parts(self.data.as_ptr() as *const u8, self.data.len() * 8)
-        };
-        let count: usize = self.shape.iter().product();
-        let data = (0..count)
-            .map(|i| {
-                let mut raw = [0u8; 8];
-                raw[..size].copy_from_slice(&bytes[i * size..(i + 1) * size]);
-                let bits = u64::from_le_bytes(raw);
-                match self.elem {
-                    ScalarType::F16 => Value::F32(half::f16::from_bits(bits as u16).to_f32()),
-                    ScalarType::BF16 => Value::F32(half::bf16::from_bits(bits as u16).to_f32()),
-                    ScalarType::F32 => Value::F32(f32::from_bits(bits as u32)),
-                    ScalarType::F64 => Value::F64(f64::from_bits(bits)),
-                    ScalarType::Index => Value::Int(bits as i64),
-                    ScalarType::Int(w) => {
-                        Value::Int(t2s_model::interpret::normalize(bits as i64, w))
-                    }
-                }
-            })
-            .collect();
-        Buffer {
-            elem: self.elem,
-            shape: self.shape.clone(),
-            data,
-        }
-    }
-}
-
 /// JIT-compiles a module in the `llvm` dialect and calls the program's
 /// function (`llvm.emit_c_interface`) on copies of the inputs.
 pub fn jit_run(
@@ -464,27 +396,9 @@ pub fn jit_run_timed(
     params: &[i64],
     repeat: usize,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-    check_inputs(model, inputs, params)?;
-    model
-        .check_params(params)
-        .map_err(ExecuteError::Arguments)?;
-    let shape = model.output_shape(params);
-    check_buffer(&format!("output @{}", model.output), &shape)?;
-    let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
-    for ty in &model.output_types {
-        args.push(MemRefArg::new(&Buffer::zeros(*ty, &shape)));
-    }
-    let mut descriptor_ptrs: Vec<*mut c_void> = args
-        .iter_mut()
-        .map(|a| a.descriptor.as_mut_ptr() as *mut c_void)
-        .collect();
-    let mut param_values: Vec<i64> = params.to_vec();
-    let mut packed: Vec<*mut ()> = descriptor_ptrs
-        .iter_mut()
-        .map(|p| p as *mut *mut c_void as *mut ())
-        .collect();
-    packed.extend(param_values.iter_mut().map(|p| p as *mut i64 as *mut ()));
-
+    check_arguments(model, inputs, params)?;
+    let mut call = crate::memref_arg::Call::new(model, inputs, params)?;
+    let packed = &mut call.packed;
     let mut times = Vec::with_capacity(repeat);
     // SAFETY: the module is in the llvm dialect; the engine is destroyed below.
     unsafe {
@@ -528,13 +442,7 @@ pub fn jit_run_timed(
         }
         mlir_sys::mlirExecutionEngineDestroy(engine);
     }
-    Ok((
-        args[inputs.len()..]
-            .iter()
-            .map(MemRefArg::to_buffer)
-            .collect(),
-        times,
-    ))
+    Ok((call.outputs(), times))
 }
 
 /// Conversions of 16-bit floats that LLVM calls (compiler-rt's names) and
@@ -571,8 +479,8 @@ mod soft_float {
 ///
 /// # Safety
 /// `engine` is a live execution engine whose symbols are not looked up yet.
-unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
-    let symbols: [(&str, *mut c_void); 8] = [
+pub(crate) unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
+    let symbols: [(&str, *mut c_void); 10] = [
         ("__truncsfbf2", soft_float::truncsfbf2 as *mut c_void),
         ("__truncdfbf2", soft_float::truncdfbf2 as *mut c_void),
         ("__truncsfhf2", soft_float::truncsfhf2 as *mut c_void),
@@ -581,6 +489,14 @@ unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
         ("__extendhfsf2", soft_float::extendhfsf2 as *mut c_void),
         ("__gnu_h2f_ieee", soft_float::extendhfsf2 as *mut c_void),
         ("__extendbfsf2", soft_float::extendbfsf2 as *mut c_void),
+        (
+            crate::lower_channels::READ,
+            crate::channel_runtime::t2s_channel_read as *mut c_void,
+        ),
+        (
+            crate::lower_channels::WRITE,
+            crate::channel_runtime::t2s_channel_write as *mut c_void,
+        ),
     ];
     for (name, address) in symbols {
         let name_ref = mlir_sys::MlirStringRef {
@@ -590,6 +506,16 @@ unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
         // SAFETY: guaranteed by the caller; the functions live for the process.
         unsafe { mlir_sys::mlirExecutionEngineRegisterSymbol(engine, name_ref, address) };
     }
+}
+
+/// The inputs and parameters of a call of `model`'s compiled code.
+pub(crate) fn check_arguments(
+    model: &Interface,
+    inputs: &[Buffer],
+    params: &[i64],
+) -> Result<(), ExecuteError> {
+    check_inputs(model, inputs, params)?;
+    model.check_params(params).map_err(ExecuteError::Arguments)
 }
 
 /// The compiled code trusts its arguments: check them as the interpreter does.

@@ -71,7 +71,8 @@ impl Interface {
             .iter()
             .find(|op| ir::name(op) == "spacetime.array")
             .ok_or_else(|| crate::diag::error(program.location(), "no spacetime.array"))?;
-        let store = ir::collect(*array, "spacetime.output");
+        // After isolation, a drainer kernel stores the output.
+        let store = ir::collect(program, "spacetime.output");
         let output = store
             .first()
             .map(|s| ir::symbol(s, "func"))

@@ -52,6 +52,17 @@ pub fn symbol(op: &OperationRef<'_, '_>, attr: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A string attribute (e.g. a `SymbolNameAttr`), empty when absent.
+pub fn string(op: &OperationRef<'_, '_>, attr: &str) -> String {
+    op.attribute(attr)
+        .ok()
+        .and_then(|a| StringAttribute::try_from(a).ok())
+        // SAFETY: a live string attribute (melior cannot view an empty one).
+        .filter(|s| unsafe { mlir_sys::mlirStringAttrGetValue(melior::ir::attribute::AttributeLike::to_raw(s)).length } > 0)
+        .map(|s| s.value().to_string())
+        .unwrap_or_default()
+}
+
 /// A `StrArrayAttr` attribute.
 pub fn strings(op: &OperationRef<'_, '_>, attr: &str) -> Vec<String> {
     array(op, attr)
@@ -215,6 +226,8 @@ pub fn symbol_name(op: &OperationRef<'_, '_>) -> String {
     op.attribute("sym_name")
         .ok()
         .and_then(|a| StringAttribute::try_from(a).ok())
+        // SAFETY: a live string attribute (melior cannot view an empty one).
+        .filter(|s| unsafe { mlir_sys::mlirStringAttrGetValue(melior::ir::attribute::AttributeLike::to_raw(s)).length } > 0)
         .map(|s| s.value().to_string())
         .unwrap_or_default()
 }

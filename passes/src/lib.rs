@@ -4,12 +4,19 @@
 //! [`registry::PassDef`]; [`register_passes`] makes all of them available by
 //! name to textual pipelines and to `t2s-opt`'s command line.
 
+pub mod channel_runtime;
+pub mod dataflow;
 pub mod diag;
 pub mod emit;
 pub mod execute;
 pub mod extract;
 pub mod interface;
 pub mod ir;
+pub mod isolate;
+mod isolate_build;
+mod isolate_slice;
+pub mod lower_channels;
+pub mod memref_arg;
 pub mod merge_ures;
 pub mod minimize_storage;
 pub mod pipelines;
@@ -28,12 +35,14 @@ pub mod ure_to_scf;
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 6] {
+pub fn all_passes() -> [&'static registry::PassDef; 8] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
         &minimize_storage::PASS,
+        &isolate::PASS,
         &spacetime_to_scf::PASS,
+        &lower_channels::PASS,
         &ure_to_scf::PASS,
         &total_division::PASS,
     ]

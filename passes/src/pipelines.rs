@@ -10,6 +10,18 @@ pub struct Pipeline {
     pub passes: &'static str,
 }
 
+/// From scf, memref and arith to the llvm dialect.
+macro_rules! to_llvm {
+    () => {
+        "canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
+     expand-strided-metadata, finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts"
+    };
+}
+
+/// The second half of `t2s-dataflow-to-llvm`: the isolated program's
+/// kernels to functions, its channels to runtime calls, then to llvm.
+pub const LOWER_KERNELS: &str = concat!("spacetime-to-scf, lower-channels, ", to_llvm!());
+
 pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-sequential-to-llvm",
     description:
@@ -26,8 +38,20 @@ pub static LOWER_TO_LLVM: Pipeline = Pipeline {
      expand-strided-metadata, finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 
-pub fn all_pipelines() -> [&'static Pipeline; 2] {
-    [&SEQUENTIAL_TO_LLVM, &LOWER_TO_LLVM]
+pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
+    argument: "t2s-dataflow-to-llvm",
+    description: "Merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    passes: concat!(
+        "merge-ures, space-time-transform, minimize-storage, isolate, spacetime-to-scf, lower-channels, ",
+        to_llvm!()
+    ),
+};
+
+/// The passes of `t2s-dataflow-to-llvm` up to the isolated program.
+pub const ISOLATE: &str = "merge-ures, space-time-transform, minimize-storage, isolate";
+
+pub fn all_pipelines() -> [&'static Pipeline; 3] {
+    [&SEQUENTIAL_TO_LLVM, &LOWER_TO_LLVM, &DATAFLOW_TO_LLVM]
 }
 
 pub fn register(pipeline: &Pipeline) {

@@ -121,17 +121,20 @@ pub struct Output<'c> {
     pub stamps: bool,
 }
 
-/// The output Func stored by the array's `spacetime.output` ops.
+/// The output Func stored by the program's `spacetime.output` ops (in the
+/// array, or in a drainer kernel after isolation), with its dimensions
+/// placed among the loops of `info` (the array that stores it, or the
+/// program's array for the functions' signature).
 pub fn output_of<'c>(
     program: &OperationRef<'c, '_>,
     array: &OperationRef<'c, '_>,
     info: &ArrayInfo,
 ) -> Result<Output<'c>, Failed> {
-    let stores = ir::collect(*array, "spacetime.output");
+    let stores = ir::collect(*program, "spacetime.output");
     let Some(first) = stores.first() else {
         return Err(error(
             array.location(),
-            "the array stores no output (no spacetime.output)",
+            "the program stores no output (no spacetime.output)",
         ));
     };
     let func = ir::symbol(first, "func");
@@ -139,7 +142,7 @@ pub fn output_of<'c>(
         return Err(error(
             other.location(),
             format!(
-                "the array stores two outputs, @{func} and @{}",
+                "the program stores two outputs, @{func} and @{}",
                 ir::symbol(other, "func")
             ),
         ));

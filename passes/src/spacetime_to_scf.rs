@@ -142,8 +142,94 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
     let context: &Context = unsafe { context_ref.to_ref() };
     let info = ArrayInfo::read(&array)?;
-    let output = crate::spacetime_rewrite::output_of(&program, &array, &info)?;
-    let function = create_function(context, program, &output, options.c_interface)?;
+    // Every function of the program takes the same arguments: the output's
+    // shape comes from the program's own array.
+    let signature = crate::spacetime_rewrite::output_of(&program, &array, &info)?;
+    let name = ir::symbol_name(&program);
+    lower_array(
+        context, program, array, &body_ops, &name, &signature, options,
+    )?;
+    for kernel in body_ops
+        .iter()
+        .filter(|op| ir::name(op) == "channel.kernel")
+    {
+        let ops = ir::body_ops(kernel, 0);
+        let kernel_name = ir::symbol_name(kernel);
+        if let Some(other) = ops.iter().find(|op| {
+            !matches!(
+                ir::name(op).as_str(),
+                "spacetime.array" | "spacetime.shift_reg"
+            )
+        }) {
+            return Err(error(
+                other.location(),
+                format!("kernel @{kernel_name} holds '{}'; spacetime-to-scf lowers a kernel made of register files and one spacetime.array", ir::name(other)),
+            ));
+        }
+        let arrays: Vec<_> = ops
+            .iter()
+            .filter(|op| ir::name(op) == "spacetime.array")
+            .collect();
+        if arrays.len() != 1 {
+            return Err(error(
+                kernel.location(),
+                format!("kernel @{kernel_name} holds {} spacetime.array ops; spacetime-to-scf lowers one per kernel", arrays.len()),
+            ));
+        }
+        let function = format!("{name}.{kernel_name}");
+        lower_array(
+            context, program, *arrays[0], &ops, &function, &signature, options,
+        )?;
+    }
+    move_channels(program, &body_ops)?;
+    ir::erase(program);
+    Ok(())
+}
+
+/// The program's channels become the module's, beside its functions.
+fn move_channels(
+    program: OperationRef<'_, '_>,
+    body_ops: &[OperationRef<'_, '_>],
+) -> Result<(), Failed> {
+    let parent = program.block().ok_or(Failed)?;
+    let taken: std::collections::HashSet<String> = ir::ops(parent)
+        .iter()
+        .filter(|op| op.to_raw().ptr != program.to_raw().ptr)
+        .map(ir::symbol_name)
+        .collect();
+    for fifo in body_ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
+        let name = ir::symbol_name(fifo);
+        if taken.contains(&name) {
+            return Err(error(
+                fifo.location(),
+                format!("channel @{name} would clash with a symbol of the module once the program is lowered"),
+            ));
+        }
+        // SAFETY: both ops are live; the fifo moves before the program.
+        unsafe { mlir_sys::mlirOperationMoveBefore(fifo.to_raw(), program.to_raw()) };
+    }
+    Ok(())
+}
+
+/// Lowers one array (the program's, or a kernel's, whose register files are
+/// among `ops`) to `func.func @name`.
+fn lower_array<'c>(
+    context: &'c Context,
+    program: OperationRef<'c, '_>,
+    array: OperationRef<'c, '_>,
+    body_ops: &[OperationRef<'c, '_>],
+    name: &str,
+    signature: &crate::spacetime_rewrite::Output<'c>,
+    options: &LowerOptions,
+) -> Result<(), Failed> {
+    let info = ArrayInfo::read(&array)?;
+    let stores = !ir::collect(array, "spacetime.output").is_empty();
+    let output = if stores {
+        crate::spacetime_rewrite::output_of(&program, &array, &info)?
+    } else {
+        signature.clone()
+    };
+    let function = create_function(context, program, name, signature, options.c_interface)?;
     let e = Emitter::new(context, array.location(), function.entry);
 
     let pes: i64 = info.space.iter().map(|s| s.pe_extent()).product();
@@ -209,7 +295,13 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
             },
         );
     }
-    let stamps = crate::spacetime_rewrite::init_outputs(&e, &info, &lowered)?;
+    // Only the kernel that stores the output initializes it: the others run
+    // at the same time.
+    let stamps = if stores {
+        crate::spacetime_rewrite::init_outputs(&e, &info, &lowered)?
+    } else {
+        None
+    };
 
     // Time loops, outermost first, and the flattened step.
     let mut block = e.block;
@@ -289,7 +381,6 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
         e.op("memref.dealloc", &[stamps], &[], &[]);
     }
     e.op("func.return", &[], &[], &[]);
-    ir::erase(program);
     Ok(())
 }
 
@@ -325,6 +416,7 @@ struct Function {
 fn create_function(
     context: &Context,
     program: OperationRef<'_, '_>,
+    name: &str,
     output: &crate::spacetime_rewrite::Output,
     c_interface: bool,
 ) -> Result<Function, Failed> {
@@ -354,8 +446,7 @@ fn create_function(
         .collect();
     types.extend(param_names.iter().map(|_| Type::index(context)));
 
-    let name = ir::symbol_name(&program);
-    let (entry, args) = public_func_before(context, program, &name, &types, c_interface)?;
+    let (entry, args) = public_func_before(context, program, name, &types, c_interface)?;
     let num_inputs = input_names.len();
     let num_outputs = output.types.len();
     Ok(Function {

@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use t2s_model::interpret::Buffer;
 use t2s_model::{npy, random::random_buffer, Value};
+use t2s_passes::channel_runtime::DepthMode;
 use t2s_passes::execute::{execute_timed, program_interface, ExecuteError, Mode, RunOptions};
 use t2s_passes::interface::Interface;
 
@@ -40,12 +41,12 @@ macro_rules! out {
 }
 
 const USAGE: &str =
-    "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic] [--compare MODE,MODE]
+    "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic|dataflow] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
                [--time N] [--fastmath FLAGS] [--max-points N]
-               [--systolic-options 'OPT=VALUE ...']";
+               [--systolic-options 'OPT=VALUE ...'] [--channel-depths strict|unbounded]";
 
 #[derive(Debug)]
 struct Options {
@@ -57,6 +58,8 @@ struct Options {
     /// Fastmath flags for the systolic PEs (e.g. `contract`).
     fastmath: String,
     systolic_options: String,
+    /// The channels' depths in dataflow mode.
+    channel_depths: DepthMode,
     /// The largest iteration space a run may take (0: the default).
     max_points: u64,
     modes: Vec<Mode>,
@@ -79,6 +82,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
         time: 0,
         fastmath: String::new(),
         systolic_options: String::new(),
+        channel_depths: DepthMode::Strict,
         max_points: 0,
         modes: vec![Mode::Interpret],
         program: None,
@@ -116,6 +120,13 @@ fn parse_options(args: &[String]) -> Result<Options> {
             "--reference" => options.reference = Some(PathBuf::from(value()?)),
             "--fastmath" => options.fastmath = value()?,
             "--systolic-options" => options.systolic_options = value()?,
+            "--channel-depths" => {
+                options.channel_depths = match value()?.as_str() {
+                    "strict" => DepthMode::Strict,
+                    "unbounded" => DepthMode::Unbounded,
+                    other => bail!("--channel-depths takes strict or unbounded, not '{other}'"),
+                }
+            }
             "--max-points" => {
                 options.max_points = value()?
                     .parse()
@@ -169,8 +180,9 @@ fn parse_options(args: &[String]) -> Result<Options> {
 }
 
 fn parse_mode(text: &str) -> Result<Mode> {
-    Mode::parse(text)
-        .ok_or_else(|| anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic)"))
+    Mode::parse(text).ok_or_else(|| {
+        anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic, dataflow)")
+    })
 }
 
 fn new_context(remarks: bool) -> Context {
@@ -328,6 +340,7 @@ fn run_mode(
             repeat: options.time,
             fastmath: options.fastmath.clone(),
             systolic_options: options.systolic_options.clone(),
+            channel_depths: options.channel_depths,
             max_points: options.max_points,
         },
     )

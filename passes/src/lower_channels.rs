@@ -1,0 +1,322 @@
+//! `lower-channels`: channels to calls into the blocking-FIFO runtime
+//! (`channel_runtime`), after `spacetime-to-scf` has made every kernel a
+//! function.
+//!
+//! The ABI, which `docs/dataflow.md` documents for embedders:
+//! - `channel.fifo @c [d1, .., dn] : T, depth D` becomes
+//!   `memref.global @c : memref<4xi64> = dense<[0, B, D, N]>`: `B` bytes a
+//!   value (see [`channel_bytes`]), `N = d1 * .. * dn` channels. The
+//!   runtime finds the channel by the global's address.
+//! - `channel.write @c[i..], %v` becomes `t2s_channel_write(c, k, p, B)` and
+//!   `channel.read` `t2s_channel_read(c, k, p, B)`, all `i64`: the global's
+//!   address, the row-major index of the element (-1 when an index is out of
+//!   the array, which the runtime reports), the address of a one-value
+//!   buffer (allocated once per function and type), and `B`.
+
+use crate::diag::error;
+use crate::emit::Emitter;
+use crate::ir;
+use crate::registry::{Failed, PassDef, PassOptions};
+use melior::ir::{
+    attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+    operation::{OperationBuilder, OperationLike, OperationRef},
+    r#type::{FunctionType, IntegerType, MemRefType},
+    Attribute, BlockLike, Identifier, Region, Type, TypeLike,
+};
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirValue};
+use std::collections::HashMap;
+
+pub static PASS: PassDef = PassDef {
+    argument: "lower-channels",
+    name: "LowerChannels",
+    description: "Lower channel.fifo to memref.global descriptors and channel.read/write to calls into the t2s blocking-FIFO runtime (t2s_channel_read/write)",
+    anchor: "builtin.module",
+    options: &[],
+    dependent_dialects: &["memref", "arith", "func"],
+    run,
+};
+
+/// The runtime's entry points.
+pub const READ: &str = "t2s_channel_read";
+pub const WRITE: &str = "t2s_channel_write";
+
+/// Bytes of one value of a channel's element type, as the runtime copies
+/// it: the power of two at least as large as the value's bits (LLVM's
+/// allocation size for integers, floats and vectors of them).
+pub fn channel_bytes(ty: Type<'_>) -> Option<u64> {
+    let bits = |t: Type<'_>| -> Option<u64> {
+        if t.is_index() {
+            return Some(64);
+        }
+        if let Ok(i) = IntegerType::try_from(t) {
+            return Some(u64::from(i.width()));
+        }
+        // SAFETY: a live type; the width query only on float types.
+        unsafe {
+            mlir_sys::mlirTypeIsAFloat(t.to_raw())
+                .then(|| u64::from(mlir_sys::mlirFloatTypeGetWidth(t.to_raw())))
+        }
+    };
+    // SAFETY: a live type; shape queries only on vectors.
+    let total = unsafe {
+        if mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
+            let elem = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()));
+            let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
+            let lanes = (0..rank)
+                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize) as u64)
+                .product::<u64>();
+            bits(elem)?.checked_mul(lanes)?
+        } else {
+            bits(ty)?
+        }
+    };
+    Some(total.div_ceil(8).max(1).next_power_of_two())
+}
+
+fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { root.context().to_ref() };
+    let module_block = ir::body_block(&root).ok_or(Failed)?;
+    let fifos = ir::collect(root, "channel.fifo");
+    let mut specs: HashMap<String, (Vec<i64>, u64)> = HashMap::new();
+    for fifo in &fifos {
+        if fifo.parent_operation().map(|p| p.to_raw().ptr) != Some(root.to_raw().ptr) {
+            return Err(error(
+                fifo.location(),
+                "lower-channels lowers channels declared in the module: run spacetime-to-scf first, which moves a program's channels there",
+            ));
+        }
+        let ty = fifo
+            .attribute("element_type")
+            .ok()
+            .and_then(|a| TypeAttribute::try_from(a).ok())
+            .map(|t| t.value())
+            .ok_or(Failed)?;
+        let bytes = channel_bytes(ty)
+            .ok_or_else(|| error(fifo.location(), format!("no runtime layout for {ty}")))?;
+        let dims = ir::i64s(fifo, "shape");
+        let count: i64 = dims.iter().product();
+        let depth = ir::int(fifo, "depth").unwrap_or(1);
+        let name = ir::symbol_name(fifo);
+        global_before(context, *fifo, &name, [0, bytes as i64, depth, count])?;
+        specs.insert(name, (dims, bytes));
+        ir::erase(*fifo);
+    }
+    let accesses: Vec<_> = ir::collect(root, "channel.read")
+        .into_iter()
+        .chain(ir::collect(root, "channel.write"))
+        .collect();
+    if accesses.is_empty() {
+        return Ok(());
+    }
+    declare_runtime(context, module_block.to_raw(), root.location());
+    let mut buffers: HashMap<(usize, String), MlirValue> = HashMap::new();
+    for access in accesses {
+        lower_access(context, access, &specs, &mut buffers)?;
+    }
+    Ok(())
+}
+
+/// `memref.global @name : memref<4xi64> = dense<descriptor>` before `at`.
+fn global_before(
+    context: &Context,
+    at: OperationRef<'_, '_>,
+    name: &str,
+    descriptor: [i64; 4],
+) -> Result<(), Failed> {
+    let values: Vec<String> = descriptor.iter().map(i64::to_string).collect();
+    let ty = MemRefType::new(IntegerType::new(context, 64).into(), &[4], None, None);
+    let initial = Attribute::parse(
+        context,
+        &format!("dense<[{}]> : tensor<4xi64>", values.join(", ")),
+    )
+    .ok_or(Failed)?;
+    let op = OperationBuilder::new("memref.global", at.location())
+        .add_attributes(&[
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, name).into(),
+            ),
+            (
+                Identifier::new(context, "sym_visibility"),
+                StringAttribute::new(context, "public").into(),
+            ),
+            (
+                Identifier::new(context, "type"),
+                TypeAttribute::new(ty.into()).into(),
+            ),
+            (Identifier::new(context, "initial_value"), initial),
+        ])
+        .build()
+        .map_err(|_| Failed)?;
+    at.block().ok_or(Failed)?.insert_operation_before(at, op);
+    Ok(())
+}
+
+/// `func.func private @t2s_channel_{read,write}(i64, i64, i64, i64)`.
+fn declare_runtime(context: &Context, block: MlirBlock, location: melior::ir::Location<'_>) {
+    // SAFETY: the module's block is live.
+    let block = unsafe { melior::ir::BlockRef::from_raw(block) };
+    let existing: Vec<String> = ir::ops(block).iter().map(ir::symbol_name).collect();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    for name in [READ, WRITE] {
+        if existing.iter().any(|n| n == name) {
+            continue;
+        }
+        let ty = FunctionType::new(context, &[i64_type; 4], &[]);
+        let func = melior::dialect::func::func(
+            context,
+            StringAttribute::new(context, name),
+            TypeAttribute::new(ty.into()),
+            Region::new(),
+            &[(
+                Identifier::new(context, "sym_visibility"),
+                StringAttribute::new(context, "private").into(),
+            )],
+            location,
+        );
+        block.append_operation(func);
+    }
+}
+
+/// The `func.func` around an op, and its entry block.
+fn entry_block(op: &OperationRef<'_, '_>) -> Option<MlirBlock> {
+    let mut parent = op.parent_operation();
+    while let Some(p) = parent {
+        if ir::name(&p) == "func.func" {
+            return ir::body_block(&p).map(|b| b.to_raw());
+        }
+        parent = p.parent_operation();
+    }
+    None
+}
+
+fn lower_access(
+    context: &Context,
+    access: OperationRef<'_, '_>,
+    specs: &HashMap<String, (Vec<i64>, u64)>,
+    buffers: &mut HashMap<(usize, String), MlirValue>,
+) -> Result<(), Failed> {
+    let is_read = ir::name(&access) == "channel.read";
+    let channel = ir::symbol(&access, "channel");
+    let Some((dims, bytes)) = specs.get(&channel) else {
+        return Err(error(
+            access.location(),
+            format!("@{channel} is not a channel.fifo of the module"),
+        ));
+    };
+    let Some(entry) = entry_block(&access) else {
+        return Err(error(
+            access.location(),
+            "lower-channels lowers channel accesses inside func.func: run spacetime-to-scf first",
+        ));
+    };
+    let operands: Vec<MlirValue> = (0..access.operand_count())
+        .map(|i| access.operand(i).map(|v| melior::ir::ValueLike::to_raw(&v)))
+        .collect::<Result<_, _>>()
+        .map_err(|_| Failed)?;
+    let (indices, ty) = if is_read {
+        let result = access.result(0).map_err(|_| Failed)?;
+        (operands.as_slice(), melior::ir::ValueLike::r#type(&result))
+    } else {
+        let (value, indices) = operands.split_last().ok_or(Failed)?;
+        // SAFETY: a live value.
+        (indices, unsafe {
+            Type::from_raw(mlir_sys::mlirValueGetType(*value))
+        })
+    };
+    let e = Emitter::new(context, access.location(), entry).before_op(access.to_raw());
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let buffer = *buffers
+        .entry((entry.ptr as usize, ty.to_string()))
+        .or_insert_with(|| {
+            // SAFETY: the entry block is live; allocas go at its start.
+            let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(entry) };
+            let at = Emitter::new(context, access.location(), entry).before_op(first);
+            let memref = MemRefType::new(ty, &[1], None, None);
+            let segments = Attribute::parse(context, "array<i32: 0, 0>").expect("segments");
+            at.op(
+                "memref.alloca",
+                &[],
+                &[memref.into()],
+                &[("operandSegmentSizes", segments)],
+            )[0]
+        });
+    let zero = e.index(0);
+    if !is_read {
+        e.store(*operands.last().ok_or(Failed)?, buffer, &[zero]);
+    }
+    let address = |e: &Emitter<'_>, memref: MlirValue| {
+        let index = e.op1(
+            "memref.extract_aligned_pointer_as_index",
+            &[memref],
+            e.index_type(),
+        );
+        e.op1("arith.index_cast", &[index], i64_type)
+    };
+    let global_type = MemRefType::new(i64_type, &[4], None, None);
+    let global = e.op(
+        "memref.get_global",
+        &[],
+        &[global_type.into()],
+        &[(
+            "name",
+            FlatSymbolRefAttribute::new(context, &channel).into(),
+        )],
+    )[0];
+    let flat = flat_index(&e, indices, dims);
+    let flat = e.op1("arith.index_cast", &[flat], i64_type);
+    let bytes_value = e.op(
+        "arith.constant",
+        &[],
+        &[i64_type],
+        &[(
+            "value",
+            IntegerAttribute::new(i64_type, *bytes as i64).into(),
+        )],
+    )[0];
+    let args = [address(&e, global), flat, address(&e, buffer), bytes_value];
+    let callee = if is_read { READ } else { WRITE };
+    e.op(
+        "func.call",
+        &args,
+        &[],
+        &[(
+            "callee",
+            FlatSymbolRefAttribute::new(context, callee).into(),
+        )],
+    );
+    if is_read {
+        let value = e.load(buffer, &[zero], ty);
+        let result = access.result(0).map_err(|_| Failed)?;
+        // SAFETY: live values of the same type; the read is then unused.
+        unsafe {
+            mlir_sys::mlirValueReplaceAllUsesOfWith(melior::ir::ValueLike::to_raw(&result), value)
+        };
+    }
+    ir::erase(access);
+    Ok(())
+}
+
+/// The row-major index of `indices` in `dims`, or -1 when one is outside.
+fn flat_index(e: &Emitter<'_>, indices: &[MlirValue], dims: &[i64]) -> MlirValue {
+    let mut flat = e.index(0);
+    let mut inside: Option<MlirValue> = None;
+    let i1: Type = IntegerType::new(e.context, 1).into();
+    let ult = IntegerAttribute::new(IntegerType::new(e.context, 64).into(), 6).into();
+    for (index, dim) in indices.iter().zip(dims) {
+        flat = e.add(e.mul(flat, e.index(*dim)), *index);
+        let ok = e.op(
+            "arith.cmpi",
+            &[*index, e.index(*dim)],
+            &[i1],
+            &[("predicate", ult)],
+        )[0];
+        inside = Some(inside.map_or(ok, |all| e.op1("arith.andi", &[all, ok], i1)));
+    }
+    match inside {
+        None => flat,
+        Some(ok) => e.op1("arith.select", &[ok, flat, e.index(-1)], e.index_type()),
+    }
+}

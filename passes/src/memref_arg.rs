@@ -1,0 +1,151 @@
+//! The arguments of a compiled program's function: memref descriptors over
+//! copies of the inputs and over zeroed outputs, and the packed argument
+//! array that `invoke_packed` (and every dataflow kernel) takes.
+
+use crate::execute::{check_buffer, ExecuteError};
+use crate::interface::Interface;
+use std::ffi::c_void;
+use t2s_model::interpret::Buffer;
+use t2s_model::{ScalarType, Value};
+
+/// The arguments of one call: the memrefs (inputs then outputs), the
+/// parameters, and the packed array of pointers to them.
+pub struct Call {
+    args: Vec<MemRefArg>,
+    num_inputs: usize,
+    // The packed array points into these two: kept alive and never moved
+    // (their heap buffers stay put when the struct moves).
+    _descriptor_ptrs: Vec<*mut c_void>,
+    _param_values: Vec<i64>,
+    pub packed: Vec<*mut ()>,
+}
+
+impl Call {
+    /// Checks the output's size and builds the arguments of `model`.
+    pub fn new(model: &Interface, inputs: &[Buffer], params: &[i64]) -> Result<Self, ExecuteError> {
+        let shape = model.output_shape(params);
+        check_buffer(&format!("output @{}", model.output), &shape)?;
+        let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
+        for ty in &model.output_types {
+            args.push(MemRefArg::new(&Buffer::zeros(*ty, &shape)));
+        }
+        let mut descriptor_ptrs: Vec<*mut c_void> = args
+            .iter_mut()
+            .map(|a| a.descriptor.as_mut_ptr() as *mut c_void)
+            .collect();
+        let mut param_values: Vec<i64> = params.to_vec();
+        let mut packed: Vec<*mut ()> = descriptor_ptrs
+            .iter_mut()
+            .map(|p| p as *mut *mut c_void as *mut ())
+            .collect();
+        packed.extend(param_values.iter_mut().map(|p| p as *mut i64 as *mut ()));
+
+        Ok(Call {
+            args,
+            num_inputs: inputs.len(),
+            _descriptor_ptrs: descriptor_ptrs,
+            _param_values: param_values,
+            packed,
+        })
+    }
+
+    /// The outputs as the compiled code left them.
+    pub fn outputs(&self) -> Vec<Buffer> {
+        self.args[self.num_inputs..]
+            .iter()
+            .map(MemRefArg::to_buffer)
+            .collect()
+    }
+}
+
+/// A memref argument: its data and its descriptor
+/// `{allocated, aligned, offset, sizes[rank], strides[rank]}`.
+pub struct MemRefArg {
+    data: Vec<u64>,
+    descriptor: Vec<i64>,
+    elem: ScalarType,
+    shape: Vec<usize>,
+}
+
+pub fn element_bytes(elem: ScalarType) -> usize {
+    match elem {
+        ScalarType::Int(w) => (w as usize).div_ceil(8).next_power_of_two(),
+        ScalarType::Index => 8,
+        ScalarType::F16 | ScalarType::BF16 => 2,
+        ScalarType::F32 => 4,
+        ScalarType::F64 => 8,
+    }
+}
+
+impl MemRefArg {
+    pub fn new(buffer: &Buffer) -> Self {
+        let size = element_bytes(buffer.elem);
+        let mut data = vec![0u64; (buffer.data.len() * size).div_ceil(8).max(1)];
+        // SAFETY: the byte view covers exactly the u64 storage.
+        let bytes =
+            unsafe { std::slice::from_raw_parts_mut(data.as_mut_ptr() as *mut u8, data.len() * 8) };
+        for (i, v) in buffer.data.iter().enumerate() {
+            let raw: [u8; 8] = match (*v, buffer.elem) {
+                (Value::F32(f), ScalarType::F16) => {
+                    u64::from(half::f16::from_f32(f).to_bits()).to_le_bytes()
+                }
+                (Value::F32(f), ScalarType::BF16) => {
+                    u64::from(half::bf16::from_f32(f).to_bits()).to_le_bytes()
+                }
+                (Value::F32(f), _) => (f.to_bits() as u64).to_le_bytes(),
+                (Value::F64(f), _) => f.to_bits().to_le_bytes(),
+                // LLVM reads an iN of N < 8 * bytes assuming zero padding bits
+                // (a store of iN writes them as zeros): mask to the width.
+                (Value::Int(x), ScalarType::Int(w)) if w < 64 => {
+                    ((x as u64) & ((1u64 << w) - 1)).to_le_bytes()
+                }
+                (Value::Int(x), _) => x.to_le_bytes(),
+                (Value::Poison, _) => [0; 8],
+            };
+            bytes[i * size..(i + 1) * size].copy_from_slice(&raw[..size]);
+        }
+        let mut arg = MemRefArg {
+            data,
+            descriptor: Vec::new(),
+            elem: buffer.elem,
+            shape: buffer.shape.clone(),
+        };
+        let ptr = arg.data.as_mut_ptr() as i64;
+        arg.descriptor = vec![ptr, ptr, 0];
+        arg.descriptor.extend(arg.shape.iter().map(|&s| s as i64));
+        arg.descriptor
+            .extend(buffer.strides().iter().map(|&s| s as i64));
+        arg
+    }
+
+    pub fn to_buffer(&self) -> Buffer {
+        let size = element_bytes(self.elem);
+        // SAFETY: the byte view covers exactly the u64 storage.
+        let bytes = unsafe {
+            std::slice::from_raw_parts(self.data.as_ptr() as *const u8, self.data.len() * 8)
+        };
+        let count: usize = self.shape.iter().product();
+        let data = (0..count)
+            .map(|i| {
+                let mut raw = [0u8; 8];
+                raw[..size].copy_from_slice(&bytes[i * size..(i + 1) * size]);
+                let bits = u64::from_le_bytes(raw);
+                match self.elem {
+                    ScalarType::F16 => Value::F32(half::f16::from_bits(bits as u16).to_f32()),
+                    ScalarType::BF16 => Value::F32(half::bf16::from_bits(bits as u16).to_f32()),
+                    ScalarType::F32 => Value::F32(f32::from_bits(bits as u32)),
+                    ScalarType::F64 => Value::F64(f64::from_bits(bits)),
+                    ScalarType::Index => Value::Int(bits as i64),
+                    ScalarType::Int(w) => {
+                        Value::Int(t2s_model::interpret::normalize(bits as i64, w))
+                    }
+                }
+            })
+            .collect();
+        Buffer {
+            elem: self.elem,
+            shape: self.shape.clone(),
+            data,
+        }
+    }
+}
