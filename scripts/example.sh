@@ -14,3 +14,5 @@ echo "== t2s-run $example --compare interpret,systolic"
 target/debug/t2s-run "$example" --compare interpret,systolic
 echo "== t2s-run $example --compare interpret,sequential"
 target/debug/t2s-run "$example" --compare interpret,sequential
+echo "== t2s-run examples/dataflow/gemm.mlir --compare interpret,dataflow"
+target/debug/t2s-run examples/dataflow/gemm.mlir --compare interpret,dataflow

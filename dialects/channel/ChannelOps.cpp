@@ -116,16 +116,17 @@ LogicalResult FifoOp::verifySymbolUses(SymbolTableCollection &) {
   Operation *scope = (*this)->getParentOp();
   if (!scope)
     return success();
-  auto uses = SymbolTable::getSymbolUses(getSymNameAttr(), scope);
-  if (!uses)
-    return success();
+  // In program order, so that the diagnostics name kernels in that order.
   SmallVector<Operation *> writers, readers;
-  for (const SymbolTable::SymbolUse &use : *uses) {
-    if (isa<WriteOp>(use.getUser()))
-      writers.push_back(use.getUser());
-    else if (isa<ReadOp>(use.getUser()))
-      readers.push_back(use.getUser());
-  }
+  StringAttr name = getSymNameAttr();
+  scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto write = dyn_cast<WriteOp>(op);
+        write && write.getChannelAttr().getAttr() == name)
+      writers.push_back(op);
+    else if (auto read = dyn_cast<ReadOp>(op);
+             read && read.getChannelAttr().getAttr() == name)
+      readers.push_back(op);
+  });
   if (writers.empty() && readers.empty())
     return success();
   if (writers.empty())
@@ -139,17 +140,6 @@ LogicalResult FifoOp::verifySymbolUses(SymbolTableCollection &) {
   if (failed(checkOneKernel(*this, "written", writers, scope)))
     return failure();
   return checkOneKernel(*this, "read", readers, scope);
-}
-
-//===----------------------------------------------------------------------===//
-// KernelOp
-//===----------------------------------------------------------------------===//
-
-LogicalResult KernelOp::verify() {
-  if (auto outer = (*this)->getParentOfType<KernelOp>())
-    return emitOpError("is nested in kernel @")
-           << outer.getSymName() << "; kernels do not nest";
-  return success();
 }
 
 //===----------------------------------------------------------------------===//

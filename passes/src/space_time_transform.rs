@@ -300,10 +300,11 @@ fn report_schedule(
             format!("{} in [{}, {end})", c.name, c.min)
         })
         .collect();
-    let pes: i64 = s
+    // i128: the maxima of symbolic space loops may multiply past i64.
+    let pes: i128 = s
         .space_coordinates()
-        .map(|c| c.max_extent.unwrap_or(1))
-        .product();
+        .map(|c| i128::from(c.max_extent.unwrap_or(1)))
+        .fold(1i128, i128::saturating_mul);
     let steps = match s.steps() {
         (_, Some(n)) => n.to_string(),
         (text, None) => text,

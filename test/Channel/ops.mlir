@@ -29,3 +29,25 @@ func.func @pe() -> f32 {
   channel.write @chV, %w {note = 2} : vector<4xf32>
   return %v : f32
 }
+
+// Channel arrays, kernels, and indexed accesses.
+// CHECK:      channel.fifo @grid [4, 8] : vector<4xf32>, depth 2
+// CHECK:      channel.kernel @producer {
+// CHECK:        channel.write @grid[%{{.*}}, %{{.*}}], %{{.*}} : vector<4xf32>
+// CHECK:      channel.kernel @consumer attributes {note = 1 : i64} {
+// CHECK:        %{{.*}} = channel.read @grid[%{{.*}}, %{{.*}}] : vector<4xf32>
+// GENERIC: "channel.fifo"() <{depth = 2 : i64, element_type = vector<4xf32>, shape = array<i64: 4, 8>, sym_name = "grid"}> : () -> ()
+// GENERIC: "channel.kernel"() <{sym_name = "producer"}> ({
+// GENERIC: "channel.read"(%{{.*}}, %{{.*}}) <{channel = @grid}> : (index, index) -> vector<4xf32>
+channel.fifo @grid [4, 8] : vector<4xf32>, depth 2
+channel.kernel @producer {
+  %c0 = arith.constant 0 : index
+  %c7 = arith.constant 7 : index
+  %v = arith.constant dense<1.0> : vector<4xf32>
+  channel.write @grid[%c0, %c7], %v : vector<4xf32>
+}
+channel.kernel @consumer attributes {note = 1} {
+  %c3 = arith.constant 3 : index
+  %c0 = arith.constant 0 : index
+  %v = channel.read @grid[%c3, %c0] : vector<4xf32>
+}

@@ -1312,3 +1312,94 @@ ure.program @p {
   // expected-error@+1 {{'ure.param' op max must be positive, got 0}}
   ure.param @N max 0
 }
+
+// -----
+
+ure.program @p {
+  ure.func @out(i) -> f32 on device
+  // expected-error@+1 {{'ure.isolate_producer' op isolates @out, which is not a ure.input}}
+  ure.isolate_producer [@out] into @loader
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  // expected-error@+1 {{'ure.isolate_producer' op names @A twice}}
+  ure.isolate_producer [@A, @A] into @loader
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  // expected-note@+1 {{first isolated here}}
+  ure.isolate_producer [@A] into @loader
+  // expected-error@+1 {{'ure.isolate_producer' op isolates @A again}}
+  ure.isolate_producer [@A] into @loader2
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  // expected-error@+1 {{'ure.isolate_producer' op depth must be at least 1, got 0}}
+  ure.isolate_producer [@A] into @loader depth 0
+}
+
+// -----
+
+ure.program @p {
+  // expected-note@+1 {{defined here}}
+  ure.input @A : memref<4xf32>
+  // expected-error@+1 {{'ure.isolate_producer' op kernel @A would redefine a symbol of the program}}
+  ure.isolate_producer [@A] into @A
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.input @B : memref<4xf32>
+  // expected-note@+1 {{the earlier directive}}
+  ure.isolate_producer [@A] into @loader
+  // expected-error@+1 {{'ure.isolate_producer' op kernel @loader is created by an earlier directive}}
+  ure.isolate_producer [@B] into @loader
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  // expected-error@+1 {{'ure.isolate_producer' op names no input}}
+  ure.isolate_producer [] into @loader
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  // expected-error@+1 {{'ure.isolate_consumer' op isolates @A, which is not a ure.func}}
+  ure.isolate_consumer @A into @drainer
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i) -> f32 on device
+  // expected-note@+1 {{the first one}}
+  ure.isolate_consumer @out into @drainer
+  // expected-error@+1 {{'ure.isolate_consumer' op is a second consumer isolation; the output goes to one drainer}}
+  ure.isolate_consumer @out into @drainer2
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @out(i) -> f32 on device
+  // expected-note@+1 {{the earlier directive}}
+  ure.isolate_producer [@A] into @k
+  // expected-error@+1 {{'ure.isolate_consumer' op kernel @k is created by an earlier directive}}
+  ure.isolate_consumer @out into @k
+}

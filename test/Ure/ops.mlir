@@ -171,3 +171,23 @@ ure.program @quoted attributes {note = "kept"} {
   ure.set_bounds @q ("x y" = 0 extent 2) {tag = 2}
   ure.reorder @q ("x y") {tag = 3}
 }
+
+// -----
+
+// The isolation directives; the default depth (2) is not printed.
+
+// CHECK-LABEL: ure.program @isolated {
+// CHECK:         ure.isolate_producer [@A, @B] into @loader depth 4
+// CHECK-NEXT:    ure.isolate_producer [@C] into @other{{$}}
+// CHECK-NEXT:    ure.isolate_consumer @out into @drainer depth 1 {tag = 1 : i64}
+// GENERIC: "ure.isolate_producer"() <{depth = 4 : i64, inputs = [@A, @B], kernel = "loader"}> : () -> ()
+// GENERIC: "ure.isolate_consumer"() <{depth = 1 : i64, func = @out, kernel = "drainer"}> {tag = 1 : i64} : () -> ()
+ure.program @isolated {
+  ure.input @A : memref<4xf32>
+  ure.input @B : memref<4xf32>
+  ure.input @C : memref<4xf32>
+  ure.func @out(i) -> f32 on device
+  ure.isolate_producer [@A, @B] into @loader depth 4
+  ure.isolate_producer [@C] into @other depth 2
+  ure.isolate_consumer @out into @drainer depth 1 {tag = 1}
+}

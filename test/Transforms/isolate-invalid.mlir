@@ -1,0 +1,135 @@
+// Every error of the isolate pass, on hand-written systolic arrays (one PE,
+// eight steps) whose accesses an isolated kernel could not follow.
+// RUN: t2s-opt %s --split-input-file --isolate --verify-diagnostics
+
+// Isolation needs the systolic array: the directive before the transform.
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  ure.def @out(%i) {
+    %a = ure.load @A(%i) : i32
+    ure.yield %a : i32
+  }
+  ure.set_bounds @out (i = 0 extent 8)
+  // expected-error@+1 {{isolation applies to the systolic array: run space-time-transform first (t2s-dataflow-to-llvm runs merge-ures, space-time-transform, isolate in this order)}}
+  ure.isolate_producer [@A] into @loader
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.input @B : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %q = spacetime.recover : index, index
+    %a = ure.load @A(%i) : i32
+    spacetime.output %a to @out[%i] : i32
+  }
+  // expected-error@+1 {{@B is not read by the array: there is nothing to isolate into @loader}}
+  ure.isolate_producer [@A, @B] into @loader
+}
+
+// -----
+
+// A read under a condition computed from data.
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.input @B : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %q = spacetime.recover : index, index
+    // expected-note@+1 {{the value the access depends on}}
+    %b = ure.load @B(%i) : i32
+    %zero = arith.constant 0 : i32
+    %positive = arith.cmpi sgt, %b, %zero : i32
+    scf.if %positive {
+      // expected-error@+1 {{cannot isolate this read of @A into @loader: when or where it happens depends on a value of 'ure.load', which is not a function of the array's coordinates; @loader could not tell when to send, and the channel would not match the array's accesses one to one}}
+      %a = ure.load @A(%i) : i32
+      spacetime.output %a to @out[%i] : i32
+    }
+  }
+  ure.isolate_producer [@A] into @loader
+}
+
+// -----
+
+// A read inside a loop of the PE body.
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %q = spacetime.recover : index, index
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i32
+    // expected-note@+1 {{the enclosing op}}
+    %sum = scf.for %k = %c0 to %c2 step %c1 iter_args(%s = %zero) -> (i32) {
+      // expected-error@+1 {{cannot isolate this read of @A into @loader: it is inside 'scf.for' in the PE body; an isolated kernel follows the array's steps and the scf.if conditions on its coordinates only}}
+      %a = ure.load @A(%i) : i32
+      %n = arith.addi %s, %a : i32
+      scf.yield %n : i32
+    }
+    spacetime.output %sum to @out[%i] : i32
+  }
+  ure.isolate_producer [@A] into @loader
+}
+
+// -----
+
+// A store under a condition computed from data.
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %q = spacetime.recover : index, index
+    // expected-note@+1 {{the value the access depends on}}
+    %a = ure.load @A(%i) : i32
+    %zero = arith.constant 0 : i32
+    %positive = arith.cmpi sgt, %a, %zero : i32
+    scf.if %positive {
+      // expected-error@+1 {{cannot isolate this store of @out into @drainer: when or where it happens depends on a value of 'ure.load'}}
+      spacetime.output %a to @out[%i] : i32
+    }
+  }
+  ure.isolate_consumer @out into @drainer
+}
+
+// -----
+
+// A store at an index computed from data.
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %q = spacetime.recover : index, index
+    // expected-note@+1 {{the value the access depends on}}
+    %a = ure.load @A(%i) : i32
+    %at = arith.index_cast %a : i32 to index
+    // expected-error@+1 {{cannot isolate this store of @out into @drainer: when or where it happens depends on a value of 'ure.load'}}
+    spacetime.output %a to @out[%at] : i32
+  }
+  ure.isolate_consumer @out into @drainer
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  ure.func @other(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %q = spacetime.recover : index, index
+    %a = ure.load @A(%i) : i32
+    spacetime.output %a to @out[%i] : i32
+  }
+  // expected-error@+1 {{the array does not store @other: isolate_consumer names the output Func; it stores @out}}
+  ure.isolate_consumer @other into @drainer
+}

@@ -1,0 +1,64 @@
+// The isolate pass on GEMM's systolic array (examples/dataflow/gemm.mlir):
+// the reads of A and B move into @loader, the stores of out into @drainer;
+// each kernel keeps the array's loops, maps and CheckTime, and computes
+// only what decides when and where the access happens.
+// RUN: t2s-opt %examples/dataflow/gemm.mlir --merge-ures --space-time-transform --isolate 2>&1 | FileCheck %s
+// RUN: t2s-opt %examples/dataflow/gemm.mlir --merge-ures --space-time-transform --isolate | t2s-opt | FileCheck %s --check-prefix=ROUND
+
+// CHECK: remark: @loader sends @A to the array through @loader_A [8, 8], in the array's order of steps and PEs
+// CHECK: remark: @loader sends @B to the array through @loader_B [8, 8], in the array's order of steps and PEs
+// CHECK: remark: @drainer receives @out from the array through @drainer_out [8, 8] and stores it, in the array's order of steps and PEs
+
+// The array reads A where it is selected (j == 0), B where i == 0, and sends
+// the result at k == 7 instead of storing it.
+// CHECK-LABEL: spacetime.array @a
+// CHECK:         ^bb0(%[[T:.*]]: index, %[[J:.*]]: index, %[[I:.*]]: index):
+// CHECK-NOT:     ure.load
+// CHECK:         %{{.*}} = scf.if %{{.*}} -> (f32) {
+// CHECK-NEXT:      %[[A:.*]] = channel.read @loader_A[%[[J]], %[[I]]] : f32
+// CHECK-NEXT:      scf.yield %[[A]] : f32
+// CHECK-NEXT:    } else {
+// CHECK:         channel.read @loader_B[%[[J]], %[[I]]] : f32
+// CHECK-NOT:     spacetime.output
+// CHECK:         channel.write @drainer_out[%[[J]], %[[I]]], %{{.*}} : f32
+// CHECK-NOT:     ure.isolate
+
+// CHECK:       channel.fifo @loader_A [8, 8] : f32, depth 2
+// CHECK-NEXT:  channel.fifo @loader_B [8, 8] : f32, depth 2
+// CHECK-NEXT:  channel.kernel @loader {
+// CHECK-NEXT:    spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8)
+// CHECK-NEXT:    ^bb0(%{{.*}}: index, %[[LJ:.*]]: index, %[[LI:.*]]: index):
+// CHECK-NEXT:      %[[K:.*]], %[[RJ:.*]], %[[RI:.*]] = spacetime.recover
+// CHECK-NEXT:      %[[ON:.*]] = spacetime.scheduled
+// CHECK-NOT:       spacetime.read
+// CHECK:           %[[GA:.*]] = arith.andi %[[ON]], %{{.*}} : i1
+// CHECK-NEXT:      scf.if %[[GA]] {
+// CHECK-NEXT:        %[[VA:.*]] = ure.load @A(%[[RI]], %[[K]]) : f32
+// CHECK-NEXT:        channel.write @loader_A[%[[LJ]], %[[LI]]], %[[VA]] : f32
+// CHECK-NEXT:      }
+// CHECK:           scf.if %{{.*}} {
+// CHECK-NEXT:        %[[VB:.*]] = ure.load @B(%[[K]], %[[RJ]]) : f32
+// CHECK-NEXT:        channel.write @loader_B[%[[LJ]], %[[LI]]], %[[VB]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  channel.fifo @drainer_out [8, 8] : f32, depth 2
+// CHECK-NEXT:  channel.kernel @drainer {
+// CHECK-NEXT:    spacetime.array @a
+// CHECK-NEXT:    ^bb0(%{{.*}}: index, %[[DJ:.*]]: index, %[[DI:.*]]: index):
+// CHECK-NEXT:      %[[DK:.*]], %[[DRJ:.*]], %[[DRI:.*]] = spacetime.recover
+// CHECK-NEXT:      %[[DON:.*]] = spacetime.scheduled
+// CHECK-NEXT:      %[[C7:.*]] = arith.constant 7 : index
+// CHECK-NEXT:      %[[LAST:.*]] = arith.cmpi eq, %[[DK]], %[[C7]] : index
+// CHECK-NEXT:      %[[G:.*]] = arith.andi %[[LAST]], %[[DON]] : i1
+// CHECK-NEXT:      scf.if %[[G]] {
+// CHECK-NEXT:        %[[V:.*]] = channel.read @drainer_out[%[[DJ]], %[[DI]]] : f32
+// CHECK-NEXT:        spacetime.output %[[V]] to @out[%[[DRI]], %[[DRJ]]] : f32
+
+// ROUND: channel.kernel @loader {
+// ROUND: channel.kernel @drainer {
+
+// Without isolation directives the pass changes nothing.
+// RUN: t2s-opt %examples/systolic/gemm.mlir --merge-ures --space-time-transform -o %t.plain.mlir
+// RUN: t2s-opt %t.plain.mlir --isolate -o %t.same.mlir
+// RUN: diff %t.plain.mlir %t.same.mlir

@@ -1,0 +1,57 @@
+// The errors of spacetime-to-scf on programs isolated into kernels.
+// RUN: t2s-opt %s --split-input-file --spacetime-to-scf --verify-diagnostics
+
+ure.program @q {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %r = spacetime.recover : index, index
+    %a = ure.load @A(%i) : i32
+    spacetime.output %a to @out[%i] : i32
+  }
+  channel.kernel @k {
+    // expected-error@+1 {{kernel @k holds 'arith.constant'; spacetime-to-scf lowers a kernel made of register files and one spacetime.array}}
+    %c = arith.constant 1 : i32
+  }
+}
+
+// -----
+
+ure.program @q {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %r = spacetime.recover : index, index
+    %a = ure.load @A(%i) : i32
+    spacetime.output %a to @out[%i] : i32
+  }
+  // expected-error@+1 {{kernel @k holds 2 spacetime.array ops; spacetime-to-scf lowers one per kernel}}
+  channel.kernel @k {
+    spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+    ^bb0(%t: index, %p: index):
+    }
+    spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+    ^bb0(%t: index, %p: index):
+    }
+  }
+}
+
+// -----
+
+func.func @c() {
+  return
+}
+ure.program @q {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  // expected-error@+1 {{channel @c would clash with a symbol of the module once the program is lowered}}
+  channel.fifo @c : i32, depth 1
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %r = spacetime.recover : index, index
+    %a = ure.load @A(%i) : i32
+    spacetime.output %a to @out[%i] : i32
+  }
+}
