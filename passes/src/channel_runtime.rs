@@ -374,3 +374,137 @@ pub extern "C" fn t2s_channel_read(channel: i64, index: i64, value: i64, bytes: 
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(name: &str, dims: Vec<i64>, depth: usize) -> ChannelSpec {
+        ChannelSpec {
+            name: name.into(),
+            dims,
+            depth,
+            bytes: 4,
+        }
+    }
+
+    /// Runs one closure per kernel on its own thread, as the runner does.
+    fn run_kernels<'a>(run: &Arc<Run>, kernels: Vec<Box<dyn FnOnce() + Send + 'a>>) {
+        std::thread::scope(|s| {
+            for (k, kernel) in kernels.into_iter().enumerate() {
+                let run = run.clone();
+                s.spawn(move || {
+                    enter(&run, k);
+                    kernel();
+                    leave();
+                    run.finish(k);
+                });
+            }
+        });
+    }
+
+    fn write(channel: usize, index: i64, v: u32) {
+        let bytes = v.to_le_bytes();
+        t2s_channel_write(channel as i64, index, bytes.as_ptr() as i64, 4);
+    }
+
+    fn read(channel: usize, index: i64) -> u32 {
+        let mut bytes = [0u8; 4];
+        t2s_channel_read(channel as i64, index, bytes.as_mut_ptr() as i64, 4);
+        u32::from_le_bytes(bytes)
+    }
+
+    #[test]
+    fn values_arrive_in_order_through_a_shallow_channel() {
+        let run = Run::new(
+            vec![spec("c", vec![2], 2)],
+            &[0x100],
+            vec!["w".into(), "r".into()],
+            DepthMode::Strict,
+        );
+        let got = Mutex::new(Vec::new());
+        run_kernels(
+            &run,
+            vec![
+                Box::new(|| (0..1000).for_each(|v| write(0x100, v % 2, v as u32))),
+                Box::new(|| {
+                    for v in 0..1000 {
+                        got.lock().unwrap().push(read(0x100, v % 2));
+                    }
+                }),
+            ],
+        );
+        assert_eq!(run.failure(), None);
+        assert_eq!(*got.lock().unwrap(), (0..1000).collect::<Vec<u32>>());
+    }
+
+    #[test]
+    fn a_read_nobody_serves_is_a_deadlock_not_a_hang() {
+        let run = Run::new(
+            vec![spec("c", vec![], 1)],
+            &[0x200],
+            vec!["w".into(), "r".into()],
+            DepthMode::Unbounded,
+        );
+        run_kernels(
+            &run,
+            vec![
+                Box::new(|| write(0x200, 0, 7)),
+                Box::new(|| {
+                    read(0x200, 0);
+                    // Fails open: the second read returns zeros at once.
+                    assert_eq!(read(0x200, 0), 0);
+                }),
+            ],
+        );
+        let report = run.failure().expect("a deadlock");
+        assert!(
+            report.contains("kernel @r waits to read @c: empty; 1 values passed through it"),
+            "{report}"
+        );
+        assert!(report.contains("kernel @w has finished"), "{report}");
+    }
+
+    #[test]
+    fn strict_depth_deadlocks_where_unbounded_does_not() {
+        for (mode, deadlocks) in [(DepthMode::Strict, true), (DepthMode::Unbounded, false)] {
+            let run = Run::new(
+                vec![spec("a", vec![], 2), spec("b", vec![], 2)],
+                &[0x300, 0x400],
+                vec!["p".into(), "q".into()],
+                mode,
+            );
+            run_kernels(
+                &run,
+                vec![
+                    Box::new(|| {
+                        (0..4).for_each(|v| write(0x300, 0, v));
+                        (0..4).for_each(|v| write(0x400, 0, v));
+                    }),
+                    Box::new(|| {
+                        (0..4).for_each(|_| {
+                            read(0x400, 0);
+                        });
+                        (0..4).for_each(|_| {
+                            read(0x300, 0);
+                        });
+                    }),
+                ],
+            );
+            assert_eq!(run.failure().is_some(), deadlocks, "{mode:?}");
+            if let Some(report) = run.failure() {
+                assert!(
+                    report.contains("kernel @p waits to write @a: full (2 values, its depth)"),
+                    "{report}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_channel_op_outside_a_run_reads_zeros() {
+        let mut bytes = [9u8; 4];
+        t2s_channel_read(0x500, 0, bytes.as_mut_ptr() as i64, 4);
+        assert_eq!(bytes, [0; 4]);
+    }
+}
