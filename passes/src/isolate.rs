@@ -25,6 +25,7 @@ use crate::isolate_build::{
     argument_map, declare_channel, guarded, new_kernel, output_operands, read, read_in_place,
     result_type, shape_text, space_coords, write,
 };
+use crate::isolate_pes::{common, describe, fixed_coordinates, narrowed, Fixed};
 use crate::isolate_slice::{
     add_to_slice, clone_op, clone_slice, enclosing_conditions, use_conditions, Condition,
     NotComputable,
@@ -71,6 +72,7 @@ pub(crate) struct Frame<'c, 'a> {
     pub body: MlirBlock,
     pub shape: Vec<i64>,
     pub num_time: usize,
+    pub info: ArrayInfo,
 }
 
 fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
@@ -108,6 +110,7 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
         body: ir::body_block(&array).ok_or(Failed)?.to_raw(),
         shape: info.space.iter().map(|s| s.pe_extent()).collect(),
         num_time: info.time.len(),
+        info,
     };
     let mut result = Ok(());
     for directive in &directives {
@@ -257,21 +260,27 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
             &kernel,
         )?);
     }
+    let fixed: Vec<Vec<Fixed>> = accesses
+        .iter()
+        .map(|a| fixed_coordinates(frame, &frame.info, a))
+        .collect();
     let mut names = HashSet::new();
     let channels: Vec<String> = loads
         .iter()
-        .map(|l| {
+        .zip(&fixed)
+        .map(|(l, f)| {
             declare_channel(
                 frame,
                 &kernel,
                 &ir::symbol(l, "input"),
                 result_type(l.to_raw()),
                 depth,
+                &narrowed(&frame.shape, f),
                 &mut names,
             )
         })
         .collect::<Result<_, _>>()?;
-    let (new_body, coords) = new_kernel(frame, &kernel, directive.location())?;
+    let (new_body, coords) = new_kernel(frame, &kernel, directive.location(), &common(&fixed))?;
     let e = Emitter::new(frame.context, directive.location(), new_body);
     let mut map = argument_map(frame.body, new_body);
     let slice: HashSet<usize> = accesses
@@ -281,11 +290,11 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     // SAFETY: the array body is live.
     let body = unsafe { melior::ir::BlockRef::from_raw(frame.body) };
     clone_slice(&e, body, &slice, &mut map);
-    for (access, channel) in accesses.iter().zip(&channels) {
+    for ((access, channel), f) in accesses.iter().zip(&channels).zip(&fixed) {
         let (at, then) = guarded(&e, access, &map);
         // SAFETY: a live op with one result.
         let value = unsafe { mlir_sys::mlirOperationGetResult(clone_op(&at, access.op, &map), 0) };
-        write(&at, channel, &coords, value);
+        write(&at, channel, &narrowed(&coords, f), value);
         if let Some(block) = then {
             e.finish_scf_block(block);
         }
@@ -293,10 +302,18 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     let remarks: Vec<String> = loads
         .iter()
         .zip(&channels)
-        .map(|(l, c)| format!("@{kernel} sends @{} to the array through @{c}{}, in the array's order of steps and PEs", ir::symbol(l, "input"), shape_text(&frame.shape)))
+        .zip(&fixed)
+        .map(|((l, c), f)| {
+            format!(
+                "@{kernel} sends @{} to the array{} through @{c}{}, in the array's order of steps and PEs",
+                ir::symbol(l, "input"),
+                describe(&frame.info, f),
+                shape_text(&narrowed(&frame.shape, f))
+            )
+        })
         .collect();
-    for (access, channel) in accesses.iter().zip(&channels) {
-        read_in_place(frame, access, channel);
+    for ((access, channel), f) in accesses.iter().zip(&channels).zip(&fixed) {
+        read_in_place(frame, access, channel, f);
     }
     for text in remarks {
         crate::diag::remark(directive.location(), text);
@@ -339,20 +356,32 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         )?);
         values.push(vals);
     }
+    let fixed: Vec<Vec<Fixed>> = accesses
+        .iter()
+        .map(|a| fixed_coordinates(frame, &frame.info, a))
+        .collect();
     let mut names = HashSet::new();
     let mut channels = Vec::new();
-    for vals in &values {
+    for (vals, f) in values.iter().zip(&fixed) {
         let mut per_store = Vec::new();
         for v in vals {
             // SAFETY: a live value.
             let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(*v)) };
+            let shape = narrowed(&frame.shape, f);
             per_store.push(declare_channel(
-                frame, &kernel, &func, ty, depth, &mut names,
+                frame, &kernel, &func, ty, depth, &shape, &mut names,
             )?);
         }
         channels.push(per_store);
     }
-    let (new_body, coords) = new_kernel(frame, &kernel, directive.location())?;
+    // The drainer keeps the PE rows of the fixed coordinates whose loops do
+    // not index the output (its buffers and zeroing span the output's loops).
+    let output_vars = output_vars(frame, &func);
+    let kept: Vec<Fixed> = common(&fixed)
+        .into_iter()
+        .filter(|(c, _)| !output_vars.contains(&frame.info.space[*c].name))
+        .collect();
+    let (new_body, coords) = new_kernel(frame, &kernel, directive.location(), &kept)?;
     let e = Emitter::new(frame.context, directive.location(), new_body);
     let mut map = argument_map(frame.body, new_body);
     let slice: HashSet<usize> = accesses
@@ -362,13 +391,13 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     // SAFETY: the array body is live.
     let body = unsafe { melior::ir::BlockRef::from_raw(frame.body) };
     clone_slice(&e, body, &slice, &mut map);
-    for ((access, vals), chans) in accesses.iter().zip(&values).zip(&channels) {
+    for (((access, vals), chans), f) in accesses.iter().zip(&values).zip(&channels).zip(&fixed) {
         let (at, then) = guarded(&e, access, &map);
         let mut store_map = map.clone();
         for (v, channel) in vals.iter().zip(chans) {
             // SAFETY: a live value.
             let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(*v)) };
-            let read = read(&at, channel, &coords, ty);
+            let read = read(&at, channel, &narrowed(&coords, f), ty);
             store_map.insert(v.ptr as usize, read);
         }
         clone_op(&at, access.op, &store_map);
@@ -378,20 +407,36 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     }
     // The array sends what it stored, where it stored it.
     let array_coords = space_coords(frame, frame.body);
-    for ((access, vals), chans) in accesses.iter().zip(&values).zip(&channels) {
+    for (((access, vals), chans), f) in accesses.iter().zip(&values).zip(&channels).zip(&fixed) {
         // SAFETY: a live op.
         let location = unsafe { OperationRef::from_raw(access.op) }.location();
         let at = Emitter::new(frame.context, location, frame.body).before_op(access.op);
         for (v, channel) in vals.iter().zip(chans) {
-            write(&at, channel, &array_coords, *v);
+            write(&at, channel, &narrowed(&array_coords, f), *v);
         }
         // SAFETY: the store has no results and no other references.
         ir::erase(unsafe { OperationRef::from_raw(access.op) });
     }
-    let list: Vec<String> = channels.iter().flatten().map(|c| format!("@{c}")).collect();
-    crate::diag::remark(
-        directive.location(),
-        format!("@{kernel} receives @{func} from the array through {}{} and stores it, in the array's order of steps and PEs", list.join(", "), shape_text(&frame.shape)),
-    );
+    for (chans, f) in channels.iter().zip(&fixed) {
+        let list: Vec<String> = chans.iter().map(|c| format!("@{c}")).collect();
+        crate::diag::remark(
+            directive.location(),
+            format!(
+                "@{kernel} receives @{func} from the array{} through {}{} and stores it, in the array's order of steps and PEs",
+                describe(&frame.info, f),
+                list.join(", "),
+                shape_text(&narrowed(&frame.shape, f))
+            ),
+        );
+    }
     Ok(())
+}
+
+/// The loop variables that index the output Func `func`.
+fn output_vars(frame: &Frame<'_, '_>, func: &str) -> Vec<String> {
+    ir::body_ops(&frame.program, 0)
+        .iter()
+        .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == func)
+        .map(|decl| ir::strings(decl, "vars"))
+        .unwrap_or_default()
 }

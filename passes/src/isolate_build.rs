@@ -5,6 +5,7 @@
 use crate::emit::Emitter;
 use crate::ir;
 use crate::isolate::{Access, Frame};
+use crate::isolate_pes::Fixed;
 use crate::isolate_slice::{add_to_slice, clone_slice, combine};
 use crate::registry::Failed;
 use melior::ir::{
@@ -65,6 +66,7 @@ pub fn declare_channel(
     base: &str,
     ty: Type<'_>,
     depth: i64,
+    shape: &[i64],
     taken: &mut HashSet<String>,
 ) -> Result<String, Failed> {
     let existing: HashSet<String> = ir::body_ops(&frame.program, 0)
@@ -98,8 +100,8 @@ pub fn declare_channel(
             IntegerAttribute::new(IntegerType::new(context, 64).into(), depth).into(),
         ),
     ];
-    if !frame.shape.is_empty() {
-        let dims: Vec<String> = frame.shape.iter().map(i64::to_string).collect();
+    if !shape.is_empty() {
+        let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
         let shape =
             Attribute::parse(context, &format!("array<i64: {}>", dims.join(", "))).ok_or(Failed)?;
         attributes.push((Identifier::new(context, "shape"), shape));
@@ -117,12 +119,14 @@ fn program_block<'c, 'a>(frame: &Frame<'c, 'a>) -> BlockRef<'c, 'a> {
 }
 
 /// Creates `channel.kernel @name` at the end of the program, holding a copy
-/// of the array (same loops, maps and check) with an empty PE body; returns
-/// that body and its space coordinates.
+/// of the array (same loops, maps and check) with an empty PE body and only
+/// the PEs of the `kept` coordinates; returns that body and its space
+/// coordinates.
 pub fn new_kernel(
     frame: &Frame<'_, '_>,
     name: &str,
     location: Location<'_>,
+    kept: &[Fixed],
 ) -> Result<(MlirBlock, Vec<MlirValue>), Failed> {
     let context = frame.context;
     let region = Region::new();
@@ -151,8 +155,66 @@ pub fn new_kernel(
     for op in ir::ops(body).into_iter().rev() {
         ir::erase(op);
     }
+    keep_pes(frame, array, kept)?;
     let coords = space_coords(frame, body.to_raw());
     Ok((body.to_raw(), coords))
+}
+
+/// Restricts a copy of the array to the PEs with the `kept` coordinates:
+/// each such space loop, and its original loop, becomes `= value extent 1`
+/// (the other PEs of the copy would never send or receive).
+fn keep_pes(
+    frame: &Frame<'_, '_>,
+    array: OperationRef<'_, '_>,
+    kept: &[Fixed],
+) -> Result<(), Failed> {
+    if kept.is_empty() {
+        return Ok(());
+    }
+    let context = frame.context;
+    let one: Attribute = IntegerAttribute::new(IntegerType::new(context, 64).into(), 1).into();
+    let restrict = |prefix: &str, names: &[String]| -> Result<(), Failed> {
+        let all = ir::strings(&array, &format!("{prefix}loops"));
+        let mut mins = ir::i64s(&array, &format!("{prefix}mins"));
+        let mut extents = ir::array(&array, &format!("{prefix}extents"));
+        for (c, value) in kept {
+            let name = &names[*c];
+            if let Some(l) = all.iter().position(|n| n == name) {
+                mins[l] = *value;
+                extents[l] = one;
+            }
+        }
+        let mins_text: Vec<String> = mins.iter().map(i64::to_string).collect();
+        let mins_attr = Attribute::parse(context, &format!("array<i64: {}>", mins_text.join(", ")))
+            .ok_or(Failed)?;
+        set_inherent(array, &format!("{prefix}mins"), mins_attr);
+        set_inherent(
+            array,
+            &format!("{prefix}extents"),
+            melior::ir::attribute::ArrayAttribute::new(context, &extents).into(),
+        );
+        Ok(())
+    };
+    let space: Vec<String> = frame.info.space.iter().map(|b| b.name.clone()).collect();
+    restrict("space_", &space)?;
+    restrict("", &space)
+}
+
+/// Sets an attribute of the op's own (its properties), e.g. the bounds of
+/// an array.
+fn set_inherent(op: OperationRef<'_, '_>, name: &str, value: Attribute<'_>) {
+    let name = mlir_sys::MlirStringRef {
+        data: name.as_ptr() as *const _,
+        length: name.len(),
+    };
+    // SAFETY: a live op and an attribute of its context.
+    unsafe {
+        mlir_sys::mlirOperationSetInherentAttributeByName(
+            op.to_raw(),
+            name,
+            melior::ir::attribute::AttributeLike::to_raw(&value),
+        )
+    }
 }
 
 /// The space coordinates (the PE) among a body's block arguments.
@@ -235,11 +297,11 @@ pub fn read<'c>(e: &Emitter<'c>, channel: &str, coords: &[MlirValue], ty: Type<'
 
 /// Replaces the array's load by a read of `channel`, under the load's use
 /// conditions when it has some (the loader sends only then).
-pub fn read_in_place(frame: &Frame<'_, '_>, access: &Access, channel: &str) {
+pub fn read_in_place(frame: &Frame<'_, '_>, access: &Access, channel: &str, fixed: &[Fixed]) {
     // SAFETY: a live op.
     let load = unsafe { OperationRef::from_raw(access.op) };
     let e = Emitter::new(frame.context, load.location(), frame.body).before_op(access.op);
-    let coords = space_coords(frame, frame.body);
+    let coords = crate::isolate_pes::narrowed(&space_coords(frame, frame.body), fixed);
     let ty = result_type(access.op);
     let value = match &access.uses {
         None => read(&e, channel, &coords, ty),

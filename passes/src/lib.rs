@@ -14,6 +14,7 @@ pub mod interface;
 pub mod ir;
 pub mod isolate;
 mod isolate_build;
+mod isolate_pes;
 mod isolate_slice;
 pub mod lower_channels;
 pub mod memref_arg;
