@@ -20,6 +20,7 @@ pub mod lower_channels;
 pub mod memref_arg;
 pub mod merge_ures;
 pub mod minimize_storage;
+pub mod op_names;
 pub mod pipelines;
 pub mod registry;
 pub mod source;

@@ -1,0 +1,217 @@
+//===- UreAccess.cpp - ure dialect: ure.at and ure.load -------------------===//
+//
+// Parsing, printing and verification of the two accesses of a URE: a Func
+// at a dependence offset (`ure.at`) and an input at affine indices
+// (`ure.load`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ure/UreDialect.h"
+#include "ure/UreInternal.h"
+
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace t2s::ure;
+using namespace t2s::ure::detail;
+
+//===----------------------------------------------------------------------===//
+// AtOp and LoadOp
+//===----------------------------------------------------------------------===//
+
+/// `@sym(<affine expressions of SSA ids>) attr-dict : types`
+static ParseResult parseSymbolAccess(OpAsmParser &parser,
+                                     OperationState &result,
+                                     StringRef symAttrName,
+                                     StringRef mapAttrName,
+                                     SmallVectorImpl<Type> &types) {
+  FlatSymbolRefAttr sym;
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  AffineMapAttr map;
+  if (parser.parseAttribute(sym, symAttrName, result.attributes) ||
+      parser.parseAffineMapOfSSAIds(operands, map, mapAttrName,
+                                    result.attributes,
+                                    OpAsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonTypeList(types))
+    return failure();
+  return parser.resolveOperands(operands, parser.getBuilder().getIndexType(),
+                                result.operands);
+}
+
+static void printSymbolAccess(OpAsmPrinter &p, Operation *op,
+                              FlatSymbolRefAttr sym, AffineMap map,
+                              ValueRange indices, TypeRange types,
+                              ArrayRef<StringRef> elided) {
+  p << " ";
+  p.printAttributeWithoutType(sym);
+  p << "(";
+  p.printAffineMapOfSSAIds(AffineMapAttr::get(map), indices);
+  p << ")";
+  p.printOptionalAttrDict(op->getAttrs(), elided);
+  p << " : ";
+  llvm::interleaveComma(types, p);
+}
+
+ParseResult AtOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<Type> types;
+  if (parseSymbolAccess(parser, result, getFuncAttrName(result.name),
+                        getMapAttrName(result.name), types))
+    return failure();
+  result.addTypes(types);
+  return success();
+}
+
+void AtOp::print(OpAsmPrinter &p) {
+  printSymbolAccess(p, *this, getFuncAttr(), getMap(), getIndices(),
+                    getResultTypes(), {getFuncAttrName(), getMapAttrName()});
+}
+
+ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<Type> types;
+  if (parseSymbolAccess(parser, result, getInputAttrName(result.name),
+                        getMapAttrName(result.name), types))
+    return failure();
+  result.addTypes(types);
+  return success();
+}
+
+void LoadOp::print(OpAsmPrinter &p) {
+  printSymbolAccess(p, *this, getInputAttr(), getMap(), getIndices(),
+                    getType(), {getInputAttrName(), getMapAttrName()});
+}
+
+/// Index expressions range over the loop variables of the enclosing URE.
+static LogicalResult verifyIndexOperands(Operation *op, AffineMap map,
+                                         ValueRange indices) {
+  if (map.getNumSymbols() != 0)
+    return op->emitOpError("index expressions use loop variables, "
+                           "not symbols");
+  if (map.getNumDims() != indices.size())
+    return op->emitOpError("index map has ")
+           << map.getNumDims() << " dimensions but " << indices.size()
+           << " operands";
+  auto def = op->getParentOfType<DefOp>();
+  if (!def) {
+    // In the PE body of a spacetime.array the indices are recovered ones:
+    // any index values will do there. A ure.at always needs the loop
+    // variables of its URE.
+    if (isa<LoadOp>(op))
+      for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+        if (p->getName().getStringRef() == "spacetime.array")
+          return success();
+    return op->emitOpError(isa<LoadOp>(op)
+                               ? "must be inside a ure.def or a spacetime.array"
+                               : "must be inside a ure.def");
+  }
+  for (Value v : indices) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (arg && arg.getOwner() == &def.getBodyBlock())
+      continue;
+    // An input may also be indexed by parameters (ure.param_value).
+    if (isa<LoadOp>(op) && v.getDefiningOp<ParamValueOp>())
+      continue;
+    return op->emitOpError(isa<LoadOp>(op)
+                               ? "indices must be loop variables of the "
+                                 "enclosing ure.def or ure.param_value "
+                                 "results (optionally scaled and offset by "
+                                 "constants)"
+                               : "indices must be loop variables of the "
+                                 "enclosing ure.def (optionally scaled and "
+                                 "offset by constants)");
+  }
+  return success();
+}
+
+/// T2S's argument rules for a read `f(i - 1, j)` from a URE with loop
+/// variables `vars`: one loop variable per argument (simple form), the
+/// callee's left-hand-side variable at that position (order), minus a
+/// non-negative constant (distance).
+static LogicalResult verifyUreArguments(AtOp at, ArrayRef<StringRef> calleeLhs,
+                                        DefOp caller) {
+  AffineMap map = at.getMap();
+  if (map.getNumResults() != calleeLhs.size())
+    return at.emitOpError("reads @")
+           << at.getFunc() << " with " << map.getNumResults()
+           << " arguments, but its left-hand side has " << calleeLhs.size()
+           << " (" << llvm::join(calleeLhs, ", ")
+           << "); both sides take the same arguments in the same order";
+  for (auto [pos, expr] : llvm::enumerate(map.getResults())) {
+    AffineExpr varPart = expr;
+    int64_t offset = 0;
+    if (auto bin = dyn_cast<AffineBinaryOpExpr>(expr);
+        bin && bin.getKind() == AffineExprKind::Add) {
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS())) {
+        varPart = bin.getLHS();
+        offset = c.getValue();
+      }
+    }
+    auto dim = dyn_cast<AffineDimExpr>(varPart);
+    if (!dim)
+      return at.emitOpError("argument ")
+             << pos << " of @" << at.getFunc()
+             << " is not in the simple form 'var' or 'var - constant'";
+    auto arg = cast<BlockArgument>(at.getIndices()[dim.getPosition()]);
+    StringRef var =
+        cast<StringAttr>(caller.getVars()[arg.getArgNumber()]).getValue();
+    if (var != calleeLhs[pos])
+      return at.emitOpError("argument ")
+             << pos << " of @" << at.getFunc() << " uses loop variable '"
+             << var << "' where the left-hand side has '" << calleeLhs[pos]
+             << "'; both sides take the same arguments in the same order";
+    if (offset > 0)
+      return at.emitOpError("argument ")
+             << pos << " of @" << at.getFunc() << " is '" << var << " + "
+             << offset
+             << "': the dependence distance must be non-negative";
+  }
+  return success();
+}
+
+LogicalResult AtOp::verify() {
+  if (failed(verifyIndexOperands(*this, getMap(), getIndices())))
+    return failure();
+  auto func = SymbolTable::lookupNearestSymbolFrom<FuncOp>(*this, getFuncAttr());
+  if (!func)
+    return emitOpError("reads ")
+           << getFuncAttr() << ", which is not declared by a ure.func";
+  ProgramOp program = getProgram(*this);
+  DefOp calleeDef = program ? findDef(program, getFunc()) : DefOp();
+  std::optional<SmallVector<StringRef>> lhs = getLhsVars(func, calleeDef);
+  if (lhs && failed(verifyUreArguments(*this, *lhs,
+                                       (*this)->getParentOfType<DefOp>())))
+    return failure();
+  std::optional<SmallVector<Type>> types = getFuncResultTypes(func, calleeDef);
+  if (types && SmallVector<Type>(getResultTypes()) != *types) {
+    std::string expected;
+    llvm::raw_string_ostream os(expected);
+    llvm::interleaveComma(*types, os);
+    return emitOpError("result types must be the types of @")
+           << getFunc() << ": (" << expected << ")";
+  }
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  if (failed(verifyIndexOperands(*this, getMap(), getIndices())))
+    return failure();
+  auto input =
+      SymbolTable::lookupNearestSymbolFrom<InputOp>(*this, getInputAttr());
+  if (!input)
+    return emitOpError("reads ")
+           << getInputAttr() << ", which is not a ure.input";
+  MemRefType type = input.getMemRefType();
+  if (getMap().getNumResults() != type.getRank())
+    return emitOpError("reads input @")
+           << getInput() << " of rank " << type.getRank() << " with "
+           << getMap().getNumResults() << " indices";
+  if (getType() != type.getElementType())
+    return emitOpError("result type must be the element type of @")
+           << getInput() << ", " << type.getElementType();
+  return success();
+}
+

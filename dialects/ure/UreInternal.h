@@ -1,0 +1,26 @@
+//===- UreInternal.h - helpers shared by the ure dialect's sources -*- C++ -*-===//
+
+#ifndef T2S_URE_UREINTERNAL_H
+#define T2S_URE_UREINTERNAL_H
+
+#include "ure/UreDialect.h"
+
+namespace t2s::ure::detail {
+
+/// The program around `op`, or null.
+ProgramOp getProgram(mlir::Operation *op);
+
+/// The definition of `func` in its program, or null.
+DefOp findDef(ProgramOp program, llvm::StringRef func);
+
+/// The left-hand-side loop variables of a Func: declared, else its URE's.
+std::optional<llvm::SmallVector<llvm::StringRef>> getLhsVars(FuncOp func,
+                                                             DefOp def);
+
+/// The result types of a Func: declared, else its URE's.
+std::optional<llvm::SmallVector<mlir::Type>> getFuncResultTypes(FuncOp func,
+                                                                DefOp def);
+
+} // namespace t2s::ure::detail
+
+#endif // T2S_URE_UREINTERNAL_H

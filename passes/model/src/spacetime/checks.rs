@@ -1,0 +1,167 @@
+//! The checks and small computations of [`super::schedule`]: space loops,
+//! dependences against the schedule, fresh time names, flattened strides.
+
+use super::*;
+
+/// Space loops are PEs: a constant extent, or a parameter with a max.
+/// (Space loops are original loops: their extents are constants or single
+/// parameters.)
+pub(super) fn check_space_extents(
+    coordinates: &[Coordinate],
+    transform: usize,
+) -> Result<(), ScheduleError> {
+    for c in coordinates
+        .iter()
+        .filter(|c| c.is_space && !c.extent.is_const())
+    {
+        if c.max_extent.is_none() {
+            return Err(ScheduleError::SymbolicSpace {
+                transform,
+                name: c.name.clone(),
+                extent: c.extent.clone(),
+                param: c.extent.terms[0].0.clone(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// `t1`, `t2`, ... skipping names the nest already uses.
+pub(super) fn fresh_time_name(
+    made: &mut usize,
+    coords: &[Coordinate],
+    loops: &[NestLoop],
+) -> String {
+    loop {
+        *made += 1;
+        let name = format!("t{made}");
+        if !coords.iter().any(|c| c.name == name) && !loops.iter().any(|l| l.name == name) {
+            return name;
+        }
+    }
+}
+
+pub(super) fn unit(n: usize, i: usize) -> Vec<i64> {
+    (0..n).map(|j| i64::from(i == j)).collect()
+}
+
+pub(super) fn validate_space(
+    index: usize,
+    t: &TransformSpec,
+    coords: &[Coordinate],
+    previous: Option<&[String]>,
+) -> Result<(), ScheduleError> {
+    for (k, name) in t.space.iter().enumerate() {
+        if t.space[..k].contains(name) {
+            return Err(ScheduleError::DuplicateLoop {
+                transform: index,
+                name: name.clone(),
+            });
+        }
+        if !coords.iter().any(|c| &c.name == name) {
+            let hint = if name.starts_with('t') && name[1..].parse::<u32>().is_ok() {
+                " (time loops cannot be space loops)".to_string()
+            } else {
+                String::new()
+            };
+            return Err(ScheduleError::UnknownLoop {
+                transform: index,
+                name: name.clone(),
+                hint,
+            });
+        }
+    }
+    let m = t.space.len();
+    let innermost: Vec<&str> = coords[coords.len() - m..]
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    if let Some(outside) = innermost.iter().find(|n| !t.space.iter().any(|s| s == *n)) {
+        let order: Vec<&str> = coords.iter().map(|c| c.name.as_str()).collect();
+        return Err(ScheduleError::NotInnermost {
+            transform: index,
+            detail: format!(
+                "loop '{outside}' is inside or between them (loops, outermost first: {})",
+                order.join(", ")
+            ),
+        });
+    }
+    if let Some(prev) = previous {
+        let proper_subset = m < prev.len() && t.space.iter().all(|s| prev.contains(s));
+        if !proper_subset {
+            return Err(ScheduleError::NotSubset {
+                transform: index,
+                space: t.space.join(", "),
+                previous: prev.join(", "),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Every non-zero dependence must move forward in time: its distance over the
+/// time loops (outermost first) must be lexicographically positive. A
+/// dependence already carried by an outer time loop needs nothing from this
+/// transform's time loop (`tau`).
+pub(super) fn check_dependences(
+    index: usize,
+    coords: &[Coordinate],
+    specs: &[DependenceSpec],
+    deltas: &[Vec<i64>],
+    tau: usize,
+    func_names: &[String],
+) -> Result<(), ScheduleError> {
+    for (spec, delta) in specs.iter().zip(deltas) {
+        if delta.iter().all(|d| *d == 0) {
+            continue;
+        }
+        let first_time = coords
+            .iter()
+            .zip(delta)
+            .find(|(c, d)| !c.is_space && **d != 0);
+        if matches!(first_time, Some((_, d)) if *d > 0) {
+            continue;
+        }
+        let name = |f: usize| {
+            func_names
+                .get(f)
+                .cloned()
+                .unwrap_or_else(|| format!("#{f}"))
+        };
+        return Err(ScheduleError::Violated {
+            transform: index,
+            consumer: name(spec.consumer),
+            callee: name(spec.callee),
+            distance: spec
+                .distance
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            time_distance: delta[tau],
+        });
+    }
+    Ok(())
+}
+
+/// Row-major strides over the time coordinates, with the extents `extent`
+/// gives (`None`: unknown, and so is every stride outside it); space
+/// coordinates get 0.
+pub(super) fn flattened_strides(
+    coords: &[Coordinate],
+    extent: impl Fn(&Coordinate) -> Option<i64>,
+    k: &Checked,
+) -> Result<Vec<Option<i64>>, ScheduleError> {
+    let mut strides = vec![Some(0); coords.len()];
+    let mut stride: Option<i64> = Some(1);
+    for (c, coord) in coords.iter().enumerate().rev() {
+        if !coord.is_space {
+            strides[c] = stride;
+            stride = match (stride, extent(coord)) {
+                (Some(s), Some(e)) => Some(k.mul(s, e, "the number of flattened time steps")?),
+                _ => None,
+            };
+        }
+    }
+    Ok(strides)
+}
