@@ -1,0 +1,106 @@
+//! What the interpreter reports: errors with the point and Func where they
+//! happen, and the causes of poison.
+
+use super::*;
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+/// An iteration point of the loop nest: `(loop name, value)`, outermost first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Point(pub Vec<(String, i64)>);
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        for (k, (name, value)) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{name}={value}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// Formats an index tuple as `(1, 2)`.
+pub(super) struct Tuple<'a>(&'a [i64]);
+
+impl fmt::Display for Tuple<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        for (k, v) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{v}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// Where a poison value that reached the output came from: the first poison
+/// found walking back from the stored value through the operands that made it
+/// poison.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum PoisonCause {
+    #[error("read of input `{input}` at {} is out of bounds", Tuple(.index))]
+    InputOutOfBounds { input: String, index: Vec<i64> },
+    #[error("read of Func `{func}` at {} is outside its domain", Tuple(.index))]
+    OutsideDomain { func: String, index: Vec<i64> },
+    #[error("Func `{func}` holds poison at {} (never stored, or stored from poison)", Tuple(.index))]
+    PoisonStored { func: String, index: Vec<i64> },
+    #[error("node {node} is a poison constant")]
+    Constant { node: NodeId },
+    #[error("node {node} produced poison: {reason}")]
+    Operation { node: NodeId, reason: &'static str },
+}
+
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum InterpretError {
+    #[error("program `{program}` has no Func")]
+    NoFuncs { program: String },
+    #[error("malformed program: {context}: {reason}")]
+    Malformed { context: String, reason: String },
+    #[error("expected {expected} parameters, got {got}")]
+    ParamCount { expected: usize, got: usize },
+    #[error("loop `{loop_name}` has negative extent {extent}")]
+    NegativeExtent { loop_name: String, extent: i64 },
+    #[error("loop `{loop_name}`: min {min} + extent {extent} overflows i64")]
+    LoopOverflow {
+        loop_name: String,
+        min: i64,
+        extent: i64,
+    },
+    #[error("expected {expected} inputs, got {got}")]
+    InputCount { expected: usize, got: usize },
+    #[error("input `{name}`: expected element type {expected}, got {got}")]
+    InputElem {
+        name: String,
+        expected: ScalarType,
+        got: ScalarType,
+    },
+    #[error("input `{name}`: expected rank {expected}, got shape {got:?}")]
+    InputRank {
+        name: String,
+        expected: usize,
+        got: Vec<usize>,
+    },
+    #[error("input `{name}`: dimension {dim} must have size {expected}, got {got}")]
+    InputSize {
+        name: String,
+        dim: usize,
+        expected: i64,
+        got: usize,
+    },
+    #[error("input `{name}`: {source}")]
+    InputData { name: String, source: BufferError },
+    #[error("Func `{func}`: its storage ({shape:?}) cannot be allocated")]
+    TooLarge { func: String, shape: Vec<i64> },
+    #[error("poison stored into output Func `{func}` at {point}: {cause}")]
+    PoisonInOutput {
+        func: String,
+        point: Point,
+        cause: PoisonCause,
+    },
+}
