@@ -48,8 +48,13 @@ void ChannelDialect::initialize() {
 // FifoOp
 //===----------------------------------------------------------------------===//
 
+/// The values a channel carries, as the runtime lays them out: integers
+/// of 1 to 64 bits, f16, bf16, f32, f64, index.
 static bool isChannelScalar(Type type) {
-  return isa<IntegerType, FloatType, IndexType>(type);
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.getWidth() >= 1 && integer.getWidth() <= 64;
+  return isa<IndexType, Float16Type, BFloat16Type, Float32Type, Float64Type>(
+      type);
 }
 
 LogicalResult FifoOp::verify() {
@@ -62,7 +67,8 @@ LogicalResult FifoOp::verify() {
   if (!isChannelScalar(type) &&
       !(vector && !vector.isScalable() &&
         isChannelScalar(vector.getElementType())))
-    return emitOpError("carries integers, floats, index or vectors, got ")
+    return emitOpError("carries integers of 1 to 64 bits, f16, bf16, f32, "
+                       "f64, index or fixed vectors of them, got ")
            << type;
   int64_t count = 1;
   for (int64_t dim : getDims()) {

@@ -118,9 +118,34 @@ impl Run {
         self.moved.notify_all();
     }
 
-    /// The failure of the run, if any: a deadlock report or a misuse.
+    /// The failure of the run, if any: a deadlock report or a misuse; once
+    /// every kernel has finished, also values that no kernel read.
     pub fn failure(&self) -> Option<String> {
-        self.lock().failure.clone()
+        let state = self.lock();
+        if state.failure.is_some() || state.live > 0 {
+            return state.failure.clone();
+        }
+        let left: Vec<String> = self
+            .channels
+            .iter()
+            .enumerate()
+            .flat_map(|(c, _)| {
+                let mut held: Vec<(usize, usize)> = state.fifos[c]
+                    .iter()
+                    .filter(|(_, f)| !f.values.is_empty())
+                    .map(|(i, f)| (*i, f.values.len()))
+                    .collect();
+                held.sort_unstable();
+                held.into_iter()
+                    .map(move |(i, n)| format!("  {} holds {n} values", self.element(c, i)))
+            })
+            .collect();
+        (!left.is_empty()).then(|| {
+            format!(
+                "every kernel finished with values no kernel read (a writer sent more than its reader took):\n{}",
+                left.join("\n")
+            )
+        })
     }
 
     fn element(&self, channel: usize, index: usize) -> String {
@@ -499,6 +524,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn values_nobody_reads_fail_the_run() {
+        let run = Run::new(
+            vec![spec("c", vec![2], 4)],
+            &[0x600],
+            vec!["w".into(), "r".into()],
+            DepthMode::Strict,
+        );
+        run_kernels(
+            &run,
+            vec![
+                Box::new(|| (0..3).for_each(|v| write(0x600, 1, v))),
+                Box::new(|| {
+                    read(0x600, 1);
+                    read(0x600, 1);
+                }),
+            ],
+        );
+        let report = run.failure().expect("values left");
+        assert!(report.contains("@c[1] holds 1 values"), "{report}");
     }
 
     #[test]

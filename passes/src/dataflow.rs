@@ -38,8 +38,9 @@ pub fn design(program: &OperationRef<'_, '_>) -> Result<Design, ExecuteError> {
             .map(|t| t.value())
             .ok_or(ExecuteError::Extract)?;
         let bytes = crate::lower_channels::channel_bytes(ty).ok_or(ExecuteError::Extract)?;
+        // spacetime-to-scf names the program's channels `<program>.<channel>`.
         channels.push(ChannelSpec {
-            name: ir::symbol_name(fifo),
+            name: format!("{name}.{}", ir::symbol_name(fifo)),
             dims: ir::i64s(fifo, "shape"),
             depth: ir::int(fifo, "depth").unwrap_or(1).max(1) as usize,
             bytes: bytes as usize,

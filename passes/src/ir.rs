@@ -262,3 +262,20 @@ pub fn set_attribute(op: OperationRef<'_, '_>, name: &str, attribute: Attribute<
         )
     }
 }
+
+/// Sets one of the op's own attributes (its properties, e.g. an array's
+/// bounds or a symbol's name).
+pub fn set_inherent(op: OperationRef<'_, '_>, name: &str, value: Attribute<'_>) {
+    let name = mlir_sys::MlirStringRef {
+        data: name.as_ptr() as *const _,
+        length: name.len(),
+    };
+    // SAFETY: a live op and an attribute of its context.
+    unsafe {
+        mlir_sys::mlirOperationSetInherentAttributeByName(
+            op.to_raw(),
+            name,
+            melior::ir::attribute::AttributeLike::to_raw(&value),
+        )
+    }
+}

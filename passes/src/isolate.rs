@@ -22,8 +22,8 @@ use crate::diag::{emit, error, Severity};
 use crate::emit::Emitter;
 use crate::ir;
 use crate::isolate_build::{
-    argument_map, declare_channel, guarded, new_kernel, output_operands, read, read_in_place,
-    result_type, shape_text, space_coords, write,
+    argument_map, channel_index, declare_channel, guarded, new_kernel, output_operands, read,
+    read_in_place, result_type, shape_text, space_coords, write,
 };
 use crate::isolate_pes::{common, describe, fixed_coordinates, narrowed, Fixed};
 use crate::isolate_slice::{
@@ -73,6 +73,8 @@ pub(crate) struct Frame<'c, 'a> {
     pub shape: Vec<i64>,
     pub num_time: usize,
     pub info: ArrayInfo,
+    /// The kernels the directives create: no channel may take their names.
+    pub kernels: HashSet<String>,
 }
 
 fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
@@ -111,6 +113,7 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
         shape: info.space.iter().map(|s| s.pe_extent()).collect(),
         num_time: info.time.len(),
         info,
+        kernels: directives.iter().map(|d| ir::string(d, "kernel")).collect(),
     };
     let mut result = Ok(());
     for directive in &directives {
@@ -294,7 +297,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         let (at, then) = guarded(&e, access, &map);
         // SAFETY: a live op with one result.
         let value = unsafe { mlir_sys::mlirOperationGetResult(clone_op(&at, access.op, &map), 0) };
-        write(&at, channel, &narrowed(&coords, f), value);
+        write(&at, channel, &channel_index(&at, frame, &coords, f), value);
         if let Some(block) = then {
             e.finish_scf_block(block);
         }
@@ -397,7 +400,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         for (v, channel) in vals.iter().zip(chans) {
             // SAFETY: a live value.
             let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(*v)) };
-            let read = read(&at, channel, &narrowed(&coords, f), ty);
+            let read = read(&at, channel, &channel_index(&at, frame, &coords, f), ty);
             store_map.insert(v.ptr as usize, read);
         }
         clone_op(&at, access.op, &store_map);
@@ -412,7 +415,12 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         let location = unsafe { OperationRef::from_raw(access.op) }.location();
         let at = Emitter::new(frame.context, location, frame.body).before_op(access.op);
         for (v, channel) in vals.iter().zip(chans) {
-            write(&at, channel, &narrowed(&array_coords, f), *v);
+            write(
+                &at,
+                channel,
+                &channel_index(&at, frame, &array_coords, f),
+                *v,
+            );
         }
         // SAFETY: the store has no results and no other references.
         ir::erase(unsafe { OperationRef::from_raw(access.op) });

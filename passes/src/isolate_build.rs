@@ -82,7 +82,7 @@ pub fn declare_channel(
                 format!("{stem}_{n}")
             }
         })
-        .find(|n| !existing.contains(n) && !taken.contains(n))
+        .find(|n| !existing.contains(n) && !taken.contains(n) && !frame.kernels.contains(n))
         .ok_or(Failed)?;
     taken.insert(name.clone());
     let context = frame.context;
@@ -168,6 +168,20 @@ fn keep_pes(
     array: OperationRef<'_, '_>,
     kept: &[Fixed],
 ) -> Result<(), Failed> {
+    // A loop of symbolic extent keeps its PEs: a PE idle at run time (past
+    // the parameter's value) must stay idle in the copy too.
+    let kept: Vec<Fixed> = kept
+        .iter()
+        .filter(|(c, _)| {
+            let name = &frame.info.space[*c].name;
+            frame
+                .info
+                .loops
+                .iter()
+                .any(|l| &l.name == name && l.extent.is_const())
+        })
+        .copied()
+        .collect();
     if kept.is_empty() {
         return Ok(());
     }
@@ -177,7 +191,7 @@ fn keep_pes(
         let all = ir::strings(&array, &format!("{prefix}loops"));
         let mut mins = ir::i64s(&array, &format!("{prefix}mins"));
         let mut extents = ir::array(&array, &format!("{prefix}extents"));
-        for (c, value) in kept {
+        for (c, value) in &kept {
             let name = &names[*c];
             if let Some(l) = all.iter().position(|n| n == name) {
                 mins[l] = *value;
@@ -187,8 +201,8 @@ fn keep_pes(
         let mins_text: Vec<String> = mins.iter().map(i64::to_string).collect();
         let mins_attr = Attribute::parse(context, &format!("array<i64: {}>", mins_text.join(", ")))
             .ok_or(Failed)?;
-        set_inherent(array, &format!("{prefix}mins"), mins_attr);
-        set_inherent(
+        ir::set_inherent(array, &format!("{prefix}mins"), mins_attr);
+        ir::set_inherent(
             array,
             &format!("{prefix}extents"),
             melior::ir::attribute::ArrayAttribute::new(context, &extents).into(),
@@ -200,23 +214,6 @@ fn keep_pes(
     restrict("", &space)
 }
 
-/// Sets an attribute of the op's own (its properties), e.g. the bounds of
-/// an array.
-fn set_inherent(op: OperationRef<'_, '_>, name: &str, value: Attribute<'_>) {
-    let name = mlir_sys::MlirStringRef {
-        data: name.as_ptr() as *const _,
-        length: name.len(),
-    };
-    // SAFETY: a live op and an attribute of its context.
-    unsafe {
-        mlir_sys::mlirOperationSetInherentAttributeByName(
-            op.to_raw(),
-            name,
-            melior::ir::attribute::AttributeLike::to_raw(&value),
-        )
-    }
-}
-
 /// The space coordinates (the PE) among a body's block arguments.
 pub fn space_coords(frame: &Frame<'_, '_>, body: MlirBlock) -> Vec<MlirValue> {
     // SAFETY: a live block whose arguments are the array's coordinates.
@@ -225,6 +222,28 @@ pub fn space_coords(frame: &Frame<'_, '_>, body: MlirBlock) -> Vec<MlirValue> {
             .map(|i| mlir_sys::mlirBlockGetArgument(body, i))
             .collect()
     }
+}
+
+/// The index of a PE's channel: its space coordinates that the access does
+/// not fix, counted from each space loop's min.
+pub fn channel_index(
+    e: &Emitter<'_>,
+    frame: &Frame<'_, '_>,
+    coords: &[MlirValue],
+    fixed: &[Fixed],
+) -> Vec<MlirValue> {
+    let offsets: Vec<MlirValue> = coords
+        .iter()
+        .zip(&frame.info.space)
+        .map(|(c, s)| {
+            if s.min == 0 {
+                *c
+            } else {
+                e.sub(*c, e.index(s.min))
+            }
+        })
+        .collect();
+    crate::isolate_pes::narrowed(&offsets, fixed)
 }
 
 /// The array body's coordinates mapped to a copy's.
@@ -301,7 +320,7 @@ pub fn read_in_place(frame: &Frame<'_, '_>, access: &Access, channel: &str, fixe
     // SAFETY: a live op.
     let load = unsafe { OperationRef::from_raw(access.op) };
     let e = Emitter::new(frame.context, load.location(), frame.body).before_op(access.op);
-    let coords = crate::isolate_pes::narrowed(&space_coords(frame, frame.body), fixed);
+    let coords = channel_index(&e, frame, &space_coords(frame, frame.body), fixed);
     let ty = result_type(access.op);
     let value = match &access.uses {
         None => read(&e, channel, &coords, ty),

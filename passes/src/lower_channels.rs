@@ -41,9 +41,12 @@ pub static PASS: PassDef = PassDef {
 pub const READ: &str = "t2s_channel_read";
 pub const WRITE: &str = "t2s_channel_write";
 
-/// Bytes of one value of a channel's element type, as the runtime copies
-/// it: the power of two at least as large as the value's bits (LLVM's
-/// allocation size for integers, floats and vectors of them).
+/// Bytes of one value of a channel's element type, as LLVM lays it out in
+/// memory (the verifier admits integers of 1 to 64 bits, f16, bf16, f32,
+/// f64, index and fixed vectors of them): a scalar takes the power of two
+/// at least as large as its bits; `vector<d1 x .. x dn x T>` is an array of
+/// `d1 * .. * d(n-1)` vectors of `dn` lanes, each the power of two at least
+/// as large as its packed bits.
 pub fn channel_bytes(ty: Type<'_>) -> Option<u64> {
     let bits = |t: Type<'_>| -> Option<u64> {
         if t.is_index() {
@@ -58,20 +61,21 @@ pub fn channel_bytes(ty: Type<'_>) -> Option<u64> {
                 .then(|| u64::from(mlir_sys::mlirFloatTypeGetWidth(t.to_raw())))
         }
     };
+    let packed = |bits: u64| bits.div_ceil(8).max(1).next_power_of_two();
     // SAFETY: a live type; shape queries only on vectors.
-    let total = unsafe {
-        if mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
-            let elem = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()));
-            let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
-            let lanes = (0..rank)
-                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize) as u64)
-                .product::<u64>();
-            bits(elem)?.checked_mul(lanes)?
-        } else {
-            bits(ty)?
+    unsafe {
+        if !mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
+            return Some(packed(bits(ty)?));
         }
-    };
-    Some(total.div_ceil(8).max(1).next_power_of_two())
+        let elem = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()));
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
+        let dims: Vec<u64> = (0..rank)
+            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize) as u64)
+            .collect();
+        let (last, outer) = dims.split_last()?;
+        let inner = packed(bits(elem)?.checked_mul(*last)?);
+        outer.iter().try_fold(inner, |n, d| n.checked_mul(*d))
+    }
 }
 
 fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {

@@ -22,7 +22,7 @@ use crate::spacetime_rewrite::{
 };
 use crate::ure_to_scf::{public_func_before, EMIT_C_INTERFACE};
 use melior::ir::{
-    attribute::TypeAttribute,
+    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
     operation::{OperationLike, OperationRef},
     Attribute, Type, ValueLike,
 };
@@ -146,44 +146,124 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     // shape comes from the program's own array.
     let signature = crate::spacetime_rewrite::output_of(&program, &array, &info)?;
     let name = ir::symbol_name(&program);
-    lower_array(
-        context, program, array, &body_ops, &name, &signature, options,
-    )?;
+    let mut arrays = vec![(array, body_ops.clone(), name.clone())];
     for kernel in body_ops
         .iter()
         .filter(|op| ir::name(op) == "channel.kernel")
     {
-        let ops = ir::body_ops(kernel, 0);
-        let kernel_name = ir::symbol_name(kernel);
-        if let Some(other) = ops.iter().find(|op| {
-            !matches!(
-                ir::name(op).as_str(),
-                "spacetime.array" | "spacetime.shift_reg"
-            )
-        }) {
-            return Err(error(
-                other.location(),
-                format!("kernel @{kernel_name} holds '{}'; spacetime-to-scf lowers a kernel made of register files and one spacetime.array", ir::name(other)),
-            ));
-        }
-        let arrays: Vec<_> = ops
-            .iter()
-            .filter(|op| ir::name(op) == "spacetime.array")
-            .collect();
-        if arrays.len() != 1 {
-            return Err(error(
-                kernel.location(),
-                format!("kernel @{kernel_name} holds {} spacetime.array ops; spacetime-to-scf lowers one per kernel", arrays.len()),
-            ));
-        }
-        let function = format!("{name}.{kernel_name}");
-        lower_array(
-            context, program, *arrays[0], &ops, &function, &signature, options,
-        )?;
+        arrays.push(kernel_array(kernel, &name)?);
+    }
+    check_one_store(&arrays, &signature, &program)?;
+    rename_channels(&program, &body_ops, &name);
+    for (array, ops, function) in &arrays {
+        lower_array(context, program, *array, ops, function, &signature, options)?;
     }
     move_channels(program, &body_ops)?;
     ir::erase(program);
     Ok(())
+}
+
+/// A kernel's array, its ops (register files) and its function's name.
+fn kernel_array<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
+    program: &str,
+) -> Result<(OperationRef<'c, 'a>, Vec<OperationRef<'c, 'a>>, String), Failed> {
+    let ops = ir::body_ops(kernel, 0);
+    let kernel_name = ir::symbol_name(kernel);
+    if let Some(other) = ops.iter().find(|op| {
+        !matches!(
+            ir::name(op).as_str(),
+            "spacetime.array" | "spacetime.shift_reg"
+        )
+    }) {
+        return Err(error(
+            other.location(),
+            format!("kernel @{kernel_name} holds '{}'; spacetime-to-scf lowers a kernel made of register files and one spacetime.array", ir::name(other)),
+        ));
+    }
+    let arrays: Vec<_> = ops
+        .iter()
+        .filter(|op| ir::name(op) == "spacetime.array")
+        .copied()
+        .collect();
+    if arrays.len() != 1 {
+        return Err(error(
+            kernel.location(),
+            format!("kernel @{kernel_name} holds {} spacetime.array ops; spacetime-to-scf lowers one per kernel", arrays.len()),
+        ));
+    }
+    Ok((arrays[0], ops, format!("{program}.{kernel_name}")))
+}
+
+/// One kernel stores the output (each zeroes it first, and the kernels run
+/// at the same time), over the shape of the program's arguments.
+fn check_one_store(
+    arrays: &[(OperationRef<'_, '_>, Vec<OperationRef<'_, '_>>, String)],
+    signature: &crate::spacetime_rewrite::Output,
+    program: &OperationRef<'_, '_>,
+) -> Result<(), Failed> {
+    let storing: Vec<_> = arrays
+        .iter()
+        .filter(|(a, _, _)| !ir::collect(*a, "spacetime.output").is_empty())
+        .collect();
+    if let [first, second, ..] = storing.as_slice() {
+        return Err(error(
+            second.0.location(),
+            format!(
+                "@{} is stored by two kernels, @{} and @{}: one kernel stores the output (the kernels run at the same time)",
+                signature.func, first.2, second.2
+            ),
+        ));
+    }
+    if let Some((array, _, function)) = storing.first() {
+        let info = ArrayInfo::read(array)?;
+        let own = crate::spacetime_rewrite::output_of(program, array, &info)?;
+        if own.shape != signature.shape {
+            let text = |s: &[Option<i64>]| {
+                s.iter()
+                    .map(|d| d.map_or("?".to_string(), |d| d.to_string()))
+                    .collect::<Vec<_>>()
+                    .join("x")
+            };
+            return Err(error(
+                array.location(),
+                format!(
+                    "@{function} stores @{} over {}, but the program's array gives it {}",
+                    signature.func,
+                    text(&own.shape),
+                    text(&signature.shape)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The program's channels become `@<program>.<channel>`, so that two
+/// programs' channels can share a module.
+fn rename_channels(program: &OperationRef<'_, '_>, body_ops: &[OperationRef<'_, '_>], name: &str) {
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { program.context().to_ref() };
+    for fifo in body_ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
+        let old = ir::symbol_name(fifo);
+        let new = format!("{name}.{old}");
+        ir::set_inherent(
+            *fifo,
+            "sym_name",
+            StringAttribute::new(context, &new).into(),
+        );
+        for access in ir::collect(*program, "channel.read")
+            .into_iter()
+            .chain(ir::collect(*program, "channel.write"))
+            .filter(|a| ir::symbol(a, "channel") == old)
+        {
+            ir::set_inherent(
+                access,
+                "channel",
+                FlatSymbolRefAttribute::new(context, &new).into(),
+            );
+        }
+    }
 }
 
 /// The program's channels become the module's, beside its functions.

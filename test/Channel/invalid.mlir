@@ -12,12 +12,12 @@ channel.fifo @ch : f32, depth -2
 
 // -----
 
-// expected-error@+1 {{'channel.fifo' op carries integers, floats, index or vectors, got 'memref<4xf32>'}}
+// expected-error@+1 {{'channel.fifo' op carries integers of 1 to 64 bits, f16, bf16, f32, f64, index or fixed vectors of them, got 'memref<4xf32>'}}
 channel.fifo @ch : memref<4xf32>, depth 2
 
 // -----
 
-// expected-error@+1 {{'channel.fifo' op carries integers, floats, index or vectors, got 'tensor<4xf32>'}}
+// expected-error@+1 {{'channel.fifo' op carries integers of 1 to 64 bits, f16, bf16, f32, f64, index or fixed vectors of them, got 'tensor<4xf32>'}}
 channel.fifo @ch : tensor<4xf32>, depth 2
 
 // -----
@@ -74,7 +74,7 @@ channel.fifo @ch [65536, 65536, 2] : f32, depth 2
 
 // -----
 
-// expected-error@+1 {{'channel.fifo' op carries integers, floats, index or vectors, got 'vector<[4]xf32>'}}
+// expected-error@+1 {{'channel.fifo' op carries integers of 1 to 64 bits, f16, bf16, f32, f64, index or fixed vectors of them, got 'vector<[4]xf32>'}}
 channel.fifo @ch : vector<[4]xf32>, depth 2
 
 // -----
@@ -183,3 +183,18 @@ channel.kernel @k {
   // expected-error@+1 {{using value defined outside the region}}
   %w = arith.addf %v, %v : f32
 }
+
+// -----
+
+// expected-error@+1 {{'channel.fifo' op carries integers of 1 to 64 bits, f16, bf16, f32, f64, index or fixed vectors of them, got 'i0'}}
+channel.fifo @ch : i0, depth 2
+
+// -----
+
+// expected-error@+1 {{'channel.fifo' op carries integers of 1 to 64 bits, f16, bf16, f32, f64, index or fixed vectors of them, got 'i128'}}
+channel.fifo @ch : i128, depth 2
+
+// -----
+
+// expected-error@+1 {{'channel.fifo' op carries integers of 1 to 64 bits, f16, bf16, f32, f64, index or fixed vectors of them, got 'vector<4xtf32>'}}
+channel.fifo @ch : vector<4xtf32>, depth 2

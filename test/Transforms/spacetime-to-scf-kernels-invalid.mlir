@@ -40,13 +40,14 @@ ure.program @q {
 
 // -----
 
-func.func @c() {
+// Once lowered, the program's channel @c is the module's @q.c.
+func.func @q.c() {
   return
 }
 ure.program @q {
   ure.input @A : memref<8xi32>
   ure.func @out(i) -> i32 on device
-  // expected-error@+1 {{channel @c would clash with a symbol of the module once the program is lowered}}
+  // expected-error@+1 {{channel @q.c would clash with a symbol of the module once the program is lowered}}
   channel.fifo @c : i32, depth 1
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
