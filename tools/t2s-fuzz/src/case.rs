@@ -123,6 +123,9 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
     let mut modes = vec![Mode::Sequential];
     if scheduled {
         modes.push(Mode::Systolic);
+        if text.contains("ure.isolate_") {
+            modes.push(Mode::Dataflow);
+        }
     }
     let mut rejected = false;
     for mode in modes {
@@ -139,8 +142,9 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
                 if let Some(internal) = internal_error(&seen) {
                     return (PANIC, internal);
                 }
-                // Only the schedule may be refused.
-                if mode != Mode::Systolic {
+                // Only the schedule (and what isolation cannot follow)
+                // may be refused.
+                if mode == Mode::Sequential {
                     return (
                         MISMATCH,
                         format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()),
@@ -171,6 +175,7 @@ pub fn run_mutant(text: &str) -> (i32, String) {
     for pipeline in [
         "builtin.module(t2s-lower-to-llvm)",
         "builtin.module(t2s-sequential-to-llvm)",
+        "builtin.module(t2s-dataflow-to-llvm)",
     ] {
         let Some(mut copy) = Module::parse(&context, text) else {
             return (REJECTED, String::new());
@@ -196,7 +201,12 @@ pub fn run_mutant(text: &str) -> (i32, String) {
         return (REJECTED, String::new());
     };
     let mut results = Vec::new();
-    for mode in [Mode::Interpret, Mode::Sequential, Mode::Systolic] {
+    for mode in [
+        Mode::Interpret,
+        Mode::Sequential,
+        Mode::Systolic,
+        Mode::Dataflow,
+    ] {
         if let Ok(out) = run_mode(&context, text, mode, &inputs) {
             results.push((mode, out));
         }

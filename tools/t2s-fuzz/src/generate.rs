@@ -153,6 +153,7 @@ pub fn generate(seed: u64) -> Generated {
             }
         })
         .collect();
+    let mut read_inputs = vec![false; inputs.len()];
 
     let funcs = rng.range(1, 3) as usize;
     let mut text = String::from("ure.program @fuzz {\n");
@@ -183,6 +184,7 @@ pub fn generate(seed: u64) -> Generated {
             let atom = match rng.below(5) {
                 0 | 1 => {
                     let k = rng.below(inputs.len() as u64) as usize;
+                    read_inputs[k] = true;
                     let idx: Vec<String> = inputs[k]
                         .iter()
                         .map(|&l| {
@@ -288,12 +290,52 @@ pub fn generate(seed: u64) -> Generated {
         text += &format!("  ure.reorder @f0 ({})\n", order.join(", "));
         // Space loops must then be the innermost of the new order.
         let scheduled = schedule(&mut rng, &mut text, &order);
+        if scheduled {
+            isolate(&mut rng, &mut text, &read_inputs);
+        }
         text += "}\n";
         return Generated { text, scheduled };
     }
     let scheduled = schedule(&mut rng, &mut text, &vars);
+    if scheduled {
+        isolate(&mut rng, &mut text, &read_inputs);
+    }
     text += "}\n";
     Generated { text, scheduled }
+}
+
+/// Sometimes, isolation directives (the dataflow mode then runs too): some
+/// of the inputs the UREs read into one or two loaders, the output into a
+/// drainer, with random depths.
+fn isolate(rng: &mut Rng, text: &mut String, read_inputs: &[bool]) {
+    if !rng.chance(50) {
+        return;
+    }
+    let read: Vec<usize> = (0..read_inputs.len()).filter(|k| read_inputs[*k]).collect();
+    let chosen: Vec<usize> = read.iter().copied().filter(|_| rng.chance(70)).collect();
+    if !chosen.is_empty() {
+        if chosen.len() > 1 && rng.chance(50) {
+            for k in &chosen {
+                *text += &format!(
+                    "  ure.isolate_producer [@in{k}] into @loader{k} depth {}\n",
+                    rng.range(1, 3)
+                );
+            }
+        } else {
+            let names: Vec<String> = chosen.iter().map(|k| format!("@in{k}")).collect();
+            *text += &format!(
+                "  ure.isolate_producer [{}] into @loader depth {}\n",
+                names.join(", "),
+                rng.range(1, 3)
+            );
+        }
+    }
+    if chosen.is_empty() || rng.chance(70) {
+        *text += &format!(
+            "  ure.isolate_consumer @out into @drainer depth {}\n",
+            rng.range(1, 3)
+        );
+    }
 }
 
 /// A random (possibly illegal) chain of space-time transforms on the
@@ -379,4 +421,28 @@ fn read(
     let fallback = b.constant(rng);
     let cond = valid.expect("a moved loop");
     b.emit(format!("arith.select {cond}, {value}, {fallback} : {ty}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::generate;
+
+    /// The generated programs exercise the dataflow mode: some isolate
+    /// inputs, some the output, some both.
+    #[test]
+    fn some_programs_are_isolated() {
+        let programs: Vec<String> = (1..151).map(|id| generate(id).text).collect();
+        let producers = programs
+            .iter()
+            .filter(|p| p.contains("ure.isolate_producer"))
+            .count();
+        let consumers = programs
+            .iter()
+            .filter(|p| p.contains("ure.isolate_consumer"))
+            .count();
+        assert!(
+            producers >= 20 && consumers >= 20,
+            "{producers} producers, {consumers} consumers"
+        );
+    }
 }

@@ -5,7 +5,8 @@
 //! ```
 //!
 //! - **Programs**: random valid URE programs with random schedules
-//!   (`generate.rs`) run in every mode (interpreter, sequential, systolic);
+//!   (`generate.rs`), some with isolation directives, run in every mode
+//!   (interpreter, sequential, systolic, dataflow);
 //!   the compiled results must equal the interpreter's, and an illegal
 //!   schedule must be rejected with a diagnostic.
 //! - **Mutants**: the shipped examples with random edits (`mutate.rs`);
