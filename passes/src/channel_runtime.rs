@@ -60,6 +60,8 @@ struct State {
     live: usize,
     /// The first failure: a deadlock report or a misuse.
     failure: Option<String>,
+    /// The channels the kernels waited on when the run deadlocked.
+    stuck_on: Vec<usize>,
 }
 
 /// One dataflow run: its channels, kernels and their state.
@@ -91,6 +93,7 @@ impl Run {
             status: vec![Status::Running; kernels.len()],
             live: kernels.len(),
             failure: None,
+            stuck_on: Vec::new(),
         };
         Arc::new(Run {
             by_address: addresses.iter().enumerate().map(|(c, a)| (*a, c)).collect(),
@@ -114,6 +117,7 @@ impl Run {
         state.live -= 1;
         if self.stuck(&state) && state.failure.is_none() {
             state.failure = Some(self.report(&state));
+            state.stuck_on = Self::waited_on(&state);
         }
         self.moved.notify_all();
     }
@@ -161,6 +165,26 @@ impl Run {
         }
         let coords: Vec<String> = coords.iter().map(usize::to_string).collect();
         format!("@{}[{}]", self.channels[channel].name, coords.join(", "))
+    }
+
+    /// The channels some kernel waits on, each once, in order.
+    fn waited_on(state: &State) -> Vec<usize> {
+        let mut channels: Vec<usize> = state
+            .status
+            .iter()
+            .filter_map(|s| match s {
+                Status::Waiting { channel, .. } => Some(*channel),
+                _ => None,
+            })
+            .collect();
+        channels.sort_unstable();
+        channels.dedup();
+        channels
+    }
+
+    /// After a deadlock, the channels the kernels waited on.
+    pub fn stuck_on(&self) -> Vec<usize> {
+        self.lock().stuck_on.clone()
     }
 
     /// Who waits on what, and what went through each channel.
@@ -302,6 +326,7 @@ impl Run {
             };
             if self.stuck(&state) {
                 let report = self.report(&state);
+                state.stuck_on = Self::waited_on(&state);
                 self.fail(&mut state, report);
                 state.status[k] = Status::Running;
                 return None;

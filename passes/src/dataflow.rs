@@ -73,8 +73,38 @@ pub fn execute(
     let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
     check_points(&interface, params, Mode::Dataflow, options.max_points)?;
     let design = design(&program)?;
+    // Locations live in the context: they outlive the ops lowered below.
+    let location = program.location();
+    let declared: Vec<_> = ir::body_ops(&program, 0)
+        .iter()
+        .filter(|op| ir::name(op) == "channel.fifo")
+        .map(|op| op.location())
+        .collect();
     run_pipeline(context, module, &Mode::Dataflow.pipeline_with(options))?;
-    run_kernels(module, &interface, &design, inputs, params, options)
+    match run_kernels(module, &interface, &design, inputs, params, options) {
+        Err(ExecuteError::Deadlock(report, channels)) => {
+            // The report at the program, with a note at each channel a
+            // kernel waits on.
+            let notes: Vec<_> = channels
+                .iter()
+                .filter_map(|c| {
+                    Some((
+                        *declared.get(*c)?,
+                        format!(
+                            "a kernel waits on @{}, declared here",
+                            design.channels[*c].name
+                        ),
+                    ))
+                })
+                .collect();
+            crate::diag::emit(location, crate::diag::Severity::Error, &report, &notes);
+            Err(ExecuteError::Deadlock(
+                "the design did not run to its end (see the diagnostic above)".into(),
+                Vec::new(),
+            ))
+        }
+        result => result,
+    }
 }
 
 /// A pointer that crosses to the kernel threads (which only read it).
@@ -246,7 +276,7 @@ fn run_once(
     });
     spawned?;
     match run.failure() {
-        Some(report) => Err(ExecuteError::Deadlock(report)),
+        Some(report) => Err(ExecuteError::Deadlock(report, run.stuck_on())),
         None => Ok(()),
     }
 }

@@ -39,8 +39,10 @@ pub enum ExecuteError {
     Arguments(String),
     #[error("{0} cannot be allocated (more than {MAX_ELEMENTS} elements)")]
     TooLarge(String),
+    /// The dataflow run failed: a deadlock, or a misuse of channels; the
+    /// channels (indices in the design) that kernels waited on.
     #[error("{0}")]
-    Deadlock(String),
+    Deadlock(String, Vec<usize>),
     #[error("@{0} is isolated into kernels that talk through channels (channel.kernel @{1}): run it with --mode dataflow")]
     Isolated(String, String),
     #[error("@{0} is space-time transformed: the {1} mode needs its UREs; give the program as written (t2s-run --reference FILE runs the interpreter on it)")]
