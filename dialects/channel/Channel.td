@@ -123,7 +123,14 @@ def Channel_ReadOp : Channel_Op<"read", [
     ```mlir
     %v = channel.read @chB : f32
     %w = channel.read @chA[%i, %j] : vector<4xf32>
+    %x = channel.read @chA[%i, %j] : vector<8xf32>
     ```
+    A read may match lanes (vectorization.md): with the channel's element
+    type, it may take a multiple of the channel's lanes (the values are
+    concatenated: two `vector<4xf32>` make a `vector<8xf32>`; a scalar
+    channel counts one lane) or a divisor of them (the slices of each
+    value are taken in turn, none dropped). Other lane counts are an
+    error. Writes carry the channel's own type.
   }];
   let arguments = (ins FlatSymbolRefAttr:$channel, Variadic<Index>:$indices);
   let results = (outs AnyType:$value);

@@ -152,8 +152,37 @@ LogicalResult FifoOp::verifySymbolUses(SymbolTableCollection &) {
 // ReadOp, WriteOp
 //===----------------------------------------------------------------------===//
 
-/// Reads and writes name a declared channel of the value's type, with one
-/// index per dimension, constant indices inside the array.
+/// The element type and lanes of a scalar (one lane) or a 1-D vector.
+static std::optional<std::pair<Type, int64_t>> getLanes(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (vector.getRank() != 1)
+      return std::nullopt;
+    return std::make_pair(vector.getElementType(), vector.getDimSize(0));
+  }
+  return std::make_pair(type, int64_t(1));
+}
+
+/// A read may take more or fewer lanes than the channel's values
+/// (vectorization.md's lane matching): the same element type, and one lane
+/// count a multiple of the other.
+static LogicalResult verifyLanes(Operation *op, FlatSymbolRefAttr channel,
+                                 Type channelType, Type type) {
+  auto have = getLanes(channelType);
+  auto want = getLanes(type);
+  if (!have || !want || have->first != want->first)
+    return op->emitOpError("uses channel ")
+           << channel << " of " << channelType << " with " << type;
+  if (want->second % have->second != 0 && have->second % want->second != 0)
+    return op->emitOpError("reads ")
+           << want->second << " lanes from channel " << channel << " of "
+           << have->second << "-lane values: neither count is a multiple of "
+                              "the other, so the lanes cannot be matched";
+  return success();
+}
+
+/// Reads and writes name a declared channel of the value's type (a read may
+/// match lanes), with one index per dimension, constant indices inside the
+/// array.
 static LogicalResult verifyChannelUse(Operation *op, FlatSymbolRefAttr channel,
                                       ValueRange indices, Type type,
                                       SymbolTableCollection &symbolTable) {
@@ -161,9 +190,13 @@ static LogicalResult verifyChannelUse(Operation *op, FlatSymbolRefAttr channel,
   if (!fifo)
     return op->emitOpError("uses ")
            << channel << ", which is not a channel.fifo";
-  if (fifo.getElementType() != type)
-    return op->emitOpError("uses channel ")
-           << channel << " of " << fifo.getElementType() << " with " << type;
+  if (fifo.getElementType() != type &&
+      (isa<WriteOp>(op) ||
+       failed(verifyLanes(op, channel, fifo.getElementType(), type))))
+    return isa<WriteOp>(op) ? op->emitOpError("uses channel ")
+                                  << channel << " of "
+                                  << fifo.getElementType() << " with " << type
+                            : failure();
   ArrayRef<int64_t> dims = fifo.getDims();
   if (indices.size() != dims.size())
     return op->emitOpError("indexes channel ")

@@ -17,6 +17,7 @@ mod isolate_build;
 mod isolate_pes;
 mod isolate_slice;
 pub mod lower_channels;
+mod lower_lanes;
 pub mod memref_arg;
 pub mod merge_ures;
 pub mod minimize_storage;

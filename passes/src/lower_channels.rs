@@ -16,6 +16,7 @@
 use crate::diag::error;
 use crate::emit::Emitter;
 use crate::ir;
+use crate::lower_lanes;
 use crate::registry::{Failed, PassDef, PassOptions};
 use melior::ir::{
     attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
@@ -83,7 +84,7 @@ fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
     let context: &Context = unsafe { root.context().to_ref() };
     let module_block = ir::body_block(&root).ok_or(Failed)?;
     let fifos = ir::collect(root, "channel.fifo");
-    let mut specs: HashMap<String, (Vec<i64>, u64)> = HashMap::new();
+    let mut specs: HashMap<String, (Vec<i64>, u64, Type)> = HashMap::new();
     for fifo in &fifos {
         if fifo.parent_operation().map(|p| p.to_raw().ptr) != Some(root.to_raw().ptr) {
             return Err(error(
@@ -104,7 +105,7 @@ fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
         let depth = ir::int(fifo, "depth").unwrap_or(1);
         let name = ir::symbol_name(fifo);
         global_before(context, *fifo, &name, [0, bytes as i64, depth, count])?;
-        specs.insert(name, (dims, bytes));
+        specs.insert(name, (dims, bytes, ty));
         ir::erase(*fifo);
     }
     let accesses: Vec<_> = ir::collect(root, "channel.read")
@@ -115,7 +116,7 @@ fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
         return Ok(());
     }
     declare_runtime(context, module_block.to_raw(), root.location());
-    let mut buffers: HashMap<(usize, String), MlirValue> = HashMap::new();
+    let mut buffers = Buffers::default();
     for access in accesses {
         lower_access(context, access, &specs, &mut buffers)?;
     }
@@ -196,15 +197,50 @@ fn entry_block(op: &OperationRef<'_, '_>) -> Option<MlirBlock> {
     None
 }
 
+/// The buffers a function's channel accesses share, allocated at its entry:
+/// one value per (function, type), and, for reads narrower than their
+/// channel, per (function, channel) the value being sliced and the next
+/// slice of every channel element.
+#[derive(Default)]
+struct Buffers {
+    values: HashMap<(usize, String), MlirValue>,
+    slicing: HashMap<(usize, String), (MlirValue, MlirValue)>,
+}
+
+/// The largest channel array whose narrower reads keep per-element state.
+const MAX_SLICED_CHANNELS: i64 = 1 << 16;
+
+/// An emitter at the start of a function's entry block.
+fn at_entry<'c>(
+    context: &'c Context,
+    location: melior::ir::Location<'c>,
+    entry: MlirBlock,
+) -> Emitter<'c> {
+    // SAFETY: the entry block is live and holds at least the access.
+    let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(entry) };
+    Emitter::new(context, location, entry).before_op(first)
+}
+
+fn alloca(e: &Emitter<'_>, ty: Type<'_>, shape: &[i64]) -> MlirValue {
+    let memref = MemRefType::new(ty, shape, None, None);
+    let segments = Attribute::parse(e.context, "array<i32: 0, 0>").expect("segments");
+    e.op(
+        "memref.alloca",
+        &[],
+        &[memref.into()],
+        &[("operandSegmentSizes", segments)],
+    )[0]
+}
+
 fn lower_access(
     context: &Context,
     access: OperationRef<'_, '_>,
-    specs: &HashMap<String, (Vec<i64>, u64)>,
-    buffers: &mut HashMap<(usize, String), MlirValue>,
+    specs: &HashMap<String, (Vec<i64>, u64, Type)>,
+    buffers: &mut Buffers,
 ) -> Result<(), Failed> {
     let is_read = ir::name(&access) == "channel.read";
     let channel = ir::symbol(&access, "channel");
-    let Some((dims, bytes)) = specs.get(&channel) else {
+    let Some((dims, bytes, channel_type)) = specs.get(&channel) else {
         return Err(error(
             access.location(),
             format!("@{channel} is not a channel.fifo of the module"),
@@ -230,22 +266,20 @@ fn lower_access(
             Type::from_raw(mlir_sys::mlirValueGetType(*value))
         })
     };
+    let channel_type = *channel_type;
     let e = Emitter::new(context, access.location(), entry).before_op(access.to_raw());
     let i64_type: Type = IntegerType::new(context, 64).into();
+    // The one-value buffer the runtime copies from or into: of the
+    // channel's type (a read of other lanes is assembled from it).
     let buffer = *buffers
-        .entry((entry.ptr as usize, ty.to_string()))
+        .values
+        .entry((entry.ptr as usize, channel_type.to_string()))
         .or_insert_with(|| {
-            // SAFETY: the entry block is live; allocas go at its start.
-            let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(entry) };
-            let at = Emitter::new(context, access.location(), entry).before_op(first);
-            let memref = MemRefType::new(ty, &[1], None, None);
-            let segments = Attribute::parse(context, "array<i32: 0, 0>").expect("segments");
-            at.op(
-                "memref.alloca",
-                &[],
-                &[memref.into()],
-                &[("operandSegmentSizes", segments)],
-            )[0]
+            alloca(
+                &at_entry(context, access.location(), entry),
+                channel_type,
+                &[1],
+            )
         });
     let zero = e.index(0);
     if !is_read {
@@ -269,8 +303,8 @@ fn lower_access(
             FlatSymbolRefAttribute::new(context, &channel).into(),
         )],
     )[0];
-    let flat = flat_index(&e, indices, dims);
-    let flat = e.op1("arith.index_cast", &[flat], i64_type);
+    let flat_index_value = flat_index(&e, indices, dims);
+    let flat = e.op1("arith.index_cast", &[flat_index_value], i64_type);
     let bytes_value = e.op(
         "arith.constant",
         &[],
@@ -280,25 +314,114 @@ fn lower_access(
             IntegerAttribute::new(i64_type, *bytes as i64).into(),
         )],
     )[0];
-    let args = [address(&e, global), flat, address(&e, buffer), bytes_value];
-    let callee = if is_read { READ } else { WRITE };
-    e.op(
-        "func.call",
-        &args,
-        &[],
-        &[(
-            "callee",
-            FlatSymbolRefAttribute::new(context, callee).into(),
-        )],
-    );
-    if is_read {
-        let value = e.load(buffer, &[zero], ty);
-        let result = access.result(0).map_err(|_| Failed)?;
-        // SAFETY: live values of the same type; the read is then unused.
-        unsafe {
-            mlir_sys::mlirValueReplaceAllUsesOfWith(melior::ir::ValueLike::to_raw(&result), value)
-        };
+    let global_address = address(&e, global);
+    let buffer_address = address(&e, buffer);
+    // One runtime call: one value of the channel's type.
+    let transfer = |e: &Emitter<'_>| {
+        let callee = if is_read { READ } else { WRITE };
+        e.op(
+            "func.call",
+            &[global_address, flat, buffer_address, bytes_value],
+            &[],
+            &[(
+                "callee",
+                FlatSymbolRefAttribute::new(context, callee).into(),
+            )],
+        );
+    };
+    if !is_read {
+        transfer(&e);
+        ir::erase(access);
+        return Ok(());
     }
+    let value = if ty == channel_type {
+        transfer(&e);
+        e.load(buffer, &[zero], ty)
+    } else {
+        let (Some((_, want)), Some((_, have))) =
+            (lower_lanes::lanes(ty), lower_lanes::lanes(channel_type))
+        else {
+            return Err(error(
+                access.location(),
+                format!("no lane matching of {ty} with channel @{channel} of {channel_type}"),
+            ));
+        };
+        if want > have {
+            // Concatenate want / have values.
+            let parts: Vec<MlirValue> = (0..want / have)
+                .map(|_| {
+                    transfer(&e);
+                    e.load(buffer, &[zero], channel_type)
+                })
+                .collect();
+            lower_lanes::concatenate(&e, &parts, channel_type, ty)
+        } else {
+            let count: i64 = dims.iter().product();
+            if count > MAX_SLICED_CHANNELS {
+                return Err(error(
+                    access.location(),
+                    format!("a read narrower than its channel keeps a value per channel element; @{channel} has {count}, more than {MAX_SLICED_CHANNELS}"),
+                ));
+            }
+            let (wide, next) = *buffers
+                .slicing
+                .entry((entry.ptr as usize, channel.clone()))
+                .or_insert_with(|| {
+                    let at = at_entry(context, access.location(), entry);
+                    let wide = alloca(&at, channel_type, &[count]);
+                    let next = alloca(&at, at.index_type(), &[count]);
+                    let (body, iv) = at.for_loop(at.index(0), at.index(count));
+                    let inner = at.at(body);
+                    inner.store(inner.index(0), next, &[iv]);
+                    at.finish_scf_block(body);
+                    (wide, next)
+                });
+            // An index outside the array reaches the runtime, which reports
+            // it; the state is read at a clamped index meanwhile.
+            let k = have / want;
+            let negative = e.op(
+                "arith.cmpi",
+                &[flat_index_value, zero],
+                &[IntegerType::new(context, 1).into()],
+                &[("predicate", IntegerAttribute::new(i64_type, 2).into())],
+            )[0];
+            let element = e.op1(
+                "arith.select",
+                &[negative, zero, flat_index_value],
+                e.index_type(),
+            );
+            let slice_index = e.load(next, &[element], e.index_type());
+            let first = e.op(
+                "arith.cmpi",
+                &[slice_index, zero],
+                &[IntegerType::new(context, 1).into()],
+                &[("predicate", IntegerAttribute::new(i64_type, 0).into())],
+            )[0];
+            let then = e.if_then(first);
+            let inner = e.at(then);
+            transfer(&inner);
+            let fresh = inner.load(buffer, &[inner.index(0)], channel_type);
+            inner.store(fresh, wide, &[element]);
+            e.finish_scf_block(then);
+            let current = e.load(wide, &[element], channel_type);
+            let value = lower_lanes::select_slice(&e, current, channel_type, ty, slice_index, k);
+            let after = e.add(slice_index, e.index(1));
+            let wrapped = e.op(
+                "arith.cmpi",
+                &[after, e.index(k)],
+                &[IntegerType::new(context, 1).into()],
+                &[("predicate", IntegerAttribute::new(i64_type, 0).into())],
+            )[0];
+            let after = e.op1("arith.select", &[wrapped, zero, after], e.index_type());
+            e.store(after, next, &[element]);
+            value
+        }
+    };
+    let result = access.result(0).map_err(|_| Failed)?;
+    // SAFETY: live values of the same type; the read is then unused.
+    unsafe {
+        mlir_sys::mlirValueReplaceAllUsesOfWith(melior::ir::ValueLike::to_raw(&result), value)
+    };
     ir::erase(access);
     Ok(())
 }

@@ -51,15 +51,44 @@ func.func @g() -> f32 {
 
 // -----
 
+// A read may match lanes (a multiple or a divisor of the channel's), of the
+// same element type only.
 channel.fifo @ch : vector<4xf32>, depth 2
 func.func @g(%v: vector<4xf32>) {
   channel.write @ch, %v : vector<4xf32>
   return
 }
-func.func @f() -> vector<8xf32> {
-  // expected-error@+1 {{'channel.read' op uses channel @ch of 'vector<4xf32>' with 'vector<8xf32>'}}
-  %v = channel.read @ch : vector<8xf32>
-  return %v : vector<8xf32>
+func.func @f() -> vector<8xi32> {
+  // expected-error@+1 {{'channel.read' op uses channel @ch of 'vector<4xf32>' with 'vector<8xi32>'}}
+  %v = channel.read @ch : vector<8xi32>
+  return %v : vector<8xi32>
+}
+
+// -----
+
+channel.fifo @ch : vector<8xf32>, depth 2
+func.func @g(%v: vector<8xf32>) {
+  channel.write @ch, %v : vector<8xf32>
+  return
+}
+func.func @f() -> vector<3xf32> {
+  // expected-error@+1 {{'channel.read' op reads 3 lanes from channel @ch of 8-lane values: neither count is a multiple of the other, so the lanes cannot be matched}}
+  %v = channel.read @ch : vector<3xf32>
+  return %v : vector<3xf32>
+}
+
+// -----
+
+// Writes carry the channel's own type.
+channel.fifo @ch : vector<4xf32>, depth 2
+func.func @g(%v: vector<8xf32>) {
+  // expected-error@+1 {{'channel.write' op uses channel @ch of 'vector<4xf32>' with 'vector<8xf32>'}}
+  channel.write @ch, %v : vector<8xf32>
+  return
+}
+func.func @f() -> vector<4xf32> {
+  %v = channel.read @ch : vector<4xf32>
+  return %v : vector<4xf32>
 }
 
 // -----

@@ -51,3 +51,19 @@ channel.kernel @consumer attributes {note = 1} {
   %c0 = arith.constant 0 : index
   %v = channel.read @grid[%c3, %c0] : vector<4xf32>
 }
+
+// A read may take a multiple or a divisor of the channel's lanes.
+// CHECK: channel.fifo @quad : vector<4xi32>, depth 2
+// CHECK: %{{.*}} = channel.read @quad : vector<8xi32>
+// CHECK: %{{.*}} = channel.read @quad : vector<2xi32>
+// CHECK: %{{.*}} = channel.read @quad : i32
+channel.fifo @quad : vector<4xi32>, depth 2
+channel.kernel @quad_writer {
+  %v = arith.constant dense<1> : vector<4xi32>
+  channel.write @quad, %v : vector<4xi32>
+}
+channel.kernel @quad_reader {
+  %a = channel.read @quad : vector<8xi32>
+  %b = channel.read @quad : vector<2xi32>
+  %c = channel.read @quad : i32
+}
