@@ -11,7 +11,6 @@ use crate::channel_runtime::{enter, leave, ChannelSpec, DepthMode, Run};
 use crate::execute::{check_points, run_pipeline, select_program, ExecuteError, Mode, RunOptions};
 use crate::interface::Interface;
 use crate::ir;
-use melior::ir::attribute::TypeAttribute;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Module;
 use melior::Context;
@@ -31,19 +30,13 @@ pub fn design(program: &OperationRef<'_, '_>) -> Result<Design, ExecuteError> {
     let ops = ir::body_ops(program, 0);
     let mut channels = Vec::new();
     for fifo in ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
-        let ty = fifo
-            .attribute("element_type")
-            .ok()
-            .and_then(|a| TypeAttribute::try_from(a).ok())
-            .map(|t| t.value())
-            .ok_or(ExecuteError::Extract)?;
-        let bytes = crate::lower_channels::channel_bytes(ty).ok_or(ExecuteError::Extract)?;
+        let layout = crate::lower_channels::fifo_layout(fifo).ok_or(ExecuteError::Extract)?;
         // spacetime-to-scf names the program's channels `<program>.<channel>`.
         channels.push(ChannelSpec {
             name: format!("{name}.{}", ir::symbol_name(fifo)),
-            dims: ir::i64s(fifo, "shape"),
-            depth: ir::int(fifo, "depth").unwrap_or(1).max(1) as usize,
-            bytes: bytes as usize,
+            dims: layout.dims,
+            depth: layout.depth as usize,
+            bytes: layout.bytes as usize,
         });
     }
     let mut kernels = vec![name.clone()];
@@ -118,13 +111,6 @@ unsafe impl Sync for Shared {}
 /// A kernel thread's stack: unrolled PE arrays have large frames.
 const KERNEL_STACK: usize = 64 << 20;
 
-fn string_ref(s: &str) -> mlir_sys::MlirStringRef {
-    mlir_sys::MlirStringRef {
-        data: s.as_ptr() as *const _,
-        length: s.len(),
-    }
-}
-
 /// JIT-compiles the lowered design and runs its kernels, once plus
 /// `options.repeat` timed runs.
 pub fn run_kernels(
@@ -141,18 +127,7 @@ pub fn run_kernels(
     // SAFETY: the module is in the llvm dialect; the engine is destroyed
     // before returning, after every kernel thread has been joined.
     unsafe {
-        let engine = mlir_sys::mlirExecutionEngineCreate(
-            module.to_raw(),
-            2,
-            0,
-            std::ptr::null(),
-            false,
-            false,
-        );
-        if engine.ptr.is_null() {
-            return Err(ExecuteError::Jit);
-        }
-        crate::execute::register_runtime(engine);
+        let engine = crate::execute::new_engine(module)?;
         let result = lookup(engine, design).and_then(|(addresses, functions)| {
             let mut times = Vec::new();
             for run in 0..=options.repeat {
@@ -187,7 +162,7 @@ unsafe fn lookup(
     for channel in &design.channels {
         // SAFETY: guaranteed by the caller.
         let address =
-            unsafe { mlir_sys::mlirExecutionEngineLookup(engine, string_ref(&channel.name)) };
+            unsafe { mlir_sys::mlirExecutionEngineLookup(engine, ir::string_ref(&channel.name)) };
         if address.is_null() {
             return Err(ExecuteError::Invoke(format!(
                 "no channel @{} in the compiled module",
@@ -202,8 +177,9 @@ unsafe fn lookup(
         // takes pointers to memref descriptors, as invoke_packed does.
         let interface = format!("_mlir_ciface_{kernel}");
         // SAFETY: guaranteed by the caller.
-        let function =
-            unsafe { mlir_sys::mlirExecutionEngineLookupPacked(engine, string_ref(&interface)) };
+        let function = unsafe {
+            mlir_sys::mlirExecutionEngineLookupPacked(engine, ir::string_ref(&interface))
+        };
         if function.is_null() {
             return Err(ExecuteError::Invoke(format!(
                 "no kernel function {kernel} in the compiled module"

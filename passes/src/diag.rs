@@ -1,6 +1,7 @@
 //! Located diagnostics of every severity, with notes, emitted through the
 //! context's diagnostic engine (so `--verify-diagnostics` sees them).
 
+use crate::ir::string_ref;
 use crate::registry::Failed;
 use melior::ir::Location;
 use mlir_sys::{MlirLocation, MlirStringRef};
@@ -11,13 +12,6 @@ pub enum Severity {
     Error,
     Warning,
     Remark,
-}
-
-fn string_ref(s: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: s.as_ptr() as *const _,
-        length: s.len(),
-    }
 }
 
 /// Emits `message` at `location`, with `notes` attached at their locations.

@@ -13,6 +13,11 @@ use melior::Context;
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use t2s_model::{ScalarType, Value as ModelValue};
 
+/// `arith.cmpi` predicates, in arith's encoding.
+pub const CMPI_EQ: i64 = 0;
+pub const CMPI_SLT: i64 = 2;
+pub const CMPI_ULT: i64 = 6;
+
 /// Appends ops at the end of a block, or inserts them before an op of it.
 #[derive(Clone, Copy)]
 pub struct Emitter<'c> {
@@ -103,6 +108,14 @@ impl<'c> Emitter<'c> {
             .unwrap_or_else(|e| panic!("cannot build {name}: {e}"));
         let op = self.insert(op);
         op.results().map(|r| r.to_raw()).collect()
+    }
+
+    /// `arith.cmpi` with `predicate` in arith's encoding ([`CMPI_EQ`], ...).
+    pub fn cmpi(&self, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
+        let i1: Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();
+        let i64_type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
+        let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
+        self.op("arith.cmpi", &[a, b], &[i1], &[("predicate", attr)])[0]
     }
 
     /// Like [`Emitter::op`] for ops with exactly one result.
@@ -233,11 +246,11 @@ impl<'c> Emitter<'c> {
         unsafe {
             let op = mlir_sys::mlirBlockGetParentOperation(block);
             let attr = Attribute::unit(self.context);
-            let name = mlir_sys::MlirStringRef {
-                data: name.as_ptr() as *const _,
-                length: name.len(),
-            };
-            mlir_sys::mlirOperationSetDiscardableAttributeByName(op, name, attr.to_raw());
+            mlir_sys::mlirOperationSetDiscardableAttributeByName(
+                op,
+                crate::ir::string_ref(name),
+                attr.to_raw(),
+            );
         }
     }
 

@@ -404,24 +404,10 @@ pub fn jit_run_timed(
     let mut times = Vec::with_capacity(repeat);
     // SAFETY: the module is in the llvm dialect; the engine is destroyed below.
     unsafe {
-        let engine = mlir_sys::mlirExecutionEngineCreate(
-            module.to_raw(),
-            2,
-            0,
-            std::ptr::null(),
-            false,
-            false,
-        );
-        if engine.ptr.is_null() {
-            return Err(ExecuteError::Jit);
-        }
-        register_runtime(engine);
+        let engine = new_engine(module)?;
         // The C API calls the `_mlir_ciface_` wrapper of the name it is given.
         let name = model.name.clone();
-        let name_ref = mlir_sys::MlirStringRef {
-            data: name.as_ptr() as *const _,
-            length: name.len(),
-        };
+        let name_ref = ir::string_ref(&name);
         let result = mlir_sys::mlirExecutionEngineInvokePacked(
             engine,
             name_ref,
@@ -445,6 +431,28 @@ pub fn jit_run_timed(
         mlir_sys::mlirExecutionEngineDestroy(engine);
     }
     Ok((call.outputs(), times))
+}
+
+/// A JIT engine for `module` (in the llvm dialect), with the runtime
+/// functions the compiled code may call. The caller destroys it.
+pub(crate) fn new_engine(module: &Module) -> Result<mlir_sys::MlirExecutionEngine, ExecuteError> {
+    // SAFETY: the module outlives the engine (the caller destroys it first);
+    // no symbol is looked up before the runtime is registered.
+    unsafe {
+        let engine = mlir_sys::mlirExecutionEngineCreate(
+            module.to_raw(),
+            2,
+            0,
+            std::ptr::null(),
+            false,
+            false,
+        );
+        if engine.ptr.is_null() {
+            return Err(ExecuteError::Jit);
+        }
+        register_runtime(engine);
+        Ok(engine)
+    }
 }
 
 /// Conversions of 16-bit floats that LLVM calls (compiler-rt's names) and
@@ -481,7 +489,7 @@ mod soft_float {
 ///
 /// # Safety
 /// `engine` is a live execution engine whose symbols are not looked up yet.
-pub(crate) unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
+unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
     let symbols: [(&str, *mut c_void); 10] = [
         ("__truncsfbf2", soft_float::truncsfbf2 as *mut c_void),
         ("__truncdfbf2", soft_float::truncdfbf2 as *mut c_void),
@@ -501,10 +509,7 @@ pub(crate) unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
         ),
     ];
     for (name, address) in symbols {
-        let name_ref = mlir_sys::MlirStringRef {
-            data: name.as_ptr() as *const _,
-            length: name.len(),
-        };
+        let name_ref = ir::string_ref(name);
         // SAFETY: guaranteed by the caller; the functions live for the process.
         unsafe { mlir_sys::mlirExecutionEngineRegisterSymbol(engine, name_ref, address) };
     }

@@ -247,12 +247,17 @@ pub fn for_each_program<'c, 'a>(
     result
 }
 
+/// A view of `s` for the C API (which copies what it keeps).
+pub fn string_ref(s: &str) -> mlir_sys::MlirStringRef {
+    mlir_sys::MlirStringRef {
+        data: s.as_ptr() as *const _,
+        length: s.len(),
+    }
+}
+
 /// Sets a discardable attribute on `op`.
 pub fn set_attribute(op: OperationRef<'_, '_>, name: &str, attribute: Attribute<'_>) {
-    let name = mlir_sys::MlirStringRef {
-        data: name.as_ptr() as *const _,
-        length: name.len(),
-    };
+    let name = string_ref(name);
     // SAFETY: a live op and attribute of the same context.
     unsafe {
         mlir_sys::mlirOperationSetDiscardableAttributeByName(
@@ -266,10 +271,7 @@ pub fn set_attribute(op: OperationRef<'_, '_>, name: &str, attribute: Attribute<
 /// Sets one of the op's own attributes (its properties, e.g. an array's
 /// bounds or a symbol's name).
 pub fn set_inherent(op: OperationRef<'_, '_>, name: &str, value: Attribute<'_>) {
-    let name = mlir_sys::MlirStringRef {
-        data: name.as_ptr() as *const _,
-        length: name.len(),
-    };
+    let name = string_ref(name);
     // SAFETY: a live op and an attribute of its context.
     unsafe {
         mlir_sys::mlirOperationSetInherentAttributeByName(

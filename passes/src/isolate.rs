@@ -39,7 +39,7 @@ use melior::ir::{
 };
 use melior::Context;
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 pub static PASS: PassDef = PassDef {
     argument: "isolate",
@@ -70,11 +70,21 @@ pub(crate) struct Frame<'c, 'a> {
     pub program: OperationRef<'c, 'a>,
     pub array: OperationRef<'c, 'a>,
     pub body: MlirBlock,
-    pub shape: Vec<i64>,
-    pub num_time: usize,
     pub info: ArrayInfo,
     /// The kernels the directives create: no channel may take their names.
     pub kernels: HashSet<String>,
+}
+
+impl Frame<'_, '_> {
+    /// The PEs: the extents of the space loops.
+    pub fn shape(&self) -> Vec<i64> {
+        self.info.space.iter().map(|s| s.pe_extent()).collect()
+    }
+
+    /// How many of the body's arguments are time coordinates.
+    pub fn num_time(&self) -> usize {
+        self.info.time.len()
+    }
 }
 
 fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
@@ -110,8 +120,6 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
         program,
         array,
         body: ir::body_block(&array).ok_or(Failed)?.to_raw(),
-        shape: info.space.iter().map(|s| s.pe_extent()).collect(),
-        num_time: info.time.len(),
         info,
         kernels: directives.iter().map(|d| ir::string(d, "kernel")).collect(),
     };
@@ -228,6 +236,30 @@ fn operands(op: MlirOperation) -> Vec<MlirValue> {
     }
 }
 
+/// A new kernel, a copy of the array keeping the PEs `kept`, whose body
+/// already recomputes what the accesses need: an emitter at its end, its
+/// space coordinates, and the array's values mapped to the copy's.
+#[allow(clippy::type_complexity)]
+fn start_kernel<'c>(
+    frame: &Frame<'c, '_>,
+    kernel: &str,
+    directive: &OperationRef<'c, '_>,
+    kept: &[Fixed],
+    accesses: &[Access],
+) -> Result<(Emitter<'c>, Vec<MlirValue>, HashMap<usize, MlirValue>), Failed> {
+    let (new_body, coords) = new_kernel(frame, kernel, directive.location(), kept)?;
+    let e = Emitter::new(frame.context, directive.location(), new_body);
+    let mut map = argument_map(frame.body, new_body);
+    let slice: HashSet<usize> = accesses
+        .iter()
+        .flat_map(|a| a.slice.iter().copied())
+        .collect();
+    // SAFETY: the array body is live.
+    let body = unsafe { melior::ir::BlockRef::from_raw(frame.body) };
+    clone_slice(&e, body, &slice, &mut map);
+    Ok((e, coords, map))
+}
+
 fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> Result<(), Failed> {
     let kernel = ir::string(directive, "kernel");
     let depth = ir::int(directive, "depth").unwrap_or(2);
@@ -265,7 +297,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     }
     let fixed: Vec<Vec<Fixed>> = accesses
         .iter()
-        .map(|a| fixed_coordinates(frame, &frame.info, a))
+        .map(|a| fixed_coordinates(frame, a))
         .collect();
     let mut names = HashSet::new();
     let channels: Vec<String> = loads
@@ -278,21 +310,12 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
                 &ir::symbol(l, "input"),
                 result_type(l.to_raw()),
                 depth,
-                &narrowed(&frame.shape, f),
+                &narrowed(&frame.shape(), f),
                 &mut names,
             )
         })
         .collect::<Result<_, _>>()?;
-    let (new_body, coords) = new_kernel(frame, &kernel, directive.location(), &common(&fixed))?;
-    let e = Emitter::new(frame.context, directive.location(), new_body);
-    let mut map = argument_map(frame.body, new_body);
-    let slice: HashSet<usize> = accesses
-        .iter()
-        .flat_map(|a| a.slice.iter().copied())
-        .collect();
-    // SAFETY: the array body is live.
-    let body = unsafe { melior::ir::BlockRef::from_raw(frame.body) };
-    clone_slice(&e, body, &slice, &mut map);
+    let (e, coords, map) = start_kernel(frame, &kernel, directive, &common(&fixed), &accesses)?;
     for ((access, channel), f) in accesses.iter().zip(&channels).zip(&fixed) {
         let (at, then) = guarded(&e, access, &map);
         // SAFETY: a live op with one result.
@@ -311,7 +334,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
                 "@{kernel} sends @{} to the array{} through @{c}{}, in the array's order of steps and PEs",
                 ir::symbol(l, "input"),
                 describe(&frame.info, f),
-                shape_text(&narrowed(&frame.shape, f))
+                shape_text(&narrowed(&frame.shape(), f))
             )
         })
         .collect();
@@ -361,7 +384,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     }
     let fixed: Vec<Vec<Fixed>> = accesses
         .iter()
-        .map(|a| fixed_coordinates(frame, &frame.info, a))
+        .map(|a| fixed_coordinates(frame, a))
         .collect();
     let mut names = HashSet::new();
     let mut channels = Vec::new();
@@ -370,7 +393,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         for v in vals {
             // SAFETY: a live value.
             let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(*v)) };
-            let shape = narrowed(&frame.shape, f);
+            let shape = narrowed(&frame.shape(), f);
             per_store.push(declare_channel(
                 frame, &kernel, &func, ty, depth, &shape, &mut names,
             )?);
@@ -384,16 +407,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         .into_iter()
         .filter(|(c, _)| !output_vars.contains(&frame.info.space[*c].name))
         .collect();
-    let (new_body, coords) = new_kernel(frame, &kernel, directive.location(), &kept)?;
-    let e = Emitter::new(frame.context, directive.location(), new_body);
-    let mut map = argument_map(frame.body, new_body);
-    let slice: HashSet<usize> = accesses
-        .iter()
-        .flat_map(|a| a.slice.iter().copied())
-        .collect();
-    // SAFETY: the array body is live.
-    let body = unsafe { melior::ir::BlockRef::from_raw(frame.body) };
-    clone_slice(&e, body, &slice, &mut map);
+    let (e, coords, map) = start_kernel(frame, &kernel, directive, &kept, &accesses)?;
     for (((access, vals), chans), f) in accesses.iter().zip(&values).zip(&channels).zip(&fixed) {
         let (at, then) = guarded(&e, access, &map);
         let mut store_map = map.clone();
@@ -433,7 +447,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
                 "@{kernel} receives @{func} from the array{} through {}{} and stores it, in the array's order of steps and PEs",
                 describe(&frame.info, f),
                 list.join(", "),
-                shape_text(&narrowed(&frame.shape, f))
+                shape_text(&narrowed(&frame.shape(), f))
             ),
         );
     }

@@ -41,14 +41,8 @@ pub fn result_type<'c>(op: MlirOperation) -> Type<'c> {
 pub fn output_operands(op: MlirOperation) -> (Vec<MlirValue>, Vec<MlirValue>) {
     // SAFETY: a live spacetime.output, whose segment attribute is verified.
     unsafe {
-        let name = "operandSegmentSizes";
-        let attr = mlir_sys::mlirOperationGetAttributeByName(
-            op,
-            mlir_sys::MlirStringRef {
-                data: name.as_ptr() as *const _,
-                length: name.len(),
-            },
-        );
+        let attr =
+            mlir_sys::mlirOperationGetAttributeByName(op, ir::string_ref("operandSegmentSizes"));
         let values = mlir_sys::mlirDenseI32ArrayGetElement(attr, 0) as isize;
         let operands: Vec<MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(op))
             .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
@@ -218,7 +212,7 @@ fn keep_pes(
 pub fn space_coords(frame: &Frame<'_, '_>, body: MlirBlock) -> Vec<MlirValue> {
     // SAFETY: a live block whose arguments are the array's coordinates.
     unsafe {
-        (frame.num_time as isize..mlir_sys::mlirBlockGetNumArguments(body))
+        (frame.num_time() as isize..mlir_sys::mlirBlockGetNumArguments(body))
             .map(|i| mlir_sys::mlirBlockGetArgument(body, i))
             .collect()
     }

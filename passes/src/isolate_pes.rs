@@ -36,7 +36,7 @@ fn constant(v: MlirValue) -> Option<i64> {
 
 /// The space coordinate `v` is, if any: a space argument of the body, or a
 /// recovered index that the `recover` map takes from one space coordinate.
-fn space_coordinate(frame: &Frame<'_, '_>, info: &ArrayInfo, v: MlirValue) -> Option<usize> {
+fn space_coordinate(frame: &Frame<'_, '_>, v: MlirValue) -> Option<usize> {
     // SAFETY: a live value; only queries.
     let coordinate = unsafe {
         if mlir_sys::mlirValueIsABlockArgument(v) {
@@ -49,7 +49,8 @@ fn space_coordinate(frame: &Frame<'_, '_>, info: &ArrayInfo, v: MlirValue) -> Op
             if crate::ir::name(&op) != "spacetime.recover" {
                 return None;
             }
-            let row = info
+            let row = frame
+                .info
                 .recover
                 .get(mlir_sys::mlirOpResultGetResultNumber(v) as usize)?;
             match (row.terms.as_slice(), row.constant) {
@@ -58,15 +59,11 @@ fn space_coordinate(frame: &Frame<'_, '_>, info: &ArrayInfo, v: MlirValue) -> Op
             }
         }
     };
-    coordinate.checked_sub(frame.num_time)
+    coordinate.checked_sub(frame.num_time())
 }
 
 /// `coordinate == constant`, when `condition` (holding) says so.
-fn fixed_by(
-    frame: &Frame<'_, '_>,
-    info: &ArrayInfo,
-    (condition, holds): Condition,
-) -> Option<Fixed> {
+fn fixed_by(frame: &Frame<'_, '_>, (condition, holds): Condition) -> Option<Fixed> {
     if !holds {
         return None;
     }
@@ -84,17 +81,17 @@ fn fixed_by(
     }
     let (a, b) = (op.operand(0).ok()?.to_raw(), op.operand(1).ok()?.to_raw());
     let (coordinate, value) = match (constant(a), constant(b)) {
-        (None, Some(c)) => (space_coordinate(frame, info, a)?, c),
-        (Some(c), None) => (space_coordinate(frame, info, b)?, c),
+        (None, Some(c)) => (space_coordinate(frame, a)?, c),
+        (Some(c), None) => (space_coordinate(frame, b)?, c),
         _ => return None,
     };
-    let bound = &info.space[coordinate];
+    let bound = &frame.info.space[coordinate];
     (value >= bound.min && value < bound.min + bound.pe_extent()).then_some((coordinate, value))
 }
 
 /// The coordinates every execution of `access` has: those fixed by its
 /// guards, and by its use condition when there is exactly one.
-pub fn fixed_coordinates(frame: &Frame<'_, '_>, info: &ArrayInfo, access: &Access) -> Vec<Fixed> {
+pub fn fixed_coordinates(frame: &Frame<'_, '_>, access: &Access) -> Vec<Fixed> {
     let uses = match access.uses.as_deref() {
         Some([one]) => vec![*one],
         _ => Vec::new(),
@@ -104,7 +101,7 @@ pub fn fixed_coordinates(frame: &Frame<'_, '_>, info: &ArrayInfo, access: &Acces
         .guards
         .iter()
         .chain(&uses)
-        .filter_map(|c| fixed_by(frame, info, *c))
+        .filter_map(|c| fixed_by(frame, *c))
     {
         if !fixed.iter().any(|(c, _)| *c == found.0) {
             fixed.push(found);

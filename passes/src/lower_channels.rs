@@ -14,7 +14,7 @@
 //!   buffer (allocated once per function and type), and `B`.
 
 use crate::diag::error;
-use crate::emit::Emitter;
+use crate::emit::{Emitter, CMPI_EQ, CMPI_SLT, CMPI_ULT};
 use crate::ir;
 use crate::lower_lanes;
 use crate::registry::{Failed, PassDef, PassOptions};
@@ -79,6 +79,30 @@ pub fn channel_bytes(ty: Type<'_>) -> Option<u64> {
     }
 }
 
+/// What the runtime needs of a `channel.fifo`.
+pub struct FifoLayout<'c> {
+    pub ty: Type<'c>,
+    pub dims: Vec<i64>,
+    /// At least 1 (the verifier's rule).
+    pub depth: i64,
+    pub bytes: u64,
+}
+
+/// The layout of a (verified) `channel.fifo`.
+pub fn fifo_layout<'c>(fifo: &OperationRef<'c, '_>) -> Option<FifoLayout<'c>> {
+    let ty = fifo
+        .attribute("element_type")
+        .ok()
+        .and_then(|a| TypeAttribute::try_from(a).ok())?
+        .value();
+    Some(FifoLayout {
+        ty,
+        dims: ir::i64s(fifo, "shape"),
+        depth: ir::int(fifo, "depth")?.max(1),
+        bytes: channel_bytes(ty)?,
+    })
+}
+
 fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { root.context().to_ref() };
@@ -92,20 +116,13 @@ fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
                 "lower-channels lowers channels declared in the module: run spacetime-to-scf first, which moves a program's channels there",
             ));
         }
-        let ty = fifo
-            .attribute("element_type")
-            .ok()
-            .and_then(|a| TypeAttribute::try_from(a).ok())
-            .map(|t| t.value())
-            .ok_or(Failed)?;
-        let bytes = channel_bytes(ty)
-            .ok_or_else(|| error(fifo.location(), format!("no runtime layout for {ty}")))?;
-        let dims = ir::i64s(fifo, "shape");
-        let count: i64 = dims.iter().product();
-        let depth = ir::int(fifo, "depth").unwrap_or(1);
+        let layout = fifo_layout(fifo)
+            .ok_or_else(|| error(fifo.location(), "no runtime layout for this channel"))?;
+        let count: i64 = layout.dims.iter().product();
         let name = ir::symbol_name(fifo);
-        global_before(context, *fifo, &name, [0, bytes as i64, depth, count])?;
-        specs.insert(name, (dims, bytes, ty));
+        let descriptor = [0, layout.bytes as i64, layout.depth, count];
+        global_before(context, *fifo, &name, descriptor)?;
+        specs.insert(name, (layout.dims, layout.bytes, layout.ty));
         ir::erase(*fifo);
     }
     let accesses: Vec<_> = ir::collect(root, "channel.read")
@@ -379,24 +396,14 @@ fn lower_access(
             // An index outside the array reaches the runtime, which reports
             // it; the state is read at a clamped index meanwhile.
             let k = have / want;
-            let negative = e.op(
-                "arith.cmpi",
-                &[flat_index_value, zero],
-                &[IntegerType::new(context, 1).into()],
-                &[("predicate", IntegerAttribute::new(i64_type, 2).into())],
-            )[0];
+            let negative = e.cmpi(CMPI_SLT, flat_index_value, zero);
             let element = e.op1(
                 "arith.select",
                 &[negative, zero, flat_index_value],
                 e.index_type(),
             );
             let slice_index = e.load(next, &[element], e.index_type());
-            let first = e.op(
-                "arith.cmpi",
-                &[slice_index, zero],
-                &[IntegerType::new(context, 1).into()],
-                &[("predicate", IntegerAttribute::new(i64_type, 0).into())],
-            )[0];
+            let first = e.cmpi(CMPI_EQ, slice_index, zero);
             let then = e.if_then(first);
             let inner = e.at(then);
             transfer(&inner);
@@ -406,12 +413,7 @@ fn lower_access(
             let current = e.load(wide, &[element], channel_type);
             let value = lower_lanes::select_slice(&e, current, channel_type, ty, slice_index, k);
             let after = e.add(slice_index, e.index(1));
-            let wrapped = e.op(
-                "arith.cmpi",
-                &[after, e.index(k)],
-                &[IntegerType::new(context, 1).into()],
-                &[("predicate", IntegerAttribute::new(i64_type, 0).into())],
-            )[0];
+            let wrapped = e.cmpi(CMPI_EQ, after, e.index(k));
             let after = e.op1("arith.select", &[wrapped, zero, after], e.index_type());
             e.store(after, next, &[element]);
             value
@@ -431,15 +433,9 @@ fn flat_index(e: &Emitter<'_>, indices: &[MlirValue], dims: &[i64]) -> MlirValue
     let mut flat = e.index(0);
     let mut inside: Option<MlirValue> = None;
     let i1: Type = IntegerType::new(e.context, 1).into();
-    let ult = IntegerAttribute::new(IntegerType::new(e.context, 64).into(), 6).into();
     for (index, dim) in indices.iter().zip(dims) {
         flat = e.add(e.mul(flat, e.index(*dim)), *index);
-        let ok = e.op(
-            "arith.cmpi",
-            &[*index, e.index(*dim)],
-            &[i1],
-            &[("predicate", ult)],
-        )[0];
+        let ok = e.cmpi(CMPI_ULT, *index, e.index(*dim));
         inside = Some(inside.map_or(ok, |all| e.op1("arith.andi", &[all, ok], i1)));
     }
     match inside {

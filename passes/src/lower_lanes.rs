@@ -11,7 +11,7 @@
 //! The verifier (`channel.read`) admits only these two cases.
 
 use crate::emit::Emitter;
-use melior::ir::{r#type::IntegerType, Attribute, Type, TypeLike};
+use melior::ir::{Attribute, Type, TypeLike};
 use mlir_sys::MlirValue;
 
 /// The element type and lane count of a scalar (1 lane) or 1-D vector.
@@ -106,17 +106,10 @@ pub fn select_slice<'c>(
     counter: MlirValue,
     k: i64,
 ) -> MlirValue {
-    let i1: Type = IntegerType::new(e.context, 1).into();
-    let eq = Attribute::parse(e.context, "0 : i64").expect("eq");
     let mut acc = slice(e, value, whole, part, 0);
     for j in 1..k {
         let this = slice(e, value, whole, part, j);
-        let is = e.op(
-            "arith.cmpi",
-            &[counter, e.index(j)],
-            &[i1],
-            &[("predicate", eq)],
-        )[0];
+        let is = e.cmpi(crate::emit::CMPI_EQ, counter, e.index(j));
         acc = e.op1("arith.select", &[is, this, acc], part);
     }
     acc

@@ -21,7 +21,7 @@ use crate::extract::affine_map_rows;
 use crate::ir;
 use crate::registry::{Failed, PassDef, PassOptions};
 use melior::ir::{
-    attribute::{AttributeLike, IntegerAttribute},
+    attribute::IntegerAttribute,
     operation::{OperationLike, OperationRef},
     r#type::{IntegerType, MemRefType, TypeLike},
     Attribute, RegionLike, Type, ValueLike,
@@ -217,39 +217,18 @@ fn rewrite(
     let context = file.context();
     // SAFETY: the context outlives the pass run.
     let context = unsafe { context.to_ref() };
-    let name = mlir_sys::MlirStringRef {
-        data: "on_write".as_ptr() as *const _,
-        length: "on_write".len(),
-    };
-    // SAFETY: a live op; the inherent attribute `on_write` of spacetime.shift_reg.
-    unsafe {
-        mlir_sys::mlirOperationSetAttributeByName(
-            file.to_raw(),
-            name,
-            Attribute::unit(context).to_raw(),
-        )
-    };
+    ir::set_inherent(*file, "on_write", Attribute::unit(context));
     let i64_type = IntegerType::new(context, 64).into();
     for (read, n) in plan {
         remove_attribute(*read, "delay");
-        let name = mlir_sys::MlirStringRef {
-            data: "writes".as_ptr() as *const _,
-            length: "writes".len(),
-        };
-        let attr: Attribute = IntegerAttribute::new(i64_type, *n).into();
-        // SAFETY: a live op; the inherent attribute `writes` of spacetime.read.
-        unsafe { mlir_sys::mlirOperationSetAttributeByName(read.to_raw(), name, attr.to_raw()) };
+        ir::set_inherent(*read, "writes", IntegerAttribute::new(i64_type, *n).into());
     }
     Ok(())
 }
 
 fn remove_attribute(op: OperationRef<'_, '_>, name: &str) {
-    let name = mlir_sys::MlirStringRef {
-        data: name.as_ptr() as *const _,
-        length: name.len(),
-    };
     // SAFETY: a live op.
-    unsafe { mlir_sys::mlirOperationRemoveAttributeByName(op.to_raw(), name) };
+    unsafe { mlir_sys::mlirOperationRemoveAttributeByName(op.to_raw(), ir::string_ref(name)) };
 }
 
 /// The write sits only under `scf.if`s on `spacetime.scheduled` (at least

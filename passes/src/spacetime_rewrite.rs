@@ -478,10 +478,7 @@ fn in_range(e: &Emitter<'_>, value: MlirValue, min: i64, extent: MlirValue) -> M
 }
 
 fn cmp(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
-    let i1: Type = IntegerType::new(e.context, 1).into();
-    let i64_type = IntegerType::new(e.context, 64).into();
-    let attr = IntegerAttribute::new(i64_type, predicate).into();
-    e.op("arith.cmpi", &[a, b], &[i1], &[("predicate", attr)])[0]
+    e.cmpi(predicate, a, b)
 }
 
 /// Stores the output values, kept only if the point is the last in loop
