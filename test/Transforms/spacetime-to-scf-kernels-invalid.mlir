@@ -56,3 +56,46 @@ ure.program @q {
     spacetime.output %a to @out[%i] : i32
   }
 }
+
+// -----
+
+// One kernel stores the output: each would zero it while the other stores.
+ure.program @two {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %r = spacetime.recover : index, index
+    %a = ure.load @A(%i) : i32
+    spacetime.output %a to @out[%i] : i32
+  }
+  channel.kernel @k {
+    // expected-error@+1 {{@out is stored by two kernels, @two and @two.k: one kernel stores the output (the kernels run at the same time)}}
+    spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+    ^bb0(%t: index, %p: index):
+      %i, %r = spacetime.recover : index, index
+      %a = ure.load @A(%i) : i32
+      spacetime.output %a to @out[%i] : i32
+    }
+  }
+}
+
+// -----
+
+// The storing kernel's output shape is the program's.
+ure.program @shape {
+  ure.input @A : memref<64xi32>
+  ure.func @out(i) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 4, p = 0 extent 1) time (t = 0 extent 4) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+  }
+  channel.kernel @drain {
+    // expected-error@+1 {{@shape.drain stores @out over 64, but the program's array gives it 4}}
+    spacetime.array @out loops (i = 0 extent 64, p = 0 extent 1) time (t = 0 extent 64) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+    ^bb0(%t: index, %p: index):
+      %i, %r = spacetime.recover : index, index
+      %a = ure.load @A(%i) : i32
+      spacetime.output %a to @out[%i] : i32
+    }
+  }
+}
