@@ -61,6 +61,17 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     0: with time extents `(T1, T2)`, step `(t1 - min1) * T2 + (t2 - min2)`.
     Register files shift once per flattened step.
 
+    **Vectorized space loops.** A space loop whose coordinate (block
+    argument) is a `vector<S x index>` is vectorized: its PEs run as the
+    lanes of one vector. `S` is the *lane shape*: the extents of the
+    vectorized space loops, in the order of `space`; every vectorized
+    coordinate has that type and holds its loop's values along its own
+    dimension (a ramp). Values of the body that differ between lanes are
+    vectors of the lane shape; those that do not stay scalars. Register
+    files then have the PE dimensions of the other space loops only, and
+    hold either vectors (one lane per PE) or scalars (one value shared by
+    the lanes). The `vectorize` pass writes this form.
+
     Extents may be symbolic. An original loop's extent is an integer or a
     `ure.param` (`extent @K`); a time loop's extent an affine function of
     parameters (`extent 2 * @I + 3 * @J + @K - 5`), which must cover the
@@ -112,6 +123,15 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     unsigned getNumSpace() { return getSpaceLoops().size(); }
     /// Extents of the space loops: the PE shape.
     ::llvm::SmallVector<int64_t> getPeShape();
+    /// Per space loop: whether it is vectorized (its coordinate is a vector).
+    ::llvm::SmallVector<bool> getVectorizedSpace();
+    /// Extents of the vectorized space loops; empty when none is.
+    ::llvm::SmallVector<int64_t> getLaneShape();
+    /// Extents of the space loops that are not vectorized: the PE
+    /// dimensions of a register file.
+    ::llvm::SmallVector<int64_t> getFilePeShape();
+    /// `vector<lanes x element>`, or null when no loop is vectorized.
+    ::mlir::VectorType getLaneType(::mlir::Type element);
   }];
 }
 
@@ -162,8 +182,12 @@ def Spacetime_RecoverOp : Spacetime_Op<"recover", [Pure,
     ```mlir
     %k, %j, %i = spacetime.recover : index, index, index
     ```
+
+    In a vectorized array, an index whose `recover` row uses a vectorized
+    coordinate is a vector of the lane shape (its value in each lane); the
+    others are scalars.
   }];
-  let results = (outs Variadic<Index>:$indices);
+  let results = (outs Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$indices);
   let assemblyFormat = "attr-dict `:` type($indices)";
   let hasVerifier = 1;
 }
@@ -173,14 +197,16 @@ def Spacetime_ScheduledOp : Spacetime_Op<"scheduled", [Pure]> {
   let description = [{
     True when the recovered indices lie inside the original loop bounds:
     T2S's CheckTime condition. The transform guards the whole PE with it
-    (`check_time`) or only the output store.
+    (`check_time`) or only the output store. In a vectorized array it is a
+    vector of the lane shape: one flag per lane.
 
     ```mlir
     %on = spacetime.scheduled
+    %lanes_on = spacetime.scheduled : vector<16xi1>
     ```
   }];
-  let results = (outs I1:$result);
-  let assemblyFormat = "attr-dict";
+  let results = (outs AnyTypeOf<[I1, VectorOfAnyRankOf<[I1]>]>:$result);
+  let assemblyFormat = "attr-dict `` custom<OptionalLaneType>(type($result))";
   let hasVerifier = 1;
 }
 
@@ -208,6 +234,12 @@ def Spacetime_ReadOp : Spacetime_Op<"read", [
 
     `writes n`, on an `on_write` file: the value this PE (offset 0) wrote
     `n` writes before its latest one (slot `n`).
+
+    In a vectorized array the offset still has one entry per space loop:
+    on a vectorized loop it shifts lanes (lane `l` gets the value of lane
+    `l - o`; lanes shifted in from outside the array are undefined). A
+    same-step read across lanes (delay 0, a non-zero offset on a vectorized
+    loop) of a vector file is rejected: the lanes of one step run at once.
 
     ```mlir
     %left = spacetime.read %ra [0, 1] delay 1 : memref<4x4x2xf32>
@@ -241,12 +273,22 @@ def Spacetime_WriteOp : Spacetime_Op<"write", [
     Each register file has exactly one writer in its array. On an
     `on_write` file the write first shifts the PE's chain by one slot.
 
+    `if %mask` (vector files of a vectorized array): the lanes that write.
+    On an `on_write` file only those lanes shift and take the value; on a
+    file that shifts every step the other lanes' slot holds an undefined
+    value, as a PE that writes nothing at a step does.
+
     ```mlir
     spacetime.write %a, %ra : memref<4x4x2xf32>
+    spacetime.write %v, %rc if %on : memref<4x1xvector<16xf32>>
     ```
   }];
-  let arguments = (ins AnyType:$value, AnyStaticShapeMemRef:$registers);
-  let assemblyFormat = "$value `,` $registers attr-dict `:` type($registers)";
+  let arguments = (ins AnyType:$value, AnyStaticShapeMemRef:$registers,
+                       Optional<VectorOfAnyRankOf<[I1]>>:$mask);
+  let assemblyFormat = [{
+    $value `,` $registers (`if` $mask^)? attr-dict `:` type($registers) ``
+    custom<WriteMask>(ref(type($registers)), ref($mask), type($mask))
+  }];
   let hasVerifier = 1;
 }
 
@@ -261,14 +303,24 @@ def Spacetime_OutputOp : Spacetime_Op<"output", [
     original loop order (T2S's extended UREs: "last write wins"), whatever
     the systolic order of the steps.
 
+    In a vectorized array the values may be vectors of the lane shape (one
+    point per lane), the indices vectors or scalars, and `if %mask` says
+    which lanes store; lanes store in lane order.
+
     ```mlir
     spacetime.output %c to @out[%i, %j] : f32
+    spacetime.output %v to @out[%i, %j] if %m : vector<16xf32>
+        indices vector<16xindex>, index
     ```
   }];
   let arguments = (ins Variadic<AnyType>:$values, FlatSymbolRefAttr:$func,
-                       Variadic<Index>:$indices);
+                       Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$indices,
+                       Optional<VectorOfAnyRankOf<[I1]>>:$mask);
   let assemblyFormat = [{
-    $values `to` $func `[` $indices `]` attr-dict `:` type($values)
+    $values `to` $func `[` $indices `]` (`if` $mask^)? attr-dict `:`
+    type($values) `` custom<IndexTypes>(ref($indices), type($indices),
+                                     ref(type($values)), ref($mask),
+                                     type($mask))
   }];
   let hasVerifier = 1;
 }

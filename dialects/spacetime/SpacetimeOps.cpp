@@ -8,11 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "spacetime/SpacetimeDialect.h"
+#include "spacetime/SpacetimeInternal.h"
 #include "ure/UreDialect.h"
 
 #include "mlir/IR/AffineExprVisitor.h"
 #include <functional>
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -277,9 +279,8 @@ LogicalResult ArrayOp::verifyRegions() {
     return emitOpError("body has ")
            << body.getNumArguments() << " arguments for " << numCoords
            << " time and space coordinates";
-  for (BlockArgument arg : body.getArguments())
-    if (!arg.getType().isIndex())
-      return emitOpError("coordinates are of type index");
+  if (failed(verifyCoordinates(*this)))
+    return failure();
 
   // One writer per register file; every file read is written.
   llvm::DenseMap<Value, WriteOp> writers;
@@ -376,6 +377,22 @@ LogicalResult RecoverOp::verify() {
     return emitOpError("has ") << getNumResults() << " results for "
                                << array->getLoops().size()
                                << " original loops";
+  // An index is a vector exactly when its row uses a vectorized coordinate.
+  SmallVector<bool> vectorized = array->getVectorizedSpace();
+  VectorType lanes = array->getLaneType(IndexType::get(getContext()));
+  unsigned time = array->getNumTime();
+  AffineMap recover = array->getRecover();
+  for (unsigned l = 0; l < getNumResults(); ++l) {
+    bool usesLanes = false;
+    for (unsigned s = 0; s < vectorized.size(); ++s)
+      usesLanes |= vectorized[s] &&
+                   recover.getResult(l).isFunctionOfDim(time + s);
+    Type expected = usesLanes ? Type(lanes) : IndexType::get(getContext());
+    if (getResult(l).getType() != expected)
+      return emitOpError("result ")
+             << l << " (loop " << array->getLoops()[l] << ") must be "
+             << expected;
+  }
   return success();
 }
 
@@ -387,7 +404,17 @@ void RecoverOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
     setNameFn(value, cast<StringAttr>(name).getValue());
 }
 
-LogicalResult ScheduledOp::verify() { return enclosingArray(*this); }
+LogicalResult ScheduledOp::verify() {
+  FailureOr<ArrayOp> array = enclosingArray(*this);
+  if (failed(array))
+    return failure();
+  Type i1 = IntegerType::get(getContext(), 1);
+  VectorType lanes = array->getLaneType(i1);
+  Type expected = lanes ? Type(lanes) : i1;
+  if (getType() != expected)
+    return emitOpError("is ") << expected << " in this array";
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // ReadOp, WriteOp
@@ -396,7 +423,7 @@ LogicalResult ScheduledOp::verify() { return enclosingArray(*this); }
 /// The register file's PE dimensions are the array's PE shape.
 static LogicalResult verifyFileShape(Operation *op, ArrayOp array,
                                      MemRefType type) {
-  SmallVector<int64_t> pes = array.getPeShape();
+  SmallVector<int64_t> pes = array.getFilePeShape();
   ArrayRef<int64_t> shape = type.getShape();
   if (shape.size() != pes.size() + 1 ||
       !llvm::equal(shape.drop_back(), pes)) {
@@ -405,7 +432,7 @@ static LogicalResult verifyFileShape(Operation *op, ArrayOp array,
     llvm::interleaveComma(pes, d);
     return d << ") plus a slot dimension";
   }
-  return success();
+  return verifyFileElement(op, array, type);
 }
 
 LogicalResult ReadOp::verify() {
@@ -471,6 +498,8 @@ LogicalResult ReadOp::verify() {
              << delay << " does not fit a register file of " << slots
              << plural(slots);
   }
+  if (failed(verifyLaneRead(*this, *array)))
+    return failure();
   if (isSameStep()) {
     // Lexicographically non-negative: the producer runs before, or is, us.
     for (int64_t o : offset) {
@@ -533,16 +562,49 @@ static void printDelay(OpAsmPrinter &p, ReadOp, IntegerAttr delay,
 
 LogicalResult WriteOp::verify() {
   FailureOr<ArrayOp> array = enclosingArray(*this);
-  if (failed(array))
+  if (failed(array) ||
+      failed(verifyFileShape(*this, *array, getRegisters().getType())))
     return failure();
-  return verifyFileShape(*this, *array, getRegisters().getType());
+  if (Value mask = getMask()) {
+    auto element =
+        dyn_cast<VectorType>(getRegisters().getType().getElementType());
+    if (!element)
+      return emitOpError("a mask ('if') needs a register file of vectors");
+    if (mask.getType() != VectorType::get(element.getShape(),
+                                          IntegerType::get(getContext(), 1)))
+      return emitOpError("mask ")
+             << mask.getType() << " does not have the lanes of " << element;
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
 // OutputOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult OutputOp::verify() { return enclosingArray(*this); }
+LogicalResult OutputOp::verify() {
+  FailureOr<ArrayOp> array = enclosingArray(*this);
+  if (failed(array))
+    return failure();
+  // Values: all scalars, or all vectors of the lane shape.
+  VectorType lanes = array->getLaneType(IndexType::get(getContext()));
+  bool vector = llvm::any_of(getValues().getTypes(),
+                             [](Type t) { return isa<VectorType>(t); });
+  for (Type t : getValues().getTypes()) {
+    auto v = dyn_cast<VectorType>(t);
+    if (vector && (!v || !lanes || v.getShape() != lanes.getShape()))
+      return emitOpError("values must all be scalars or all vectors of the "
+                         "lane shape")
+             << (lanes ? "" : " (this array is not vectorized)");
+  }
+  for (Type t : getIndices().getTypes())
+    if (!t.isIndex() && (!vector || t != lanes))
+      return emitOpError("index of type ")
+             << t << " needs vector values of the same lanes";
+  if (getMask() && !vector)
+    return emitOpError("a mask ('if') needs vector values");
+  return success();
+}
 
 LogicalResult OutputOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto func = symbols.lookupNearestSymbolFrom<t2s::ure::FuncOp>(
@@ -562,7 +624,8 @@ LogicalResult OutputOp::verifySymbolUses(SymbolTableCollection &symbols) {
   ArrayAttr types = *func.getResultTypes();
   if (getValues().size() != types.size() ||
       !llvm::all_of(llvm::zip(getValues().getTypes(), types), [](auto p) {
-        return std::get<0>(p) == cast<TypeAttr>(std::get<1>(p)).getValue();
+        return mlir::getElementTypeOrSelf(std::get<0>(p)) ==
+               cast<TypeAttr>(std::get<1>(p)).getValue();
       }))
     return emitOpError("values must have the result types of @")
            << getFunc();

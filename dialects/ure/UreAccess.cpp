@@ -71,18 +71,42 @@ void AtOp::print(OpAsmPrinter &p) {
                     getResultTypes(), {getFuncAttrName(), getMapAttrName()});
 }
 
+/// `@A(<affine expressions>) attr-dict : T`, and, in a vectorized array,
+/// ` indices t1, t2` when an index is a vector of lanes.
 ParseResult LoadOp::parse(OpAsmParser &parser, OperationState &result) {
-  SmallVector<Type> types;
-  if (parseSymbolAccess(parser, result, getInputAttrName(result.name),
-                        getMapAttrName(result.name), types))
+  FlatSymbolRefAttr sym;
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  AffineMapAttr map;
+  Type type;
+  if (parser.parseAttribute(sym, getInputAttrName(result.name),
+                            result.attributes) ||
+      parser.parseAffineMapOfSSAIds(operands, map,
+                                    getMapAttrName(result.name),
+                                    result.attributes,
+                                    OpAsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type))
     return failure();
-  result.addTypes(types);
-  return success();
+  result.addTypes(type);
+  SmallVector<Type> indexTypes;
+  if (succeeded(parser.parseOptionalKeyword("indices"))) {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseTypeList(indexTypes))
+      return failure();
+    return parser.resolveOperands(operands, indexTypes, loc, result.operands);
+  }
+  return parser.resolveOperands(operands, parser.getBuilder().getIndexType(),
+                                result.operands);
 }
 
 void LoadOp::print(OpAsmPrinter &p) {
   printSymbolAccess(p, *this, getInputAttr(), getMap(), getIndices(),
                     getType(), {getInputAttrName(), getMapAttrName()});
+  if (llvm::all_of(getIndices().getTypes(),
+                   [](Type t) { return t.isIndex(); }))
+    return;
+  p << " indices ";
+  llvm::interleaveComma(getIndices().getTypes(), p);
 }
 
 /// Index expressions range over the loop variables of the enclosing URE.
@@ -209,9 +233,21 @@ LogicalResult LoadOp::verify() {
     return emitOpError("reads input @")
            << getInput() << " of rank " << type.getRank() << " with "
            << getMap().getNumResults() << " indices";
-  if (getType() != type.getElementType())
+  // In a vectorized array: a vector of lanes, whose indices are scalars or
+  // vectors of the same lanes.
+  auto lanes = dyn_cast<VectorType>(getType());
+  if ((lanes ? lanes.getElementType() : getType()) != type.getElementType())
     return emitOpError("result type must be the element type of @")
-           << getInput() << ", " << type.getElementType();
+           << getInput() << ", " << type.getElementType()
+           << (lanes ? ", in vector lanes" : "");
+  for (Type t : getIndices().getTypes()) {
+    if (t.isIndex())
+      continue;
+    auto v = dyn_cast<VectorType>(t);
+    if (!lanes || !v || v.getShape() != lanes.getShape())
+      return emitOpError("index of type ")
+             << t << " needs a result of the same vector lanes";
+  }
   return success();
 }
 

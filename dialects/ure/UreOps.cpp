@@ -499,6 +499,17 @@ LogicalResult SpaceTimeTransformOp::verify() {
   return success();
 }
 
+LogicalResult VectorizeOp::verify() {
+  if (failed(verifyDirectiveTarget(*this, getFuncAttr())) ||
+      failed(verifyDistinctNames(*this, getLoops(), "vectorized loop")))
+    return failure();
+  if (getLoops().empty() || getLoops().size() > 3)
+    return emitOpError("vectorizes 1 to 3 loops (vectors of rank 1 to 3), "
+                       "not ")
+           << getLoops().size();
+  return success();
+}
+
 LogicalResult NestOp::verify() {
   return verifyBounds(*this, getLoops(), getMins(), getExtents());
 }

@@ -199,9 +199,16 @@ def Ure_LoadOp : Ure_Op<"load", [Pure]> {
     ```
     Reads outside the input's bounds give an undefined value that a
     `select` may discard; storing one into the output is an error.
+
+    In a vectorized PE array (`spacetime.array`), indices may be vectors of
+    the lanes and the result is then a vector: one element per lane.
+
+    ```mlir
+    %b = ure.load @B(%k, %jj * 16 + %jjj) : vector<16xf32> indices index, index, vector<16xindex>
+    ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$input, AffineMapAttr:$map,
-                       Variadic<Index>:$indices);
+                       Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$indices);
   let results = (outs AnyType:$result);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -312,6 +319,29 @@ def Ure_SpaceTimeTransformOp : Ure_Op<"space_time_transform",
                        UnitAttr:$check_time);
   let assemblyFormat = "$func custom<VarNames>($space) (`vector` $vector^)? "
                        "(`check_time` $check_time^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_VectorizeOp : Ure_Op<"vectorize", [HasParent<"ProgramOp">]> {
+  let summary = "Runs the PEs along space loops as the lanes of vectors";
+  let description = [{
+    `F.vectorize(j)` (several loops: T2S's multi-dimensional
+    vectorization). Each loop must be a space loop of the space-time
+    transform of `@F`'s merged nest (the representative), of constant
+    extent 2 to 32; the `vectorize` pass turns its PEs into the lanes of
+    `vector<extents x T>` values. A loop whose lanes depend on each other in
+    one step goes back to serial PEs (a remark says so), except a value
+    copied unchanged along the loop from its first PE, which becomes a
+    broadcast. Without a `ure.space_time_transform`, the vectorized loops
+    are the space loops.
+
+    ```mlir
+    ure.vectorize @c (jjj)
+    ure.vectorize @c (iii, jjj)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$loops);
+  let assemblyFormat = "$func custom<VarNames>($loops) attr-dict";
   let hasVerifier = 1;
 }
 

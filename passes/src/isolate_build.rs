@@ -43,12 +43,15 @@ pub fn output_operands(op: MlirOperation) -> (Vec<MlirValue>, Vec<MlirValue>) {
     unsafe {
         let attr =
             mlir_sys::mlirOperationGetAttributeByName(op, ir::string_ref("operandSegmentSizes"));
-        let values = mlir_sys::mlirDenseI32ArrayGetElement(attr, 0) as isize;
+        let values = mlir_sys::mlirDenseI32ArrayGetElement(attr, 0) as usize;
+        let indices = mlir_sys::mlirDenseI32ArrayGetElement(attr, 1) as usize;
         let operands: Vec<MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(op))
             .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
             .collect();
-        let (v, i) = operands.split_at(values as usize);
-        (v.to_vec(), i.to_vec())
+        (
+            operands[..values].to_vec(),
+            operands[values..values + indices].to_vec(),
+        )
     }
 }
 

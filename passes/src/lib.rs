@@ -13,9 +13,10 @@ pub mod extract;
 pub mod interface;
 pub mod ir;
 pub mod isolate;
-mod isolate_build;
+pub(crate) mod isolate_build;
 mod isolate_pes;
 mod isolate_slice;
+pub mod lanes;
 pub mod lower_channels;
 mod lower_lanes;
 pub mod memref_arg;
@@ -29,21 +30,27 @@ pub mod space_time_transform;
 pub mod spacetime_attrs;
 pub mod spacetime_build;
 pub mod spacetime_loads;
+mod spacetime_output;
 pub mod spacetime_registers;
 pub mod spacetime_rewrite;
 pub mod spacetime_to_scf;
+mod spacetime_vector;
 pub mod total_division;
 pub mod ure_to_scf;
+pub mod vectorize;
+mod vectorize_legal;
+mod vectorize_widen;
 
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 8] {
+pub fn all_passes() -> [&'static registry::PassDef; 9] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
         &minimize_storage::PASS,
         &isolate::PASS,
+        &vectorize::PASS,
         &spacetime_to_scf::PASS,
         &lower_channels::PASS,
         &ure_to_scf::PASS,

@@ -14,7 +14,7 @@ pub struct Pipeline {
 macro_rules! to_llvm {
     () => {
         "canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
-     expand-strided-metadata, finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts"
+     expand-strided-metadata, finalize-memref-to-llvm, convert-vector-to-llvm, convert-to-llvm, reconcile-unrealized-casts"
     };
 }
 
@@ -28,27 +28,27 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
         "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
     passes:
         "merge-ures, ure-to-scf, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, expand-strided-metadata, \
-     finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
+     finalize-memref-to-llvm, convert-vector-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
-    description: "Merge the UREs, apply the space-time transform, minimize the register files and lower the systolic array to the llvm dialect",
-    passes: "merge-ures, space-time-transform, minimize-storage, spacetime-to-scf, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
-     expand-strided-metadata, finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
+    description: "Merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect",
+    passes: "merge-ures, space-time-transform, minimize-storage, vectorize, spacetime-to-scf, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
+     expand-strided-metadata, finalize-memref-to-llvm, convert-vector-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 
 pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-llvm",
     description: "Merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
     passes: concat!(
-        "merge-ures, space-time-transform, minimize-storage, isolate, spacetime-to-scf, lower-channels, ",
+        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, spacetime-to-scf, lower-channels, ",
         to_llvm!()
     ),
 };
 
 /// The passes of `t2s-dataflow-to-llvm` up to the isolated program.
-pub const ISOLATE: &str = "merge-ures, space-time-transform, minimize-storage, isolate";
+pub const ISOLATE: &str = "merge-ures, space-time-transform, minimize-storage, isolate, vectorize";
 
 pub fn all_pipelines() -> [&'static Pipeline; 3] {
     [&SEQUENTIAL_TO_LLVM, &LOWER_TO_LLVM, &DATAFLOW_TO_LLVM]

@@ -135,6 +135,9 @@ fn transform_program(
         });
     }
     if requests.is_empty() {
+        requests.extend(vectorized_as_space(&program, &rep));
+    }
+    if requests.is_empty() {
         return Err(error(
             program.location(),
             format!("no space_time_transform for @{rep}: add the directive or give the pass option 'space'"),
@@ -161,6 +164,36 @@ fn transform_program(
         ir::erase(d);
     }
     Ok(())
+}
+
+/// Without a space-time directive, the loops of `ure.vectorize` directives
+/// on `rep` are the space loops (no scheduling vector: every PE of a time
+/// step at once, which is what a vector of them computes).
+fn vectorized_as_space<'c>(program: &OperationRef<'c, '_>, rep: &str) -> Option<Request<'c>> {
+    let directives: Vec<_> = ir::body_ops(program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.vectorize" && ir::symbol(op, "func") == rep)
+        .collect();
+    let first = directives.first()?;
+    let space: Vec<String> = directives
+        .iter()
+        .flat_map(|d| ir::strings(d, "loops"))
+        .collect();
+    crate::diag::remark(
+        first.location(),
+        format!(
+            "no ure.space_time_transform: the vectorized loops ({}) become the space loops",
+            space.join(", ")
+        ),
+    );
+    Some(Request {
+        spec: TransformSpec {
+            space,
+            vector: None,
+            check_time: false,
+        },
+        location: first.location(),
+    })
 }
 
 fn directive_spec(op: &OperationRef<'_, '_>) -> TransformSpec {

@@ -141,7 +141,7 @@ pub(crate) fn load(
 }
 
 /// Interval of an affine row given operand intervals (None if any is unknown).
-fn row_range(row: &Affine, ranges: &[Option<(i64, i64)>]) -> Option<(i64, i64)> {
+pub(crate) fn row_range(row: &Affine, ranges: &[Option<(i64, i64)>]) -> Option<(i64, i64)> {
     let mut lo = row.constant;
     let mut hi = row.constant;
     for &(v, c) in &row.terms {

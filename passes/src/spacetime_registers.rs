@@ -93,6 +93,7 @@ fn own_pe(e: &Emitter<'_>, info: &ArrayInfo, frame: &PeFrame<'_>) -> Vec<MlirVal
     info.space
         .iter()
         .enumerate()
+        .filter(|(_, s)| !s.vectorized)
         .map(|(d, s)| match &frame.constant_pe {
             Some(pe) => e.index(pe[d] - s.min),
             None => e.sub(space_coords[d], e.index(s.min)),
@@ -118,39 +119,62 @@ pub fn read(
     }
     let delay = delay_of(e, op, frame);
     let mut indices = Vec::new();
-    match &frame.constant_pe {
+    // Along a vectorized loop the offset moves lanes, not PEs.
+    let lane_offsets: Vec<i64> = offset
+        .iter()
+        .zip(&info.space)
+        .filter(|(_, s)| s.vectorized)
+        .map(|(o, _)| *o)
+        .collect();
+    let value = match &frame.constant_pe {
         Some(pe) => {
             // A PE outside the array: an undefined value the program must not
             // use; any value of the type will do.
             let mut outside = false;
             for ((p, o), s) in pe.iter().zip(&offset).zip(&info.space) {
+                if s.vectorized {
+                    continue;
+                }
                 let q = p - o - s.min;
                 outside |= q < 0 || q >= s.pe_extent();
                 indices.push(q);
             }
             if outside {
-                return Ok(zero(e, ty));
+                return Ok(match crate::lanes::shape_of(ty) {
+                    Some(shape) => {
+                        crate::lanes::splat(e, zero(e, crate::lanes::element_of(ty)), &shape)
+                    }
+                    None => zero(e, ty),
+                });
             }
             let mut idx: Vec<MlirValue> = indices.iter().map(|&q| e.index(q)).collect();
             idx.push(slot(e, file, frame.step, &delay));
-            Ok(e.load(file.buffer, &idx, ty))
+            e.load(file.buffer, &idx, ty)
         }
         None => {
             let own = own_pe(e, info, frame);
+            let pe_dims = offset
+                .iter()
+                .zip(&info.space)
+                .filter(|(_, s)| !s.vectorized);
             let mut idx: Vec<MlirValue> = own
                 .iter()
-                .zip(&offset)
-                .zip(&info.space)
-                .map(|((p, o), s)| {
+                .zip(pe_dims)
+                .map(|(p, (o, s))| {
                     // Clamped: an outside PE gives an unused, harmless value.
                     let q = e.sub(*p, e.index(*o));
                     e.clamp(q, e.index(0), e.index(s.pe_extent() - 1))
                 })
                 .collect();
             idx.push(slot(e, file, frame.step, &delay));
-            Ok(e.load(file.buffer, &idx, ty))
+            e.load(file.buffer, &idx, ty)
         }
-    }
+    };
+    Ok(crate::spacetime_vector::shift_lanes(
+        e,
+        value,
+        &lane_offsets,
+    ))
 }
 
 pub fn write(
@@ -162,10 +186,23 @@ pub fn write(
 ) -> Result<(), Failed> {
     let file = file_of(op, 1, files)?;
     let value = op.operand(0).map_err(|_| Failed)?.to_raw();
+    let mask = op.operand(2).ok().map(|m| m.to_raw());
     let mut idx = own_pe(e, info, frame);
     if file.on_write {
-        shift_chain(e, file, &idx);
+        // Only the lanes that write shift their chain.
+        shift_chain(e, file, &idx, mask);
         idx.push(e.index(0));
+        let value = match mask {
+            Some(m) => {
+                let old = e.load(file.buffer, &idx, crate::lanes::type_of(value));
+                e.op1(
+                    "arith.select",
+                    &[m, value, old],
+                    crate::lanes::type_of(value),
+                )
+            }
+            None => value,
+        };
         e.store(value, file.buffer, &idx);
         return Ok(());
     }
@@ -185,7 +222,7 @@ pub fn write(
 
 /// Moves each value of one PE's chain one slot up (slot `d` takes slot
 /// `d - 1`), from the last slot down.
-fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue]) {
+fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue], mask: Option<MlirValue>) {
     // SAFETY: a live value; only its type is queried.
     let elem = unsafe {
         Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
@@ -197,7 +234,11 @@ fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue]) {
         let mut to = pe.to_vec();
         from.push(e.index(k - 1));
         to.push(e.index(k));
-        let v = e.load(file.buffer, &from, elem);
+        let mut v = e.load(file.buffer, &from, elem);
+        if let Some(m) = mask {
+            let kept = e.load(file.buffer, &to, elem);
+            v = e.op1("arith.select", &[m, v, kept], elem);
+        }
         e.store(v, file.buffer, &to);
     }
 }
@@ -218,7 +259,7 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &
             ))
         };
         let mut pes = vec![Vec::new()];
-        for s in &info.space {
+        for s in info.space.iter().filter(|s| !s.vectorized) {
             pes = pes
                 .into_iter()
                 .flat_map(|p| {

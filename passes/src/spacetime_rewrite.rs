@@ -38,6 +38,8 @@ pub struct Bound {
     pub name: String,
     pub min: i64,
     pub extent: Linear,
+    /// A space loop whose PEs are the lanes of vectors.
+    pub vectorized: bool,
 }
 
 impl Bound {
@@ -70,16 +72,56 @@ impl ArrayInfo {
                     name,
                     min,
                     extent: extent.linear(),
+                    vectorized: false,
                 })
                 .collect()
         };
+        let time = bounds("time_");
+        let mut space = bounds("space_");
+        if let Some(body) = ir::body_block(array) {
+            for (d, s) in space.iter_mut().enumerate() {
+                s.vectorized = body
+                    .argument(time.len() + d)
+                    .is_ok_and(|a| crate::lanes::is_vector(Value::from(a).to_raw()));
+            }
+        }
         Ok(ArrayInfo {
             loops: bounds(""),
-            time: bounds("time_"),
-            space: bounds("space_"),
+            time,
+            space,
             recover: affine_map_rows(array, "recover")?,
         })
     }
+
+    /// The lane shape: the extents of the vectorized space loops.
+    pub fn lane_shape(&self) -> Vec<i64> {
+        self.space
+            .iter()
+            .filter(|s| s.vectorized)
+            .map(|s| s.pe_extent())
+            .collect()
+    }
+
+    /// Each original index's range over the coordinates' box (`None` where
+    /// a time extent is symbolic).
+    pub fn box_ranges(&self) -> Vec<Option<(i64, i64)>> {
+        let coords: Vec<Option<(i64, i64)>> = self
+            .time
+            .iter()
+            .chain(&self.space)
+            .map(|b| Some((b.min, b.min.checked_add(b.extent.as_const()?)? - 1)))
+            .collect();
+        self.recover
+            .iter()
+            .map(|row| crate::spacetime_loads::row_range(row, &coords))
+            .collect()
+    }
+}
+
+/// The element type of a memref type.
+pub fn memref_element(ty: Type<'_>) -> Type<'_> {
+    // SAFETY: a live shaped type; only queried.
+    unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) }
 }
 
 /// The run-time value of an extent: a constant, or the parameters'
@@ -365,10 +407,13 @@ pub fn rewrite_pe(
     let recovered: Vec<MlirValue> = info
         .recover
         .iter()
-        .map(|row| crate::ure_to_scf::affine_value(&top, row, frame.coords))
+        .map(|row| crate::spacetime_vector::affine_lanes(&top, row, frame.coords))
         .collect();
     let ops = nested_ops(cloned);
     let guarded = crate::spacetime_loads::proven_loads(&ops, info);
+    let strides = crate::spacetime_vector::load_strides(&ops, info);
+    let box_ranges = info.box_ranges();
+    let vector_ranges = crate::spacetime_vector::operand_ranges(&ops, &guarded, &box_ranges);
     for op in ops {
         // SAFETY: a live op of the clone (erased ops are not visited again).
         let op_ref = unsafe { OperationRef::from_raw(op) };
@@ -381,7 +426,11 @@ pub fn rewrite_pe(
                 ir::erase(op_ref);
             }
             "spacetime.scheduled" => {
-                let valid = in_box(&here, &recovered, &info.loops, &lowered.loop_extents);
+                let mut valid = in_box(&here, &recovered, &info.loops, &lowered.loop_extents);
+                let ty = op_ref.result(0).map_err(|_| Failed)?.r#type();
+                if let Some(shape) = crate::lanes::shape_of(ty) {
+                    valid = crate::lanes::splat(&here, valid, &shape);
+                }
                 replace_result(&op_ref, 0, valid)?;
                 ir::erase(op_ref);
             }
@@ -395,7 +444,21 @@ pub fn rewrite_pe(
                 ir::erase(op_ref);
             }
             "spacetime.output" => {
-                output(&here, &op_ref, info, &recovered, lowered, stamps)?;
+                crate::spacetime_output::output(&here, &op_ref, info, &recovered, lowered, stamps)?;
+                ir::erase(op_ref);
+            }
+            "ure.load" if vector_ranges.contains_key(&(op.ptr as usize)) => {
+                let key = op.ptr as usize;
+                let inside =
+                    crate::spacetime_vector::proven_inside(&op_ref, lowered, &vector_ranges[&key]);
+                let value = crate::spacetime_vector::load_lanes(
+                    &here,
+                    &op_ref,
+                    lowered,
+                    strides.get(&key),
+                    inside,
+                )?;
+                replace_result(&op_ref, 0, value)?;
                 ir::erase(op_ref);
             }
             "ure.load" => {
@@ -440,7 +503,8 @@ fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: MlirValue) -> R
     Ok(())
 }
 
-/// `min <= v < min + extent` for every (value, loop).
+/// `min <= v < min + extent` for every (value, loop); lane-wise where a
+/// value is a vector.
 fn in_box(
     e: &Emitter<'_>,
     values: &[MlirValue],
@@ -453,7 +517,7 @@ fn in_box(
         let ok = in_range(e, *v, l.min, *extent);
         all = Some(match all {
             None => ok,
-            Some(a) => e.op1("arith.andi", &[a, ok], i1),
+            Some(a) => crate::spacetime_vector::lanewise(e, "arith.andi", a, ok),
         });
     }
     all.unwrap_or_else(|| {
@@ -462,83 +526,20 @@ fn in_box(
     })
 }
 
-fn in_range(e: &Emitter<'_>, value: MlirValue, min: i64, extent: MlirValue) -> MlirValue {
-    let lo = cmp(e, 5, value, e.index(min)); // sge
+/// `min <= value < min + extent`, lane-wise on a vector.
+pub(crate) fn in_range(
+    e: &Emitter<'_>,
+    value: MlirValue,
+    min: i64,
+    extent: MlirValue,
+) -> MlirValue {
+    use crate::spacetime_vector::{cmpi_lanes, lanewise};
+    let lo = cmpi_lanes(e, 5, value, e.index(min)); // sge
     let end = if min == 0 {
         extent
     } else {
         e.add(e.index(min), extent)
     };
-    let hi = cmp(e, 2, value, end); // slt
-    e.op1(
-        "arith.andi",
-        &[lo, hi],
-        IntegerType::new(e.context, 1).into(),
-    )
-}
-
-fn cmp(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
-    e.cmpi(predicate, a, b)
-}
-
-/// Stores the output values, kept only if the point is the last in loop
-/// order to write the element so far (when the output drops loops).
-fn output(
-    e: &Emitter<'_>,
-    op: &OperationRef<'_, '_>,
-    info: &ArrayInfo,
-    recovered: &[MlirValue],
-    lowered: &Lowered<'_>,
-    stamps: Option<MlirValue>,
-) -> Result<(), Failed> {
-    let count = op.operand_count();
-    let values_len = lowered.output.types.len();
-    let operands: Vec<MlirValue> = (0..count)
-        .map(|i| op.operand(i).map(|v| v.to_raw()))
-        .collect::<Result<_, _>>()
-        .map_err(|_| Failed)?;
-    let (values, indices) = operands.split_at(values_len.min(count));
-    // The element, 0-based; a store outside the output is dropped.
-    let mut point = Vec::new();
-    let mut inside = None;
-    for (index, &l) in indices.iter().zip(&lowered.output.loops) {
-        let b = &info.loops[l];
-        let ok = in_range(e, *index, b.min, lowered.loop_extents[l]);
-        inside = Some(match inside {
-            None => ok,
-            Some(a) => e.op1(
-                "arith.andi",
-                &[a, ok],
-                IntegerType::new(e.context, 1).into(),
-            ),
-        });
-        point.push(e.sub(*index, e.index(b.min)));
-    }
-    let mut inner = *e;
-    let mut blocks = Vec::new();
-    if let Some(inside) = inside {
-        let then = inner.if_then(inside);
-        blocks.push((inner, then));
-        inner = inner.at(then);
-    }
-    if let Some(stamps) = stamps {
-        let mut rank = inner.index(0);
-        for ((value, l), extent) in recovered.iter().zip(&info.loops).zip(&lowered.loop_extents) {
-            let offset = inner.sub(*value, inner.index(l.min));
-            rank = inner.add(inner.mul(rank, *extent), offset);
-        }
-        let previous = inner.load(stamps, &point, inner.index_type());
-        let later = cmp(&inner, 4, rank, previous); // sgt
-        let then = inner.if_then(later);
-        blocks.push((inner, then));
-        inner = inner.at(then);
-        inner.store(rank, stamps, &point);
-    }
-    for (value, buffer) in values.iter().zip(&lowered.outputs) {
-        inner.store(*value, *buffer, &point);
-    }
-    for (outer, then) in blocks.into_iter().rev() {
-        outer.finish_scf_block(then);
-    }
-    Ok(())
+    let hi = cmpi_lanes(e, 2, value, end); // slt
+    lanewise(e, "arith.andi", lo, hi)
 }

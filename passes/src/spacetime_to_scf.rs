@@ -312,7 +312,12 @@ fn lower_array<'c>(
     let function = create_function(context, program, name, signature, options.c_interface)?;
     let e = Emitter::new(context, array.location(), function.entry);
 
-    let pes: i64 = info.space.iter().map(|s| s.pe_extent()).product();
+    let pes: i64 = info
+        .space
+        .iter()
+        .filter(|s| !s.vectorized)
+        .map(|s| s.pe_extent())
+        .product();
     let unroll = options.unroll && pes <= options.max_unrolled;
     // Run-time extents, computed once at the entry.
     let loop_extents = info
@@ -342,9 +347,27 @@ fn lower_array<'c>(
     {
         let value = op.result(0).map_err(|_| Failed)?;
         let ty = value.r#type();
-        let (elem, shape) = crate::extract::memref_shape(ty)
-            .ok_or_else(|| error(op.location(), "a register file is a static memref"))?;
+        // A file of vectors (a vectorized array) counts every lane.
+        let file_element = crate::spacetime_rewrite::memref_element(ty);
+        let lanes =
+            crate::lanes::shape_of(file_element).map_or(1, |s| crate::lanes::count(&s) as i64);
+        let elem = crate::extract::scalar_type(crate::lanes::element_of(file_element)).ok_or_else(
+            || {
+                error(
+                    op.location(),
+                    "a register file holds scalars or vectors of them",
+                )
+            },
+        )?;
+        // SAFETY: plain queries of a static memref type (verified).
+        let mut shape: Vec<Option<i64>> = unsafe {
+            let raw = melior::ir::TypeLike::to_raw(&ty);
+            (0..mlir_sys::mlirShapedTypeGetRank(raw))
+                .map(|d| Some(mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize)))
+                .collect()
+        };
         let slots = shape.last().copied().flatten().unwrap_or(1);
+        shape.push(Some(lanes));
         let bytes = file_bytes(elem, &shape).filter(|b| *b <= MAX_FILE_BYTES).ok_or_else(|| {
             error(
                 op.location(),
@@ -418,7 +441,13 @@ fn lower_array<'c>(
             let coords: Vec<MlirValue> = time_ivs
                 .iter()
                 .copied()
-                .chain(pe.iter().map(|&c| at.index(c)))
+                .chain(pe.iter().zip(&info.space).enumerate().map(|(d, (&c, s))| {
+                    if s.vectorized {
+                        ramp(&at, &info, d)
+                    } else {
+                        at.index(c)
+                    }
+                }))
                 .collect();
             let cloned = clone_body(&at, array_body, &coords, &files)?;
             let frame = PeFrame {
@@ -432,7 +461,11 @@ fn lower_array<'c>(
         crate::spacetime_rewrite::shift_files(&e.at(block), &files, &info);
     } else {
         let mut space_ivs = Vec::new();
-        for s in &info.space {
+        for (d, s) in info.space.iter().enumerate() {
+            if s.vectorized {
+                space_ivs.push(ramp(&e.at(block), &info, d));
+                continue;
+            }
             let at = e.at(block);
             let (body, iv) = at.for_loop(at.index(s.min), at.index(s.min + s.pe_extent()));
             at.mark_parent(body, "spacetime.unrolled");
@@ -464,14 +497,31 @@ fn lower_array<'c>(
     Ok(())
 }
 
-/// Every PE's coordinates, in the array's (lexicographic) order.
+/// The coordinate of vectorized space loop `d`: its values along its own
+/// lane dimension.
+fn ramp(e: &Emitter<'_>, info: &ArrayInfo, d: usize) -> MlirValue {
+    let lane_dims: Vec<usize> = (0..info.space.len())
+        .filter(|&s| info.space[s].vectorized)
+        .collect();
+    let k = lane_dims.iter().position(|&s| s == d).unwrap_or(0);
+    let min = info.space[d].min;
+    crate::lanes::constant_lanes(e, &info.lane_shape(), e.index_type(), |at| min + at[k])
+}
+
+/// Every PE's coordinates, in the array's (lexicographic) order; a
+/// vectorized loop takes one value (its min): its PEs are lanes.
 fn pe_points(info: &ArrayInfo) -> Vec<Vec<i64>> {
     let mut points = vec![Vec::new()];
     for s in &info.space {
+        let end = if s.vectorized {
+            s.min + 1
+        } else {
+            s.min + s.pe_extent()
+        };
         points = points
             .into_iter()
             .flat_map(|p| {
-                (s.min..s.min + s.pe_extent()).map(move |v| {
+                (s.min..end).map(move |v| {
                     let mut q = p.clone();
                     q.push(v);
                     q

@@ -25,7 +25,7 @@
 // GENERIC: "spacetime.scheduled"() : () -> i1
 // GENERIC: "spacetime.read"(%{{.*}}) <{delay = 1 : i64, offset = array<i64: 0>}> : (memref<4x2xf32>) -> f32
 // GENERIC: "spacetime.write"(%{{.*}}, %{{.*}}) : (f32, memref<4x2xf32>) -> ()
-// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 1>}> : (f32, index) -> ()
+// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 1, 0>}> : (f32, index) -> ()
 ure.program @rowsum {
   ure.input @A : memref<4x4xf32>
   ure.func @out(i) -> f32

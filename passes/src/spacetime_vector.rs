@@ -1,0 +1,348 @@
+//! Vectorized arrays in the lowering of `spacetime-to-scf`: the lanes of a
+//! vectorized space loop are the lanes of `vector` values.
+//!
+//! - recovered indices and `spacetime.scheduled` are computed lane-wise
+//!   from the coordinates (a vectorized coordinate is a constant ramp);
+//! - a `ure.load` of a vector is, from the pattern of its indices over the
+//!   lanes (read off the array's `recover` map before the rewrite): one
+//!   `vector.load` per row of lanes where the last index walks the last lane
+//!   dimension with stride 1 and every lane is proven inside the input, else
+//!   a gather of clamped scalar loads;
+//! - reads across a vectorized loop shift lanes (`vector.shuffle`);
+//! - a masked output store is done lane by lane, in lane order.
+
+use crate::emit::Emitter;
+use crate::extract::affine_map_rows;
+use crate::ir;
+use crate::lanes::{self, element_of, is_vector, shape_of, splat, type_of};
+use crate::registry::Failed;
+use crate::spacetime_rewrite::{ArrayInfo, Lowered};
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    Type, TypeLike, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_model::Affine;
+
+/// `affine(args)` where some arguments are vectors of lanes.
+pub fn affine_lanes(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
+    let vector = affine
+        .terms
+        .iter()
+        .find(|(a, c)| *c != 0 && is_vector(args[*a]))
+        .map(|(a, _)| type_of(args[*a]));
+    let Some(ty) = vector else {
+        return crate::ure_to_scf::affine_value(e, affine, args);
+    };
+    let shape = shape_of(ty).expect("a vector");
+    let mut value = splat(e, e.index(affine.constant), &shape);
+    for &(arg, coeff) in &affine.terms {
+        let x = splat(e, args[arg], &shape);
+        let term = if coeff == 1 {
+            x
+        } else {
+            e.op1("arith.muli", &[x, splat(e, e.index(coeff), &shape)], ty)
+        };
+        value = e.op1("arith.addi", &[value, term], ty);
+    }
+    value
+}
+
+/// `a op b` on scalars or lanes (a scalar is broadcast to the other's lanes).
+pub fn lanewise(e: &Emitter<'_>, name: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    let shape = shape_of(type_of(a)).or_else(|| shape_of(type_of(b)));
+    match shape {
+        None => e.op1(name, &[a, b], type_of(a)),
+        Some(s) => {
+            let (a, b) = (splat(e, a, &s), splat(e, b, &s));
+            e.op1(name, &[a, b], type_of(a))
+        }
+    }
+}
+
+/// `arith.cmpi` on scalars or lanes.
+pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
+    let Some(shape) = shape_of(type_of(a)).or_else(|| shape_of(type_of(b))) else {
+        return e.cmpi(predicate, a, b);
+    };
+    let (a, b) = (splat(e, a, &shape), splat(e, b, &shape));
+    let i1: Type = melior::ir::r#type::IntegerType::new(e.context, 1).into();
+    let ty = lanes::vector_type(e.context, &shape, i1);
+    let i64_type = melior::ir::r#type::IntegerType::new(e.context, 64).into();
+    let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
+    e.op("arith.cmpi", &[a, b], &[ty], &[("predicate", attr)])[0]
+}
+
+/// The lane pattern of each index of a vector `ure.load`: per index, its
+/// stride along each lane dimension, when every vector operand is a
+/// recovered index (whose `recover` row says how it moves across lanes).
+pub type Strides = Vec<Vec<i64>>;
+
+/// Strides of the vector loads among `ops`, computed before the rewrite.
+pub fn load_strides(ops: &[MlirOperation], info: &ArrayInfo) -> HashMap<usize, Strides> {
+    let mut found = HashMap::new();
+    if !info.space.iter().any(|s| s.vectorized) {
+        return found;
+    }
+    let recover = &info.recover;
+    let lane_coords: Vec<usize> = info
+        .space
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.vectorized)
+        .map(|(d, _)| info.time.len() + d)
+        .collect();
+    for op in ops {
+        // SAFETY: a live op.
+        let r = unsafe { OperationRef::from_raw(*op) };
+        if ir::name(&r) != "ure.load" || !r.result(0).is_ok_and(|x| is_vector(x.to_raw())) {
+            continue;
+        }
+        let Ok(rows) = affine_map_rows(&r, "map") else {
+            continue;
+        };
+        // Per operand: its stride along each lane dimension.
+        let per_operand: Option<Vec<Vec<i64>>> = r
+            .operands()
+            .map(|v| {
+                let v = v.to_raw();
+                if !is_vector(v) {
+                    return Some(vec![0; lane_coords.len()]);
+                }
+                // SAFETY: a live value; only queried.
+                let l = unsafe {
+                    if !mlir_sys::mlirValueIsAOpResult(v)
+                        || ir::name(&OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v)))
+                            != "spacetime.recover"
+                    {
+                        return None;
+                    }
+                    mlir_sys::mlirOpResultGetResultNumber(v) as usize
+                };
+                Some(
+                    lane_coords
+                        .iter()
+                        .map(|c| coefficient(&recover[l], *c))
+                        .collect(),
+                )
+            })
+            .collect();
+        let Some(per_operand) = per_operand else {
+            continue;
+        };
+        let strides = rows
+            .iter()
+            .map(|row| {
+                (0..lane_coords.len())
+                    .map(|k| row.terms.iter().map(|(a, c)| c * per_operand[*a][k]).sum())
+                    .collect()
+            })
+            .collect();
+        found.insert(op.ptr as usize, strides);
+    }
+    found
+}
+
+fn coefficient(row: &Affine, var: usize) -> i64 {
+    row.terms
+        .iter()
+        .find(|(v, _)| *v == var)
+        .map_or(0, |(_, c)| *c)
+}
+
+/// A load of one element per lane: contiguous rows where the pattern and
+/// the proven ranges allow, a gather of clamped loads otherwise.
+pub fn load_lanes(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    lowered: &Lowered<'_>,
+    strides: Option<&Strides>,
+    in_bounds: bool,
+) -> Result<MlirValue, Failed> {
+    let name = ir::symbol(op, "input");
+    let buffer = *lowered.inputs.get(&name).ok_or(Failed)?;
+    let rows = affine_map_rows(op, "map")?;
+    let args: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
+    let ty = op.result(0).map_err(|_| Failed)?.r#type();
+    let shape = shape_of(ty).ok_or(Failed)?;
+    let element = element_of(ty);
+    let indices: Vec<MlirValue> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
+    let last = shape.len() - 1;
+    let contiguous = in_bounds
+        && strides.is_some_and(|s| {
+            let n = s.len();
+            s.iter().enumerate().all(|(d, st)| {
+                if d + 1 == n {
+                    st[last] == 1
+                } else {
+                    st[last] == 0
+                }
+            })
+        });
+    let row_count = lanes::count(&shape[..last]);
+    if contiguous {
+        let row_ty = lanes::vector_type(e.context, &shape[last..], element);
+        let mut parts = Vec::new();
+        for row in 0..row_count {
+            let mut at = lanes::unflatten(&shape[..last], row);
+            at.push(0);
+            let base: Vec<MlirValue> = indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
+            let mut operands = vec![buffer];
+            operands.extend(base);
+            parts.push(e.op1("vector.load", &operands, row_ty));
+        }
+        if shape.len() == 1 {
+            return Ok(parts[0]);
+        }
+        return Ok(assemble_rows(e, &parts, ty, &shape));
+    }
+    // A gather: each lane's indices clamped into the input.
+    let dims = buffer_dims(e, buffer, rows.len());
+    let mut elements = Vec::new();
+    for l in 0..lanes::count(&shape) {
+        let at = lanes::unflatten(&shape, l);
+        let idx: Vec<MlirValue> = indices
+            .iter()
+            .zip(&dims)
+            .map(|(i, upper)| e.clamp(lanes::extract(e, *i, &at), e.index(0), *upper))
+            .collect();
+        elements.push(e.load(buffer, &idx, element));
+    }
+    // n-D from_elements does not lower to LLVM: build 1-D, then reshape.
+    let flat = lanes::vector_type(e.context, &[lanes::count(&shape) as i64], element);
+    let v = e.op("vector.from_elements", &elements, &[flat], &[])[0];
+    if shape.len() == 1 {
+        return Ok(v);
+    }
+    Ok(e.op1("vector.shape_cast", &[v], ty))
+}
+
+/// `dim - 1` of each dimension of a buffer.
+fn buffer_dims(e: &Emitter<'_>, buffer: MlirValue, rank: usize) -> Vec<MlirValue> {
+    (0..rank)
+        .map(|d| {
+            let dim = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
+            e.sub(dim, e.index(1))
+        })
+        .collect()
+}
+
+/// An n-D vector from its rows (vectors of the last dimension).
+fn assemble_rows<'c>(
+    e: &Emitter<'c>,
+    parts: &[MlirValue],
+    ty: Type<'c>,
+    shape: &[i64],
+) -> MlirValue {
+    let element = element_of(ty);
+    let zero = crate::spacetime_rewrite::zero(e, element);
+    let mut acc = splat(e, zero, shape);
+    let last = shape.len() - 1;
+    for (row, part) in parts.iter().enumerate() {
+        let at = lanes::unflatten(&shape[..last], row);
+        let items: Vec<String> = at.iter().map(i64::to_string).collect();
+        let position =
+            melior::ir::Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", ")))
+                .expect("a position");
+        acc = e.op(
+            "vector.insert",
+            &[*part, acc],
+            &[ty],
+            &[("static_position", position)],
+        )[0];
+    }
+    acc
+}
+
+/// A read's value moved across lanes by `offsets` (one per lane
+/// dimension): lane `l` takes lane `l - offset`; lanes from outside keep
+/// their own value (undefined for the program).
+pub fn shift_lanes(e: &Emitter<'_>, value: MlirValue, offsets: &[i64]) -> MlirValue {
+    let Some(shape) = shape_of(type_of(value)) else {
+        return value;
+    };
+    if offsets.iter().all(|o| *o == 0) {
+        return value;
+    }
+    let source: Vec<usize> = (0..lanes::count(&shape))
+        .map(|l| {
+            let at = lanes::unflatten(&shape, l);
+            let from: Vec<i64> = at.iter().zip(offsets).map(|(a, o)| a - o).collect();
+            let inside = from.iter().zip(&shape).all(|(f, n)| *f >= 0 && f < n);
+            if inside {
+                lanes::flatten(&shape, &from)
+            } else {
+                l
+            }
+        })
+        .collect();
+    lanes::permute(e, value, &source)
+}
+
+/// Per vector `ure.load` among `ops` (before the rewrite): each operand's
+/// range, from the guard (`spacetime.scheduled`) or else over the box of
+/// coordinates for a recovered index.
+pub fn operand_ranges(
+    ops: &[MlirOperation],
+    guarded: &HashMap<usize, Vec<Option<(i64, i64)>>>,
+    box_ranges: &[Option<(i64, i64)>],
+) -> HashMap<usize, Vec<Option<(i64, i64)>>> {
+    let mut found = HashMap::new();
+    for op in ops {
+        // SAFETY: a live op.
+        let r = unsafe { OperationRef::from_raw(*op) };
+        if ir::name(&r) != "ure.load" || !r.result(0).is_ok_and(|x| is_vector(x.to_raw())) {
+            continue;
+        }
+        let guard = guarded.get(&(op.ptr as usize));
+        let ranges = r
+            .operands()
+            .enumerate()
+            .map(|(i, v)| {
+                guard.and_then(|g| g.get(i).copied().flatten()).or_else(|| {
+                    let v = v.to_raw();
+                    // SAFETY: a live value; only queried.
+                    unsafe {
+                        if !mlir_sys::mlirValueIsAOpResult(v) {
+                            return None;
+                        }
+                        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v));
+                        if ir::name(&owner) != "spacetime.recover" {
+                            return None;
+                        }
+                        box_ranges
+                            .get(mlir_sys::mlirOpResultGetResultNumber(v) as usize)
+                            .copied()
+                            .flatten()
+                    }
+                })
+            })
+            .collect();
+        found.insert(op.ptr as usize, ranges);
+    }
+    found
+}
+
+/// Every lane of the load is inside the input (static dimensions).
+pub fn proven_inside(
+    op: &OperationRef<'_, '_>,
+    lowered: &Lowered<'_>,
+    ranges: &[Option<(i64, i64)>],
+) -> bool {
+    let Some(buffer) = lowered.inputs.get(&ir::symbol(op, "input")) else {
+        return false;
+    };
+    let Ok(rows) = affine_map_rows(op, "map") else {
+        return false;
+    };
+    let ty = type_of(*buffer);
+    rows.iter().enumerate().all(|(d, row)| {
+        // SAFETY: a memref type; only queried.
+        let dim = unsafe { mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize) };
+        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        dim != dynamic
+            && crate::spacetime_loads::row_range(row, ranges)
+                .is_some_and(|(lo, hi)| lo >= 0 && hi < dim)
+    })
+}
