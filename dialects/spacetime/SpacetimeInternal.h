@@ -51,6 +51,11 @@ mlir::LogicalResult verifyLaneRead(ReadOp read, ArrayOp array);
 mlir::LogicalResult verifyFileElement(mlir::Operation *op, ArrayOp array,
                                       mlir::MemRefType type);
 
+/// The lane rules of recovered indices, write masks and output stores.
+mlir::LogicalResult verifyRecoverLanes(RecoverOp op, ArrayOp array);
+mlir::LogicalResult verifyWriteMask(WriteOp op);
+mlir::LogicalResult verifyOutputLanes(OutputOp op, ArrayOp array);
+
 } // namespace t2s::spacetime
 
 #endif // T2S_SPACETIME_SPACETIMEINTERNAL_H

@@ -169,4 +169,59 @@ LogicalResult verifyLaneRead(ReadOp read, ArrayOp array) {
   return success();
 }
 
+LogicalResult verifyRecoverLanes(RecoverOp op, ArrayOp array) {
+  // An index is a vector exactly when its row uses a vectorized coordinate.
+  SmallVector<bool> vectorized = array.getVectorizedSpace();
+  VectorType lanes = array.getLaneType(IndexType::get(op.getContext()));
+  unsigned time = array.getNumTime();
+  AffineMap recover = array.getRecover();
+  for (unsigned l = 0; l < op.getNumResults(); ++l) {
+    bool usesLanes = false;
+    for (unsigned s = 0; s < vectorized.size(); ++s)
+      usesLanes |= vectorized[s] &&
+                   recover.getResult(l).isFunctionOfDim(time + s);
+    Type expected = usesLanes ? Type(lanes) : IndexType::get(op.getContext());
+    if (op.getResult(l).getType() != expected)
+      return op.emitOpError("result ")
+             << l << " (loop " << array.getLoops()[l] << ") must be "
+             << expected;
+  }
+  return success();
+}
+
+LogicalResult verifyWriteMask(WriteOp op) {
+  if (Value mask = op.getMask()) {
+    auto element =
+        dyn_cast<VectorType>(op.getRegisters().getType().getElementType());
+    if (!element)
+      return op.emitOpError("a mask ('if') needs a register file of vectors");
+    if (mask.getType() != VectorType::get(element.getShape(),
+                                          IntegerType::get(op.getContext(), 1)))
+      return op.emitOpError("mask ")
+             << mask.getType() << " does not have the lanes of " << element;
+  }
+  return success();
+}
+
+LogicalResult verifyOutputLanes(OutputOp op, ArrayOp array) {
+  // Values: all scalars, or all vectors of the lane shape.
+  VectorType lanes = array.getLaneType(IndexType::get(op.getContext()));
+  bool vector = llvm::any_of(op.getValues().getTypes(),
+                             [](Type t) { return isa<VectorType>(t); });
+  for (Type t : op.getValues().getTypes()) {
+    auto v = dyn_cast<VectorType>(t);
+    if (vector && (!v || !lanes || v.getShape() != lanes.getShape()))
+      return op.emitOpError("values must all be scalars or all vectors of the "
+                         "lane shape")
+             << (lanes ? "" : " (this array is not vectorized)");
+  }
+  for (Type t : op.getIndices().getTypes())
+    if (!t.isIndex() && (!vector || t != lanes))
+      return op.emitOpError("index of type ")
+             << t << " needs vector values of the same lanes";
+  if (op.getMask() && !vector)
+    return op.emitOpError("a mask ('if') needs vector values");
+  return success();
+}
+
 } // namespace t2s::spacetime

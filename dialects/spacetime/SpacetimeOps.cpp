@@ -377,23 +377,7 @@ LogicalResult RecoverOp::verify() {
     return emitOpError("has ") << getNumResults() << " results for "
                                << array->getLoops().size()
                                << " original loops";
-  // An index is a vector exactly when its row uses a vectorized coordinate.
-  SmallVector<bool> vectorized = array->getVectorizedSpace();
-  VectorType lanes = array->getLaneType(IndexType::get(getContext()));
-  unsigned time = array->getNumTime();
-  AffineMap recover = array->getRecover();
-  for (unsigned l = 0; l < getNumResults(); ++l) {
-    bool usesLanes = false;
-    for (unsigned s = 0; s < vectorized.size(); ++s)
-      usesLanes |= vectorized[s] &&
-                   recover.getResult(l).isFunctionOfDim(time + s);
-    Type expected = usesLanes ? Type(lanes) : IndexType::get(getContext());
-    if (getResult(l).getType() != expected)
-      return emitOpError("result ")
-             << l << " (loop " << array->getLoops()[l] << ") must be "
-             << expected;
-  }
-  return success();
+  return verifyRecoverLanes(*this, *array);
 }
 
 void RecoverOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
@@ -565,17 +549,7 @@ LogicalResult WriteOp::verify() {
   if (failed(array) ||
       failed(verifyFileShape(*this, *array, getRegisters().getType())))
     return failure();
-  if (Value mask = getMask()) {
-    auto element =
-        dyn_cast<VectorType>(getRegisters().getType().getElementType());
-    if (!element)
-      return emitOpError("a mask ('if') needs a register file of vectors");
-    if (mask.getType() != VectorType::get(element.getShape(),
-                                          IntegerType::get(getContext(), 1)))
-      return emitOpError("mask ")
-             << mask.getType() << " does not have the lanes of " << element;
-  }
-  return success();
+  return verifyWriteMask(*this);
 }
 
 //===----------------------------------------------------------------------===//
@@ -586,24 +560,7 @@ LogicalResult OutputOp::verify() {
   FailureOr<ArrayOp> array = enclosingArray(*this);
   if (failed(array))
     return failure();
-  // Values: all scalars, or all vectors of the lane shape.
-  VectorType lanes = array->getLaneType(IndexType::get(getContext()));
-  bool vector = llvm::any_of(getValues().getTypes(),
-                             [](Type t) { return isa<VectorType>(t); });
-  for (Type t : getValues().getTypes()) {
-    auto v = dyn_cast<VectorType>(t);
-    if (vector && (!v || !lanes || v.getShape() != lanes.getShape()))
-      return emitOpError("values must all be scalars or all vectors of the "
-                         "lane shape")
-             << (lanes ? "" : " (this array is not vectorized)");
-  }
-  for (Type t : getIndices().getTypes())
-    if (!t.isIndex() && (!vector || t != lanes))
-      return emitOpError("index of type ")
-             << t << " needs vector values of the same lanes";
-  if (getMask() && !vector)
-    return emitOpError("a mask ('if') needs vector values");
-  return success();
+  return verifyOutputLanes(*this, *array);
 }
 
 LogicalResult OutputOp::verifySymbolUses(SymbolTableCollection &symbols) {

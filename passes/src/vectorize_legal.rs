@@ -4,9 +4,8 @@
 //!   loop is either the pure propagation
 //!   `a = select(j == first, X, read a [.., 1, ..] delay 0)`, written back
 //!   to `a` (a value copied unchanged along the loop from its first PE:
-//!   every lane gets `X` of the first lane, a broadcast; the mirror form
-//!   with offset -1 copies from the last PE), or a dependence that
-//!   serializes the loop.
+//!   every lane gets `X` of the first lane, a broadcast), or a dependence
+//!   that serializes the loop.
 //! - [`lane_varying`]: which values and register files differ between
 //!   lanes, and so become vectors; the others stay scalars.
 
@@ -155,13 +154,13 @@ fn match_propagation(
     name: &str,
 ) -> Option<Propagation> {
     let mins = ir::i64s(array, "space_mins");
-    let extents = ir::extents(array, "space_extents");
-    let (min, extent) = (mins[space], extents[space].linear().constant);
-    let boundary = match offset {
-        1 => min,
-        -1 => min + extent - 1,
-        _ => return None,
-    };
+    let min = mins[space];
+    // A same-step read reaches back (the verifier: a non-negative offset):
+    // the copy starts at the loop's first PE.
+    if offset != 1 {
+        return None;
+    }
+    let boundary = min;
     let value = read.result(0).ok()?.to_raw();
     let select = single_user(value)?;
     if ir::name(&op_ref(select)) != "arith.select" {

@@ -1016,3 +1016,135 @@ ure.program @p {
     spacetime.write %v, %r : memref<4x31xi32>
   }
 }
+
+// -----
+
+// A vectorized coordinate of another shape than the lanes.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x1xvector<4xf32>>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xi32>):
+    // expected-error@-2 {{'spacetime.array' op coordinates are of type index (or, for a vectorized space loop, a vector of index)}}
+  }
+}
+
+// -----
+
+// A recovered index that uses the lanes must be a vector.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x1xvector<4xf32>>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    // expected-error@+1 {{'spacetime.recover' op result 2 (loop "j") must be 'vector<4xindex>'}}
+    %t1, %i1, %j1 = spacetime.recover : index, index, index
+  }
+}
+
+// -----
+
+// CheckTime of a vectorized array has one flag per lane.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x1xvector<4xf32>>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    // expected-error@+1 {{'spacetime.scheduled' op is 'vector<4xi1>' in this array}}
+    %on = spacetime.scheduled
+  }
+}
+
+// -----
+
+// A register file of vectors of other lanes.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x1xvector<8xf32>>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    // expected-error@+1 {{'spacetime.read' op register file of 'vector<8xf32>' in an array whose lanes are 'vector<4xf32>': a file holds scalars or one vector of the lane shape}}
+    %l = spacetime.read %rv [0, 1] delay 0 : memref<2x1xvector<8xf32>>
+  }
+}
+
+// -----
+
+// A register file keeps the vectorized PE dimension.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x4x1xvector<4xf32>>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    // expected-error@+1 {{'spacetime.read' op register file 'memref<2x4x1xvector<4xf32>>' does not match the PE array (2) plus a slot dimension}}
+    %l = spacetime.read %rv [0, 0] delay 0 : memref<2x4x1xvector<4xf32>>
+  }
+}
+
+// -----
+
+// Lanes of one step cannot wait for each other.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x1xvector<4xf32>>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    %x = arith.constant dense<1.0> : vector<4xf32>
+    spacetime.write %x, %rv : memref<2x1xvector<4xf32>>
+    // expected-error@+1 {{'spacetime.read' op reads across the lanes of vectorized loop "j" in the same step (delay 0): the lanes run at once, so the loop must run serially}}
+    %l = spacetime.read %rv [0, 1] delay 0 : memref<2x1xvector<4xf32>>
+  }
+}
+
+// -----
+
+// A mask on a file of scalars.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x1xf32>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    %on = spacetime.scheduled : vector<4xi1>
+    %x = arith.constant 1.0 : f32
+    // expected-error@+1 {{'spacetime.write' op a mask ('if') needs a register file of vectors}}
+    "spacetime.write"(%x, %rv, %on) : (f32, memref<2x1xf32>, vector<4xi1>) -> ()
+  }
+}
+
+// -----
+
+// A vector index needs vector values.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x1xf32>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    %t1, %i1, %j1 = spacetime.recover : index, index, vector<4xindex>
+    %x = arith.constant 1.0 : f32
+    // expected-error@+1 {{'spacetime.output' op index of type 'vector<4xindex>' needs vector values of the same lanes}}
+    spacetime.output %x to @out[%t1, %j1] : f32 indices index, vector<4xindex>
+  }
+}
+
+// -----
+
+// A load at vector indices gives a vector of the same lanes.
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x1xf32>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    %t1, %i1, %j1 = spacetime.recover : index, index, vector<4xindex>
+    // expected-error@+1 {{'ure.load' op index of type 'vector<4xindex>' needs a result of the same vector lanes}}
+    %x = ure.load @A(%t1, %j1) : f32 indices index, vector<4xindex>
+  }
+}

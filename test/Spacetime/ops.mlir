@@ -148,3 +148,43 @@ ure.program @symbolic {
     }
   }
 }
+
+// -----
+
+// A vectorized array (what the vectorize pass writes): space loop j is the
+// lanes of vector<4 x ...>, i stays PEs. Files of vectors and of scalars, a
+// read across lanes one step back, a masked write and a masked vector store.
+// CHECK-LABEL: ure.program @vec
+// CHECK: %[[RV:.*]] = spacetime.shift_reg "v" : memref<2x2xvector<4xf32>>
+// CHECK: %[[RS:.*]] = spacetime.shift_reg "s" : memref<2x1xf32>
+// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: vector<4xindex>):
+// CHECK-NEXT: %[[T:.*]], %[[I:.*]], %[[J:.*]] = spacetime.recover : index, index, vector<4xindex>
+// CHECK-NEXT: %[[ON:.*]] = spacetime.scheduled : vector<4xi1>
+// CHECK-NEXT: %[[X:.*]] = ure.load @A(%[[T]], %[[J]]) : vector<4xf32> indices index, vector<4xindex>
+// CHECK-NEXT: %[[S:.*]] = ure.load @A(%[[T]], %[[I]]) : f32
+// CHECK-NEXT: spacetime.write %[[S]], %[[RS]] : memref<2x1xf32>
+// CHECK-NEXT: %[[L:.*]] = spacetime.read %[[RV]] [0, 1] delay 1 : memref<2x2xvector<4xf32>>
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[X]], %[[L]] : vector<4xf32>
+// CHECK-NEXT: spacetime.write %[[SUM]], %[[RV]] if %[[ON]] : memref<2x2xvector<4xf32>>
+// CHECK-NEXT: spacetime.output %[[SUM]] to @out[%[[T]], %[[J]]] if %[[ON]] : vector<4xf32> indices index, vector<4xindex>
+// GENERIC: "spacetime.scheduled"() : () -> vector<4xi1>
+// GENERIC: "spacetime.write"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<4xf32>, memref<2x2xvector<4xf32>>, vector<4xi1>) -> ()
+// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 2, 1>}> : (vector<4xf32>, index, vector<4xindex>, vector<4xi1>) -> ()
+ure.program @vec {
+  ure.input @A : memref<8x4xf32>
+  ure.func @out(t, j) -> f32
+  %rv = spacetime.shift_reg "v" : memref<2x2xvector<4xf32>>
+  %rs = spacetime.shift_reg "s" : memref<2x1xf32>
+  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+    %t1, %i1, %j1 = spacetime.recover : index, index, vector<4xindex>
+    %on = spacetime.scheduled : vector<4xi1>
+    %x = ure.load @A(%t1, %j1) : vector<4xf32> indices index, vector<4xindex>
+    %s = ure.load @A(%t1, %i1) : f32
+    spacetime.write %s, %rs : memref<2x1xf32>
+    %l = spacetime.read %rv [0, 1] delay 1 : memref<2x2xvector<4xf32>>
+    %sum = arith.addf %x, %l : vector<4xf32>
+    spacetime.write %sum, %rv if %on : memref<2x2xvector<4xf32>>
+    spacetime.output %sum to @out[%t1, %j1] if %on : vector<4xf32> indices index, vector<4xindex>
+  }
+}

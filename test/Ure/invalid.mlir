@@ -1403,3 +1403,27 @@ ure.program @p {
   // expected-error@+1 {{'ure.isolate_consumer' op kernel @k is created by an earlier directive}}
   ure.isolate_consumer @out into @k
 }
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  // expected-error@+1 {{'ure.vectorize' op names @A, which is not declared by a ure.func}}
+  ure.vectorize @A (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @c(i, j, k, l) -> f32 on device
+  // expected-error@+1 {{'ure.vectorize' op vectorizes 1 to 3 loops (vectors of rank 1 to 3), not 4}}
+  ure.vectorize @c (i, j, k, l)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.vectorize' op vectorized loop 'i' appears twice}}
+  ure.vectorize @c (i, i)
+}

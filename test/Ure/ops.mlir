@@ -191,3 +191,16 @@ ure.program @isolated {
   ure.isolate_producer [@C] into @other depth 2
   ure.isolate_consumer @out into @drainer depth 1 {tag = 1}
 }
+
+// -----
+
+// The vectorization directive: one loop (1-D) or several (n-D).
+// CHECK-LABEL: ure.program @vectorized {
+// CHECK:         ure.vectorize @c (j)
+// CHECK-NEXT:    ure.vectorize @c (i, k) {tag = 1 : i64}
+// GENERIC: "ure.vectorize"() <{func = @c, loops = ["j"]}> : () -> ()
+ure.program @vectorized {
+  ure.func @c(i, j, k) -> f32 on device
+  ure.vectorize @c (j)
+  ure.vectorize @c (i, k) {tag = 1}
+}

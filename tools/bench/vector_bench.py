@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Benchmark the vectorized tiled GEMM of t2s against single-thread OpenBLAS.
+
+The design is examples/systolic/gemm-tiled.mlir at N x N (f32) with a P x Q
+PE block, the Q PEs of each row vectorized (`ure.vectorize @a (jjj)`:
+vector<Q x f32>) and the P rows unrolled: the register-blocked shape of a
+BLAS micro-kernel (P x Q accumulators in registers, one vector load of B
+and P broadcasts of A per step of k). Kernel time only: t2s-run --mode
+systolic --time R calls the JIT-compiled function R times after a warm-up
+call (parsing, lowering and JIT compilation excluded); the best time counts.
+Next to it, in the same run: the same block not vectorized, and
+cblas_sgemm of Debian's OpenBLAS with one thread. GFLOP/s = 2 N^3 / time;
+ratio = t2s / OpenBLAS. Every design is checked against the interpreter at
+a small size first.
+
+    python3 tools/bench/vector_bench.py [--sizes 512,1024] [--pe 8x16]
+        [--fastmath contract] [--repeat 5] [--no-build]   (default block 8x16)
+"""
+
+import argparse
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import systolic_bench as sb  # noqa: E402
+
+
+def vectorized(n, p, q):
+    """The tiled GEMM with its jjj loop (the Q PEs of a row) vectorized."""
+    text = sb.tiled_gemm(n, p, q)
+    return text.replace("  ure.space_time_transform @a (iii, jjj)\n",
+                        "  ure.space_time_transform @a (iii, jjj)\n  ure.vectorize @a (jjj)\n")
+
+
+def seconds(run, path, repeat, fastmath):
+    argv = [run, path, "--mode", "systolic", "--time", str(repeat)]
+    if fastmath:
+        argv += ["--fastmath", fastmath]
+    out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if "kernel time: best" in line:
+            return float(line.split("best")[1].split()[0])
+    raise RuntimeError(f"no kernel time in: {out}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="512,1024")
+    parser.add_argument("--pe", default="8x16", help="PE block PxQ; the Q PEs of a row are the lanes")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--fastmath", default="contract",
+                        help="fastmath flags of the PEs' arithmetic ('' for none)")
+    parser.add_argument("--bin-dir", default=os.path.join(sb.REPO, "target", "release"))
+    parser.add_argument("--no-build", action="store_true",
+                        help="use the binaries in --bin-dir as they are")
+    args = parser.parse_args()
+    sb.setup(args)
+    run = os.path.join(args.bin_dir, "t2s-run")
+    lib = sb.find_openblas()
+    if lib is None:
+        sys.exit("OpenBLAS not found")
+    p, q = map(int, args.pe.split("x"))
+    work = tempfile.mkdtemp(prefix="t2s-vbench-")
+    try:
+        small = 2 * math.lcm(p, q)
+        for name, design in (("vector", vectorized), ("scalar", sb.tiled_gemm)):
+            check = os.path.join(work, f"check-{name}.mlir")
+            open(check, "w").write(design(small, p, q))
+            subprocess.run([run, check, "--compare", "interpret,systolic"], check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        print(f"## Tiled GEMM, f32, {p}x{q} PEs, jjj vectorized (vector<{q}xf32>), "
+              f"rows unrolled; fastmath '{args.fastmath}'; kernel time, best of {args.repeat}")
+        print("| N | t2s vector s | GFLOP/s | t2s scalar s | GFLOP/s | OpenBLAS (1 thread) s "
+              "| GFLOP/s | vector / OpenBLAS | vector / scalar |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for n in map(int, args.sizes.split(",")):
+            if n % p or n % q:
+                sys.exit(f"N = {n} is not a multiple of the PE block {p}x{q}")
+            times = {}
+            for name, design in (("vector", vectorized), ("scalar", sb.tiled_gemm)):
+                path = os.path.join(work, f"{name}{n}.mlir")
+                open(path, "w").write(design(n, p, q))
+                times[name] = seconds(run, path, args.repeat, args.fastmath)
+            blas = sb.openblas_seconds(lib, n, args.repeat)
+            flops = 2.0 * n ** 3
+            v, s = times["vector"], times["scalar"]
+            print(f"| {n} | {v:.5f} | {flops / v / 1e9:.2f} | {s:.5f} | {flops / s / 1e9:.2f} "
+                  f"| {blas:.5f} | {flops / blas / 1e9:.2f} | {100 * blas / v:.1f}% | {s / v:.2f}x |")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
