@@ -7,7 +7,7 @@
 //! select cannot kill the process.
 //!
 //! Each `arith.{div,rem}{s,u}i`, `arith.floordivsi`, `arith.ceildiv{s,u}i`
-//! on a scalar integer or index becomes the same op on a divisor that
+//! on an integer or index (or a vector of them) becomes the same op on a divisor that
 //! cannot trap (1 where the divisor is 0 or the signed division overflows),
 //! followed by selects of the defined results.
 
@@ -71,8 +71,7 @@ fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
     Ok(())
 }
 
-/// The width of a scalar integer (index: 64), or `None` for other types
-/// (vectors are left alone: their lowering is the vectorization's).
+/// The width of a scalar integer (index: 64), or `None` for other types.
 fn scalar_width(ty: Type<'_>) -> Option<u32> {
     if ty.is_index() {
         return Some(64);
@@ -87,7 +86,10 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     };
     let result = op.result(0).map_err(|_| Failed)?;
     let ty = result.r#type();
-    let Some(width) = scalar_width(ty) else {
+    // Vectors (vectorized PE arrays) are made total lane by lane.
+    let element = crate::lanes::element_of(ty);
+    let lanes = crate::lanes::shape_of(ty);
+    let Some(width) = scalar_width(element) else {
         return Ok(());
     };
     let context_ref = op.context();
@@ -104,9 +106,17 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     let a = op.operand(0).map_err(|_| Failed)?.to_raw();
     let b = op.operand(1).map_err(|_| Failed)?.to_raw();
     let i1: Type = IntegerType::new(context, 1).into();
+    let i1 = match &lanes {
+        Some(shape) => crate::lanes::vector_type(context, shape, i1),
+        None => i1,
+    };
     let constant = |v: i64| -> MlirValue {
-        let attr: Attribute = IntegerAttribute::new(ty, v).into();
-        e.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+        let attr: Attribute = IntegerAttribute::new(element, v).into();
+        let c = e.op("arith.constant", &[], &[element], &[("value", attr)])[0];
+        match &lanes {
+            Some(shape) => crate::lanes::splat(&e, c, shape),
+            None => c,
+        }
     };
     let eq = |x: MlirValue, y: MlirValue| -> MlirValue {
         let i64_type = IntegerType::new(context, 64).into();
