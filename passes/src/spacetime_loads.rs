@@ -70,20 +70,24 @@ fn defining_op_name(value: MlirValue) -> Option<String> {
     }
 }
 
-/// The range of a `spacetime.recover` result (its loop's bounds), if `value` is one.
-fn recovered_range(value: MlirValue, info: &ArrayInfo) -> Option<(i64, i64)> {
+/// The original loop whose recovered index `value` is, if it is a
+/// `spacetime.recover` result.
+pub(crate) fn recovered_loop(value: MlirValue) -> Option<usize> {
     // SAFETY: a live value; only queried.
     unsafe {
         if !mlir_sys::mlirValueIsAOpResult(value) {
             return None;
         }
         let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-        if ir::name(&owner) != "spacetime.recover" {
-            return None;
-        }
-        let l = &info.loops[mlir_sys::mlirOpResultGetResultNumber(value) as usize];
-        Some((l.min, l.min.checked_add(l.extent.as_const()?)? - 1))
+        (ir::name(&owner) == "spacetime.recover")
+            .then(|| mlir_sys::mlirOpResultGetResultNumber(value) as usize)
     }
+}
+
+/// The range of a `spacetime.recover` result (its loop's bounds), if `value` is one.
+fn recovered_range(value: MlirValue, info: &ArrayInfo) -> Option<(i64, i64)> {
+    let l = &info.loops[recovered_loop(value)?];
+    Some((l.min, l.min.checked_add(l.extent.as_const()?)? - 1))
 }
 
 /// `memref.load` of the input at the map's indices; each index is clamped

@@ -21,10 +21,10 @@ pub fn output(
     stamps: Option<MlirValue>,
 ) -> Result<(), Failed> {
     let (values, indices) = crate::isolate_build::output_operands(op.to_raw());
-    let all: Vec<MlirValue> = melior::ir::operation::OperationLike::operands(op)
-        .map(|v| melior::ir::ValueLike::to_raw(&v))
-        .collect();
-    let mask = (all.len() > values.len() + indices.len()).then(|| all[all.len() - 1]);
+    // The optional mask follows the values and the indices.
+    let mask = melior::ir::operation::OperationLike::operand(op, values.len() + indices.len())
+        .ok()
+        .map(|m| melior::ir::ValueLike::to_raw(&m));
     let shape = values
         .iter()
         .chain(&indices)

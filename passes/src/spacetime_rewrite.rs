@@ -411,9 +411,7 @@ pub fn rewrite_pe(
         .collect();
     let ops = nested_ops(cloned);
     let guarded = crate::spacetime_loads::proven_loads(&ops, info);
-    let strides = crate::spacetime_vector::load_strides(&ops, info);
-    let box_ranges = info.box_ranges();
-    let vector_ranges = crate::spacetime_vector::operand_ranges(&ops, &guarded, &box_ranges);
+    let vector_loads = crate::spacetime_vector::vector_loads(&ops, info, &guarded);
     for op in ops {
         // SAFETY: a live op of the clone (erased ops are not visited again).
         let op_ref = unsafe { OperationRef::from_raw(op) };
@@ -447,15 +445,14 @@ pub fn rewrite_pe(
                 crate::spacetime_output::output(&here, &op_ref, info, &recovered, lowered, stamps)?;
                 ir::erase(op_ref);
             }
-            "ure.load" if vector_ranges.contains_key(&(op.ptr as usize)) => {
-                let key = op.ptr as usize;
-                let inside =
-                    crate::spacetime_vector::proven_inside(&op_ref, lowered, &vector_ranges[&key]);
+            "ure.load" if vector_loads.contains_key(&(op.ptr as usize)) => {
+                let load = &vector_loads[&(op.ptr as usize)];
+                let inside = crate::spacetime_vector::proven_inside(&op_ref, lowered, &load.ranges);
                 let value = crate::spacetime_vector::load_lanes(
                     &here,
                     &op_ref,
                     lowered,
-                    strides.get(&key),
+                    load.strides.as_ref(),
                     inside,
                 )?;
                 replace_result(&op_ref, 0, value)?;

@@ -16,6 +16,7 @@ use crate::extract::affine_map_rows;
 use crate::ir;
 use crate::lanes::{self, element_of, is_vector, shape_of, splat, type_of};
 use crate::registry::Failed;
+use crate::spacetime_loads::recovered_loop;
 use crate::spacetime_rewrite::{ArrayInfo, Lowered};
 use melior::ir::{
     operation::{OperationLike, OperationRef},
@@ -79,13 +80,25 @@ pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -
 /// recovered index (whose `recover` row says how it moves across lanes).
 pub type Strides = Vec<Vec<i64>>;
 
-/// Strides of the vector loads among `ops`, computed before the rewrite.
-pub fn load_strides(ops: &[MlirOperation], info: &ArrayInfo) -> HashMap<usize, Strides> {
+/// What the lowering needs of a vector `ure.load`, read before the rewrite.
+pub struct VectorLoad {
+    pub strides: Option<Strides>,
+    /// Each operand's range: from the guard (`spacetime.scheduled`), else
+    /// over the box of coordinates for a recovered index.
+    pub ranges: Vec<Option<(i64, i64)>>,
+}
+
+/// The vector `ure.load`s among `ops` (before the rewrite).
+pub fn vector_loads(
+    ops: &[MlirOperation],
+    info: &ArrayInfo,
+    guarded: &HashMap<usize, Vec<Option<(i64, i64)>>>,
+) -> HashMap<usize, VectorLoad> {
     let mut found = HashMap::new();
     if !info.space.iter().any(|s| s.vectorized) {
         return found;
     }
-    let recover = &info.recover;
+    let box_ranges = info.box_ranges();
     let lane_coords: Vec<usize> = info
         .space
         .iter()
@@ -99,47 +112,43 @@ pub fn load_strides(ops: &[MlirOperation], info: &ArrayInfo) -> HashMap<usize, S
         if ir::name(&r) != "ure.load" || !r.result(0).is_ok_and(|x| is_vector(x.to_raw())) {
             continue;
         }
-        let Ok(rows) = affine_map_rows(&r, "map") else {
-            continue;
-        };
+        let operands: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();
+        let loops: Vec<Option<usize>> = operands.iter().map(|v| recovered_loop(*v)).collect();
+        let guard = guarded.get(&(op.ptr as usize));
+        let ranges = loops
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                guard
+                    .and_then(|g| g.get(i).copied().flatten())
+                    .or_else(|| box_ranges.get((*l)?).copied().flatten())
+            })
+            .collect();
         // Per operand: its stride along each lane dimension.
-        let per_operand: Option<Vec<Vec<i64>>> = r
-            .operands()
-            .map(|v| {
-                let v = v.to_raw();
-                if !is_vector(v) {
+        let per_operand: Option<Vec<Vec<i64>>> = operands
+            .iter()
+            .zip(&loops)
+            .map(|(v, l)| {
+                if !is_vector(*v) {
                     return Some(vec![0; lane_coords.len()]);
                 }
-                // SAFETY: a live value; only queried.
-                let l = unsafe {
-                    if !mlir_sys::mlirValueIsAOpResult(v)
-                        || ir::name(&OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v)))
-                            != "spacetime.recover"
-                    {
-                        return None;
-                    }
-                    mlir_sys::mlirOpResultGetResultNumber(v) as usize
-                };
-                Some(
-                    lane_coords
-                        .iter()
-                        .map(|c| coefficient(&recover[l], *c))
-                        .collect(),
-                )
+                let row = &info.recover[(*l)?];
+                Some(lane_coords.iter().map(|c| coefficient(row, *c)).collect())
             })
             .collect();
-        let Some(per_operand) = per_operand else {
-            continue;
+        let strides = match (per_operand, affine_map_rows(&r, "map")) {
+            (Some(per_operand), Ok(rows)) => Some(
+                rows.iter()
+                    .map(|row| {
+                        (0..lane_coords.len())
+                            .map(|k| row.terms.iter().map(|(a, c)| c * per_operand[*a][k]).sum())
+                            .collect()
+                    })
+                    .collect(),
+            ),
+            _ => None,
         };
-        let strides = rows
-            .iter()
-            .map(|row| {
-                (0..lane_coords.len())
-                    .map(|k| row.terms.iter().map(|(a, c)| c * per_operand[*a][k]).sum())
-                    .collect()
-            })
-            .collect();
-        found.insert(op.ptr as usize, strides);
+        found.insert(op.ptr as usize, VectorLoad { strides, ranges });
     }
     found
 }
@@ -278,50 +287,6 @@ pub fn shift_lanes(e: &Emitter<'_>, value: MlirValue, offsets: &[i64]) -> MlirVa
         })
         .collect();
     lanes::permute(e, value, &source)
-}
-
-/// Per vector `ure.load` among `ops` (before the rewrite): each operand's
-/// range, from the guard (`spacetime.scheduled`) or else over the box of
-/// coordinates for a recovered index.
-pub fn operand_ranges(
-    ops: &[MlirOperation],
-    guarded: &HashMap<usize, Vec<Option<(i64, i64)>>>,
-    box_ranges: &[Option<(i64, i64)>],
-) -> HashMap<usize, Vec<Option<(i64, i64)>>> {
-    let mut found = HashMap::new();
-    for op in ops {
-        // SAFETY: a live op.
-        let r = unsafe { OperationRef::from_raw(*op) };
-        if ir::name(&r) != "ure.load" || !r.result(0).is_ok_and(|x| is_vector(x.to_raw())) {
-            continue;
-        }
-        let guard = guarded.get(&(op.ptr as usize));
-        let ranges = r
-            .operands()
-            .enumerate()
-            .map(|(i, v)| {
-                guard.and_then(|g| g.get(i).copied().flatten()).or_else(|| {
-                    let v = v.to_raw();
-                    // SAFETY: a live value; only queried.
-                    unsafe {
-                        if !mlir_sys::mlirValueIsAOpResult(v) {
-                            return None;
-                        }
-                        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v));
-                        if ir::name(&owner) != "spacetime.recover" {
-                            return None;
-                        }
-                        box_ranges
-                            .get(mlir_sys::mlirOpResultGetResultNumber(v) as usize)
-                            .copied()
-                            .flatten()
-                    }
-                })
-            })
-            .collect();
-        found.insert(op.ptr as usize, ranges);
-    }
-    found
 }
 
 /// Every lane of the load is inside the input (static dimensions).

@@ -21,9 +21,8 @@ use crate::ir;
 use crate::registry::{Failed, PassDef, PassOptions};
 use crate::vectorize_legal::{lane_varying, propagations, Propagation};
 use melior::ir::{
-    block::BlockLike,
     operation::{OperationLike, OperationRef},
-    Location, Value, ValueLike,
+    Location,
 };
 use melior::Context;
 use std::collections::HashMap;
@@ -122,13 +121,11 @@ fn wanted_loops<'c>(
     array: &OperationRef<'c, '_>,
     directives: &[OperationRef<'c, '_>],
 ) -> Result<Vec<Wanted<'c>>, Failed> {
-    if ir::body_block(array).is_some_and(|b| {
-        b.argument(0).is_ok()
-            && (0..b.argument_count()).any(|i| {
-                b.argument(i)
-                    .is_ok_and(|a| crate::lanes::is_vector(Value::from(a).to_raw()))
-            })
-    }) {
+    if crate::spacetime_rewrite::ArrayInfo::read(array)?
+        .space
+        .iter()
+        .any(|s| s.vectorized)
+    {
         return Err(error(
             directives[0].location(),
             "the array is already vectorized",

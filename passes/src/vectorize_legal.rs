@@ -209,14 +209,9 @@ fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: MlirValue) -
     {
         return true;
     }
-    let Some(op) = owner(value) else {
+    let Some(l) = crate::spacetime_loads::recovered_loop(value) else {
         return false;
     };
-    if ir::name(&op_ref(op)) != "spacetime.recover" {
-        return false;
-    }
-    // SAFETY: `value` is a result of `op`.
-    let l = unsafe { mlir_sys::mlirOpResultGetResultNumber(value) } as usize;
     let loops = ir::strings(array, "loops");
     let space_loops = ir::strings(array, "space_loops");
     loops.get(l) == space_loops.get(space)

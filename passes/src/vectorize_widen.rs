@@ -368,36 +368,13 @@ impl<'c> Widen<'c, '_> {
             Some(m) => e.op1("arith.andi", &[splat(&e, m, &self.shape), c], lanes_i1),
             None => c,
         };
-        let then_mask = and(mask, cond);
-        let body = |ops: &[MlirOperation]| -> (Vec<MlirOperation>, Vec<MlirValue>) {
-            let (last, rest) = ops
-                .split_last()
-                .map_or((None, &[][..]), |(l, r)| (Some(*l), r));
-            let yields = last.map(operands).unwrap_or_default();
-            (rest.to_vec(), yields)
-        };
-        let (then_body, _) = body(&then_ops);
-        for o in &then_body {
-            // SAFETY: both ops live; `o` moves out of the then-block.
-            unsafe { mlir_sys::mlirOperationMoveBefore(*o, op) };
-        }
-        self.widen_ops(&then_body, Some(then_mask))?;
-        let (else_body, _) = body(&else_ops);
-        if !else_body.is_empty() || !else_ops.is_empty() {
-            let e = self.at(op);
+        self.hoist(&then_ops, op, and(mask, cond))?;
+        if !else_ops.is_empty() {
             let ones = Attribute::parse(self.context, &format!("dense<true> : {lanes_i1}"))
                 .ok_or(Failed)?;
             let all = e.op("arith.constant", &[], &[lanes_i1], &[("value", ones)])[0];
             let not = e.op1("arith.xori", &[cond, all], lanes_i1);
-            let else_mask = match mask {
-                Some(m) => e.op1("arith.andi", &[splat(&e, m, &self.shape), not], lanes_i1),
-                None => not,
-            };
-            for o in &else_body {
-                // SAFETY: as above, out of the else-block.
-                unsafe { mlir_sys::mlirOperationMoveBefore(*o, op) };
-            }
-            self.widen_ops(&else_body, Some(else_mask))?;
+            self.hoist(&else_ops, op, and(mask, not))?;
         }
         // The results: per lane, the branch it took.
         let then_yields = then_ops.last().map(|y| operands(*y)).unwrap_or_default();
@@ -422,6 +399,22 @@ impl<'c> Widen<'c, '_> {
         }
         ir::erase(r);
         Ok(())
+    }
+
+    /// Moves a branch's ops (all but its `scf.yield`) before `op` and
+    /// vectorizes them under `mask`.
+    fn hoist(
+        &self,
+        ops: &[MlirOperation],
+        op: MlirOperation,
+        mask: MlirValue,
+    ) -> Result<(), Failed> {
+        let body = ops.split_last().map_or(&[][..], |(_, rest)| rest);
+        for o in body {
+            // SAFETY: both ops are live; `o` moves out of its branch.
+            unsafe { mlir_sys::mlirOperationMoveBefore(*o, op) };
+        }
+        self.widen_ops(body, Some(mask))
     }
 
     /// An `scf.if` on a uniform condition keeps its branches; a result one

@@ -152,9 +152,11 @@ def openblas_seconds(lib, n, repeat):
     return best
 
 
-def t2s_seconds(run, path, repeat):
-    out = subprocess.run([run, path, "--mode", "systolic", "--time", str(repeat)],
-                         check=True, capture_output=True, text=True).stdout
+def t2s_seconds(run, path, repeat, fastmath=""):
+    argv = [run, path, "--mode", "systolic", "--time", str(repeat)]
+    if fastmath:
+        argv += ["--fastmath", fastmath]
+    out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
     for line in out.splitlines():
         if "kernel time: best" in line:
             return float(line.split("best")[1].split()[0])

@@ -36,17 +36,6 @@ def vectorized(n, p, q):
                         "  ure.space_time_transform @a (iii, jjj)\n  ure.vectorize @a (jjj)\n")
 
 
-def seconds(run, path, repeat, fastmath):
-    argv = [run, path, "--mode", "systolic", "--time", str(repeat)]
-    if fastmath:
-        argv += ["--fastmath", fastmath]
-    out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
-    for line in out.splitlines():
-        if "kernel time: best" in line:
-            return float(line.split("best")[1].split()[0])
-    raise RuntimeError(f"no kernel time in: {out}")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="512,1024")
@@ -85,7 +74,7 @@ def main():
             for name, design in (("vector", vectorized), ("scalar", sb.tiled_gemm)):
                 path = os.path.join(work, f"{name}{n}.mlir")
                 open(path, "w").write(design(n, p, q))
-                times[name] = seconds(run, path, args.repeat, args.fastmath)
+                times[name] = sb.t2s_seconds(run, path, args.repeat, args.fastmath)
             blas = sb.openblas_seconds(lib, n, args.repeat)
             flops = 2.0 * n ** 3
             v, s = times["vector"], times["scalar"]
