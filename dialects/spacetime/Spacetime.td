@@ -72,6 +72,13 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     hold either vectors (one lane per PE) or scalars (one value shared by
     the lanes). The `vectorize` pass writes this form.
 
+    **PE order.** The space loops listed in `descending` count down inside
+    a step (from their last PE to their first): a PE chain whose values
+    flow towards the first PE (`ure.gather ... down`, `ure.scatter ...
+    down`) runs its producers first. A same-step read (delay 0) along such
+    a loop reads a PE with a higher coordinate. Vectorized loops cannot be
+    descending.
+
     Extents may be symbolic. An original loop's extent is an integer or a
     `ure.param` (`extent @K`); a time loop's extent an affine function of
     parameters (`extent 2 * @I + 3 * @J + @K - 5`), which must cover the
@@ -105,12 +112,14 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
                        ArrayAttr:$time_extents,
                        StrArrayAttr:$space_loops, DenseI64ArrayAttr:$space_mins,
                        ArrayAttr:$space_extents,
-                       AffineMapAttr:$schedule, AffineMapAttr:$recover);
+                       AffineMapAttr:$schedule, AffineMapAttr:$recover,
+                       OptionalAttr<StrArrayAttr>:$descending);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $representative `loops` custom<Bounds>($loops, $mins, $extents)
     `time` custom<Bounds>($time_loops, $time_mins, $time_extents)
     `space` custom<Bounds>($space_loops, $space_mins, $space_extents)
+    (`descending` $descending^)?
     `schedule` $schedule `recover` $recover
     attr-dict-with-keyword $body
   }];
@@ -132,6 +141,8 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     ::llvm::SmallVector<int64_t> getFilePeShape();
     /// `vector<lanes x element>`, or null when no loop is vectorized.
     ::mlir::VectorType getLaneType(::mlir::Type element);
+    /// Per space loop: whether its PEs run in descending order.
+    ::llvm::SmallVector<bool> getDescendingSpace();
   }];
 }
 
@@ -186,9 +197,19 @@ def Spacetime_RecoverOp : Spacetime_Op<"recover", [Pure,
     In a vectorized array, an index whose `recover` row uses a vectorized
     coordinate is a vector of the lane shape (its value in each lane); the
     others are scalars.
+
+    `at (%t1, %i)`: the same at other coordinates (one per block argument,
+    of its type): a PE computing on behalf of another one, as the `t` loop
+    of a gather or a scatter does.
+
+    ```mlir
+    %k2, %i2 = spacetime.recover at (%t1, %t : index, index) : index, index
+    ```
   }];
+  let arguments = (ins Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$at);
   let results = (outs Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$indices);
-  let assemblyFormat = "attr-dict `:` type($indices)";
+  let assemblyFormat =
+      "(`at` `(` $at^ `:` type($at) `)`)? attr-dict `:` type($indices)";
   let hasVerifier = 1;
 }
 
@@ -200,13 +221,20 @@ def Spacetime_ScheduledOp : Spacetime_Op<"scheduled", [Pure]> {
     (`check_time`) or only the output store. In a vectorized array it is a
     vector of the lane shape: one flag per lane.
 
+    `at (...)`: the same at other coordinates, as for `spacetime.recover`.
+
     ```mlir
     %on = spacetime.scheduled
     %lanes_on = spacetime.scheduled : vector<16xi1>
+    %other_on = spacetime.scheduled at (%t1, %t : index, index)
     ```
   }];
+  let arguments = (ins Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$at);
   let results = (outs AnyTypeOf<[I1, VectorOfAnyRankOf<[I1]>]>:$result);
-  let assemblyFormat = "attr-dict `` custom<OptionalLaneType>(type($result))";
+  let assemblyFormat = [{
+    (`at` `(` $at^ `:` type($at) `)`)? attr-dict ``
+    custom<OptionalLaneType>(type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -307,17 +335,24 @@ def Spacetime_OutputOp : Spacetime_Op<"output", [
     point per lane), the indices vectors or scalars, and `if %mask` says
     which lanes store; lanes store in lane order.
 
+    `at (...)`: the point that stores, given by its coordinates (one per
+    block argument), when a PE stores on behalf of another one (the end of
+    a gather chain); "last write wins" compares those points.
+
     ```mlir
     spacetime.output %c to @out[%i, %j] : f32
+    spacetime.output %c to @out[%t, %j] at (%t1, %t, %j : index, index, index) : f32
     spacetime.output %v to @out[%i, %j] if %m : vector<16xf32>
         indices vector<16xindex>, index
     ```
   }];
   let arguments = (ins Variadic<AnyType>:$values, FlatSymbolRefAttr:$func,
                        Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$indices,
-                       Optional<VectorOfAnyRankOf<[I1]>>:$mask);
+                       Optional<VectorOfAnyRankOf<[I1]>>:$mask,
+                       Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$at);
   let assemblyFormat = [{
-    $values `to` $func `[` $indices `]` (`if` $mask^)? attr-dict `:`
+    $values `to` $func `[` $indices `]` (`at` `(` $at^ `:` type($at) `)`)?
+    (`if` $mask^)? attr-dict `:`
     type($values) `` custom<IndexTypes>(ref($indices), type($indices),
                                      ref(type($values)), ref($mask),
                                      type($mask))

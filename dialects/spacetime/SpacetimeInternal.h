@@ -56,6 +56,13 @@ mlir::LogicalResult verifyRecoverLanes(RecoverOp op, ArrayOp array);
 mlir::LogicalResult verifyWriteMask(WriteOp op);
 mlir::LogicalResult verifyOutputLanes(OutputOp op, ArrayOp array);
 
+/// The `descending` loops: space loops, distinct, not vectorized.
+mlir::LogicalResult verifyDescending(ArrayOp array);
+
+/// `at (...)`: empty, or one coordinate per block argument, of its type.
+mlir::LogicalResult verifyAtCoordinates(mlir::Operation *op, ArrayOp array,
+                                        mlir::ValueRange at);
+
 } // namespace t2s::spacetime
 
 #endif // T2S_SPACETIME_SPACETIMEINTERNAL_H

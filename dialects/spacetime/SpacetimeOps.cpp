@@ -279,7 +279,7 @@ LogicalResult ArrayOp::verifyRegions() {
     return emitOpError("body has ")
            << body.getNumArguments() << " arguments for " << numCoords
            << " time and space coordinates";
-  if (failed(verifyCoordinates(*this)))
+  if (failed(verifyCoordinates(*this)) || failed(verifyDescending(*this)))
     return failure();
 
   // One writer per register file; every file read is written.
@@ -377,6 +377,8 @@ LogicalResult RecoverOp::verify() {
     return emitOpError("has ") << getNumResults() << " results for "
                                << array->getLoops().size()
                                << " original loops";
+  if (failed(verifyAtCoordinates(*this, *array, getAt())))
+    return failure();
   return verifyRecoverLanes(*this, *array);
 }
 
@@ -397,7 +399,7 @@ LogicalResult ScheduledOp::verify() {
   Type expected = lanes ? Type(lanes) : i1;
   if (getType() != expected)
     return emitOpError("is ") << expected << " in this array";
-  return success();
+  return verifyAtCoordinates(*this, *array, getAt());
 }
 
 //===----------------------------------------------------------------------===//
@@ -485,11 +487,14 @@ LogicalResult ReadOp::verify() {
   if (failed(verifyLaneRead(*this, *array)))
     return failure();
   if (isSameStep()) {
-    // Lexicographically non-negative: the producer runs before, or is, us.
-    for (int64_t o : offset) {
-      if (o > 0)
+    // Lexicographically non-negative in the PE order (a descending loop
+    // counts down): the producer runs before, or is, us.
+    SmallVector<bool> descending = array->getDescendingSpace();
+    for (auto [s, o] : llvm::enumerate(offset)) {
+      int64_t ordered = s < descending.size() && descending[s] ? -o : o;
+      if (ordered > 0)
         break;
-      if (o < 0)
+      if (ordered < 0)
         return emitOpError("reads a PE that runs later in the same step "
                            "(delay 0 needs a lexicographically "
                            "non-negative offset)");
@@ -559,6 +564,8 @@ LogicalResult WriteOp::verify() {
 LogicalResult OutputOp::verify() {
   FailureOr<ArrayOp> array = enclosingArray(*this);
   if (failed(array))
+    return failure();
+  if (failed(verifyAtCoordinates(*this, *array, getAt())))
     return failure();
   return verifyOutputLanes(*this, *array);
 }

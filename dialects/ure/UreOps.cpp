@@ -66,6 +66,36 @@ static void printVarNames(OpAsmPrinter &p, Operation *, ArrayAttr vars) {
   p << ")";
 }
 
+/// `(@A, i, down)`: the Func or input, the loop and the strategy of
+/// `ure.gather` and `ure.scatter`.
+static ParseResult parseChainArgs(OpAsmParser &parser,
+                                  FlatSymbolRefAttr &source, StringAttr &loop,
+                                  BoolAttr &down) {
+  std::string name;
+  if (parser.parseLParen() || parser.parseAttribute(source) ||
+      parser.parseComma() || parser.parseKeywordOrString(&name) ||
+      parser.parseComma())
+    return failure();
+  loop = parser.getBuilder().getStringAttr(name);
+  SMLoc at = parser.getCurrentLocation();
+  StringRef strategy;
+  if (parser.parseKeyword(&strategy))
+    return failure();
+  if (strategy != "up" && strategy != "down")
+    return parser.emitError(at, "expected 'up' or 'down', got '")
+           << strategy << "'";
+  down = parser.getBuilder().getBoolAttr(strategy == "down");
+  return parser.parseRParen();
+}
+
+static void printChainArgs(OpAsmPrinter &p, Operation *,
+                           FlatSymbolRefAttr source, StringAttr loop,
+                           BoolAttr down) {
+  p << "(" << source << ", ";
+  p.printKeywordOrString(loop.getValue());
+  p << ", " << (down.getValue() ? "down" : "up") << ")";
+}
+
 /// Checks the bounds triple of `ure.set_bounds` and `ure.nest`: equal lengths,
 /// distinct names, extents that are positive constants or `ure.param`s.
 static LogicalResult verifyBounds(Operation *op, ArrayAttr vars,

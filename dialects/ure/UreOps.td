@@ -385,6 +385,52 @@ def Ure_IsolateConsumerOp : Ure_Op<"isolate_consumer",
   let hasVerifier = 1;
 }
 
+def Ure_GatherOp : Ure_Op<"gather", [HasParent<"ProgramOp">]> {
+  let summary = "Gathers the values a kernel receives along a PE chain";
+  let description = [{
+    T2S's `F.gather(A, i, GatherStrategy::Down)`. `@F` is the kernel that
+    receives `@A`'s values through a channel read by each of its PEs (a
+    drainer made by `ure.isolate_consumer ... into @F`, or a Func whose
+    array reads them); `i` is one of its space loops. The `gather` pass
+    makes the PEs along `i` pass the values from PE to PE through new
+    FIFOs, so that one PE at the end of the chain (the first PE for
+    `down`, the last for `up`) hands all of them to the consumer. One
+    gather per kernel.
+
+    ```mlir
+    ure.gather @drainer (@out, i, down)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$target, FlatSymbolRefAttr:$source,
+                       StrAttr:$loop, BoolAttr:$down);
+  let assemblyFormat =
+      "$target custom<ChainArgs>($source, $loop, $down) attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_ScatterOp : Ure_Op<"scatter", [HasParent<"ProgramOp">]> {
+  let summary = "Scatters the values a kernel reads along a PE chain";
+  let description = [{
+    T2S's `F.scatter(A, i, ScatterStrategy::Up)`. `@F` is the kernel (or
+    the Func whose array) reads `@A` (an input, or values that a loader
+    sends through a channel) at indices that depend on loop `i`; the
+    `scatter` pass makes only the PE at one end of the chain (the first PE
+    for `up`, the last for `down`) read `@A`, for every PE along `i`, and
+    pass the values on through new FIFOs. `i` is a space loop, or a time
+    loop of the array (a serial loop: `up` only). Several Funcs may be
+    scattered, along one loop with one strategy.
+
+    ```mlir
+    ure.scatter @c (@x, j, up)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$target, FlatSymbolRefAttr:$source,
+                       StrAttr:$loop, BoolAttr:$down);
+  let assemblyFormat =
+      "$target custom<ChainArgs>($source, $loop, $down) attr-dict";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // After merge-ures
 //===----------------------------------------------------------------------===//

@@ -113,8 +113,9 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
         ));
     };
     let info = ArrayInfo::read(&array)?;
-    // SAFETY: the context outlives the pass run.
-    let context: &Context = unsafe { program.context().to_ref() };
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context: &Context = unsafe { context_ref.to_ref() };
     let frame = Frame {
         context,
         program,

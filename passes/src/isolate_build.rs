@@ -39,19 +39,27 @@ pub fn result_type<'c>(op: MlirOperation) -> Type<'c> {
 
 /// A `spacetime.output`'s values and indices (its operand segments).
 pub fn output_operands(op: MlirOperation) -> (Vec<MlirValue>, Vec<MlirValue>) {
+    let segments = output_segments(op);
+    (segments[0].clone(), segments[1].clone())
+}
+
+/// A `spacetime.output`'s four operand segments: values, indices, the mask
+/// (0 or 1 value), the `at` coordinates.
+pub fn output_segments(op: MlirOperation) -> [Vec<MlirValue>; 4] {
     // SAFETY: a live spacetime.output, whose segment attribute is verified.
     unsafe {
         let attr =
             mlir_sys::mlirOperationGetAttributeByName(op, ir::string_ref("operandSegmentSizes"));
-        let values = mlir_sys::mlirDenseI32ArrayGetElement(attr, 0) as usize;
-        let indices = mlir_sys::mlirDenseI32ArrayGetElement(attr, 1) as usize;
         let operands: Vec<MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(op))
             .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
             .collect();
-        (
-            operands[..values].to_vec(),
-            operands[values..values + indices].to_vec(),
-        )
+        let mut start = 0;
+        std::array::from_fn(|s| {
+            let n = mlir_sys::mlirDenseI32ArrayGetElement(attr, s as isize) as usize;
+            let part = operands[start..start + n].to_vec();
+            start += n;
+            part
+        })
     }
 }
 
@@ -385,7 +393,7 @@ fn read_if<'c>(
 }
 
 /// A zero of an integer, index, float or vector type.
-fn zero_of<'c>(e: &Emitter<'c>, ty: Type<'c>) -> MlirValue {
+pub(crate) fn zero_of<'c>(e: &Emitter<'c>, ty: Type<'c>) -> MlirValue {
     // SAFETY: a live type.
     let is_vector = unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) };
     if !is_vector {

@@ -46,7 +46,7 @@ fn space_coordinate(frame: &Frame<'_, '_>, v: MlirValue) -> Option<usize> {
             mlir_sys::mlirBlockArgumentGetArgNumber(v) as usize
         } else {
             let op = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v));
-            if crate::ir::name(&op) != "spacetime.recover" {
+            if crate::ir::name(&op) != "spacetime.recover" || op.operand_count() > 0 {
                 return None;
             }
             let row = frame

@@ -4,12 +4,14 @@
 //! [`registry::PassDef`]; [`register_passes`] makes all of them available by
 //! name to textual pipelines and to `t2s-opt`'s command line.
 
+pub(crate) mod chain;
 pub mod channel_runtime;
 pub mod dataflow;
 pub mod diag;
 pub mod emit;
 pub mod execute;
 pub mod extract;
+pub mod gather;
 pub mod interface;
 pub mod ir;
 pub mod isolate;
@@ -25,6 +27,7 @@ pub mod minimize_storage;
 pub mod op_names;
 pub mod pipelines;
 pub mod registry;
+pub mod scatter;
 pub mod source;
 pub mod space_time_transform;
 pub mod spacetime_attrs;
@@ -44,13 +47,15 @@ mod vectorize_widen;
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 9] {
+pub fn all_passes() -> [&'static registry::PassDef; 11] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
         &minimize_storage::PASS,
         &isolate::PASS,
         &vectorize::PASS,
+        &scatter::PASS,
+        &gather::PASS,
         &spacetime_to_scf::PASS,
         &lower_channels::PASS,
         &ure_to_scf::PASS,

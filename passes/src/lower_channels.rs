@@ -104,8 +104,9 @@ pub fn fifo_layout<'c>(fifo: &OperationRef<'c, '_>) -> Option<FifoLayout<'c>> {
 }
 
 fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
-    // SAFETY: the context outlives the pass run.
-    let context: &Context = unsafe { root.context().to_ref() };
+    let context_ref = root.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context: &Context = unsafe { context_ref.to_ref() };
     let module_block = ir::body_block(&root).ok_or(Failed)?;
     let fifos = ir::collect(root, "channel.fifo");
     let mut specs: HashMap<String, (Vec<i64>, u64, Type)> = HashMap::new();

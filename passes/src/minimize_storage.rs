@@ -250,6 +250,7 @@ fn only_scheduled_guard(write: &OperationRef<'_, '_>, array: &OperationRef<'_, '
                 mlir_sys::mlirValueIsAOpResult(c)
                     && ir::name(&OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(c)))
                         == "spacetime.scheduled"
+                    && crate::spacetime_loads::own_coordinates(c)
             }
         });
         // Only the then-region: the write must not be in an else branch.

@@ -40,15 +40,16 @@ pub static LOWER_TO_LLVM: Pipeline = Pipeline {
 
 pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-llvm",
-    description: "Merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    description: "Merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
     passes: concat!(
-        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, spacetime-to-scf, lower-channels, ",
+        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, spacetime-to-scf, lower-channels, ",
         to_llvm!()
     ),
 };
 
 /// The passes of `t2s-dataflow-to-llvm` up to the isolated program.
-pub const ISOLATE: &str = "merge-ures, space-time-transform, minimize-storage, isolate, vectorize";
+pub const ISOLATE: &str =
+    "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather";
 
 pub fn all_pipelines() -> [&'static Pipeline; 3] {
     [&SEQUENTIAL_TO_LLVM, &LOWER_TO_LLVM, &DATAFLOW_TO_LLVM]

@@ -486,7 +486,7 @@ fn emit_output(
     }
     let mut operands = values.to_vec();
     operands.extend(args.iter().take(ure.num_lhs));
-    let segments = format!("array<i32: {}, {}, 0>", values.len(), ure.num_lhs);
+    let segments = format!("array<i32: {}, {}, 0, 0>", values.len(), ure.num_lhs);
     inner.op(
         "spacetime.output",
         &operands,

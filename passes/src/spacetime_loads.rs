@@ -48,7 +48,9 @@ fn under_scheduled(op: &OperationRef<'_, '_>) -> bool {
     while let Some(parent) = current {
         if ir::name(&parent) == "scf.if" {
             if let Ok(cond) = parent.operand(0) {
-                if defining_op_name(cond.to_raw()).as_deref() == Some("spacetime.scheduled") {
+                if defining_op_name(cond.to_raw()).as_deref() == Some("spacetime.scheduled")
+                    && own_coordinates(cond.to_raw())
+                {
                     return true;
                 }
             }
@@ -70,6 +72,12 @@ fn defining_op_name(value: MlirValue) -> Option<String> {
     }
 }
 
+/// Whether `value`'s op computes at the PE's own coordinates (no `at`).
+pub(crate) fn own_coordinates(value: MlirValue) -> bool {
+    // SAFETY: a live op result; only queried.
+    unsafe { mlir_sys::mlirOperationGetNumOperands(mlir_sys::mlirOpResultGetOwner(value)) == 0 }
+}
+
 /// The original loop whose recovered index `value` is, if it is a
 /// `spacetime.recover` result.
 pub(crate) fn recovered_loop(value: MlirValue) -> Option<usize> {
@@ -79,7 +87,7 @@ pub(crate) fn recovered_loop(value: MlirValue) -> Option<usize> {
             return None;
         }
         let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-        (ir::name(&owner) == "spacetime.recover")
+        (ir::name(&owner) == "spacetime.recover" && owner.operand_count() == 0)
             .then(|| mlir_sys::mlirOpResultGetResultNumber(value) as usize)
     }
 }

@@ -20,11 +20,17 @@ pub fn output(
     lowered: &Lowered<'_>,
     stamps: Option<MlirValue>,
 ) -> Result<(), Failed> {
-    let (values, indices) = crate::isolate_build::output_operands(op.to_raw());
-    // The optional mask follows the values and the indices.
-    let mask = melior::ir::operation::OperationLike::operand(op, values.len() + indices.len())
-        .ok()
-        .map(|m| melior::ir::ValueLike::to_raw(&m));
+    let [values, indices, mask, at] = crate::isolate_build::output_segments(op.to_raw());
+    let mask = mask.first().copied();
+    // A PE storing on behalf of another one: "last write wins" compares
+    // that one's point.
+    let at_recovered: Vec<MlirValue>;
+    let recovered = if at.is_empty() {
+        recovered
+    } else {
+        at_recovered = crate::spacetime_rewrite::recover_at(e, info, &at);
+        &at_recovered
+    };
     let shape = values
         .iter()
         .chain(&indices)

@@ -40,6 +40,8 @@ pub struct Bound {
     pub extent: Linear,
     /// A space loop whose PEs are the lanes of vectors.
     pub vectorized: bool,
+    /// A space loop whose PEs run from the last to the first in a step.
+    pub descending: bool,
 }
 
 impl Bound {
@@ -73,11 +75,16 @@ impl ArrayInfo {
                     min,
                     extent: extent.linear(),
                     vectorized: false,
+                    descending: false,
                 })
                 .collect()
         };
         let time = bounds("time_");
         let mut space = bounds("space_");
+        let descending = ir::strings(array, "descending");
+        for s in space.iter_mut() {
+            s.descending = descending.contains(&s.name);
+        }
         if let Some(body) = ir::body_block(array) {
             for (d, s) in space.iter_mut().enumerate() {
                 s.vectorized = body
@@ -417,6 +424,26 @@ pub fn rewrite_pe(
         let op_ref = unsafe { OperationRef::from_raw(op) };
         let here = e.before_op(op).located(op_ref.location());
         match ir::name(&op_ref).as_str() {
+            "spacetime.recover" if op_ref.operand_count() > 0 => {
+                let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
+                for (r, value) in recover_at(&here, info, &at).iter().enumerate() {
+                    replace_result(&op_ref, r, *value)?;
+                }
+                ir::erase(op_ref);
+            }
+            "spacetime.scheduled" if op_ref.operand_count() > 0 => {
+                let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
+                let rec = recover_at(&here, info, &at);
+                let mut valid = in_box(&here, &rec, &info.loops, &lowered.loop_extents);
+                let ty = op_ref.result(0).map_err(|_| Failed)?.r#type();
+                if let Some(shape) = crate::lanes::shape_of(ty) {
+                    if !crate::lanes::is_vector(valid) {
+                        valid = crate::lanes::splat(&here, valid, &shape);
+                    }
+                }
+                replace_result(&op_ref, 0, valid)?;
+                ir::erase(op_ref);
+            }
             "spacetime.recover" => {
                 for (r, value) in recovered.iter().enumerate() {
                     replace_result(&op_ref, r, *value)?;
@@ -484,6 +511,15 @@ pub fn rewrite_pe(
         }
     }
     Ok(())
+}
+
+/// The original indices at the coordinates `at` (one per time and space
+/// loop): the `recover` map applied to them.
+pub fn recover_at(e: &Emitter<'_>, info: &ArrayInfo, at: &[MlirValue]) -> Vec<MlirValue> {
+    info.recover
+        .iter()
+        .map(|row| crate::spacetime_vector::affine_lanes(e, row, at))
+        .collect()
 }
 
 fn is_float_arith(name: &str) -> bool {

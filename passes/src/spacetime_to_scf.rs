@@ -242,8 +242,9 @@ fn check_one_store(
 /// The program's channels become `@<program>.<channel>`, so that two
 /// programs' channels can share a module.
 fn rename_channels(program: &OperationRef<'_, '_>, body_ops: &[OperationRef<'_, '_>], name: &str) {
-    // SAFETY: the context outlives the pass run.
-    let context: &Context = unsafe { program.context().to_ref() };
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context: &Context = unsafe { context_ref.to_ref() };
     for fifo in body_ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
         let old = ir::symbol_name(fifo);
         let new = format!("{name}.{old}");
@@ -469,9 +470,15 @@ fn lower_array<'c>(
             let at = e.at(block);
             let (body, iv) = at.for_loop(at.index(s.min), at.index(s.min + s.pe_extent()));
             at.mark_parent(body, "spacetime.unrolled");
-            space_ivs.push(iv);
             bodies.push(body);
             block = body;
+            // A descending loop visits `min + max - iv`.
+            space_ivs.push(if s.descending {
+                let inner = e.at(block);
+                inner.sub(inner.index(2 * s.min + s.pe_extent() - 1), iv)
+            } else {
+                iv
+            });
         }
         let at = e.at(block);
         let coords: Vec<MlirValue> = time_ivs.iter().chain(&space_ivs).copied().collect();
@@ -521,7 +528,12 @@ fn pe_points(info: &ArrayInfo) -> Vec<Vec<i64>> {
         points = points
             .into_iter()
             .flat_map(|p| {
-                (s.min..end).map(move |v| {
+                let values: Vec<i64> = if s.descending {
+                    (s.min..end).rev().collect()
+                } else {
+                    (s.min..end).collect()
+                };
+                values.into_iter().map(move |v| {
                     let mut q = p.clone();
                     q.push(v);
                     q

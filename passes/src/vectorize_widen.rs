@@ -295,7 +295,7 @@ impl<'c> Widen<'c, '_> {
         new_operands.extend(&indices);
         new_operands.extend(mask);
         let segments = format!(
-            "array<i32: {}, {}, {}>",
+            "array<i32: {}, {}, {}, 0>",
             values.len(),
             indices.len(),
             usize::from(mask.is_some())

@@ -1148,3 +1148,84 @@ ure.program @vec {
     %x = ure.load @A(%t1, %j1) : f32 indices index, vector<4xindex>
   }
 }
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  // expected-error@+1 {{'spacetime.array' op descending loop "t" is not a space loop}}
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) descending ["t"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  // expected-error@+1 {{'spacetime.array' op descending loop "i" is listed twice}}
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) descending ["i", "i"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  // expected-error@+1 {{'spacetime.array' op descending loop "i" is vectorized: its lanes run at once}}
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) descending ["i"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: vector<4xindex>):
+  }
+}
+
+// -----
+
+// Along a descending loop, the PE that runs earlier in a step is the next
+// one: offset +1 reads a PE that has not run yet.
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  %f = spacetime.shift_reg "f" : memref<4x1xf32>
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) descending ["i"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+    %v = arith.constant 1.0 : f32
+    spacetime.write %v, %f : memref<4x1xf32>
+    // expected-error@+1 {{'spacetime.read' op reads a PE that runs later in the same step}}
+    %w = spacetime.read %f [1] delay 0 : memref<4x1xf32>
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+    // expected-error@+1 {{'spacetime.recover' op has 1 coordinates for 2 time and space loops}}
+    %a, %b = spacetime.recover at(%t : index) : index, index
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+    %r = arith.constant dense<0> : vector<4xindex>
+    // expected-error@+1 {{'spacetime.scheduled' op coordinate #1 is 'vector<4xindex>' where the array's is 'index'}}
+    %on = spacetime.scheduled at(%t, %r : index, vector<4xindex>)
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+    %v = arith.constant 1.0 : f32
+    // expected-error@+1 {{'spacetime.output' op has 3 coordinates for 2 time and space loops}}
+    spacetime.output %v to @out[%i, %t] at(%t, %i, %i : index, index, index) : f32
+  }
+}

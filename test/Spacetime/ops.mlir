@@ -25,7 +25,7 @@
 // GENERIC: "spacetime.scheduled"() : () -> i1
 // GENERIC: "spacetime.read"(%{{.*}}) <{delay = 1 : i64, offset = array<i64: 0>}> : (memref<4x2xf32>) -> f32
 // GENERIC: "spacetime.write"(%{{.*}}, %{{.*}}) : (f32, memref<4x2xf32>) -> ()
-// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 1, 0>}> : (f32, index) -> ()
+// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (f32, index) -> ()
 ure.program @rowsum {
   ure.input @A : memref<4x4xf32>
   ure.func @out(i) -> f32
@@ -169,7 +169,7 @@ ure.program @symbolic {
 // CHECK-NEXT: spacetime.output %[[SUM]] to @out[%[[T]], %[[J]]] if %[[ON]] : vector<4xf32> indices index, vector<4xindex>
 // GENERIC: "spacetime.scheduled"() : () -> vector<4xi1>
 // GENERIC: "spacetime.write"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<4xf32>, memref<2x2xvector<4xf32>>, vector<4xi1>) -> ()
-// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 2, 1>}> : (vector<4xf32>, index, vector<4xindex>, vector<4xi1>) -> ()
+// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 2, 1, 0>}> : (vector<4xf32>, index, vector<4xindex>, vector<4xi1>) -> ()
 ure.program @vec {
   ure.input @A : memref<8x4xf32>
   ure.func @out(t, j) -> f32
@@ -186,5 +186,35 @@ ure.program @vec {
     %sum = arith.addf %x, %l : vector<4xf32>
     spacetime.write %sum, %rv if %on : memref<2x2xvector<4xf32>>
     spacetime.output %sum to @out[%t1, %j1] if %on : vector<4xf32> indices index, vector<4xindex>
+  }
+}
+
+// -----
+
+// The order of PEs and explicit coordinates (what gather and scatter
+// write): PEs along i run from 3 down to 0 in a step, so PE i may read PE
+// i + 1's value of the same step (offset -1); PE i recomputes and stores on
+// behalf of PE t.
+// CHECK-LABEL: ure.program @chain {
+// CHECK:       spacetime.array @out {{.*}} space (i = 0 extent 4) descending ["i"] schedule
+// CHECK:       ^bb0(%[[T:.*]]: index, %[[I:.*]]: index):
+// CHECK:         spacetime.read %{{.*}} [-1] delay 0 : memref<4x1xf32>
+// CHECK:         %[[TT:.*]], %[[IT:.*]] = spacetime.recover at(%[[T]], %[[I]] : index, index) : index, index
+// CHECK-NEXT:    %{{.*}} = spacetime.scheduled at(%[[T]], %[[I]] : index, index)
+// CHECK-NEXT:    spacetime.output %{{.*}} to @out[%[[IT]], %[[TT]]] at(%[[T]], %[[I]] : index, index) : f32
+// GENERIC: descending = ["i"]
+// GENERIC: "spacetime.recover"(%{{.*}}, %{{.*}}) : (index, index) -> (index, index)
+// GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 2, 0, 2>}>
+ure.program @chain {
+  ure.func @out(i, t) -> f32
+  %f = spacetime.shift_reg "f" : memref<4x1xf32>
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) descending ["i"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+    %v = arith.constant 1.0 : f32
+    spacetime.write %v, %f : memref<4x1xf32>
+    %w = spacetime.read %f [-1] delay 0 : memref<4x1xf32>
+    %tt, %it = spacetime.recover at(%t, %i : index, index) : index, index
+    %on = spacetime.scheduled at(%t, %i : index, index)
+    spacetime.output %w to @out[%it, %tt] at(%t, %i : index, index) : f32
   }
 }

@@ -1427,3 +1427,81 @@ ure.program @p {
   // expected-error@+1 {{'ure.vectorize' op vectorized loop 'i' appears twice}}
   ure.vectorize @c (i, i)
 }
+
+// -----
+
+ure.program @p {
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.gather' op names @k, which is neither a ure.func nor a kernel that a ure.isolate_producer or ure.isolate_consumer creates}}
+  ure.gather @k (@c, i, down)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.gather' op gathers @A, which is not a ure.func}}
+  ure.gather @c (@A, i, down)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @c(i, j) -> f32 on device
+  // expected-note@+1 {{the first gather}}
+  ure.gather @c (@c, i, down)
+  // expected-error@+1 {{'ure.gather' op is a second gather of @c: a kernel gathers one Func}}
+  ure.gather @c (@c, j, down)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.gather' op gathers along 'i' down, but a scatter along it is up: the PEs along a loop run in one order}}
+  ure.gather @c (@c, i, down)
+  // expected-note@+1 {{the scatter}}
+  ure.scatter @c (@A, i, up)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.scatter' op scatters @nothing, which is neither a ure.input nor a ure.func}}
+  ure.scatter @c (@nothing, i, up)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j) -> f32 on device
+  // expected-note@+1 {{the first scatter}}
+  ure.scatter @c (@A, i, up)
+  // expected-error@+1 {{'ure.scatter' op scatters @A along 'i' twice}}
+  ure.scatter @c (@A, i, up)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.input @B : memref<4xf32>
+  ure.func @c(i, j) -> f32 on device
+  // expected-note@+1 {{the earlier scatter}}
+  ure.scatter @c (@A, i, up)
+  // expected-error@+1 {{'ure.scatter' op scatters along 'i' down, but an earlier scatter along it is up: the values along one loop flow one way}}
+  ure.scatter @c (@B, i, down)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{expected 'up' or 'down', got 'sideways'}}
+  ure.scatter @c (@A, i, sideways)
+}

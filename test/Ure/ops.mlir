@@ -204,3 +204,25 @@ ure.program @vectorized {
   ure.vectorize @c (j)
   ure.vectorize @c (i, k) {tag = 1}
 }
+
+// -----
+
+// Gathering and scattering along PE chains: a Func or a kernel that an
+// isolation directive creates, the Func or input, the loop, the strategy.
+// CHECK-LABEL: ure.program @chains {
+// CHECK:         ure.gather @drainer (@c, i, down)
+// CHECK-NEXT:    ure.scatter @c (@A, j, up)
+// CHECK-NEXT:    ure.scatter @c (@B, j, up)
+// CHECK-NEXT:    ure.scatter @c (@A, k, down)
+// GENERIC: "ure.gather"() <{down = true, loop = "i", source = @c, target = @drainer}> : () -> ()
+// GENERIC: "ure.scatter"() <{down = false, loop = "j", source = @A, target = @c}> : () -> ()
+ure.program @chains {
+  ure.input @A : memref<4x4xf32>
+  ure.input @B : memref<4x4xf32>
+  ure.func @c(i, j, k) -> f32 on device
+  ure.isolate_consumer @c into @drainer
+  ure.gather @drainer (@c, i, down)
+  ure.scatter @c (@A, j, up)
+  ure.scatter @c (@B, j, up)
+  ure.scatter @c (@A, k, down)
+}

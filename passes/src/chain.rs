@@ -1,0 +1,568 @@
+//! What `gather` and `scatter` share: finding the array a directive names,
+//! the loop it names among the array's loops, the order of the PEs along
+//! it, the FIFOs between neighbouring PEs, and recomputing a slice of the
+//! PE body "as the PE at other coordinates" (`spacetime.recover at`,
+//! `spacetime.scheduled at`).
+
+use crate::diag::{emit, error, Severity};
+use crate::emit::Emitter;
+use crate::ir;
+use crate::isolate_slice::{add_to_slice, clone_op, NotComputable};
+use crate::registry::Failed;
+use crate::spacetime_rewrite::ArrayInfo;
+use melior::ir::{
+    attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+    operation::{OperationBuilder, OperationLike, OperationRef},
+    r#type::IntegerType,
+    Attribute, Block, BlockLike, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
+use std::collections::{HashMap, HashSet};
+
+/// A directive's array and the loop it names.
+pub(crate) struct Chain<'c, 'a> {
+    pub context: &'c Context,
+    pub program: OperationRef<'c, 'a>,
+    pub array: OperationRef<'c, 'a>,
+    pub body: MlirBlock,
+    pub info: ArrayInfo,
+    /// The kernel (or Func) name: the stem of the FIFOs' names.
+    pub name: String,
+    /// The directive's source (`@A`).
+    pub source: String,
+    pub loop_name: String,
+    pub down: bool,
+    pub location: Location<'c>,
+}
+
+impl<'c, 'a> Chain<'c, 'a> {
+    /// Reads `ure.gather`/`ure.scatter` and finds its array: the one of
+    /// `channel.kernel @target`, or the program's own array when the target
+    /// is its representative Func.
+    pub fn new(
+        context: &'c Context,
+        program: OperationRef<'c, 'a>,
+        directive: OperationRef<'c, 'a>,
+    ) -> Result<Self, Failed> {
+        let what = ir::name(&directive).trim_start_matches("ure.").to_string();
+        let target = ir::symbol(&directive, "target");
+        let location = directive.location();
+        let ops = ir::body_ops(&program, 0);
+        let kernel = ops
+            .iter()
+            .find(|op| ir::name(op) == "channel.kernel" && ir::symbol_name(op) == target);
+        let array = match kernel {
+            Some(k) => ir::body_ops(k, 0)
+                .into_iter()
+                .find(|op| ir::name(op) == "spacetime.array")
+                .ok_or_else(|| {
+                    error(
+                        location,
+                        format!("kernel @{target} holds no spacetime.array to {what}"),
+                    )
+                })?,
+            None => {
+                let array = ops
+                    .iter()
+                    .find(|op| ir::name(op) == "spacetime.array")
+                    .copied()
+                    .ok_or_else(|| {
+                        error(
+                            location,
+                            format!("{what} applies to the systolic array: run space-time-transform first (and isolate, when @{target} is an isolated kernel)"),
+                        )
+                    })?;
+                let representative = ir::symbol(&array, "representative");
+                if representative != target {
+                    return Err(error(
+                        location,
+                        format!("@{target} is neither a kernel of the program nor the representative of its array (@{representative})"),
+                    ));
+                }
+                array
+            }
+        };
+        let down = directive
+            .attribute("down")
+            .map(|a| a.to_string() == "true")
+            .unwrap_or(false);
+        Ok(Chain {
+            context,
+            program,
+            array,
+            body: ir::body_block(&array).ok_or(Failed)?.to_raw(),
+            info: ArrayInfo::read(&array)?,
+            name: target,
+            source: ir::symbol(&directive, "source"),
+            loop_name: ir::string(&directive, "loop"),
+            down,
+            location,
+        })
+    }
+
+    pub fn strategy(&self) -> &'static str {
+        if self.down {
+            "down"
+        } else {
+            "up"
+        }
+    }
+
+    /// The names of the array's space loops, for messages.
+    pub fn space_names(&self) -> String {
+        let names: Vec<&str> = self.info.space.iter().map(|s| s.name.as_str()).collect();
+        names.join(", ")
+    }
+
+    /// The position of the directive's loop among the space loops; `None`
+    /// when it is not one (the caller says what else it may be).
+    pub fn space_dim(&self) -> Option<usize> {
+        self.info
+            .space
+            .iter()
+            .position(|s| s.name == self.loop_name)
+    }
+
+    /// The block argument of coordinate `c` (time coordinates first).
+    pub fn coordinate(&self, c: usize) -> MlirValue {
+        // SAFETY: `c` is below the body's argument count (verified array).
+        unsafe { mlir_sys::mlirBlockGetArgument(self.body, c as isize) }
+    }
+
+    pub fn coordinates(&self) -> Vec<MlirValue> {
+        (0..self.info.time.len() + self.info.space.len())
+            .map(|c| self.coordinate(c))
+            .collect()
+    }
+
+    /// Makes the PEs along space loop `dim` run in the chain's order inside
+    /// a step: ascending for `up` (the default), descending for `down`.
+    /// A same-step read along the loop, or an earlier chain the other way,
+    /// would need the other order: a located error.
+    pub fn set_order(&self, dim: usize) -> Result<(), Failed> {
+        let descending = self.info.space[dim].descending;
+        if descending != self.down && self.array_has_chain(dim) {
+            return Err(error(
+                self.location,
+                format!(
+                    "cannot chain the PEs along '{}' {}: an earlier gather or scatter along it flows the other way, and the PEs of a step run in one order",
+                    self.loop_name,
+                    self.strategy()
+                ),
+            ));
+        }
+        if self.down {
+            for read in ir::collect(self.array, "spacetime.read") {
+                let offsets = ir::i64s(&read, "offset");
+                let delays = ir::i64s(&read, "time_delay");
+                let same_step = ir::int(&read, "delay") == Some(0)
+                    || (!delays.is_empty() && delays.iter().all(|d| *d == 0));
+                if same_step && offsets.get(dim).is_some_and(|o| *o != 0) {
+                    emit(
+                        self.location,
+                        Severity::Error,
+                        &format!(
+                            "cannot chain the PEs along '{}' down: that runs them from the last to the first in a step, and the array reads a neighbour along '{}' in the same step",
+                            self.loop_name, self.loop_name
+                        ),
+                        &[(read.location(), "the same-step read".to_string())],
+                    );
+                    return Err(Failed);
+                }
+            }
+            if !descending {
+                let mut names = ir::strings(&self.array, "descending");
+                names.push(self.loop_name.clone());
+                let attrs: Vec<Attribute> = names
+                    .iter()
+                    .map(|n| StringAttribute::new(self.context, n).into())
+                    .collect();
+                ir::set_inherent(
+                    self.array,
+                    "descending",
+                    ArrayAttribute::new(self.context, &attrs).into(),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a FIFO of an earlier chain runs along space loop `dim`
+    /// (`descending` is only ever set by a chain).
+    fn array_has_chain(&self, dim: usize) -> bool {
+        self.info.space[dim].descending
+    }
+
+    /// Declares `channel.fifo @<name>_<source>_<what>` with one channel per
+    /// non-vectorized PE, at the end of the program; returns its name.
+    pub fn declare_fifo(&self, what: &str, ty: Type<'c>, depth: i64) -> Result<String, Failed> {
+        let existing: HashSet<String> = ir::body_ops(&self.program, 0)
+            .iter()
+            .map(ir::symbol_name)
+            .collect();
+        let stem = format!("{}_{}_{what}", self.name, self.source);
+        let name = (0..)
+            .map(|n| {
+                if n == 0 {
+                    stem.clone()
+                } else {
+                    format!("{stem}_{n}")
+                }
+            })
+            .find(|n| !existing.contains(n))
+            .ok_or(Failed)?;
+        let context = self.context;
+        let shape = self.fifo_shape();
+        let mut attributes = vec![
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, &name).into(),
+            ),
+            (
+                Identifier::new(context, "element_type"),
+                TypeAttribute::new(ty).into(),
+            ),
+            (
+                Identifier::new(context, "depth"),
+                IntegerAttribute::new(IntegerType::new(context, 64).into(), depth.max(1)).into(),
+            ),
+        ];
+        if !shape.is_empty() {
+            let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+            let shape = Attribute::parse(context, &format!("array<i64: {}>", dims.join(", ")))
+                .ok_or(Failed)?;
+            attributes.push((Identifier::new(context, "shape"), shape));
+        }
+        let op = OperationBuilder::new("channel.fifo", self.location)
+            .add_attributes(&attributes)
+            .build()
+            .map_err(|_| Failed)?;
+        ir::body_block(&self.program)
+            .ok_or(Failed)?
+            .append_operation(op);
+        Ok(name)
+    }
+
+    /// The FIFO array's shape: the non-vectorized space loops' extents.
+    fn fifo_shape(&self) -> Vec<i64> {
+        self.info
+            .space
+            .iter()
+            .filter(|s| !s.vectorized)
+            .map(|s| s.pe_extent())
+            .collect()
+    }
+
+    /// The FIFO of the PE at the current coordinates moved by `shift` along
+    /// space loop `dim`: its non-vectorized space coordinates from each
+    /// loop's min.
+    pub fn fifo_index(&self, e: &Emitter<'_>, dim: Option<usize>, shift: i64) -> Vec<MlirValue> {
+        let time = self.info.time.len();
+        self.info
+            .space
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| !s.vectorized)
+            .map(|(d, s)| {
+                let c = self.coordinate(time + d);
+                let offset = s.min - if Some(d) == dim { shift } else { 0 };
+                match offset {
+                    0 => c,
+                    o if o < 0 => e.add(c, e.index(-o)),
+                    o => e.sub(c, e.index(o)),
+                }
+            })
+            .collect()
+    }
+
+    /// The coordinates with coordinate `c` replaced by `with`.
+    pub fn coordinates_with(&self, c: usize, with: MlirValue) -> Vec<MlirValue> {
+        let mut at = self.coordinates();
+        at[c] = with;
+        at
+    }
+
+    /// Clones the ops that compute `values` at `e`, as the PE at
+    /// coordinates `at` computes them: block arguments become `at`, and
+    /// `spacetime.recover`/`spacetime.scheduled` take `at`. Extends `map`.
+    pub fn clone_at(
+        &self,
+        e: &Emitter<'c>,
+        values: &[MlirValue],
+        at: &[MlirValue],
+        map: &mut HashMap<usize, MlirValue>,
+    ) -> Result<(), NotComputable> {
+        let mut slice = HashSet::new();
+        for v in values {
+            add_to_slice(*v, self.body, &mut slice)?;
+        }
+        for (i, a) in at.iter().enumerate() {
+            map.insert(self.coordinate(i).ptr as usize, *a);
+        }
+        let mut ops = Vec::new();
+        // SAFETY: the body is a live block.
+        let body = unsafe { melior::ir::BlockRef::from_raw(self.body) };
+        for op in ir::ops(body) {
+            op.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
+                if slice.contains(&(nested.to_raw().ptr as usize)) {
+                    ops.push(nested.to_raw());
+                }
+                melior::ir::operation::WalkResult::Advance
+            });
+        }
+        for op in ops {
+            // SAFETY: a live op of the body.
+            let op_ref = unsafe { OperationRef::from_raw(op) };
+            let name = ir::name(&op_ref);
+            let clone = if matches!(name.as_str(), "spacetime.recover" | "spacetime.scheduled")
+                && op_ref.operand_count() == 0
+            {
+                let types: Vec<Type> = op_ref.results().map(|r| r.r#type()).collect();
+                let new = e.op(&name, at, &types, &[]);
+                // SAFETY: `new` holds the results of one op.
+                unsafe { mlir_sys::mlirOpResultGetOwner(new[0]) }
+            } else {
+                clone_op(e, op, map)
+            };
+            // SAFETY: both ops are live and have the same results.
+            unsafe {
+                for r in 0..mlir_sys::mlirOperationGetNumResults(op) {
+                    map.insert(
+                        mlir_sys::mlirOperationGetResult(op, r).ptr as usize,
+                        mlir_sys::mlirOperationGetResult(clone, r),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A located error for a value the chain cannot recompute at another
+    /// PE, with a note at what prevents it.
+    pub fn not_computable(&self, at: Location<'c>, message: String, why: NotComputable) -> Failed {
+        self.error_with_note(at, message, why, "computed from data here")
+    }
+
+    /// A located error with a note at the value (or region) `why`.
+    pub fn error_with_note(
+        &self,
+        at: Location<'c>,
+        message: String,
+        why: NotComputable,
+        data_note: &str,
+    ) -> Failed {
+        let note = match why {
+            // SAFETY: a live value / op; only its location is read.
+            NotComputable::Data(v) => unsafe {
+                let loc = if mlir_sys::mlirValueIsAOpResult(v) {
+                    mlir_sys::mlirOperationGetLocation(mlir_sys::mlirOpResultGetOwner(v))
+                } else {
+                    at.to_raw()
+                };
+                (Location::from_raw(loc), data_note.to_string())
+            },
+            NotComputable::Region(op) => unsafe {
+                (
+                    Location::from_raw(mlir_sys::mlirOperationGetLocation(op)),
+                    "inside this region".to_string(),
+                )
+            },
+        };
+        emit(at, Severity::Error, &message, &[note]);
+        Failed
+    }
+
+    /// A value of `v`'s slice that varies along coordinate `c`: the
+    /// coordinate itself, a recovered index whose row uses it, or the
+    /// scheduled check when a recovered index other than the loop's own
+    /// uses it. `None` when `v` is the same for every PE along `c`.
+    pub fn varies_along(&self, v: MlirValue, c: usize) -> Option<MlirValue> {
+        let mut slice = HashSet::new();
+        add_to_slice(v, self.body, &mut slice).ok()?;
+        let own = self.coordinate(c);
+        let uses = |row: &t2s_model::Affine| row.terms.iter().any(|(d, k)| *d == c && *k != 0);
+        let mut found = None;
+        // SAFETY: the body is a live block.
+        let body = unsafe { melior::ir::BlockRef::from_raw(self.body) };
+        for op in ir::ops(body) {
+            op.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
+                if !slice.contains(&(nested.to_raw().ptr as usize)) || found.is_some() {
+                    return melior::ir::operation::WalkResult::Advance;
+                }
+                if nested.operands().any(|o| o.to_raw().ptr == own.ptr) {
+                    found = nested.result(0).ok().map(|r| r.to_raw());
+                }
+                match ir::name(&nested).as_str() {
+                    "spacetime.recover" => {
+                        for (r, row) in self.info.recover.iter().enumerate() {
+                            let is_v = nested.result(r).is_ok_and(|x| x.to_raw().ptr == v.ptr);
+                            if uses(row) && (is_v || self.used_in_slice(&nested, r, &slice)) {
+                                found = nested.result(r).ok().map(|x| x.to_raw());
+                            }
+                        }
+                    }
+                    "spacetime.scheduled" => {
+                        let identity = |row: &t2s_model::Affine| {
+                            row.constant == 0 && row.terms.as_slice() == [(c, 1)]
+                        };
+                        if self
+                            .info
+                            .recover
+                            .iter()
+                            .any(|row| uses(row) && !identity(row))
+                        {
+                            found = nested.result(0).ok().map(|r| r.to_raw());
+                        }
+                    }
+                    _ => {}
+                }
+                melior::ir::operation::WalkResult::Advance
+            });
+        }
+        if v.ptr == own.ptr {
+            return Some(v);
+        }
+        found
+    }
+
+    /// Whether result `r` of `op` is an operand of an op of `slice`.
+    fn used_in_slice(&self, op: &OperationRef<'_, '_>, r: usize, slice: &HashSet<usize>) -> bool {
+        let Ok(result) = op.result(r) else {
+            return false;
+        };
+        let result = result.to_raw();
+        // SAFETY: walking the uses of a live value.
+        unsafe {
+            let mut u = mlir_sys::mlirValueGetFirstUse(result);
+            while !u.ptr.is_null() {
+                let user = mlir_sys::mlirOpOperandGetOwner(u);
+                if slice.contains(&(user.ptr as usize)) {
+                    return true;
+                }
+                u = mlir_sys::mlirOpOperandGetNextUse(u);
+            }
+        }
+        false
+    }
+}
+
+/// `scf.if %cond -> ty`: its then and else blocks (to fill and end with
+/// `scf.yield`) and its result.
+pub(crate) fn if_value<'c>(
+    e: &Emitter<'c>,
+    cond: MlirValue,
+    ty: Type<'c>,
+) -> (MlirBlock, MlirBlock, MlirValue) {
+    let then = Region::new();
+    then.append_block(Block::new(&[]));
+    let other = Region::new();
+    other.append_block(Block::new(&[]));
+    // SAFETY: a live i1 value.
+    let cond = unsafe { Value::from_raw(cond) };
+    let op = OperationBuilder::new("scf.if", e.location)
+        .add_operands(&[cond])
+        .add_results(&[ty])
+        .add_regions([then, other])
+        .build()
+        .expect("scf.if is well formed");
+    let op = e.insert(op);
+    let block = |r: usize| {
+        op.region(r)
+            .expect("two regions")
+            .first_block()
+            .expect("a block")
+            .to_raw()
+    };
+    (
+        block(0),
+        block(1),
+        op.result(0).expect("one result").to_raw(),
+    )
+}
+
+/// `scf.for %iv = lb to ub iter_args(%acc = init) -> ty`: its body (to end
+/// with `scf.yield`), the induction variable, the carried value and the
+/// loop's result.
+pub(crate) fn for_value<'c>(
+    e: &Emitter<'c>,
+    lb: MlirValue,
+    ub: MlirValue,
+    init: MlirValue,
+) -> (MlirBlock, MlirValue, MlirValue, MlirValue) {
+    let ty = crate::lanes::type_of(init);
+    let body = Block::new(&[(e.index_type(), e.location), (ty, e.location)]);
+    let region = Region::new();
+    region.append_block(body);
+    let step = e.index(1);
+    // SAFETY: live values of this function.
+    let operands: Vec<Value> = [lb, ub, step, init]
+        .iter()
+        .map(|v| unsafe { Value::from_raw(*v) })
+        .collect();
+    let op = OperationBuilder::new("scf.for", e.location)
+        .add_operands(&operands)
+        .add_results(&[ty])
+        .add_regions([region])
+        .build()
+        .expect("scf.for is well formed");
+    let op = e.insert(op);
+    let block = op
+        .region(0)
+        .expect("one region")
+        .first_block()
+        .expect("one block");
+    let iv = block.argument(0).expect("the induction variable");
+    let acc = block.argument(1).expect("the carried value");
+    (
+        block.to_raw(),
+        Value::from(iv).to_raw(),
+        Value::from(acc).to_raw(),
+        op.result(0).expect("one result").to_raw(),
+    )
+}
+
+/// The op defining `v`, if it is an op result.
+pub(crate) fn defining_op(v: MlirValue) -> Option<MlirOperation> {
+    // SAFETY: a live value; only queried.
+    unsafe { mlir_sys::mlirValueIsAOpResult(v).then(|| mlir_sys::mlirOpResultGetOwner(v)) }
+}
+
+/// The ops using `v`.
+pub(crate) fn users(v: MlirValue) -> Vec<MlirOperation> {
+    let mut all = Vec::new();
+    // SAFETY: walking the uses of a live value.
+    unsafe {
+        let mut u = mlir_sys::mlirValueGetFirstUse(v);
+        while !u.ptr.is_null() {
+            all.push(mlir_sys::mlirOpOperandGetOwner(u));
+            u = mlir_sys::mlirOpOperandGetNextUse(u);
+        }
+    }
+    all
+}
+
+/// `scf.if %cond` with both regions: its then and else blocks (to end with
+/// `scf.yield`).
+pub(crate) fn if_else(e: &Emitter<'_>, cond: MlirValue) -> (MlirBlock, MlirBlock) {
+    let then = Region::new();
+    then.append_block(Block::new(&[]));
+    let other = Region::new();
+    other.append_block(Block::new(&[]));
+    // SAFETY: a live i1 value.
+    let cond = unsafe { Value::from_raw(cond) };
+    let op = OperationBuilder::new("scf.if", e.location)
+        .add_operands(&[cond])
+        .add_regions([then, other])
+        .build()
+        .expect("scf.if is well formed");
+    let op = e.insert(op);
+    let block = |r: usize| {
+        op.region(r)
+            .expect("two regions")
+            .first_block()
+            .expect("a block")
+            .to_raw()
+    };
+    (block(0), block(1))
+}

@@ -1,0 +1,369 @@
+//! `gather`: T2S's `F.gather(A, i, GatherStrategy)` (gathering.md) on a
+//! kernel whose PEs each receive values of `@A` through a channel read.
+//!
+//! `ure.gather @K (@A, i, down)`: instead of every PE along the space loop
+//! `i` storing what it reads, the PEs pass the values along the loop
+//! through a new FIFO array, one FIFO per PE, and the PE at the end of the
+//! chain (the first along `i` for `down`, the last for `up`) stores all of
+//! them. Each PE runs the count loop of the document's Code 2:
+//!
+//! ```text
+//! for t = i .. I-1 (down; up: t = 0 .. i)
+//!   tmp = t == i ? <the PE's own read> : read FIFO[i + 1]   (up: i - 1)
+//!   if i is the end: store tmp as the PE t would (`spacetime.output ... at`)
+//!   else:            write FIFO[i], tmp
+//! ```
+//!
+//! The read must happen at the same steps on every PE along `i` (its
+//! conditions may not depend on `i`), so that the chain carries one value
+//! per PE per step; the PEs of a step run in the chain's order
+//! (`descending` for `down`), so the kernel runs on one thread.
+
+use crate::chain::{if_else, if_value, users, Chain};
+use crate::diag::{emit, error, remark, Severity};
+use crate::emit::{Emitter, CMPI_EQ};
+use crate::ir;
+use crate::isolate_build::{output_segments, read, write};
+use crate::isolate_slice::{add_to_slice, enclosing_conditions, NotComputable};
+use crate::registry::{Failed, PassDef, PassOptions};
+use melior::ir::{
+    attribute::FlatSymbolRefAttribute,
+    operation::{OperationLike, OperationRef},
+    Attribute, Location, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::{HashMap, HashSet};
+
+pub static PASS: PassDef = PassDef {
+    argument: "gather",
+    name: "Gather",
+    description: "Pass the values that the PEs along a space loop receive to one PE at the end of the loop, through FIFOs between neighbours (ure.gather)",
+    anchor: "",
+    options: &[],
+    dependent_dialects: &["channel", "scf", "arith", "spacetime"],
+    run,
+};
+
+fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
+    ir::for_each_program(root, gather_program)
+}
+
+fn gather_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
+    let directives: Vec<_> = ir::body_ops(&program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.gather")
+        .collect();
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context = unsafe { context_ref.to_ref() };
+    let mut result = Ok(());
+    for directive in &directives {
+        result = result.and(gather(context, program, *directive));
+    }
+    if result.is_ok() {
+        for directive in directives {
+            ir::erase(directive);
+        }
+    }
+    result
+}
+
+fn gather<'c>(
+    context: &'c melior::Context,
+    program: OperationRef<'c, '_>,
+    directive: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    let chain = Chain::new(context, program, directive)?;
+    let Some(dim) = chain.space_dim() else {
+        return Err(error(
+            chain.location,
+            format!(
+                "cannot gather along '{}': it is not a space loop of @{} (its space loops: {})",
+                chain.loop_name,
+                chain.name,
+                chain.space_names()
+            ),
+        ));
+    };
+    if chain.info.space.iter().any(|s| s.vectorized) {
+        return Err(error(
+            chain.location,
+            format!("cannot gather in @{}: its array is vectorized, and gathering a vectorized array (gathering.md, Code 4) is not supported", chain.name),
+        ));
+    }
+    let access = find_read(&chain)?;
+    check_conditions(&chain, access, dim)?;
+    let store = the_store(&chain, access)?;
+    chain.set_order(dim)?;
+    let fifo = rewrite(&chain, dim, access, store)?;
+    let s = &chain.info.space[dim];
+    let end = if chain.down {
+        s.min
+    } else {
+        s.min + s.pe_extent() - 1
+    };
+    remark(
+        chain.location,
+        format!(
+            "gathered @{} along '{}' ({}): the PE at {} = {end} stores the values of the {} PEs along it, passed from PE to PE through @{fifo}",
+            chain.source,
+            chain.loop_name,
+            chain.strategy(),
+            chain.loop_name,
+            s.pe_extent()
+        ),
+    );
+    Ok(())
+}
+
+/// The one `channel.read` of the kernel that brings `@A`'s values: a read
+/// of the channel `@A`, or a read whose value is stored to `@A`.
+fn find_read(chain: &Chain<'_, '_>) -> Result<MlirOperation, Failed> {
+    let reads: Vec<MlirOperation> = ir::collect(chain.array, "channel.read")
+        .into_iter()
+        .filter(|r| {
+            ir::symbol(r, "channel") == chain.source
+                || r.result(0).is_ok_and(|v| {
+                    let v = v.to_raw();
+                    users(v).into_iter().any(|u| {
+                        // SAFETY: a live user op.
+                        let u_ref = unsafe { OperationRef::from_raw(u) };
+                        ir::name(&u_ref) == "spacetime.output"
+                            && ir::symbol(&u_ref, "func") == chain.source
+                            && output_segments(u)[0].iter().any(|x| x.ptr == v.ptr)
+                    })
+                })
+        })
+        .map(|r| r.to_raw())
+        .collect();
+    match reads.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(error(
+            chain.location,
+            format!(
+                "@{} reads no value of @{} from a channel: gather the kernel that receives @{} (e.g. the drainer of 'ure.isolate_consumer @{}')",
+                chain.name, chain.source, chain.source, chain.source
+            ),
+        )),
+        many => {
+            let notes: Vec<(Location, String)> = many
+                .iter()
+                .map(|r| (op_location(*r), "a read of it".to_string()))
+                .collect();
+            emit(
+                chain.location,
+                Severity::Error,
+                &format!(
+                    "@{} reads @{}'s values from channels {} times; gathering passes one read per PE along the chain",
+                    chain.name,
+                    chain.source,
+                    many.len()
+                ),
+                &notes,
+            );
+            Err(Failed)
+        }
+    }
+}
+
+fn op_location<'c>(op: MlirOperation) -> Location<'c> {
+    // SAFETY: a live op.
+    unsafe { Location::from_raw(mlir_sys::mlirOperationGetLocation(op)) }
+}
+
+/// The read must run at the same steps on every PE along the loop: under
+/// `scf.if`s only, on conditions computed from the coordinates that do not
+/// depend on the loop's.
+fn check_conditions(
+    chain: &Chain<'_, '_>,
+    access: MlirOperation,
+    dim: usize,
+) -> Result<(), Failed> {
+    let at = op_location(access);
+    let what = format!("the read of @{} in @{}", chain.source, chain.name);
+    let conditions = enclosing_conditions(access, chain.body).map_err(|why| {
+        chain.not_computable(
+            at,
+            format!("cannot gather {what}: it is inside a region that is not an scf.if; the PEs along the chain must all send at the same steps"),
+            why,
+        )
+    })?;
+    let coordinate = chain.info.time.len() + dim;
+    for (condition, _) in conditions {
+        add_to_slice(condition, chain.body, &mut HashSet::new()).map_err(|why| {
+            chain.not_computable(
+                at,
+                format!("cannot gather {what}: it runs under a condition computed from data, so the PEs along '{}' may not all send at the same steps", chain.loop_name),
+                why,
+            )
+        })?;
+        if let Some(v) = chain.varies_along(condition, coordinate) {
+            return Err(chain.error_with_note(
+                at,
+                format!(
+                    "cannot gather {what}: it runs under a condition that differs along '{}', so the PEs along the chain do not all send at the same steps (gathering.md assumes an unconditional read)",
+                    chain.loop_name
+                ),
+                NotComputable::Data(v),
+                &format!("this depends on '{}'", chain.loop_name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The `spacetime.output` that stores the read value: the read's only use.
+fn the_store(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<MlirOperation, Failed> {
+    // SAFETY: a live op with one result.
+    let value = unsafe { mlir_sys::mlirOperationGetResult(access, 0) };
+    let all = users(value);
+    let store = match all.as_slice() {
+        [one] => *one,
+        _ => {
+            return Err(error(
+                op_location(access),
+                format!(
+                    "cannot gather the read of @{} in @{}: its value must go to one spacetime.output of @{} (it has {} uses)",
+                    chain.source,
+                    chain.name,
+                    chain.source,
+                    all.len()
+                ),
+            ))
+        }
+    };
+    // SAFETY: a live op.
+    let store_ref = unsafe { OperationRef::from_raw(store) };
+    let [values, _, mask, at] = if ir::name(&store_ref) == "spacetime.output" {
+        output_segments(store)
+    } else {
+        Default::default()
+    };
+    if ir::name(&store_ref) != "spacetime.output"
+        || ir::symbol(&store_ref, "func") != chain.source
+        || values.len() != 1
+        || values[0].ptr != value.ptr
+    {
+        emit(
+            op_location(access),
+            Severity::Error,
+            &format!(
+                "cannot gather the read of @{} in @{}: its value must go straight to a spacetime.output of @{} with one value",
+                chain.source, chain.name, chain.source
+            ),
+            &[(store_ref.location(), "used here".to_string())],
+        );
+        return Err(Failed);
+    }
+    if !mask.is_empty() || !at.is_empty() {
+        return Err(error(
+            store_ref.location(),
+            format!(
+                "cannot gather this store of @{}: it already has a mask or stores for another PE",
+                chain.source
+            ),
+        ));
+    }
+    Ok(store)
+}
+
+/// Replaces the store by the count loop of the chain; returns the FIFOs'
+/// name.
+fn rewrite<'c>(
+    chain: &Chain<'c, '_>,
+    dim: usize,
+    access: MlirOperation,
+    store: MlirOperation,
+) -> Result<String, Failed> {
+    // SAFETY: live ops.
+    let (value, store_ref) = unsafe {
+        (
+            mlir_sys::mlirOperationGetResult(access, 0),
+            OperationRef::from_raw(store),
+        )
+    };
+    let ty = crate::lanes::type_of(value);
+    let s = &chain.info.space[dim];
+    let (min, extent) = (s.min, s.pe_extent());
+    // A PE passes on at most `extent - 1` values per step, and its reader
+    // runs after it in the step.
+    let fifo = chain.declare_fifo("gather", ty, extent)?;
+    // SAFETY: the store's block is live.
+    let block = unsafe { mlir_sys::mlirOperationGetBlock(store) };
+    let e = Emitter::new(chain.context, store_ref.location(), block).before_op(store);
+    let c = chain.info.time.len() + dim;
+    let me = chain.coordinate(c);
+    let (end, lb, ub) = if chain.down {
+        (min, me, e.index(min + extent))
+    } else {
+        (min + extent - 1, e.index(min), e.add(me, e.index(1)))
+    };
+    let is_end = e.cmpi(CMPI_EQ, me, e.index(end));
+    let (body, t) = e.for_loop(lb, ub);
+    let inner = e.at(body);
+    let mine = inner.cmpi(CMPI_EQ, t, me);
+    let (then, other, passed) = if_value(&inner, mine, ty);
+    inner.at(then).op("scf.yield", &[value], &[], &[]);
+    let shift = if chain.down { 1 } else { -1 };
+    let from = read(
+        &inner.at(other),
+        &fifo,
+        &chain.fifo_index(&inner.at(other), Some(dim), shift),
+        ty,
+    );
+    inner.at(other).op("scf.yield", &[from], &[], &[]);
+    let (stores, passes) = if_else(&inner, is_end);
+    store_at(chain, &inner.at(stores), store_ref, passed, c, t)?;
+    inner.at(stores).op("scf.yield", &[], &[], &[]);
+    let to = inner.at(passes);
+    write(&to, &fifo, &chain.fifo_index(&to, Some(dim), 0), passed);
+    to.op("scf.yield", &[], &[], &[]);
+    e.finish_scf_block(body);
+    ir::erase(store_ref);
+    Ok(fifo)
+}
+
+/// `spacetime.output %value to @A[indices at PE t] at (coordinates, t)`.
+fn store_at<'c>(
+    chain: &Chain<'c, '_>,
+    e: &Emitter<'c>,
+    store: OperationRef<'c, '_>,
+    value: MlirValue,
+    c: usize,
+    t: MlirValue,
+) -> Result<(), Failed> {
+    let [_, indices, _, _] = output_segments(store.to_raw());
+    let at = chain.coordinates_with(c, t);
+    let mut map = HashMap::new();
+    chain.clone_at(e, &indices, &at, &mut map).map_err(|why| {
+        chain.not_computable(
+            store.location(),
+            format!("cannot gather this store of @{}: its indices are not computed from the PE's coordinates alone", chain.source),
+            why,
+        )
+    })?;
+    let mut operands = vec![value];
+    operands.extend(
+        indices
+            .iter()
+            .map(|i| map.get(&(i.ptr as usize)).copied().unwrap_or(*i)),
+    );
+    operands.extend(&at);
+    let segments = format!("array<i32: 1, {}, 0, {}>", indices.len(), at.len());
+    e.op(
+        "spacetime.output",
+        &operands,
+        &[],
+        &[
+            (
+                "func",
+                FlatSymbolRefAttribute::new(chain.context, &chain.source).into(),
+            ),
+            (
+                "operandSegmentSizes",
+                Attribute::parse(chain.context, &segments).ok_or(Failed)?,
+            ),
+        ],
+    );
+    Ok(())
+}

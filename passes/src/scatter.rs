@@ -1,0 +1,431 @@
+//! `scatter`: T2S's `F.scatter(A, i, ScatterStrategy)` (scattering.md) on
+//! an array that reads `@A` (an input, or a channel a loader fills with it)
+//! at indices that depend on loop `i`.
+//!
+//! `ure.scatter @F (@A, i, up)`: only the PE at the start of the chain (the
+//! first along `i` for `up`, the last for `down`) reads `@A`, for every PE
+//! along `i`; each PE keeps its own value and passes the others on through
+//! a new FIFO array. At the top of the PE body, the document's loop:
+//!
+//! ```text
+//! tmp = for t = i .. I-1 (up; down: t = 0 .. i) iter_args(acc):
+//!   if f(t):                             // the read's conditions at PE t
+//!     v = i is the start ? A(t) : read FIFO[i - 1]   (down: i + 1)
+//!     if t != i: write FIFO[i], v
+//!   acc = t == i ? v : acc
+//! ```
+//!
+//! and every read of `@A` becomes `tmp`. Along a time loop of the array (a
+//! serial loop) the FIFO links an iteration to the next one of the same
+//! PE; serial loops run upwards, so only `up` is possible there.
+
+use crate::chain::{for_value, if_value, Chain};
+use crate::diag::{emit, error, remark, Severity};
+use crate::emit::{Emitter, CMPI_EQ};
+use crate::ir;
+use crate::isolate_build::{read, write, zero_of};
+use crate::isolate_slice::{clone_op, combine, enclosing_conditions, Condition};
+use crate::registry::{Failed, PassDef, PassOptions};
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    Location, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+
+pub static PASS: PassDef = PassDef {
+    argument: "scatter",
+    name: "Scatter",
+    description: "Read an input at one end of a loop of PEs (or of a serial loop) and pass the values along it through FIFOs between neighbours (ure.scatter)",
+    anchor: "",
+    options: &[],
+    dependent_dialects: &["channel", "scf", "arith", "spacetime"],
+    run,
+};
+
+/// A FIFO may hold at most this many values (a serial scatter's depth grows
+/// with the inner time loops).
+const MAX_DEPTH: i64 = 1 << 24;
+
+fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
+    ir::for_each_program(root, scatter_program)
+}
+
+fn scatter_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
+    let directives: Vec<_> = ir::body_ops(&program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.scatter")
+        .collect();
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context = unsafe { context_ref.to_ref() };
+    let mut result = Ok(());
+    for directive in &directives {
+        result = result.and(scatter(context, program, *directive));
+    }
+    if result.is_ok() {
+        for directive in directives {
+            ir::erase(directive);
+        }
+    }
+    result
+}
+
+/// Where the chain runs: the coordinate, its bounds, the space loop of the
+/// FIFOs' neighbour shift (none along a serial loop), the FIFO depth.
+struct Along {
+    coordinate: usize,
+    min: i64,
+    extent: i64,
+    dim: Option<usize>,
+    depth: i64,
+}
+
+fn scatter<'c>(
+    context: &'c melior::Context,
+    program: OperationRef<'c, '_>,
+    directive: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    let chain = Chain::new(context, program, directive)?;
+    let along = along(&chain)?;
+    let reads = find_reads(&chain)?;
+    let mut conditions = Vec::new();
+    for r in &reads {
+        conditions.push(read_conditions(&chain, *r)?);
+    }
+    if let Some(dim) = along.dim {
+        chain.set_order(dim)?;
+    }
+    let fifo = rewrite(&chain, &along, &reads, &conditions)?;
+    let start = if chain.down {
+        along.min + along.extent - 1
+    } else {
+        along.min
+    };
+    remark(
+        chain.location,
+        format!(
+            "scattered @{} along '{}' ({}): only {} = {start} reads it, for the {} {} along '{}', and passes the values on through @{fifo}",
+            chain.source,
+            chain.loop_name,
+            chain.strategy(),
+            chain.loop_name,
+            along.extent,
+            if along.dim.is_some() { "PEs" } else { "iterations" },
+            chain.loop_name
+        ),
+    );
+    Ok(())
+}
+
+/// The loop of the directive: a space loop, or a time loop (serial).
+fn along(chain: &Chain<'_, '_>) -> Result<Along, Failed> {
+    let info = &chain.info;
+    if let Some(dim) = chain.space_dim() {
+        let s = &info.space[dim];
+        if s.vectorized {
+            return Err(error(
+                chain.location,
+                format!("cannot scatter along '{}': it is vectorized, its PEs are the lanes of one vector (scatter along an unrolled or serial loop)", chain.loop_name),
+            ));
+        }
+        return Ok(Along {
+            coordinate: info.time.len() + dim,
+            min: s.min,
+            extent: s.pe_extent(),
+            dim: Some(dim),
+            depth: s.pe_extent(),
+        });
+    }
+    let Some(c) = info.time.iter().position(|t| t.name == chain.loop_name) else {
+        return Err(error(
+            chain.location,
+            format!(
+                "cannot scatter along '{}': it is neither a space loop of @{} ({}) nor one of its time loops",
+                chain.loop_name,
+                chain.name,
+                chain.space_names()
+            ),
+        ));
+    };
+    if chain.down {
+        return Err(error(
+            chain.location,
+            format!("cannot scatter along the serial loop '{}' down: a serial loop runs its iterations in increasing order, so its values can only be passed up (use 'up')", chain.loop_name),
+        ));
+    }
+    let constant = |t: &crate::spacetime_rewrite::Bound| t.extent.as_const();
+    let extent = constant(&info.time[c]);
+    let inner: Option<i64> = info.time[c + 1..]
+        .iter()
+        .try_fold(1i64, |acc, t| acc.checked_mul(constant(t)?));
+    let depth = extent
+        .zip(inner)
+        .and_then(|(x, i)| (x - 1).max(1).checked_mul(i));
+    match (extent, depth) {
+        (Some(extent), Some(depth)) if depth <= MAX_DEPTH => Ok(Along {
+            coordinate: c,
+            min: info.time[c].min,
+            extent,
+            dim: None,
+            depth,
+        }),
+        _ => Err(error(
+            chain.location,
+            format!("cannot scatter along the serial loop '{}': its FIFO must hold the values of one iteration for the next ({}), which needs constant time extents and at most {MAX_DEPTH} values", chain.loop_name,
+                "extent - 1 times the steps of the inner time loops"),
+        )),
+    }
+}
+
+/// The ops of the array that read `@A`: `ure.load @A`, a read of the
+/// channel `@A`, or a read of a channel that another kernel writes with
+/// values it loads from `@A`. All must read the same element.
+fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<MlirOperation>, Failed> {
+    let fed = fed_channels(chain);
+    let reads: Vec<OperationRef> = ir::collect(chain.array, "ure.load")
+        .into_iter()
+        .filter(|l| ir::symbol(l, "input") == chain.source)
+        .chain(
+            ir::collect(chain.array, "channel.read")
+                .into_iter()
+                .filter(|r| {
+                    let channel = ir::symbol(r, "channel");
+                    channel == chain.source || fed.contains(&channel)
+                }),
+        )
+        .collect();
+    let Some(first) = reads.first() else {
+        return Err(error(
+            chain.location,
+            format!(
+                "@{} does not read @{}: nothing to scatter",
+                chain.name, chain.source
+            ),
+        ));
+    };
+    for other in &reads[1..] {
+        if !same_read(first, other) {
+            emit(
+                chain.location,
+                Severity::Error,
+                &format!(
+                    "@{} reads @{} with different arguments; scattering passes one value per PE along '{}'",
+                    chain.name, chain.source, chain.loop_name
+                ),
+                &[
+                    (first.location(), "one read".to_string()),
+                    (other.location(), "another read".to_string()),
+                ],
+            );
+            return Err(Failed);
+        }
+    }
+    Ok(reads.iter().map(|r| r.to_raw()).collect())
+}
+
+/// Whether two reads read the same element: the same op on the same
+/// symbol at indices computed the same way.
+fn same_read(a: &OperationRef<'_, '_>, b: &OperationRef<'_, '_>) -> bool {
+    same_op(a.to_raw(), b.to_raw())
+}
+
+fn same_op(a: MlirOperation, b: MlirOperation) -> bool {
+    // SAFETY: live ops; only queried.
+    unsafe {
+        let (ra, rb) = (OperationRef::from_raw(a), OperationRef::from_raw(b));
+        if ir::name(&ra) != ir::name(&rb)
+            || ra.operand_count() != rb.operand_count()
+            || mlir_sys::mlirOperationGetNumRegions(a) > 0
+            || mlir_sys::mlirOperationGetNumAttributes(a)
+                != mlir_sys::mlirOperationGetNumAttributes(b)
+        {
+            return false;
+        }
+        for i in 0..mlir_sys::mlirOperationGetNumAttributes(a) {
+            let x = mlir_sys::mlirOperationGetAttribute(a, i);
+            let y =
+                mlir_sys::mlirOperationGetAttributeByName(b, mlir_sys::mlirIdentifierStr(x.name));
+            if y.ptr.is_null() || !mlir_sys::mlirAttributeEqual(x.attribute, y) {
+                return false;
+            }
+        }
+        (0..ra.operand_count()).all(|i| match (ra.operand(i), rb.operand(i)) {
+            (Ok(x), Ok(y)) => same_value(x.to_raw(), y.to_raw()),
+            _ => false,
+        })
+    }
+}
+
+fn same_value(a: MlirValue, b: MlirValue) -> bool {
+    if a.ptr == b.ptr {
+        return true;
+    }
+    // SAFETY: live values; only queried.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(a) || !mlir_sys::mlirValueIsAOpResult(b) {
+            return false;
+        }
+        mlir_sys::mlirOpResultGetResultNumber(a) == mlir_sys::mlirOpResultGetResultNumber(b)
+            && same_op(
+                mlir_sys::mlirOpResultGetOwner(a),
+                mlir_sys::mlirOpResultGetOwner(b),
+            )
+    }
+}
+
+/// The channels of the program written with values loaded from `@A`.
+fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
+    ir::collect(chain.program, "channel.write")
+        .into_iter()
+        .filter(|w| {
+            let value = w.operand(w.operand_count().saturating_sub(1));
+            value.is_ok_and(|v| {
+                crate::chain::defining_op(v.to_raw()).is_some_and(|op| {
+                    // SAFETY: a live op.
+                    let op = unsafe { OperationRef::from_raw(op) };
+                    ir::name(&op) == "ure.load" && ir::symbol(&op, "input") == chain.source
+                })
+            })
+        })
+        .map(|w| ir::symbol(&w, "channel"))
+        .collect()
+}
+
+/// The conditions a read runs under, which every PE along the chain
+/// recomputes for the PE it serves: `scf.if`s only, on scalar conditions
+/// computed from the coordinates.
+fn read_conditions(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<Vec<Condition>, Failed> {
+    // SAFETY: a live op.
+    let at = unsafe { Location::from_raw(mlir_sys::mlirOperationGetLocation(access)) };
+    let what = format!("the read of @{} in @{}", chain.source, chain.name);
+    let conditions = enclosing_conditions(access, chain.body).map_err(|why| {
+        chain.not_computable(
+            at,
+            format!("cannot scatter {what}: it is inside a region that is not an scf.if, so the other PEs cannot tell when it happens"),
+            why,
+        )
+    })?;
+    let mut needed: Vec<MlirValue> = conditions.iter().map(|(c, _)| *c).collect();
+    // SAFETY: a live op.
+    needed.extend(
+        unsafe { OperationRef::from_raw(access) }
+            .operands()
+            .map(|o| o.to_raw()),
+    );
+    for v in needed {
+        crate::isolate_slice::add_to_slice(v, chain.body, &mut Default::default()).map_err(|why| {
+            chain.not_computable(
+                at,
+                format!("cannot scatter {what}: its condition or index is computed from data, so the PE at the start of the chain cannot recompute it for the others"),
+                why,
+            )
+        })?;
+    }
+    if conditions.iter().any(|(c, _)| crate::lanes::is_vector(*c)) {
+        return Err(error(
+            at,
+            format!("cannot scatter {what}: it runs under a lane-wise (vector) condition"),
+        ));
+    }
+    Ok(conditions)
+}
+
+/// Inserts the chain at the top of the PE body and replaces the reads by
+/// its result; returns the FIFOs' name.
+fn rewrite<'c>(
+    chain: &Chain<'c, '_>,
+    along: &Along,
+    reads: &[MlirOperation],
+    conditions: &[Vec<Condition>],
+) -> Result<String, Failed> {
+    // SAFETY: live ops with one result each.
+    let (first, value) = unsafe {
+        (
+            OperationRef::from_raw(reads[0]),
+            mlir_sys::mlirOperationGetResult(reads[0], 0),
+        )
+    };
+    let ty = crate::lanes::type_of(value);
+    let fifo = chain.declare_fifo("scatter", ty, along.depth)?;
+    // SAFETY: the body is live and holds at least the reads' ancestors.
+    let top = unsafe { mlir_sys::mlirBlockGetFirstOperation(chain.body) };
+    let e = Emitter::new(chain.context, first.location(), chain.body).before_op(top);
+    let me = chain.coordinate(along.coordinate);
+    let last = along.min + along.extent - 1;
+    let (start, lb, ub) = if chain.down {
+        (last, e.index(along.min), e.add(me, e.index(1)))
+    } else {
+        (along.min, me, e.index(last + 1))
+    };
+    let is_start = e.cmpi(CMPI_EQ, me, e.index(start));
+    let zero = zero_of(&e, ty);
+    let (body, t, acc, result) = for_value(&e, lb, ub, zero);
+    let inner = e.at(body);
+    let at = chain.coordinates_with(along.coordinate, t);
+    let mut map = HashMap::new();
+    let mut needed: Vec<MlirValue> = conditions.iter().flatten().map(|(c, _)| *c).collect();
+    needed.extend(first.operands().map(|o| o.to_raw()));
+    chain
+        .clone_at(&inner, &needed, &at, &mut map)
+        .map_err(|why| {
+            chain.not_computable(first.location(), "cannot scatter this read".into(), why)
+        })?;
+    // Needed when any read runs: the disjunction of their conjunctions.
+    let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
+    let any = conditions
+        .iter()
+        .map(|c| combine(&inner, c, &map, true))
+        .collect::<Option<Vec<_>>>()
+        .and_then(|all| {
+            all.into_iter()
+                .reduce(|a, b| inner.op1("arith.ori", &[a, b], i1))
+        });
+    let (work, guard) = match any {
+        Some(cond) => {
+            let (then, other, r) = if_value(&inner, cond, ty);
+            inner.at(other).op("scf.yield", &[acc], &[], &[]);
+            (inner.at(then), Some(r))
+        }
+        None => (inner, None),
+    };
+    let (from_a, from_fifo, v) = if_value(&work, is_start, ty);
+    let loaded = clone_op(&work.at(from_a), reads[0], &map);
+    // SAFETY: the clone has one result.
+    let loaded = unsafe { mlir_sys::mlirOperationGetResult(loaded, 0) };
+    work.at(from_a).op("scf.yield", &[loaded], &[], &[]);
+    let shift = if chain.down { 1 } else { -1 };
+    let neighbour = chain.fifo_index(&work.at(from_fifo), along.dim, shift);
+    let received = read(&work.at(from_fifo), &fifo, &neighbour, ty);
+    work.at(from_fifo).op("scf.yield", &[received], &[], &[]);
+    let others = work.cmpi(1, t, me); // ne
+    let pass = work.if_then(others);
+    write(
+        &work.at(pass),
+        &fifo,
+        &chain.fifo_index(&work.at(pass), along.dim, 0),
+        v,
+    );
+    work.finish_scf_block(pass);
+    let new = match guard {
+        Some(r) => {
+            work.op("scf.yield", &[v], &[], &[]);
+            r
+        }
+        None => v,
+    };
+    let mine = inner.cmpi(CMPI_EQ, t, me);
+    let kept = inner.op1("arith.select", &[mine, new, acc], ty);
+    inner.op("scf.yield", &[kept], &[], &[]);
+    for r in reads {
+        // SAFETY: live ops; their results are replaced, then they are erased.
+        unsafe {
+            mlir_sys::mlirValueReplaceAllUsesOfWith(
+                mlir_sys::mlirOperationGetResult(*r, 0),
+                result,
+            );
+            ir::erase(OperationRef::from_raw(*r));
+        }
+    }
+    Ok(fifo)
+}
