@@ -89,6 +89,9 @@ fn scatter<'c>(
     let chain = Chain::new(context, program, directive)?;
     let along = along(&chain)?;
     let reads = find_reads(&chain)?;
+    if along.dim.is_none() {
+        serial_reads_memory(&chain, &reads)?;
+    }
     let mut conditions = Vec::new();
     for r in &reads {
         conditions.push(read_conditions(&chain, *r)?);
@@ -222,6 +225,27 @@ fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<MlirOperation>, Failed> {
         }
     }
     Ok(reads.iter().map(|r| r.to_raw()).collect())
+}
+
+/// Along a serial loop the first iteration reads the values of all later
+/// ones: from memory that is fine, but a channel delivers them in the
+/// order of the steps, after this iteration's (the loader would block and
+/// the design deadlock).
+fn serial_reads_memory(chain: &Chain<'_, '_>, reads: &[MlirOperation]) -> Result<(), Failed> {
+    for r in reads {
+        // SAFETY: a live op.
+        let r = unsafe { OperationRef::from_raw(*r) };
+        if ir::name(&r) == "channel.read" {
+            return Err(error(
+                r.location(),
+                format!(
+                    "cannot scatter @{} along the serial loop '{}': here it is read from a channel, which delivers the values of later iterations only after this one; scatter the input itself (leave it out of ure.isolate_producer)",
+                    chain.source, chain.loop_name
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Whether two reads read the same element: the same op on the same

@@ -17,6 +17,9 @@
 // reads a(i, j - 1) at the same k).
 // RUN: sed 's/(@A, iii, up)/(@A, jjj, up)/' %examples/dataflow/gemm-vector-scatter.mlir | not t2s-opt --merge-ures --space-time-transform --vectorize --scatter 2>&1 | FileCheck %s --check-prefix=VEC
 // RUN: sed 's/ure.gather @drainer (@out, i, down)/ure.scatter @a (@A, j, down)/' %examples/dataflow/gemm-gather.mlir | not t2s-opt --merge-ures --space-time-transform --isolate --scatter 2>&1 | FileCheck %s --check-prefix=ORDER
+// A serial scatter of an isolated input: its loader's channel delivers the
+// later iterations' values only after this one's.
+// RUN: sed 's/  ure.vectorize @a (jjj)/  ure.isolate_producer [@B] into @loader/' %examples/dataflow/gemm-vector-scatter.mlir | not t2s-opt --merge-ures --space-time-transform --isolate --scatter 2>&1 | FileCheck %s --check-prefix=ISO
 
 // CHECK: remark: scattered @x along 'j' (up): only j = 0 reads it, for the 5 PEs along 'j', and passes the values on through @xs_x_scatter
 // CHECK-LABEL: spacetime.array @xs
@@ -85,3 +88,5 @@
 
 // ORDER: error: cannot chain the PEs along 'j' down: that runs them from the last to the first in a step, and the array reads a neighbour along 'j' in the same step
 // ORDER: note: the same-step read
+
+// ISO: error: cannot scatter @B along the serial loop 'k': here it is read from a channel, which delivers the values of later iterations only after this one; scatter the input itself (leave it out of ure.isolate_producer)
