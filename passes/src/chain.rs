@@ -11,14 +11,39 @@ use crate::isolate_slice::{add_to_slice, clone_op, NotComputable};
 use crate::registry::Failed;
 use crate::spacetime_rewrite::ArrayInfo;
 use melior::ir::{
-    attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
-    operation::{OperationBuilder, OperationLike, OperationRef},
-    r#type::IntegerType,
-    Attribute, Block, BlockLike, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
+    attribute::{ArrayAttribute, StringAttribute},
+    operation::{OperationLike, OperationRef},
+    Attribute, BlockLike, Location, Type, ValueLike,
 };
 use melior::Context;
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
+
+/// Runs `f` on each directive `name` of `program` (in order), and erases
+/// the directives when all succeeded.
+pub(crate) fn run_directives(
+    program: OperationRef<'_, '_>,
+    name: &str,
+    mut f: impl FnMut(Chain<'_, '_>) -> Result<(), Failed>,
+) -> Result<(), Failed> {
+    let directives: Vec<_> = ir::body_ops(&program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == name)
+        .collect();
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context = unsafe { context_ref.to_ref() };
+    let mut result = Ok(());
+    for directive in &directives {
+        result = result.and(Chain::new(context, program, *directive).and_then(&mut f));
+    }
+    if result.is_ok() {
+        for directive in directives {
+            ir::erase(directive);
+        }
+    }
+    result
+}
 
 /// A directive's array and the loop it names.
 pub(crate) struct Chain<'c, 'a> {
@@ -142,7 +167,8 @@ impl<'c, 'a> Chain<'c, 'a> {
     /// would need the other order: a located error.
     pub fn set_order(&self, dim: usize) -> Result<(), Failed> {
         let descending = self.info.space[dim].descending;
-        if descending != self.down && self.array_has_chain(dim) {
+        // `descending` is only ever set by a chain: one that flows down.
+        if descending && !self.down {
             return Err(error(
                 self.location,
                 format!(
@@ -188,12 +214,6 @@ impl<'c, 'a> Chain<'c, 'a> {
         Ok(())
     }
 
-    /// Whether a FIFO of an earlier chain runs along space loop `dim`
-    /// (`descending` is only ever set by a chain).
-    fn array_has_chain(&self, dim: usize) -> bool {
-        self.info.space[dim].descending
-    }
-
     /// Declares `channel.fifo @<name>_<source>_<what>` with one channel per
     /// non-vectorized PE, at the end of the program; returns its name.
     pub fn declare_fifo(&self, what: &str, ty: Type<'c>, depth: i64) -> Result<String, Failed> {
@@ -212,32 +232,14 @@ impl<'c, 'a> Chain<'c, 'a> {
             })
             .find(|n| !existing.contains(n))
             .ok_or(Failed)?;
-        let context = self.context;
-        let shape = self.fifo_shape();
-        let mut attributes = vec![
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, &name).into(),
-            ),
-            (
-                Identifier::new(context, "element_type"),
-                TypeAttribute::new(ty).into(),
-            ),
-            (
-                Identifier::new(context, "depth"),
-                IntegerAttribute::new(IntegerType::new(context, 64).into(), depth.max(1)).into(),
-            ),
-        ];
-        if !shape.is_empty() {
-            let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
-            let shape = Attribute::parse(context, &format!("array<i64: {}>", dims.join(", ")))
-                .ok_or(Failed)?;
-            attributes.push((Identifier::new(context, "shape"), shape));
-        }
-        let op = OperationBuilder::new("channel.fifo", self.location)
-            .add_attributes(&attributes)
-            .build()
-            .map_err(|_| Failed)?;
+        let op = crate::isolate_build::fifo_op(
+            self.context,
+            self.location,
+            &name,
+            ty,
+            depth.max(1),
+            &self.fifo_shape(),
+        )?;
         ir::body_block(&self.program)
             .ok_or(Failed)?
             .append_operation(op);
@@ -447,81 +449,6 @@ impl<'c, 'a> Chain<'c, 'a> {
     }
 }
 
-/// `scf.if %cond -> ty`: its then and else blocks (to fill and end with
-/// `scf.yield`) and its result.
-pub(crate) fn if_value<'c>(
-    e: &Emitter<'c>,
-    cond: MlirValue,
-    ty: Type<'c>,
-) -> (MlirBlock, MlirBlock, MlirValue) {
-    let then = Region::new();
-    then.append_block(Block::new(&[]));
-    let other = Region::new();
-    other.append_block(Block::new(&[]));
-    // SAFETY: a live i1 value.
-    let cond = unsafe { Value::from_raw(cond) };
-    let op = OperationBuilder::new("scf.if", e.location)
-        .add_operands(&[cond])
-        .add_results(&[ty])
-        .add_regions([then, other])
-        .build()
-        .expect("scf.if is well formed");
-    let op = e.insert(op);
-    let block = |r: usize| {
-        op.region(r)
-            .expect("two regions")
-            .first_block()
-            .expect("a block")
-            .to_raw()
-    };
-    (
-        block(0),
-        block(1),
-        op.result(0).expect("one result").to_raw(),
-    )
-}
-
-/// `scf.for %iv = lb to ub iter_args(%acc = init) -> ty`: its body (to end
-/// with `scf.yield`), the induction variable, the carried value and the
-/// loop's result.
-pub(crate) fn for_value<'c>(
-    e: &Emitter<'c>,
-    lb: MlirValue,
-    ub: MlirValue,
-    init: MlirValue,
-) -> (MlirBlock, MlirValue, MlirValue, MlirValue) {
-    let ty = crate::lanes::type_of(init);
-    let body = Block::new(&[(e.index_type(), e.location), (ty, e.location)]);
-    let region = Region::new();
-    region.append_block(body);
-    let step = e.index(1);
-    // SAFETY: live values of this function.
-    let operands: Vec<Value> = [lb, ub, step, init]
-        .iter()
-        .map(|v| unsafe { Value::from_raw(*v) })
-        .collect();
-    let op = OperationBuilder::new("scf.for", e.location)
-        .add_operands(&operands)
-        .add_results(&[ty])
-        .add_regions([region])
-        .build()
-        .expect("scf.for is well formed");
-    let op = e.insert(op);
-    let block = op
-        .region(0)
-        .expect("one region")
-        .first_block()
-        .expect("one block");
-    let iv = block.argument(0).expect("the induction variable");
-    let acc = block.argument(1).expect("the carried value");
-    (
-        block.to_raw(),
-        Value::from(iv).to_raw(),
-        Value::from(acc).to_raw(),
-        op.result(0).expect("one result").to_raw(),
-    )
-}
-
 /// The op defining `v`, if it is an op result.
 pub(crate) fn defining_op(v: MlirValue) -> Option<MlirOperation> {
     // SAFETY: a live value; only queried.
@@ -540,29 +467,4 @@ pub(crate) fn users(v: MlirValue) -> Vec<MlirOperation> {
         }
     }
     all
-}
-
-/// `scf.if %cond` with both regions: its then and else blocks (to end with
-/// `scf.yield`).
-pub(crate) fn if_else(e: &Emitter<'_>, cond: MlirValue) -> (MlirBlock, MlirBlock) {
-    let then = Region::new();
-    then.append_block(Block::new(&[]));
-    let other = Region::new();
-    other.append_block(Block::new(&[]));
-    // SAFETY: a live i1 value.
-    let cond = unsafe { Value::from_raw(cond) };
-    let op = OperationBuilder::new("scf.if", e.location)
-        .add_operands(&[cond])
-        .add_regions([then, other])
-        .build()
-        .expect("scf.if is well formed");
-    let op = e.insert(op);
-    let block = |r: usize| {
-        op.region(r)
-            .expect("two regions")
-            .first_block()
-            .expect("a block")
-            .to_raw()
-    };
-    (block(0), block(1))
 }

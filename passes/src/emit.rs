@@ -197,17 +197,39 @@ impl<'c> Emitter<'c> {
     /// `scf.for %iv = lb to ub step 1`; returns the body block (still without
     /// its terminator: call [`Emitter::finish_for`]) and the induction variable.
     pub fn for_loop(&self, lb: MlirValue, ub: MlirValue) -> (MlirBlock, MlirValue) {
+        let (body, iv, _, _) = self.for_iter(lb, ub, &[]);
+        (body, iv)
+    }
+
+    /// `scf.for %iv = lb to ub step 1 iter_args(inits)`: its body (to end
+    /// with `scf.yield` of the carried values), the induction variable, the
+    /// carried values and the loop's results.
+    pub fn for_iter(
+        &self,
+        lb: MlirValue,
+        ub: MlirValue,
+        inits: &[MlirValue],
+    ) -> (MlirBlock, MlirValue, Vec<MlirValue>, Vec<MlirValue>) {
         let step = self.index(1);
-        let body = Block::new(&[(self.index_type(), self.location)]);
+        // SAFETY: live values of this function.
+        let types: Vec<Type> = inits
+            .iter()
+            .map(|v| unsafe { Value::from_raw(*v) }.r#type())
+            .collect();
+        let mut arguments = vec![(self.index_type(), self.location)];
+        arguments.extend(types.iter().map(|t| (*t, self.location)));
+        let body = Block::new(&arguments);
         let region = Region::new();
         region.append_block(body);
         // SAFETY: operands are live values of this function.
         let operands: Vec<Value> = [lb, ub, step]
             .iter()
+            .chain(inits)
             .map(|v| unsafe { Value::from_raw(*v) })
             .collect();
         let op = OperationBuilder::new("scf.for", self.location)
             .add_operands(&operands)
+            .add_results(&types)
             .add_regions([region])
             .build()
             .expect("scf.for is well formed");
@@ -217,8 +239,45 @@ impl<'c> Emitter<'c> {
             .expect("one region")
             .first_block()
             .expect("one block");
-        let iv = block.argument(0).expect("the induction variable");
-        (block.to_raw(), Value::from(iv).to_raw())
+        let args: Vec<MlirValue> = (0..block.argument_count())
+            .map(|i| Value::from(block.argument(i).expect("an argument")).to_raw())
+            .collect();
+        let results = op.results().map(|r| r.to_raw()).collect();
+        (block.to_raw(), args[0], args[1..].to_vec(), results)
+    }
+
+    /// `scf.if %cond -> (results)` with both regions: its then and else
+    /// blocks (each to end with `scf.yield`) and its results.
+    pub fn if_else(
+        &self,
+        cond: MlirValue,
+        results: &[Type<'c>],
+    ) -> (MlirBlock, MlirBlock, Vec<MlirValue>) {
+        let then = Region::new();
+        then.append_block(Block::new(&[]));
+        let other = Region::new();
+        other.append_block(Block::new(&[]));
+        // SAFETY: cond is a live i1 value.
+        let cond = unsafe { Value::from_raw(cond) };
+        let op = OperationBuilder::new("scf.if", self.location)
+            .add_operands(&[cond])
+            .add_results(results)
+            .add_regions([then, other])
+            .build()
+            .expect("scf.if is well formed");
+        let op = self.insert(op);
+        let block = |r: usize| {
+            op.region(r)
+                .expect("two regions")
+                .first_block()
+                .expect("a block")
+                .to_raw()
+        };
+        (
+            block(0),
+            block(1),
+            op.results().map(|r| r.to_raw()).collect(),
+        )
     }
 
     /// `scf.if %cond` without else; returns the then-block (without terminator).

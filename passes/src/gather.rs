@@ -19,7 +19,7 @@
 //! per PE per step; the PEs of a step run in the chain's order
 //! (`descending` for `down`), so the kernel runs on one thread.
 
-use crate::chain::{if_else, if_value, users, Chain};
+use crate::chain::{users, Chain};
 use crate::diag::{emit, error, remark, Severity};
 use crate::emit::{Emitter, CMPI_EQ};
 use crate::ir;
@@ -45,35 +45,12 @@ pub static PASS: PassDef = PassDef {
 };
 
 fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, gather_program)
+    ir::for_each_program(root, |program| {
+        crate::chain::run_directives(program, "ure.gather", |chain| gather(&chain))
+    })
 }
 
-fn gather_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
-    let directives: Vec<_> = ir::body_ops(&program, 0)
-        .into_iter()
-        .filter(|op| ir::name(op) == "ure.gather")
-        .collect();
-    let context_ref = program.context();
-    // SAFETY: the context outlives the pass run; `context_ref` this function.
-    let context = unsafe { context_ref.to_ref() };
-    let mut result = Ok(());
-    for directive in &directives {
-        result = result.and(gather(context, program, *directive));
-    }
-    if result.is_ok() {
-        for directive in directives {
-            ir::erase(directive);
-        }
-    }
-    result
-}
-
-fn gather<'c>(
-    context: &'c melior::Context,
-    program: OperationRef<'c, '_>,
-    directive: OperationRef<'c, '_>,
-) -> Result<(), Failed> {
-    let chain = Chain::new(context, program, directive)?;
+fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
     let Some(dim) = chain.space_dim() else {
         return Err(error(
             chain.location,
@@ -91,11 +68,11 @@ fn gather<'c>(
             format!("cannot gather in @{}: its array is vectorized, and gathering a vectorized array (gathering.md, Code 4) is not supported", chain.name),
         ));
     }
-    let access = find_read(&chain)?;
-    check_conditions(&chain, access, dim)?;
-    let store = the_store(&chain, access)?;
+    let access = find_read(chain)?;
+    check_conditions(chain, access, dim)?;
+    let store = the_store(chain, access)?;
     chain.set_order(dim)?;
-    let fifo = rewrite(&chain, dim, access, store)?;
+    let fifo = rewrite(chain, dim, access, store)?;
     let s = &chain.info.space[dim];
     let end = if chain.down {
         s.min
@@ -302,7 +279,8 @@ fn rewrite<'c>(
     let (body, t) = e.for_loop(lb, ub);
     let inner = e.at(body);
     let mine = inner.cmpi(CMPI_EQ, t, me);
-    let (then, other, passed) = if_value(&inner, mine, ty);
+    let (then, other, passed) = inner.if_else(mine, &[ty]);
+    let passed = passed[0];
     inner.at(then).op("scf.yield", &[value], &[], &[]);
     let shift = if chain.down { 1 } else { -1 };
     let from = read(
@@ -312,7 +290,7 @@ fn rewrite<'c>(
         ty,
     );
     inner.at(other).op("scf.yield", &[from], &[], &[]);
-    let (stores, passes) = if_else(&inner, is_end);
+    let (stores, passes, _) = inner.if_else(is_end, &[]);
     store_at(chain, &inner.at(stores), store_ref, passed, c, t)?;
     inner.at(stores).op("scf.yield", &[], &[], &[]);
     let to = inner.at(passes);

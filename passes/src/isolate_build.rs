@@ -13,7 +13,7 @@ use melior::ir::{
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::IntegerType,
     Attribute, Block, BlockLike, BlockRef, Identifier, Location, Region, RegionLike, Type,
-    TypeLike, ValueLike,
+    TypeLike,
 };
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
@@ -90,11 +90,31 @@ pub fn declare_channel(
         .find(|n| !existing.contains(n) && !taken.contains(n) && !frame.kernels.contains(n))
         .ok_or(Failed)?;
     taken.insert(name.clone());
-    let context = frame.context;
+    let op = fifo_op(
+        frame.context,
+        frame.array.location(),
+        &name,
+        ty,
+        depth,
+        shape,
+    )?;
+    program_block(frame).append_operation(op);
+    Ok(name)
+}
+
+/// `channel.fifo @name [shape] : ty, depth D` (detached).
+pub fn fifo_op<'c>(
+    context: &'c melior::Context,
+    location: melior::ir::Location<'c>,
+    name: &str,
+    ty: Type<'c>,
+    depth: i64,
+    shape: &[i64],
+) -> Result<melior::ir::Operation<'c>, Failed> {
     let mut attributes = vec![
         (
             Identifier::new(context, "sym_name"),
-            StringAttribute::new(context, &name).into(),
+            StringAttribute::new(context, name).into(),
         ),
         (
             Identifier::new(context, "element_type"),
@@ -111,12 +131,10 @@ pub fn declare_channel(
             Attribute::parse(context, &format!("array<i64: {}>", dims.join(", "))).ok_or(Failed)?;
         attributes.push((Identifier::new(context, "shape"), shape));
     }
-    let op = OperationBuilder::new("channel.fifo", frame.array.location())
+    OperationBuilder::new("channel.fifo", location)
         .add_attributes(&attributes)
         .build()
-        .map_err(|_| Failed)?;
-    program_block(frame).append_operation(op);
-    Ok(name)
+        .map_err(|_| Failed)
 }
 
 fn program_block<'c, 'a>(frame: &Frame<'c, 'a>) -> BlockRef<'c, 'a> {
@@ -363,33 +381,13 @@ fn read_if<'c>(
     coords: &[MlirValue],
     ty: Type<'c>,
 ) -> MlirValue {
-    let then = Region::new();
-    then.append_block(Block::new(&[]));
-    let other = Region::new();
-    other.append_block(Block::new(&[]));
-    // SAFETY: a live i1 value.
-    let condition = unsafe { melior::ir::Value::from_raw(condition) };
-    let op = OperationBuilder::new("scf.if", e.location)
-        .add_operands(&[condition])
-        .add_results(&[ty])
-        .add_regions([then, other])
-        .build()
-        .expect("scf.if is well formed");
-    let op = e.insert(op);
-    let blocks: Vec<MlirBlock> = (0..2)
-        .map(|r| {
-            op.region(r)
-                .expect("two regions")
-                .first_block()
-                .expect("a block")
-                .to_raw()
-        })
-        .collect();
+    let (then, other, result) = e.if_else(condition, &[ty]);
+    let blocks = [then, other];
     let value = read(&e.at(blocks[0]), channel, coords, ty);
     e.at(blocks[0]).op("scf.yield", &[value], &[], &[]);
     let zero = zero_of(&e.at(blocks[1]), ty);
     e.at(blocks[1]).op("scf.yield", &[zero], &[], &[]);
-    op.result(0).expect("one result").to_raw()
+    result[0]
 }
 
 /// A zero of an integer, index, float or vector type.

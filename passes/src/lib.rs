@@ -34,6 +34,7 @@ pub mod spacetime_attrs;
 pub mod spacetime_build;
 pub mod spacetime_loads;
 mod spacetime_output;
+mod spacetime_pes;
 pub mod spacetime_registers;
 pub mod spacetime_rewrite;
 pub mod spacetime_to_scf;

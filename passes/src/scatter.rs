@@ -19,7 +19,7 @@
 //! serial loop) the FIFO links an iteration to the next one of the same
 //! PE; serial loops run upwards, so only `up` is possible there.
 
-use crate::chain::{for_value, if_value, Chain};
+use crate::chain::Chain;
 use crate::diag::{emit, error, remark, Severity};
 use crate::emit::{Emitter, CMPI_EQ};
 use crate::ir;
@@ -48,27 +48,9 @@ pub static PASS: PassDef = PassDef {
 const MAX_DEPTH: i64 = 1 << 24;
 
 fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, scatter_program)
-}
-
-fn scatter_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
-    let directives: Vec<_> = ir::body_ops(&program, 0)
-        .into_iter()
-        .filter(|op| ir::name(op) == "ure.scatter")
-        .collect();
-    let context_ref = program.context();
-    // SAFETY: the context outlives the pass run; `context_ref` this function.
-    let context = unsafe { context_ref.to_ref() };
-    let mut result = Ok(());
-    for directive in &directives {
-        result = result.and(scatter(context, program, *directive));
-    }
-    if result.is_ok() {
-        for directive in directives {
-            ir::erase(directive);
-        }
-    }
-    result
+    ir::for_each_program(root, |program| {
+        crate::chain::run_directives(program, "ure.scatter", |chain| scatter(&chain))
+    })
 }
 
 /// Where the chain runs: the coordinate, its bounds, the space loop of the
@@ -81,25 +63,20 @@ struct Along {
     depth: i64,
 }
 
-fn scatter<'c>(
-    context: &'c melior::Context,
-    program: OperationRef<'c, '_>,
-    directive: OperationRef<'c, '_>,
-) -> Result<(), Failed> {
-    let chain = Chain::new(context, program, directive)?;
-    let along = along(&chain)?;
-    let reads = find_reads(&chain)?;
+fn scatter(chain: &Chain<'_, '_>) -> Result<(), Failed> {
+    let along = along(chain)?;
+    let reads = find_reads(chain)?;
     if along.dim.is_none() {
-        serial_reads_memory(&chain, &reads)?;
+        serial_reads_memory(chain, &reads)?;
     }
     let mut conditions = Vec::new();
     for r in &reads {
-        conditions.push(read_conditions(&chain, *r)?);
+        conditions.push(read_conditions(chain, *r)?);
     }
     if let Some(dim) = along.dim {
         chain.set_order(dim)?;
     }
-    let fifo = rewrite(&chain, &along, &reads, &conditions)?;
+    let fifo = rewrite(chain, &along, &reads, &conditions)?;
     let start = if chain.down {
         along.min + along.extent - 1
     } else {
@@ -384,7 +361,8 @@ fn rewrite<'c>(
     };
     let is_start = e.cmpi(CMPI_EQ, me, e.index(start));
     let zero = zero_of(&e, ty);
-    let (body, t, acc, result) = for_value(&e, lb, ub, zero);
+    let (body, t, acc, result) = e.for_iter(lb, ub, &[zero]);
+    let (acc, result) = (acc[0], result[0]);
     let inner = e.at(body);
     let at = chain.coordinates_with(along.coordinate, t);
     let mut map = HashMap::new();
@@ -407,13 +385,15 @@ fn rewrite<'c>(
         });
     let (work, guard) = match any {
         Some(cond) => {
-            let (then, other, r) = if_value(&inner, cond, ty);
+            let (then, other, r) = inner.if_else(cond, &[ty]);
+            let r = r[0];
             inner.at(other).op("scf.yield", &[acc], &[], &[]);
             (inner.at(then), Some(r))
         }
         None => (inner, None),
     };
-    let (from_a, from_fifo, v) = if_value(&work, is_start, ty);
+    let (from_a, from_fifo, v) = work.if_else(is_start, &[ty]);
+    let v = v[0];
     let loaded = clone_op(&work.at(from_a), reads[0], &map);
     // SAFETY: the clone has one result.
     let loaded = unsafe { mlir_sys::mlirOperationGetResult(loaded, 0) };

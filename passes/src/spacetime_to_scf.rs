@@ -437,14 +437,14 @@ fn lower_array<'c>(
 
     let array_body = ir::body_block(&array).ok_or(Failed)?;
     if unroll {
-        for pe in pe_points(&info) {
+        for pe in crate::spacetime_pes::pe_points(&info) {
             let at = e.at(block);
             let coords: Vec<MlirValue> = time_ivs
                 .iter()
                 .copied()
                 .chain(pe.iter().zip(&info.space).enumerate().map(|(d, (&c, s))| {
                     if s.vectorized {
-                        ramp(&at, &info, d)
+                        crate::spacetime_pes::ramp(&at, &info, d)
                     } else {
                         at.index(c)
                     }
@@ -464,7 +464,7 @@ fn lower_array<'c>(
         let mut space_ivs = Vec::new();
         for (d, s) in info.space.iter().enumerate() {
             if s.vectorized {
-                space_ivs.push(ramp(&e.at(block), &info, d));
+                space_ivs.push(crate::spacetime_pes::ramp(&e.at(block), &info, d));
                 continue;
             }
             let at = e.at(block);
@@ -502,46 +502,6 @@ fn lower_array<'c>(
     }
     e.op("func.return", &[], &[], &[]);
     Ok(())
-}
-
-/// The coordinate of vectorized space loop `d`: its values along its own
-/// lane dimension.
-fn ramp(e: &Emitter<'_>, info: &ArrayInfo, d: usize) -> MlirValue {
-    let lane_dims: Vec<usize> = (0..info.space.len())
-        .filter(|&s| info.space[s].vectorized)
-        .collect();
-    let k = lane_dims.iter().position(|&s| s == d).unwrap_or(0);
-    let min = info.space[d].min;
-    crate::lanes::constant_lanes(e, &info.lane_shape(), e.index_type(), |at| min + at[k])
-}
-
-/// Every PE's coordinates, in the array's (lexicographic) order; a
-/// vectorized loop takes one value (its min): its PEs are lanes.
-fn pe_points(info: &ArrayInfo) -> Vec<Vec<i64>> {
-    let mut points = vec![Vec::new()];
-    for s in &info.space {
-        let end = if s.vectorized {
-            s.min + 1
-        } else {
-            s.min + s.pe_extent()
-        };
-        points = points
-            .into_iter()
-            .flat_map(|p| {
-                let values: Vec<i64> = if s.descending {
-                    (s.min..end).rev().collect()
-                } else {
-                    (s.min..end).collect()
-                };
-                values.into_iter().map(move |v| {
-                    let mut q = p.clone();
-                    q.push(v);
-                    q
-                })
-            })
-            .collect();
-    }
-    points
 }
 
 /// The function a program lowers to, inserted before the program.
