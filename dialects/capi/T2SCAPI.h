@@ -95,6 +95,20 @@ void t2sEmitDiagnostic(MlirLocation loc, enum T2sSeverity severity,
 int t2sMlirOptMain(int argc, char **argv, MlirDialectRegistry registry,
                    const char *toolName);
 
+/// A translation written outside C++: writes `op`'s translation through
+/// `write(chunk, stream)` and returns success, or emits diagnostics and fails.
+typedef MlirLogicalResult (*T2sTranslateFn)(
+    MlirOperation op, void (*write)(MlirStringRef chunk, void *stream),
+    void *stream, void *userData);
+
+/// Registers `translate` as the mlir-translate translation `--<name>`.
+void t2sRegisterTranslation(const char *name, const char *description,
+                            T2sTranslateFn translate, void *userData);
+
+/// mlir-translate's main over every registered translation (the upstream
+/// ones included).
+int t2sMlirTranslateMain(int argc, char **argv, const char *toolName);
+
 #ifdef __cplusplus
 }
 #endif

@@ -71,4 +71,23 @@ unsafe extern "C" {
         registry: MlirDialectRegistry,
         tool_name: *const c_char,
     ) -> c_int;
+    pub fn t2sRegisterTranslation(
+        name: *const c_char,
+        description: *const c_char,
+        translate: T2sTranslateFn,
+        user_data: *mut c_void,
+    );
+    pub fn t2sMlirTranslateMain(
+        argc: c_int,
+        argv: *mut *mut c_char,
+        tool_name: *const c_char,
+    ) -> c_int;
 }
+
+/// `T2sTranslateFn`: a translation's callback (see `T2SCAPI.h`).
+pub type T2sTranslateFn = unsafe extern "C" fn(
+    op: mlir_sys::MlirOperation,
+    write: unsafe extern "C" fn(chunk: MlirStringRef, stream: *mut c_void),
+    stream: *mut c_void,
+    user_data: *mut c_void,
+) -> mlir_sys::MlirLogicalResult;

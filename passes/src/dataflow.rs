@@ -66,37 +66,63 @@ pub fn execute(
     let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
     check_points(&interface, params, Mode::Dataflow, options.max_points)?;
     let design = design(&program)?;
-    // Locations live in the context: they outlive the ops lowered below.
-    let location = program.location();
-    let declared: Vec<_> = ir::body_ops(&program, 0)
-        .iter()
-        .filter(|op| ir::name(op) == "channel.fifo")
-        .map(|op| op.location())
-        .collect();
+    let failures = Failures::of(&program);
     run_pipeline(context, module, &Mode::Dataflow.pipeline_with(options))?;
-    match run_kernels(module, &interface, &design, inputs, params, options) {
-        Err(ExecuteError::Deadlock(report, channels)) => {
-            // The report at the program, with a note at each channel a
-            // kernel waits on.
-            let notes: Vec<_> = channels
+    failures.report(
+        &design,
+        run_kernels(module, &interface, &design, inputs, params, options),
+    )
+}
+
+/// Where a run's failure is reported: the program, and the channels a
+/// kernel can wait on (locations live in the context: they outlive the ops
+/// that the lowering replaces).
+pub struct Failures<'c> {
+    location: melior::ir::Location<'c>,
+    declared: Vec<melior::ir::Location<'c>>,
+}
+
+impl<'c> Failures<'c> {
+    pub fn of(program: &OperationRef<'c, '_>) -> Self {
+        Failures {
+            location: program.location(),
+            declared: ir::body_ops(program, 0)
                 .iter()
-                .filter_map(|c| {
-                    Some((
-                        *declared.get(*c)?,
-                        format!(
-                            "a kernel waits on @{}, declared here",
-                            design.channels[*c].name
-                        ),
-                    ))
-                })
-                .collect();
-            crate::diag::emit(location, crate::diag::Severity::Error, &report, &notes);
-            Err(ExecuteError::Deadlock(
-                "the design did not run to its end (see the diagnostic above)".into(),
-                Vec::new(),
-            ))
+                .filter(|op| ir::name(op) == "channel.fifo")
+                .map(|op| op.location())
+                .collect(),
         }
-        result => result,
+    }
+
+    /// `result`, with a deadlock or misuse reported at the program and a
+    /// note at each channel a kernel waits on.
+    pub fn report<T>(
+        &self,
+        design: &Design,
+        result: Result<T, ExecuteError>,
+    ) -> Result<T, ExecuteError> {
+        match result {
+            Err(ExecuteError::Deadlock(report, channels)) => {
+                let notes: Vec<_> = channels
+                    .iter()
+                    .filter_map(|c| {
+                        Some((
+                            *self.declared.get(*c)?,
+                            format!(
+                                "a kernel waits on @{}, declared here",
+                                design.channels[*c].name
+                            ),
+                        ))
+                    })
+                    .collect();
+                crate::diag::emit(self.location, crate::diag::Severity::Error, &report, &notes);
+                Err(ExecuteError::Deadlock(
+                    "the design did not run to its end (see the diagnostic above)".into(),
+                    Vec::new(),
+                ))
+            }
+            result => result,
+        }
     }
 }
 
@@ -109,7 +135,7 @@ unsafe impl Send for Shared {}
 unsafe impl Sync for Shared {}
 
 /// A kernel thread's stack: unrolled PE arrays have large frames.
-const KERNEL_STACK: usize = 64 << 20;
+pub const KERNEL_STACK: usize = 64 << 20;
 
 /// JIT-compiles the lowered design and runs its kernels, once plus
 /// `options.repeat` timed runs.
@@ -199,6 +225,34 @@ fn run_once(
     packed: Shared,
     mode: DepthMode,
 ) -> Result<(), ExecuteError> {
+    let calls: Vec<Box<dyn Fn() + Send + Sync>> = functions
+        .iter()
+        .map(|function| {
+            let function = *function;
+            Box::new(move || {
+                let function = function;
+                let packed = packed;
+                // SAFETY: the packed wrapper of a function taking the
+                // program's arguments, which `packed` points to.
+                unsafe {
+                    let entry: extern "C" fn(*mut *mut c_void) = std::mem::transmute(function.0);
+                    entry(packed.0 as *mut *mut c_void);
+                }
+            }) as Box<dyn Fn() + Send + Sync>
+        })
+        .collect();
+    run_threads(design, addresses, &calls, mode)
+}
+
+/// Runs `calls[k]` as kernel `k` of `design`, each on its thread, over a
+/// fresh channel run; fails with the runtime's report (a deadlock, a
+/// misuse).
+pub fn run_threads(
+    design: &Design,
+    addresses: &[usize],
+    calls: &[Box<dyn Fn() + Send + Sync>],
+    mode: DepthMode,
+) -> Result<(), ExecuteError> {
     let run = Run::new(
         design.channels.clone(),
         addresses,
@@ -207,24 +261,15 @@ fn run_once(
     );
     let spawned = std::thread::scope(|scope| {
         let mut handles = Vec::new();
-        for (k, function) in functions.iter().enumerate() {
+        for (k, call) in calls.iter().enumerate() {
             let kernel_run = run.clone();
-            let function = *function;
             let spawned = std::thread::Builder::new()
                 .name(design.kernels[k].clone())
                 .stack_size(KERNEL_STACK)
                 .spawn_scoped(scope, move || {
-                    let function = function;
-                    let packed = packed;
                     let run = kernel_run;
                     enter(&run, k);
-                    // SAFETY: the packed wrapper of a function taking the
-                    // program's arguments, which `packed` points to.
-                    unsafe {
-                        let entry: extern "C" fn(*mut *mut c_void) =
-                            std::mem::transmute(function.0);
-                        entry(packed.0 as *mut *mut c_void);
-                    }
+                    call();
                     leave();
                     run.finish(k);
                 });
@@ -233,7 +278,7 @@ fn run_once(
                 Err(e) => {
                     // The threads already started still need their peers:
                     // fail the run so they finish, then report.
-                    for missing in k..functions.len() {
+                    for missing in k..calls.len() {
                         run.finish(missing);
                     }
                     for handle in handles {

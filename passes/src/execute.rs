@@ -81,6 +81,10 @@ pub enum Mode {
     /// Systolic, then `isolate`: loaders, the array and drainers as kernels
     /// on threads, talking through blocking FIFOs.
     Dataflow,
+    /// Dataflow (or sequential, without a space-time transform) lowered to
+    /// OpenCL C for Intel FPGAs, compiled for the host with the emulation
+    /// header and run on threads.
+    OpenCl,
 }
 
 impl Mode {
@@ -90,6 +94,7 @@ impl Mode {
             "sequential" => Some(Mode::Sequential),
             "systolic" => Some(Mode::Systolic),
             "dataflow" => Some(Mode::Dataflow),
+            "opencl" => Some(Mode::OpenCl),
             _ => None,
         }
     }
@@ -100,6 +105,7 @@ impl Mode {
             Mode::Sequential => "sequential",
             Mode::Systolic => "systolic",
             Mode::Dataflow => "dataflow",
+            Mode::OpenCl => "opencl",
         }
     }
 
@@ -109,7 +115,7 @@ impl Mode {
             Mode::Interpret => "builtin.module(merge-ures)",
             Mode::Sequential => "builtin.module(t2s-sequential-to-llvm)",
             Mode::Systolic => "builtin.module(t2s-lower-to-llvm)",
-            Mode::Dataflow => "builtin.module(t2s-dataflow-to-llvm)",
+            Mode::Dataflow | Mode::OpenCl => "builtin.module(t2s-dataflow-to-llvm)",
         }
     }
 
@@ -124,7 +130,7 @@ impl Mode {
             lowering.push(options.systolic_options.trim().to_string());
         }
         let passes = match self {
-            Mode::Dataflow => crate::pipelines::LOWER_KERNELS,
+            Mode::Dataflow | Mode::OpenCl => crate::pipelines::LOWER_KERNELS,
             _ if lowering.is_empty() => return self.pipeline().to_string(),
             Mode::Systolic => crate::pipelines::LOWER_TO_LLVM.passes,
             _ => return self.pipeline().to_string(),
@@ -170,7 +176,7 @@ pub fn check_points(
     max: u64,
 ) -> Result<(), ExecuteError> {
     let max = match (max, mode) {
-        (0, Mode::Interpret | Mode::Dataflow) => DEFAULT_MAX_INTERPRETED_POINTS,
+        (0, Mode::Interpret | Mode::Dataflow | Mode::OpenCl) => DEFAULT_MAX_INTERPRETED_POINTS,
         (0, _) => DEFAULT_MAX_POINTS,
         (max, _) => max,
     };
@@ -313,6 +319,9 @@ pub fn execute_timed(
     if mode == Mode::Dataflow {
         return crate::dataflow::execute(context, module, name, inputs, params, options);
     }
+    if mode == Mode::OpenCl {
+        return crate::opencl_run::execute(context, module, name, inputs, params, options);
+    }
     let repeat = options.repeat;
     let pipeline = mode.pipeline_with(options);
     let mut program = select_program(module.as_operation(), name)?;
@@ -347,7 +356,7 @@ pub fn execute_timed(
     check_points(&interface, params, mode, options.max_points)?;
     match mode {
         Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),
-        Mode::Sequential | Mode::Systolic | Mode::Dataflow => {
+        Mode::Sequential | Mode::Systolic | Mode::Dataflow | Mode::OpenCl => {
             if mode == Mode::Sequential {
                 // The rolling buffers the lowered code will allocate.
                 let slots =

@@ -25,6 +25,8 @@ pub mod memref_arg;
 pub mod merge_ures;
 pub mod minimize_storage;
 pub mod op_names;
+pub mod opencl;
+pub mod opencl_run;
 pub mod pipelines;
 pub mod registry;
 pub mod scatter;

@@ -49,6 +49,20 @@ impl Call {
         })
     }
 
+    /// Each memref's data and shape, in argument order (inputs, then
+    /// outputs): what kernels that take bare pointers are given.
+    pub fn buffers(&mut self) -> Vec<(*mut std::ffi::c_void, Vec<usize>)> {
+        self.args
+            .iter_mut()
+            .map(|a| {
+                (
+                    a.data.as_mut_ptr() as *mut std::ffi::c_void,
+                    a.shape.clone(),
+                )
+            })
+            .collect()
+    }
+
     /// The outputs as the compiled code left them.
     pub fn outputs(&self) -> Vec<Buffer> {
         self.args[self.num_inputs..]

@@ -47,12 +47,30 @@ pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     ),
 };
 
+pub static SEQUENTIAL_TO_SCF: Pipeline = Pipeline {
+    argument: "t2s-sequential-to-scf",
+    description: "Merge the UREs and lower them sequentially to one function in scf, arith, math and memref (the input of t2s-translate --t2s-to-opencl)",
+    passes: "merge-ures, ure-to-scf, canonicalize, cse, total-division, arith-expand",
+};
+
+pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
+    argument: "t2s-dataflow-to-scf",
+    description: "t2s-dataflow-to-llvm up to the kernels in scf, arith, math, memref and vector with their channel.read/write and channel.fifo (the input of t2s-translate --t2s-to-opencl)",
+    passes: "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, spacetime-to-scf, canonicalize, cse, total-division, arith-expand",
+};
+
 /// The passes of `t2s-dataflow-to-llvm` up to the isolated program.
 pub const ISOLATE: &str =
     "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather";
 
-pub fn all_pipelines() -> [&'static Pipeline; 3] {
-    [&SEQUENTIAL_TO_LLVM, &LOWER_TO_LLVM, &DATAFLOW_TO_LLVM]
+pub fn all_pipelines() -> [&'static Pipeline; 5] {
+    [
+        &SEQUENTIAL_TO_LLVM,
+        &LOWER_TO_LLVM,
+        &DATAFLOW_TO_LLVM,
+        &SEQUENTIAL_TO_SCF,
+        &DATAFLOW_TO_SCF,
+    ]
 }
 
 pub fn register(pipeline: &Pipeline) {

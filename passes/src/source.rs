@@ -55,6 +55,35 @@ pub fn check_source(text: &str) -> Result<(), (usize, usize, String)> {
     Ok(())
 }
 
+/// Rejects, with a located error on stderr, input files among a driver's
+/// arguments that would make MLIR's parser abort the process (see
+/// [`check_source`]). Files only: stdin is left to the parser, and a
+/// missing file to MLIR, which reports it.
+pub fn check_arguments(args: impl Iterator<Item = String>) -> Option<std::process::ExitCode> {
+    let mut skip_next = false;
+    for arg in args {
+        if skip_next {
+            skip_next = false;
+            continue;
+        }
+        if arg == "-o" {
+            skip_next = true;
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&arg) else {
+            continue;
+        };
+        if let Err((line, column, message)) = check_source(&text) {
+            eprintln!("{arg}:{line}:{column}: error: {message}");
+            return Some(std::process::ExitCode::FAILURE);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

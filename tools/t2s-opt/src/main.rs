@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
 
-    if let Some(code) = check_inputs() {
+    if let Some(code) = t2s_passes::source::check_arguments(std::env::args().skip(1)) {
         return code;
     }
     t2s_passes::register_passes();
@@ -38,33 +38,4 @@ fn main() -> ExitCode {
         code
     };
     ExitCode::from(code.clamp(0, 255) as u8)
-}
-
-/// Rejects, with a located error, input files that would make MLIR's parser
-/// abort the process (see `t2s_passes::source`). Files only: stdin is left
-/// to the parser.
-fn check_inputs() -> Option<ExitCode> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut skip_next = false;
-    for arg in &args {
-        if skip_next {
-            skip_next = false;
-            continue;
-        }
-        if arg == "-o" {
-            skip_next = true;
-            continue;
-        }
-        if arg.starts_with('-') {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(arg) else {
-            continue; // MLIR reports a missing file itself.
-        };
-        if let Err((line, column, message)) = t2s_passes::source::check_source(&text) {
-            eprintln!("{arg}:{line}:{column}: error: {message}");
-            return Some(ExitCode::FAILURE);
-        }
-    }
-    None
 }

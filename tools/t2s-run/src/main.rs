@@ -8,7 +8,10 @@
 //!
 //! Modes: `interpret` (the reference interpreter), `sequential` (merge-ures,
 //! lowered to scf and llvm, JIT-run) and `systolic` (the space-time
-//! transform, the array lowered and JIT-run). Inputs not given as `.npy`
+//! transform, the array lowered and JIT-run), `dataflow` (isolated kernels
+//! on threads over channels) and `opencl` (the kernels translated to OpenCL
+//! C for Intel FPGAs, compiled for the host with clang and the emulation
+//! header, run on threads). Inputs not given as `.npy`
 //! files are seeded random data. `--compare` runs two modes on the same inputs
 //! and checks their outputs: exactly for integers, within `--rtol`/`--atol`
 //! for floats.
@@ -41,7 +44,7 @@ macro_rules! out {
 }
 
 const USAGE: &str =
-    "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic|dataflow] [--compare MODE,MODE]
+    "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic|dataflow|opencl] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
@@ -181,7 +184,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
 
 fn parse_mode(text: &str) -> Result<Mode> {
     Mode::parse(text).ok_or_else(|| {
-        anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic, dataflow)")
+        anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic, dataflow, opencl)")
     })
 }
 

@@ -1,0 +1,657 @@
+//! The statements of one kernel: `scf`, `memref`, `channel`, `func.return`,
+//! and the lane-wise `arith`/`math` ops (`vector` ops are in `vector.rs`).
+//!
+//! Every SSA value becomes a `const` local (`v12`); `scf.for` iteration
+//! arguments and `scf.if` results are variables declared before the
+//! statement and assigned where the region yields.
+
+use super::arith::{self, Lane};
+use super::types::{self, CType, Scalar};
+use crate::diag::error;
+use crate::ir;
+use crate::registry::Failed;
+use melior::ir::{
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    BlockRef, RegionLike, Type, Value, ValueLike,
+};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// Lines of C with indentation, and the source comment of the op being
+/// emitted (appended to its first line).
+#[derive(Default)]
+pub struct Writer {
+    pub text: String,
+    pub indent: usize,
+    pending: Option<String>,
+    last_tag: Option<String>,
+}
+
+impl Writer {
+    pub fn line(&mut self, s: impl AsRef<str>) {
+        for _ in 0..self.indent {
+            self.text.push_str("  ");
+        }
+        self.text.push_str(s.as_ref());
+        if let Some(tag) = self.pending.take() {
+            self.text.push_str("  // ");
+            self.text.push_str(&tag);
+            self.last_tag = Some(tag);
+        }
+        self.text.push('\n');
+    }
+
+    /// Tags the next line with `tag` unless the previous tag was the same.
+    fn tag(&mut self, tag: Option<String>) {
+        self.pending = tag.filter(|t| Some(t) != self.last_tag.as_ref());
+    }
+}
+
+/// Where a memref lives: a kernel argument in global memory (indexed
+/// row-major through its dimensions) or a private array.
+#[derive(Clone)]
+pub enum Memory {
+    Global { name: String, dims: Vec<String> },
+    Private { name: String, dims: Vec<i64> },
+}
+
+/// What the module declares for the kernels: channels by symbol.
+pub struct Globals {
+    pub channels: HashMap<String, String>,
+}
+
+/// The translation state of one kernel.
+pub struct Body<'g> {
+    pub w: Writer,
+    pub globals: &'g Globals,
+    pub typedefs: &'g mut BTreeSet<String>,
+    pub extensions: &'g mut BTreeSet<&'static str>,
+    values: HashMap<usize, String>,
+    memories: HashMap<usize, Memory>,
+    taken: HashSet<String>,
+    counter: usize,
+    /// The bytes of the kernel's private arrays.
+    pub private_bytes: u64,
+    /// The kernel's entry block (whose arguments scratch sizes refer to).
+    pub entry: Option<mlir_sys::MlirBlock>,
+    /// Buffers of dynamic size: their declarations and host computations.
+    pub scratch: Vec<(String, super::Param)>,
+}
+
+pub fn key(v: Value<'_, '_>) -> usize {
+    v.to_raw().ptr as usize
+}
+
+pub fn fail(op: &OperationRef<'_, '_>, message: impl AsRef<str>) -> Failed {
+    error(op.location(), message)
+}
+
+impl<'g> Body<'g> {
+    pub fn new(
+        globals: &'g Globals,
+        typedefs: &'g mut BTreeSet<String>,
+        extensions: &'g mut BTreeSet<&'static str>,
+        taken: HashSet<String>,
+    ) -> Self {
+        Body {
+            w: Writer {
+                indent: 1,
+                ..Writer::default()
+            },
+            globals,
+            typedefs,
+            extensions,
+            values: HashMap::new(),
+            memories: HashMap::new(),
+            taken,
+            counter: 0,
+            private_bytes: 0,
+            entry: None,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Names the kernel's arguments, channels and kernels took.
+    pub fn reserve(&mut self, names: HashSet<String>) {
+        self.taken.extend(names);
+    }
+
+    /// A local name that no argument, channel or kernel has.
+    pub fn fresh(&mut self, base: &str) -> String {
+        loop {
+            let name = format!("{base}{}", self.counter);
+            self.counter += 1;
+            if self.taken.insert(name.clone()) {
+                return name;
+            }
+        }
+    }
+
+    pub fn bind(&mut self, v: Value<'_, '_>, name: String) {
+        self.values.insert(key(v), name);
+    }
+
+    pub fn bind_memory(&mut self, v: Value<'_, '_>, memory: Memory) {
+        self.memories.insert(key(v), memory);
+    }
+
+    pub fn name(&self, op: &OperationRef<'_, '_>, v: Value<'_, '_>) -> Result<String, Failed> {
+        self.values.get(&key(v)).cloned().ok_or_else(|| {
+            fail(
+                op,
+                "an operand with no OpenCL C value (a memref used as a value?)",
+            )
+        })
+    }
+
+    /// The C type of `ty`, its typedef and extension recorded.
+    pub fn ctype(&mut self, op: &OperationRef<'_, '_>, ty: Type<'_>) -> Result<CType, Failed> {
+        let c = types::ctype(ty).map_err(|m| fail(op, m))?;
+        self.note_type(&c);
+        Ok(c)
+    }
+
+    pub fn note_type(&mut self, c: &CType) {
+        if let Some(t) = c.typedef() {
+            self.typedefs.insert(t);
+        }
+        match c.scalar {
+            Scalar::Half => {
+                self.extensions.insert("cl_khr_fp16");
+            }
+            Scalar::Double => {
+                self.extensions.insert("cl_khr_fp64");
+            }
+            _ => {}
+        }
+    }
+
+    pub fn operand(&self, op: &OperationRef<'_, '_>, i: usize) -> Result<String, Failed> {
+        let v = op.operand(i).map_err(|_| fail(op, "a missing operand"))?;
+        self.name(op, v)
+    }
+
+    pub fn operand_type(&mut self, op: &OperationRef<'_, '_>, i: usize) -> Result<CType, Failed> {
+        let v = op.operand(i).map_err(|_| fail(op, "a missing operand"))?;
+        self.ctype(op, v.r#type())
+    }
+
+    /// Declares result `i` of `op` as `const T name = init;`.
+    pub fn define(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        i: usize,
+        init: impl AsRef<str>,
+    ) -> Result<(), Failed> {
+        let result = op.result(i).map_err(|_| fail(op, "a missing result"))?;
+        let ty = self.ctype(op, result.r#type())?;
+        let name = self.fresh("v");
+        self.w
+            .line(format!("const {} {name} = {};", ty.name(), init.as_ref()));
+        self.bind(result.into(), name);
+        Ok(())
+    }
+
+    /// Declares result 0 of `op` as a variable and fills it lane by lane:
+    /// `lane(index)` is the C expression of the lane `index`.
+    pub fn define_lanes(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        lane: impl Fn(&str) -> String,
+    ) -> Result<String, Failed> {
+        let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
+        let ty = self.ctype(op, result.r#type())?;
+        let name = self.fresh("v");
+        self.w.line(format!("{} {name};", ty.name()));
+        self.lane_loop(&ty, &name, lane);
+        self.bind(result.into(), name.clone());
+        Ok(name)
+    }
+
+    /// `#pragma unroll` over the lanes of `target` (of type `ty`).
+    pub fn lane_loop(&mut self, ty: &CType, target: &str, lane: impl Fn(&str) -> String) {
+        self.w.line("#pragma unroll");
+        self.w.line(format!(
+            "for (int _l = 0; _l < {}; ++_l) {} = {};",
+            ty.lanes(),
+            ty.lane(target, "_l"),
+            lane("_l")
+        ));
+    }
+
+    /// The ops of `block`; `scf.yield` assigns `targets`.
+    pub fn block(&mut self, block: BlockRef<'_, '_>, targets: &[String]) -> Result<(), Failed> {
+        let ops = ir::ops(block);
+        let count = ops.len();
+        for (i, op) in ops.into_iter().enumerate() {
+            match ir::name(&op).as_str() {
+                "scf.yield" => self.assign(&op, targets)?,
+                // The kernel's end: nothing to say.
+                "func.return"
+                    if i + 1 == count && self.w.indent == 1 && op.operand_count() == 0 => {}
+                _ => {
+                    self.w.tag(source_tag(&op));
+                    self.op(&op)?;
+                    self.w.pending = None;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn assign(&mut self, op: &OperationRef<'_, '_>, targets: &[String]) -> Result<(), Failed> {
+        let values: Vec<String> = (0..op.operand_count())
+            .map(|i| self.operand(op, i))
+            .collect::<Result<_, _>>()?;
+        if values.len() != targets.len() {
+            return Err(fail(
+                op,
+                "a yield of another arity than its parent's results",
+            ));
+        }
+        if values.len() == 1 {
+            self.w.line(format!("{} = {};", targets[0], values[0]));
+            return Ok(());
+        }
+        // Through temporaries: a yielded value may be another target.
+        let mut temps = Vec::new();
+        for (i, v) in values.iter().enumerate() {
+            let ty = self.operand_type(op, i)?;
+            let t = self.fresh("y");
+            self.w.line(format!("const {} {t} = {v};", ty.name()));
+            temps.push(t);
+        }
+        for (target, t) in targets.iter().zip(temps) {
+            self.w.line(format!("{target} = {t};"));
+        }
+        Ok(())
+    }
+
+    fn op(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let name = ir::name(op);
+        match name.as_str() {
+            "arith.constant" => self.constant(op),
+            n if arith::is_lanewise(n) => self.lanewise(op, n),
+            "scf.for" => self.for_loop(op),
+            "scf.if" => self.if_else(op),
+            "memref.alloca" | "memref.alloc" => self.alloc(op),
+            "memref.dealloc" => Ok(()),
+            "memref.load" => {
+                let at = self.element(op, 0, 1)?;
+                self.define(op, 0, at)
+            }
+            "memref.store" => {
+                let at = self.element(op, 1, 2)?;
+                let v = self.operand(op, 0)?;
+                self.w.line(format!("{at} = {v};"));
+                Ok(())
+            }
+            "memref.dim" => self.dim(op),
+            "channel.read" => {
+                let ch = self.channel(op, 0, op.operand_count())?;
+                self.define(op, 0, format!("read_channel_intel({ch})"))
+            }
+            "channel.write" => {
+                let last = op.operand_count().saturating_sub(1);
+                let ch = self.channel(op, 0, last)?;
+                let v = self.operand(op, last)?;
+                self.w.line(format!("write_channel_intel({ch}, {v});"));
+                Ok(())
+            }
+            "func.return" if op.operand_count() > 0 => Err(fail(
+                op,
+                "a kernel that returns values: OpenCL kernels return void",
+            )),
+            "func.return" => {
+                self.w.line("return;");
+                Ok(())
+            }
+            n if n.starts_with("vector.") => self.vector(op, n),
+            n => Err(fail(
+                op,
+                format!("'{n}' has no OpenCL C form (t2s-to-opencl takes scf, arith, math, memref, vector and channel ops: see docs/backends.md)"),
+            )),
+        }
+    }
+
+    fn constant(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
+        let ty = self.ctype(op, result.r#type())?;
+        let value = op
+            .attribute("value")
+            .map_err(|_| fail(op, "a constant without a value"))?;
+        let text = super::vector::constant_text(op, &ty, value)?;
+        if ty.is_vector() {
+            return self.define(op, 0, text);
+        }
+        // Scalars are used as literals.
+        let literal = if text.starts_with('-') {
+            format!("({text})")
+        } else {
+            text
+        };
+        self.bind(result.into(), literal);
+        Ok(())
+    }
+
+    fn lanewise(&mut self, op: &OperationRef<'_, '_>, name: &str) -> Result<(), Failed> {
+        let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
+        let rt = self.ctype(op, result.r#type())?;
+        let types: Vec<CType> = (0..op.operand_count())
+            .map(|i| self.operand_type(op, i))
+            .collect::<Result<_, _>>()?;
+        let names: Vec<String> = (0..op.operand_count())
+            .map(|i| self.operand(op, i))
+            .collect::<Result<_, _>>()?;
+        let scalars = arith::scalars(&types);
+        if matches!(rt.scalar, Scalar::Half) || scalars.contains(&Scalar::Half) {
+            self.extensions.insert("cl_khr_fp16");
+        }
+        if !rt.is_vector() {
+            let lane = Lane {
+                args: &names,
+                types: &scalars,
+                result: rt.scalar,
+            };
+            let e = arith::expression(op, name, &lane).map_err(|m| fail(op, m))?;
+            return self.define(op, 0, e);
+        }
+        if rt.is_native() && arith::native_operator(name) && types.iter().all(|t| *t == rt) {
+            let e = match name {
+                "arith.negf" => format!("-{}", names[0]),
+                _ => format!("{} {} {}", names[0], native_symbol(name), names[1]),
+            };
+            return self.define(op, 0, e);
+        }
+        // Check the op once, on placeholder lanes, before the loop.
+        let probe = Lane {
+            args: &names,
+            types: &scalars,
+            result: rt.scalar,
+        };
+        arith::expression(op, name, &probe).map_err(|m| fail(op, m))?;
+        let lanes = |l: &str| -> Vec<String> {
+            names
+                .iter()
+                .zip(&types)
+                .map(|(n, t)| {
+                    if t.is_vector() {
+                        t.lane(n, l)
+                    } else {
+                        n.clone()
+                    }
+                })
+                .collect()
+        };
+        self.define_lanes(op, |l| {
+            let args = lanes(l);
+            let lane = Lane {
+                args: &args,
+                types: &scalars,
+                result: rt.scalar,
+            };
+            arith::expression(op, name, &lane).unwrap_or_default()
+        })?;
+        Ok(())
+    }
+
+    fn for_loop(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let (lb, ub, step) = (
+            self.operand(op, 0)?,
+            self.operand(op, 1)?,
+            self.operand(op, 2)?,
+        );
+        let body = op
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .ok_or_else(|| fail(op, "an scf.for without a body"))?;
+        let iv = body
+            .argument(0)
+            .map_err(|_| fail(op, "an scf.for without an induction variable"))?;
+        let iv_type = self.ctype(op, iv.r#type())?;
+        let mut carried = Vec::new();
+        for i in 3..op.operand_count() {
+            let ty = self.operand_type(op, i)?;
+            let init = self.operand(op, i)?;
+            let name = self.fresh("acc");
+            self.w.line(format!("{} {name} = {init};", ty.name()));
+            carried.push(name);
+        }
+        let i = self.fresh("i");
+        self.w.line(format!(
+            "for ({} {i} = {lb}; {i} < {ub}; {i} += {step}) {{",
+            iv_type.name()
+        ));
+        self.bind(iv.into(), i);
+        for (k, name) in carried.iter().enumerate() {
+            let arg = body
+                .argument(k + 1)
+                .map_err(|_| fail(op, "a missing iteration argument"))?;
+            self.bind(arg.into(), name.clone());
+            let result = op.result(k).map_err(|_| fail(op, "a missing result"))?;
+            self.bind(result.into(), name.clone());
+        }
+        self.w.indent += 1;
+        self.block(body, &carried)?;
+        self.w.indent -= 1;
+        self.w.line("}");
+        Ok(())
+    }
+
+    fn if_else(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let cond = self.operand(op, 0)?;
+        let mut targets = Vec::new();
+        for k in 0..op.result_count() {
+            let result = op.result(k).map_err(|_| fail(op, "a missing result"))?;
+            let ty = self.ctype(op, result.r#type())?;
+            let name = self.fresh("r");
+            self.w.line(format!("{} {name};", ty.name()));
+            self.bind(result.into(), name.clone());
+            targets.push(name);
+        }
+        self.w.line(format!("if ({cond}) {{"));
+        for r in 0..2 {
+            let Some(block) = op.region(r).ok().and_then(|region| region.first_block()) else {
+                continue;
+            };
+            if r == 1 {
+                self.w.line("} else {");
+            }
+            self.w.indent += 1;
+            self.block(block, &targets)?;
+            self.w.indent -= 1;
+        }
+        self.w.line("}");
+        Ok(())
+    }
+
+    fn alloc(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
+        let m = types::memref(result.r#type())
+            .map_err(|e| fail(op, e))?
+            .ok_or_else(|| fail(op, "an allocation that is not a memref"))?;
+        self.note_type(&m.element);
+        let dims: Option<Vec<i64>> = m.shape.iter().copied().collect();
+        let Some(dims) = dims else {
+            return self.scratch(op, &m);
+        };
+        let count = dims
+            .iter()
+            .try_fold(1u64, |n, d| n.checked_mul(u64::try_from(*d).ok()?));
+        self.private_bytes = count
+            .and_then(|n| n.checked_mul(m.element.bytes()))
+            .and_then(|n| n.checked_add(self.private_bytes))
+            .unwrap_or(u64::MAX);
+        let name = self.fresh("m");
+        let extents: String = if dims.is_empty() {
+            "[1]".into()
+        } else {
+            dims.iter().map(|d| format!("[{d}]")).collect()
+        };
+        self.w
+            .line(format!("{} {name}{extents};", m.element.name()));
+        self.bind_memory(result.into(), Memory::Private { name, dims });
+        Ok(())
+    }
+
+    /// A dynamically sized allocation as a buffer argument the host
+    /// allocates (`scratch.rs`).
+    fn scratch(&mut self, op: &OperationRef<'_, '_>, m: &types::MemRef) -> Result<(), Failed> {
+        let entry = self
+            .entry
+            // SAFETY: the entry block of the kernel being translated.
+            .map(|b| unsafe { BlockRef::from_raw(b) })
+            .ok_or_else(|| fail(op, "an allocation outside a kernel"))?;
+        let mut sizes = Vec::new();
+        let mut dims = Vec::new();
+        let mut dynamic = 0;
+        for d in &m.shape {
+            match d {
+                Some(n) => {
+                    sizes.push(super::scratch::Size::Const(*n));
+                    dims.push(n.to_string());
+                }
+                None => {
+                    let v = op
+                        .operand(dynamic)
+                        .map_err(|_| fail(op, "a missing size"))?;
+                    let size = super::scratch::trace(v, entry).ok_or_else(|| {
+                        fail(op, "a memref of dynamic size whose size the host cannot compute from the kernel's arguments: OpenCL C has no dynamically sized private arrays")
+                    })?;
+                    sizes.push(size);
+                    dims.push(self.name(op, v)?);
+                    dynamic += 1;
+                }
+            }
+        }
+        let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
+        let name = self.fresh("m");
+        self.scratch.push((
+            format!("__global {} *restrict {name}", m.element.name()),
+            super::Param::Scratch {
+                element_bytes: m.element.bytes(),
+                sizes,
+            },
+        ));
+        self.bind_memory(result.into(), Memory::Global { name, dims });
+        Ok(())
+    }
+
+    pub fn memory(&self, op: &OperationRef<'_, '_>, i: usize) -> Result<Memory, Failed> {
+        let v = op.operand(i).map_err(|_| fail(op, "a missing operand"))?;
+        self.memories.get(&key(v)).cloned().ok_or_else(|| {
+            fail(
+                op,
+                "a memref that is neither a kernel argument nor allocated in the kernel",
+            )
+        })
+    }
+
+    /// The element of the memref operand `m` at the indices from operand
+    /// `first` on, as an lvalue.
+    pub fn element(
+        &self,
+        op: &OperationRef<'_, '_>,
+        m: usize,
+        first: usize,
+    ) -> Result<String, Failed> {
+        let indices: Vec<String> = (first..op.operand_count())
+            .map(|i| self.operand(op, i))
+            .collect::<Result<_, _>>()?;
+        Ok(match self.memory(op, m)? {
+            Memory::Private { name, .. } if indices.is_empty() => format!("{name}[0]"),
+            Memory::Private { name, .. } => {
+                let subs: String = indices.iter().map(|i| format!("[{i}]")).collect();
+                format!("{name}{subs}")
+            }
+            Memory::Global { name, dims } => format!("{name}[{}]", linear(&indices, &dims)),
+        })
+    }
+
+    fn dim(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let index = op
+            .operand(1)
+            .ok()
+            .and_then(constant_index)
+            .ok_or_else(|| fail(op, "memref.dim of a dimension that is not a constant"))?;
+        let text = match self.memory(op, 0)? {
+            Memory::Private { dims, .. } => dims.get(index as usize).map(|d| d.to_string()),
+            Memory::Global { dims, .. } => dims.get(index as usize).cloned(),
+        }
+        .ok_or_else(|| fail(op, "memref.dim beyond the memref's rank"))?;
+        self.define(op, 0, format!("(long){text}"))
+    }
+
+    /// The channel element of a `channel.read`/`channel.write` whose
+    /// indices are the operands `first..end`.
+    fn channel(
+        &self,
+        op: &OperationRef<'_, '_>,
+        first: usize,
+        end: usize,
+    ) -> Result<String, Failed> {
+        let symbol = ir::symbol(op, "channel");
+        let name = self.globals.channels.get(&symbol).ok_or_else(|| {
+            fail(op, format!("no channel.fifo @{symbol} in the module (t2s-to-opencl needs the channels at module level: run spacetime-to-scf first)"))
+        })?;
+        let subs: String = (first..end)
+            .map(|i| self.operand(op, i).map(|s| format!("[{s}]")))
+            .collect::<Result<_, _>>()?;
+        Ok(format!("{name}{subs}"))
+    }
+}
+
+fn native_symbol(name: &str) -> &'static str {
+    match name {
+        "arith.addi" | "arith.addf" => "+",
+        "arith.subi" | "arith.subf" => "-",
+        "arith.muli" | "arith.mulf" => "*",
+        "arith.divf" => "/",
+        "arith.andi" => "&",
+        "arith.ori" => "|",
+        _ => "^",
+    }
+}
+
+/// Row-major offset of `indices` in an array of `dims` (the first unused).
+pub fn linear(indices: &[String], dims: &[String]) -> String {
+    let Some((first, rest)) = indices.split_first() else {
+        return "0".into();
+    };
+    let mut e = first.clone();
+    for (i, d) in rest.iter().zip(dims.iter().skip(1)) {
+        e = format!("({e}) * {d} + {i}");
+    }
+    e
+}
+
+/// The value of an `arith.constant` index or integer.
+pub fn constant_index(v: Value<'_, '_>) -> Option<i64> {
+    let raw = crate::chain::defining_op(v.to_raw())?;
+    // SAFETY: the defining op of a live value.
+    let op = unsafe { OperationRef::from_raw(raw) };
+    (ir::name(&op) == "arith.constant").then(|| ir::int(&op, "value"))?
+}
+
+/// `file:line` of an op's location, for the comments that tie the code to
+/// the UREs.
+fn source_tag(op: &OperationRef<'_, '_>) -> Option<String> {
+    // SAFETY: queries of a live location.
+    unsafe {
+        let loc = op.location().to_raw();
+        if !mlir_sys::mlirLocationIsAFileLineColRange(loc) {
+            return None;
+        }
+        let file =
+            mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(loc));
+        let file = std::str::from_utf8(std::slice::from_raw_parts(
+            file.data as *const u8,
+            file.length,
+        ))
+        .ok()?;
+        let line = mlir_sys::mlirLocationFileLineColRangeGetStartLine(loc);
+        let base = file.rsplit('/').next().unwrap_or(file);
+        (line > 0).then(|| format!("{base}:{line}"))
+    }
+}

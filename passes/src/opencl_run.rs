@@ -1,0 +1,353 @@
+//! `t2s-run --mode opencl`: the program lowered to kernels, translated to
+//! OpenCL C for Intel FPGAs (`opencl::translate`), compiled for the host by
+//! clang with the emulation header (`include/t2s/opencl`), and run — one
+//! thread per kernel over the blocking-FIFO channel runtime, as Intel's
+//! emulator runs a design. The `.cl` that runs is the `.cl` that
+//! `t2s-translate --t2s-to-opencl` prints for the same lowering.
+//!
+//! A program with a space-time transform takes `t2s-dataflow-to-scf`'s
+//! passes (isolated kernels and channels); one without takes
+//! `t2s-sequential-to-scf`'s (one kernel).
+
+use crate::channel_runtime::{t2s_emu_channel_read, t2s_emu_channel_write};
+use crate::dataflow::{run_threads, Design, KERNEL_STACK};
+use crate::execute::{
+    check_points, is_transformed, program_model, run_pipeline, select_program, ExecuteError, Mode,
+    RunOptions,
+};
+use crate::interface::Interface;
+use crate::ir;
+use crate::opencl::{Param, Translation};
+use melior::ir::Module;
+use melior::Context;
+use std::ffi::c_void;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use t2s_model::interpret::Buffer;
+
+/// The headers the emulation compiles with (shipped in include/t2s/opencl).
+pub const EMULATION_HEADER: &str = include_str!("../../include/t2s/opencl/t2s-fpga-emulation.h");
+const EMULATION_HOOKS: &str = include_str!("../../include/t2s/opencl/t2s-fpga-emulation.c");
+
+/// The passes after `isolate` that bring the kernels to the translation's
+/// input (the second half of `t2s-dataflow-to-scf`).
+const KERNELS_TO_SCF: &str = "canonicalize, cse, total-division, arith-expand";
+
+/// Lowers, translates, compiles and runs `module`'s program.
+pub fn execute(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    let spatial =
+        is_transformed(&program) || !ir::collect(program, "ure.space_time_transform").is_empty();
+    let (interface, channels, failures, lowering) = if spatial {
+        run_pipeline(
+            context,
+            module,
+            &format!("builtin.module({})", crate::pipelines::ISOLATE),
+        )?;
+        let program = select_program(module.as_operation(), name)?;
+        let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
+        let design = crate::dataflow::design(&program)?;
+        let failures = crate::dataflow::Failures::of(&program);
+        let systolic = options.systolic_options.trim();
+        let lowering = if systolic.is_empty() {
+            format!("builtin.module(spacetime-to-scf, {KERNELS_TO_SCF})")
+        } else {
+            format!("builtin.module(spacetime-to-scf{{{systolic}}}, {KERNELS_TO_SCF})")
+        };
+        (interface, design.channels, Some(failures), lowering)
+    } else {
+        let decls = ir::param_decls(&program);
+        let model = program_model(context, module, name)?;
+        let mut interface = Interface::from_model(&model);
+        interface.param_max = crate::interface::param_max(&decls, &model.params);
+        let lowering = format!("builtin.module(ure-to-scf, {KERNELS_TO_SCF})");
+        (interface, Vec::new(), None, lowering)
+    };
+    check_points(&interface, params, Mode::OpenCl, options.max_points)?;
+    run_pipeline(context, module, &lowering)?;
+    let translation = crate::opencl::translate(module.as_operation()).map_err(|_| {
+        ExecuteError::Pipeline(
+            "the kernels have no OpenCL C form (see the diagnostics above)".into(),
+        )
+    })?;
+    let dir = work_dir()?;
+    let design = Design {
+        channels,
+        kernels: translation
+            .kernels
+            .iter()
+            .map(|k| k.symbol.clone())
+            .collect(),
+    };
+    let result = compile(&translation, &dir).and_then(|library| {
+        run(
+            &library,
+            &translation,
+            &design,
+            &interface,
+            inputs,
+            params,
+            options,
+        )
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    match failures {
+        Some(f) => f.report(&design, result),
+        None => result,
+    }
+}
+
+fn work_dir() -> Result<PathBuf, ExecuteError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "t2s-opencl-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| ExecuteError::Invoke(format!("cannot create {}: {e}", dir.display())))?;
+    Ok(dir)
+}
+
+/// clang 22: `T2S_CLANG`, LLVM 22's, or `clang-22` on the path.
+pub fn clang() -> PathBuf {
+    if let Some(c) = std::env::var_os("T2S_CLANG") {
+        return PathBuf::from(c);
+    }
+    let debian = Path::new("/usr/lib/llvm-22/bin/clang");
+    if debian.exists() {
+        return debian.to_path_buf();
+    }
+    PathBuf::from("clang-22")
+}
+
+fn run_clang(args: &[&str], what: &str) -> Result<(), ExecuteError> {
+    let output = Command::new(clang())
+        .args(args)
+        .output()
+        .map_err(|e| ExecuteError::Invoke(format!("cannot run {}: {e}", clang().display())))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    Err(ExecuteError::Invoke(format!(
+        "clang could not compile {what}:\n{}",
+        String::from_utf8_lossy(&output.stderr).trim_end()
+    )))
+}
+
+/// Compiles the program and the channel hooks into a shared library.
+fn compile(translation: &Translation, dir: &Path) -> Result<libloading::Library, ExecuteError> {
+    let write = |name: &str, text: &str| -> Result<String, ExecuteError> {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| ExecuteError::Invoke(format!("cannot write {}: {e}", path.display())))?;
+        Ok(path.to_string_lossy().into_owned())
+    };
+    let header = write("t2s-fpga-emulation.h", EMULATION_HEADER)?;
+    let hooks = write("t2s-fpga-emulation.c", EMULATION_HOOKS)?;
+    let source = write("program.cl", &translation.source)?;
+    let program_o = dir.join("program.o").to_string_lossy().into_owned();
+    let hooks_o = dir.join("hooks.o").to_string_lossy().into_owned();
+    let library = dir.join("program.so").to_string_lossy().into_owned();
+    #[rustfmt::skip]
+    run_clang(&[
+        "-x", "cl", "-cl-std=CL2.0", "-target", "x86_64-unknown-linux-gnu", "-O2", "-fPIC",
+        "-fwrapv", "-ffp-contract=off", "-include", &header, "-c", &source, "-o", &program_o,
+    ], "the emitted OpenCL C")?;
+    run_clang(
+        &["-O2", "-fPIC", "-c", &hooks, "-o", &hooks_o],
+        "the channel hooks",
+    )?;
+    run_clang(
+        &["-shared", &program_o, &hooks_o, "-o", &library, "-lm"],
+        "the emulation library",
+    )?;
+    // SAFETY: a library we just built; its initializers are clang's.
+    unsafe { libloading::Library::new(&library) }
+        .map_err(|e| ExecuteError::Invoke(format!("cannot load the emulation library: {e}")))
+}
+
+/// A kernel entry point and its arguments, for the kernel threads.
+struct Entry(*const c_void, Vec<u64>);
+// SAFETY: code of a library that outlives the threads; the arguments are
+// buffers the caller keeps alive, written by one kernel at a time per
+// element (each output element has one writer).
+unsafe impl Send for Entry {}
+unsafe impl Sync for Entry {}
+
+type Hook = unsafe extern "C" fn(usize, usize, i64);
+
+fn run(
+    library: &libloading::Library,
+    translation: &Translation,
+    design: &Design,
+    interface: &Interface,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    crate::execute::check_arguments(interface, inputs, params)?;
+    let mut call = crate::memref_arg::Call::new(interface, inputs, params)?;
+    let buffers = call.buffers();
+    let symbol = |name: &str| -> Result<*mut c_void, ExecuteError> {
+        // SAFETY: the address of a symbol the translation defined.
+        unsafe { library.get::<*mut c_void>(name.as_bytes()) }
+            .map(|s| *s)
+            .map_err(|e| ExecuteError::Invoke(format!("no {name} in the emulation library: {e}")))
+    };
+    // SAFETY: the hooks are function pointers of the library's C file.
+    unsafe {
+        *(symbol("t2s_emu_read_hook")? as *mut Hook) = read_hook;
+        *(symbol("t2s_emu_write_hook")? as *mut Hook) = write_hook;
+    }
+    let mut addresses = Vec::new();
+    for spec in &design.channels {
+        let (_, c_name) = translation
+            .channels
+            .iter()
+            .find(|(s, _)| *s == spec.name)
+            .ok_or_else(|| {
+                ExecuteError::Invoke(format!("no channel @{} in the translation", spec.name))
+            })?;
+        addresses.push(symbol(c_name)? as usize);
+    }
+    let mut entries = Vec::new();
+    let mut scratch: Vec<Vec<u64>> = Vec::new();
+    for kernel in &translation.kernels {
+        if kernel.private_bytes > (KERNEL_STACK / 2) as u64 {
+            return Err(ExecuteError::TooLarge(format!(
+                "kernel {}'s private arrays ({} bytes, more than the emulation's {} MiB stack)",
+                kernel.name,
+                kernel.private_bytes,
+                KERNEL_STACK >> 21
+            )));
+        }
+        let scalar = |i: usize| params.get(i.checked_sub(buffers.len())?).copied();
+        let dim = |i: usize, k: usize| buffers.get(i).and_then(|b| b.1.get(k)).map(|d| *d as i64);
+        let mut args = Vec::new();
+        for p in &kernel.params {
+            args.push(match p {
+                Param::Buffer(i) => buffers.get(*i).map(|b| b.0 as u64),
+                Param::Dim(i, k) => dim(*i, *k).map(|d| d as u64),
+                Param::Scalar(i) => scalar(*i).map(|v| v as u64),
+                Param::Scratch {
+                    element_bytes,
+                    sizes,
+                } => {
+                    let count = sizes.iter().try_fold(1u64, |n, s| {
+                        let v = crate::opencl::scratch::eval(s, &scalar, &dim)?;
+                        n.checked_mul(u64::try_from(v).ok()?)
+                    });
+                    let words = count
+                        .and_then(|c| c.checked_mul(*element_bytes))
+                        .filter(|b| *b <= crate::execute::MAX_ELEMENTS * 8)
+                        .ok_or_else(|| {
+                            ExecuteError::TooLarge(format!("a buffer of kernel {}", kernel.name))
+                        })?
+                        .div_ceil(8)
+                        .max(1);
+                    scratch.push(vec![0u64; words as usize]);
+                    scratch.last_mut().map(|b| b.as_mut_ptr() as u64)
+                }
+            });
+        }
+        let args = args
+            .into_iter()
+            .collect::<Option<Vec<u64>>>()
+            .ok_or_else(|| {
+                ExecuteError::Invoke(format!(
+                    "kernel {} takes arguments the program does not have",
+                    kernel.name
+                ))
+            })?;
+        if args.len() > MAX_ARGS {
+            return Err(ExecuteError::Invoke(format!(
+                "kernel {} takes {} arguments; the emulation calls at most {MAX_ARGS}",
+                kernel.name,
+                args.len()
+            )));
+        }
+        entries.push(Entry(symbol(&kernel.name)? as *const c_void, args));
+    }
+    let calls: Vec<Box<dyn Fn() + Send + Sync>> = entries
+        .into_iter()
+        .map(|entry| {
+            Box::new(move || {
+                let entry = &entry;
+                // SAFETY: a kernel of the library taking `entry.1.len()`
+                // pointer-sized integer arguments.
+                unsafe { invoke(entry.0, &entry.1) }
+            }) as Box<dyn Fn() + Send + Sync>
+        })
+        .collect();
+    let mut times = Vec::new();
+    for run in 0..=options.repeat {
+        let start = Instant::now();
+        run_threads(design, &addresses, &calls, options.channel_depths)?;
+        if run > 0 {
+            times.push(start.elapsed());
+        }
+    }
+    Ok((call.outputs(), times))
+}
+
+unsafe extern "C" fn read_hook(address: usize, value: usize, bytes: i64) {
+    t2s_emu_channel_read(address, value, bytes)
+}
+
+unsafe extern "C" fn write_hook(address: usize, value: usize, bytes: i64) {
+    t2s_emu_channel_write(address, value, bytes)
+}
+
+const MAX_ARGS: usize = 24;
+
+/// Calls `f` with `args` (pointers and `long`s: integer registers).
+///
+/// # Safety
+/// `f` is a C function taking `args.len()` 64-bit integer arguments.
+unsafe fn invoke(f: *const c_void, args: &[u64]) {
+    macro_rules! call {
+        ($($i:literal)*) => {{
+            // SAFETY: guaranteed by the caller.
+            let g: unsafe extern "C" fn($(call!(@ty $i)),*) = unsafe { std::mem::transmute(f) };
+            unsafe { g($(args[$i]),*) }
+        }};
+        (@ty $i:literal) => { u64 };
+    }
+    match args.len() {
+        0 => call!(),
+        1 => call!(0),
+        2 => call!(0 1),
+        3 => call!(0 1 2),
+        4 => call!(0 1 2 3),
+        5 => call!(0 1 2 3 4),
+        6 => call!(0 1 2 3 4 5),
+        7 => call!(0 1 2 3 4 5 6),
+        8 => call!(0 1 2 3 4 5 6 7),
+        9 => call!(0 1 2 3 4 5 6 7 8),
+        10 => call!(0 1 2 3 4 5 6 7 8 9),
+        11 => call!(0 1 2 3 4 5 6 7 8 9 10),
+        12 => call!(0 1 2 3 4 5 6 7 8 9 10 11),
+        13 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12),
+        14 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13),
+        15 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14),
+        16 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15),
+        17 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16),
+        18 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17),
+        19 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18),
+        20 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19),
+        21 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20),
+        22 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21),
+        23 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22),
+        _ => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23),
+    }
+}

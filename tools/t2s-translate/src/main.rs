@@ -1,0 +1,35 @@
+//! `t2s-translate`: the t2s translation driver.
+//!
+//! It is mlir-translate over the t2s dialects: the same flags (`-o`,
+//! `--split-input-file`, `--verify-diagnostics`, ...) and the upstream
+//! translations (`--serialize-spirv`, `--mlir-to-llvmir`, ...), plus
+//! `--t2s-to-opencl` (OpenCL C for Intel FPGAs, docs/backends.md).
+
+use std::ffi::{c_char, CString};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_env("RUST_LOG"))
+        .with_writer(std::io::stderr)
+        .init();
+
+    if let Some(code) = t2s_passes::source::check_arguments(std::env::args().skip(1)) {
+        return code;
+    }
+    t2s_passes::opencl::register_translation();
+    let args: Vec<CString> = std::env::args_os()
+        .map(|a| CString::new(a.into_encoded_bytes()).unwrap_or_default())
+        .collect();
+    let mut argv: Vec<*mut c_char> = args.iter().map(|a| a.as_ptr() as *mut c_char).collect();
+    let tool = CString::new("t2s-translate: the t2s translation driver\n").unwrap();
+    // SAFETY: argv and the tool name outlive the call.
+    let code = unsafe {
+        t2s_dialects::capi::t2sMlirTranslateMain(
+            argv.len() as i32,
+            argv.as_mut_ptr(),
+            tool.as_ptr(),
+        )
+    };
+    ExitCode::from(code.clamp(0, 255) as u8)
+}
