@@ -38,7 +38,7 @@ def tool(name, directory):
             os.path.join(directory, name))
 
 
-for name in ["t2s-opt", "t2s-run"]:
+for name in ["t2s-opt", "t2s-run", "t2s-translate"]:
     config.substitutions.append(tool(name, t2s_bin))
 for name in ["FileCheck", "not", "split-file", "count"]:
     config.substitutions.append(tool(name, llvm_bin))
@@ -65,6 +65,15 @@ elif os.environ.get("T2S_REQUIRE_PLUGIN") == "1":
     lit_config.fatal(f"T2S_REQUIRE_PLUGIN=1 but {plugin} or {mlir_opt} is missing")
 else:
     lit_config.note("t2s: no libT2SPlugin.so; the mlir-opt plugin RUN lines are skipped")
+
+# clang's check of emitted OpenCL C for Intel FPGAs, with the shim header
+# (docs/backends.md): aoc is not available, clang type-checks the kernels.
+clang22 = os.path.join(llvm_bin, "clang")
+config.substitutions.insert(0, (
+    "%clcheck",
+    f"{clang22} -cl-std=CL2.0 -fsyntax-only -Xclang -finclude-default-header "
+    f"-include {os.path.join(repo_root, 'include', 't2s', 'opencl', 't2s-fpga-check.h')} "
+    "-Wno-unknown-attributes"))
 
 # C compiler and MLIR C API library for the embedding example (test/Embedding).
 mlir_c_dirs = sorted(

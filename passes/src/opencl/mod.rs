@@ -18,6 +18,7 @@
 
 mod arith;
 mod emit;
+mod memory;
 pub mod scratch;
 mod types;
 mod vector;
