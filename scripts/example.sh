@@ -17,7 +17,10 @@ target/debug/t2s-run "$example" --compare interpret,sequential
 echo "== t2s-run examples/dataflow/gemm.mlir --compare interpret,dataflow"
 target/debug/t2s-run examples/dataflow/gemm.mlir --compare interpret,dataflow
 echo "== t2s-opt --t2s-dataflow-to-scf examples/dataflow/matvec.mlir | t2s-translate --t2s-to-opencl (head)"
+cl=$(mktemp --suffix=.cl)
 target/debug/t2s-opt --t2s-dataflow-to-scf examples/dataflow/matvec.mlir 2>/dev/null \
-  | target/debug/t2s-translate --t2s-to-opencl | head -n 20
+  | target/debug/t2s-translate --t2s-to-opencl -o "$cl"
+head -n 20 "$cl"
+rm -f "$cl"
 echo "== t2s-run examples/dataflow/gemm.mlir --compare interpret,opencl"
 target/debug/t2s-run examples/dataflow/gemm.mlir --compare interpret,opencl
