@@ -69,7 +69,7 @@ pub struct Run {
     channels: Vec<ChannelSpec>,
     kernels: Vec<String>,
     /// The address of each channel's descriptor global.
-    by_address: HashMap<usize, usize>,
+    pub(crate) by_address: HashMap<usize, usize>,
     mode: DepthMode,
     state: Mutex<State>,
     moved: Condvar,
@@ -336,7 +336,7 @@ impl Run {
         }
     }
 
-    fn write(&self, k: usize, address: i64, index: i64, value: &[u8]) {
+    pub(crate) fn write(&self, k: usize, address: i64, index: i64, value: &[u8]) {
         let mut state = self.lock();
         let Some(at) = self.locate(&mut state, k, address, index) else {
             return;
@@ -352,7 +352,7 @@ impl Run {
         self.wake(&state);
     }
 
-    fn read(&self, k: usize, address: i64, index: i64, value: &mut [u8]) {
+    pub(crate) fn read(&self, k: usize, address: i64, index: i64, value: &mut [u8]) {
         value.fill(0);
         let mut state = self.lock();
         let Some(at) = self.locate(&mut state, k, address, index) else {
@@ -392,7 +392,7 @@ pub fn leave() {
     CURRENT.with(|c| *c.borrow_mut() = None);
 }
 
-fn with_current(f: impl FnOnce(&Run, usize)) -> bool {
+pub(crate) fn with_current(f: impl FnOnce(&Run, usize)) -> bool {
     CURRENT.with(|c| match &*c.borrow() {
         Some((run, k)) => {
             f(run, *k);
@@ -422,57 +422,6 @@ pub extern "C" fn t2s_channel_read(channel: i64, index: i64, value: i64, bytes: 
         if !with_current(|run, k| run.read(k, channel, index, data)) {
             data.fill(0);
         }
-    });
-}
-
-impl Run {
-    /// The channel base and element index of `address` in the emulation of
-    /// OpenCL (`opencl_run`), where a channel array is an array of `bytes`-byte
-    /// values at `base`; `None` before every channel.
-    fn element_at(&self, address: usize, bytes: usize) -> Option<(i64, i64)> {
-        // Channels are distinct globals: the access is in the one that
-        // starts last at or before it (`locate` checks the index).
-        let base = self
-            .by_address
-            .keys()
-            .copied()
-            .filter(|&b| b <= address)
-            .max()?;
-        Some((base as i64, ((address - base) / bytes.max(1)) as i64))
-    }
-}
-
-/// A channel read of the emulated OpenCL (`t2s-fpga-emulation.h`): the
-/// value at `address` in the program's channel arrays.
-pub extern "C" fn t2s_emu_channel_read(address: usize, value: usize, bytes: i64) {
-    let _ = std::panic::catch_unwind(|| {
-        // SAFETY: the emulated kernel passes a live buffer of `bytes` bytes.
-        let data =
-            unsafe { std::slice::from_raw_parts_mut(value as *mut u8, bytes.max(0) as usize) };
-        let served = with_current(|run, k| {
-            // An address outside every channel is reported as unknown.
-            let (base, index) = run
-                .element_at(address, data.len())
-                .unwrap_or((address as i64, 0));
-            run.read(k, base, index, data)
-        });
-        if !served {
-            data.fill(0);
-        }
-    });
-}
-
-/// A channel write of the emulated OpenCL (see [`t2s_emu_channel_read`]).
-pub extern "C" fn t2s_emu_channel_write(address: usize, value: usize, bytes: i64) {
-    let _ = std::panic::catch_unwind(|| {
-        // SAFETY: the emulated kernel passes a live buffer of `bytes` bytes.
-        let data = unsafe { std::slice::from_raw_parts(value as *const u8, bytes.max(0) as usize) };
-        with_current(|run, k| {
-            let (base, index) = run
-                .element_at(address, data.len())
-                .unwrap_or((address as i64, 0));
-            run.write(k, base, index, data)
-        });
     });
 }
 

@@ -57,21 +57,53 @@ pub fn execute(
     params: &[i64],
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    let isolated = isolate(context, module, name)?;
+    check_points(
+        &isolated.interface,
+        params,
+        Mode::Dataflow,
+        options.max_points,
+    )?;
+    run_pipeline(context, module, &Mode::Dataflow.pipeline_with(options))?;
+    isolated.failures.report(
+        &isolated.design,
+        run_kernels(
+            module,
+            &isolated.interface,
+            &isolated.design,
+            inputs,
+            params,
+            options,
+        ),
+    )
+}
+
+/// An isolated program: its calling convention, its design, and where its
+/// failures are reported.
+pub struct Isolated<'c> {
+    pub interface: Interface,
+    pub design: Design,
+    pub failures: Failures<'c>,
+}
+
+/// Runs the passes up to `isolate` (`pipelines::ISOLATE`) and reads the
+/// design of the program `name`.
+pub fn isolate<'c>(
+    context: &Context,
+    module: &mut Module<'c>,
+    name: Option<&str>,
+) -> Result<Isolated<'c>, ExecuteError> {
     run_pipeline(
         context,
         module,
         &format!("builtin.module({})", crate::pipelines::ISOLATE),
     )?;
     let program = select_program(module.as_operation(), name)?;
-    let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
-    check_points(&interface, params, Mode::Dataflow, options.max_points)?;
-    let design = design(&program)?;
-    let failures = Failures::of(&program);
-    run_pipeline(context, module, &Mode::Dataflow.pipeline_with(options))?;
-    failures.report(
-        &design,
-        run_kernels(module, &interface, &design, inputs, params, options),
-    )
+    Ok(Isolated {
+        interface: Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?,
+        design: design(&program)?,
+        failures: Failures::of(&program),
+    })
 }
 
 /// Where a run's failure is reported: the program, and the channels a

@@ -5,6 +5,7 @@
 //! name to textual pipelines and to `t2s-opt`'s command line.
 
 pub(crate) mod chain;
+pub mod channel_emulation;
 pub mod channel_runtime;
 pub mod dataflow;
 pub mod diag;

@@ -9,7 +9,7 @@
 //! passes (isolated kernels and channels); one without takes
 //! `t2s-sequential-to-scf`'s (one kernel).
 
-use crate::channel_runtime::{t2s_emu_channel_read, t2s_emu_channel_write};
+use crate::channel_emulation::{t2s_emu_channel_read, t2s_emu_channel_write};
 use crate::dataflow::{run_threads, Design, KERNEL_STACK};
 use crate::execute::{
     check_points, is_transformed, program_model, run_pipeline, select_program, ExecuteError, Mode,
@@ -30,9 +30,7 @@ use t2s_model::interpret::Buffer;
 pub const EMULATION_HEADER: &str = include_str!("../../include/t2s/opencl/t2s-fpga-emulation.h");
 const EMULATION_HOOKS: &str = include_str!("../../include/t2s/opencl/t2s-fpga-emulation.c");
 
-/// The passes after `isolate` that bring the kernels to the translation's
-/// input (the second half of `t2s-dataflow-to-scf`).
-const KERNELS_TO_SCF: &str = "canonicalize, cse, total-division, arith-expand";
+use crate::pipelines::KERNELS_TO_SCF;
 
 /// Lowers, translates, compiles and runs `module`'s program.
 pub fn execute(
@@ -47,22 +45,19 @@ pub fn execute(
     let spatial =
         is_transformed(&program) || !ir::collect(program, "ure.space_time_transform").is_empty();
     let (interface, channels, failures, lowering) = if spatial {
-        run_pipeline(
-            context,
-            module,
-            &format!("builtin.module({})", crate::pipelines::ISOLATE),
-        )?;
-        let program = select_program(module.as_operation(), name)?;
-        let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
-        let design = crate::dataflow::design(&program)?;
-        let failures = crate::dataflow::Failures::of(&program);
+        let isolated = crate::dataflow::isolate(context, module, name)?;
         let systolic = options.systolic_options.trim();
         let lowering = if systolic.is_empty() {
             format!("builtin.module(spacetime-to-scf, {KERNELS_TO_SCF})")
         } else {
             format!("builtin.module(spacetime-to-scf{{{systolic}}}, {KERNELS_TO_SCF})")
         };
-        (interface, design.channels, Some(failures), lowering)
+        (
+            isolated.interface,
+            isolated.design.channels,
+            Some(isolated.failures),
+            lowering,
+        )
     } else {
         let decls = ir::param_decls(&program);
         let model = program_model(context, module, name)?;
@@ -184,7 +179,7 @@ struct Entry(*const c_void, Vec<u64>);
 unsafe impl Send for Entry {}
 unsafe impl Sync for Entry {}
 
-type Hook = unsafe extern "C" fn(usize, usize, i64);
+type Hook = extern "C" fn(usize, usize, i64);
 
 fn run(
     library: &libloading::Library,
@@ -206,8 +201,8 @@ fn run(
     };
     // SAFETY: the hooks are function pointers of the library's C file.
     unsafe {
-        *(symbol("t2s_emu_read_hook")? as *mut Hook) = read_hook;
-        *(symbol("t2s_emu_write_hook")? as *mut Hook) = write_hook;
+        *(symbol("t2s_emu_read_hook")? as *mut Hook) = t2s_emu_channel_read;
+        *(symbol("t2s_emu_write_hook")? as *mut Hook) = t2s_emu_channel_write;
     }
     let mut addresses = Vec::new();
     for spec in &design.channels {
@@ -298,14 +293,6 @@ fn run(
         }
     }
     Ok((call.outputs(), times))
-}
-
-unsafe extern "C" fn read_hook(address: usize, value: usize, bytes: i64) {
-    t2s_emu_channel_read(address, value, bytes)
-}
-
-unsafe extern "C" fn write_hook(address: usize, value: usize, bytes: i64) {
-    t2s_emu_channel_write(address, value, bytes)
 }
 
 const MAX_ARGS: usize = 24;

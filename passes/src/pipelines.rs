@@ -47,16 +47,29 @@ pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     ),
 };
 
+/// The clean-up after `ure-to-scf`/`spacetime-to-scf` that gives
+/// `t2s-translate --t2s-to-opencl` its input: divisions made total,
+/// ceil/floor divisions and NaN-propagating min/max expanded.
+macro_rules! kernels_to_scf {
+    () => {
+        "canonicalize, cse, total-division, arith-expand"
+    };
+}
+pub const KERNELS_TO_SCF: &str = kernels_to_scf!();
+
 pub static SEQUENTIAL_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-sequential-to-scf",
     description: "Merge the UREs and lower them sequentially to one function in scf, arith, math and memref (the input of t2s-translate --t2s-to-opencl)",
-    passes: "merge-ures, ure-to-scf, canonicalize, cse, total-division, arith-expand",
+    passes: concat!("merge-ures, ure-to-scf, ", kernels_to_scf!()),
 };
 
 pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-scf",
     description: "t2s-dataflow-to-llvm up to the kernels in scf, arith, math, memref and vector with their channel.read/write and channel.fifo (the input of t2s-translate --t2s-to-opencl)",
-    passes: "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, spacetime-to-scf, canonicalize, cse, total-division, arith-expand",
+    passes: concat!(
+        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, spacetime-to-scf, ",
+        kernels_to_scf!()
+    ),
 };
 
 /// The passes of `t2s-dataflow-to-llvm` up to the isolated program.

@@ -46,23 +46,20 @@ impl Lane<'_> {
     }
 }
 
-/// The ops [`expression`] knows that apply lane-wise to OpenCL's native
-/// vectors as they are (`a + b` on `float4`).
-pub fn native_operator(name: &str) -> bool {
-    matches!(
-        name,
-        "arith.addi"
-            | "arith.addf"
-            | "arith.subi"
-            | "arith.subf"
-            | "arith.muli"
-            | "arith.mulf"
-            | "arith.divf"
-            | "arith.andi"
-            | "arith.ori"
-            | "arith.xori"
-            | "arith.negf"
-    )
+/// The C operator of the ops [`expression`] knows that apply lane-wise to
+/// OpenCL's native vectors as they are (`a + b` on `float4`).
+pub fn native_operator(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "arith.addi" | "arith.addf" => "+",
+        "arith.subi" | "arith.subf" => "-",
+        "arith.muli" | "arith.mulf" => "*",
+        "arith.divf" => "/",
+        "arith.andi" => "&",
+        "arith.ori" => "|",
+        "arith.xori" => "^",
+        "arith.negf" => "-",
+        _ => return None,
+    })
 }
 
 /// Whether `name` is an op [`expression`] translates.

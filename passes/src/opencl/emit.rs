@@ -349,12 +349,15 @@ impl<'g> Body<'g> {
             let e = arith::expression(op, name, &lane).map_err(|m| fail(op, m))?;
             return self.define(op, 0, e);
         }
-        if rt.is_native() && arith::native_operator(name) && types.iter().all(|t| *t == rt) {
-            let e = match name {
-                "arith.negf" => format!("-{}", names[0]),
-                _ => format!("{} {} {}", names[0], native_symbol(name), names[1]),
-            };
-            return self.define(op, 0, e);
+        if let Some(symbol) = arith::native_operator(name) {
+            if rt.is_native() && types.iter().all(|t| *t == rt) {
+                let e = match names.as_slice() {
+                    [x] => format!("{symbol}{x}"),
+                    [x, y] => format!("{x} {symbol} {y}"),
+                    _ => return Err(fail(op, "an operator of another arity")),
+                };
+                return self.define(op, 0, e);
+            }
         }
         // Check the op once, on placeholder lanes, before the loop.
         let probe = Lane {
@@ -475,18 +478,6 @@ impl<'g> Body<'g> {
             .map(|i| self.operand(op, i).map(|s| format!("[{s}]")))
             .collect::<Result<_, _>>()?;
         Ok(format!("{name}{subs}"))
-    }
-}
-
-fn native_symbol(name: &str) -> &'static str {
-    match name {
-        "arith.addi" | "arith.addf" => "+",
-        "arith.subi" | "arith.subf" => "-",
-        "arith.muli" | "arith.mulf" => "*",
-        "arith.divf" => "/",
-        "arith.andi" => "&",
-        "arith.ori" => "|",
-        _ => "^",
     }
 }
 
