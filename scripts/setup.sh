@@ -8,6 +8,7 @@ PACKAGES=(
   libpolly-22-dev libclang-22-dev clang-22
   libzstd-dev libz3-dev libxml2-dev zlib1g-dev cmake ninja-build
   python3-numpy
+  spirv-tools llvm-spirv-15 ocl-icd-libopencl1 pocl-opencl-icd
 )
 
 missing=()

@@ -75,6 +75,13 @@ config.substitutions.insert(0, (
     f"-include {os.path.join(repo_root, 'include', 't2s', 'opencl', 't2s-fpga-check.h')} "
     "-Wno-unknown-attributes"))
 
+# SPIR-V validation for OpenCL (Debian's spirv-tools, installed by
+# scripts/setup.sh with llvm-spirv-15 and PoCL, which `t2s-run --mode spirv`
+# runs on).
+import shutil
+spirv_val = shutil.which("spirv-val") or "spirv-val"
+config.substitutions.insert(0, ("%spirv-val", f"{spirv_val} --target-env opencl2.0"))
+
 # C compiler and MLIR C API library for the embedding example (test/Embedding).
 mlir_c_dirs = sorted(
     glob.glob(os.path.join(t2s_bin, "build", "t2s-dialects-*", "out", "mlir-c", "libMLIR-C.a")),

@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -109,6 +111,10 @@ void insertDialectByName(DialectRegistry &registry, StringRef name) {
     registry.insert<affine::AffineDialect>();
   else if (name == "llvm")
     registry.insert<LLVM::LLVMDialect>();
+  else if (name == "gpu")
+    registry.insert<gpu::GPUDialect>();
+  else if (name == "spirv")
+    registry.insert<spirv::SPIRVDialect>();
   else if (name == "ure")
     registry.insert<t2s::ure::UreDialect>();
   else if (name == "spacetime")

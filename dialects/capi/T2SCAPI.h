@@ -105,6 +105,15 @@ typedef MlirLogicalResult (*T2sTranslateFn)(
 void t2sRegisterTranslation(const char *name, const char *description,
                             T2sTranslateFn translate, void *userData);
 
+/// Writes the SPIR-V binary of `root`'s kernels through `write`: the object
+/// of its one SPIR-V `gpu.binary`, or its one `spirv.module` serialized;
+/// emits a located error and fails when there is none or more than one.
+/// Also the translation `--t2s-to-spirv`.
+MlirLogicalResult t2sSerializeSpirv(MlirOperation root,
+                                    void (*write)(MlirStringRef chunk,
+                                                  void *stream),
+                                    void *stream);
+
 /// mlir-translate's main over every registered translation (the upstream
 /// ones included).
 int t2sMlirTranslateMain(int argc, char **argv, const char *toolName);

@@ -77,6 +77,11 @@ unsafe extern "C" {
         translate: T2sTranslateFn,
         user_data: *mut c_void,
     );
+    pub fn t2sSerializeSpirv(
+        root: MlirOperation,
+        write: unsafe extern "C" fn(chunk: MlirStringRef, stream: *mut c_void),
+        stream: *mut c_void,
+    ) -> mlir_sys::MlirLogicalResult;
     pub fn t2sMlirTranslateMain(
         argc: c_int,
         argv: *mut *mut c_char,

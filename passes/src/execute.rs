@@ -85,6 +85,10 @@ pub enum Mode {
     /// OpenCL C for Intel FPGAs, compiled for the host with the emulation
     /// header and run on threads.
     OpenCl,
+    /// Sequential (or systolic, with a space-time transform) lowered to one
+    /// single-work-item OpenCL kernel in SPIR-V, run by the system's OpenCL
+    /// (PoCL, through SPIR 1.2 bitcode from `llvm-spirv-15 -r`).
+    Spirv,
 }
 
 impl Mode {
@@ -95,6 +99,7 @@ impl Mode {
             "systolic" => Some(Mode::Systolic),
             "dataflow" => Some(Mode::Dataflow),
             "opencl" => Some(Mode::OpenCl),
+            "spirv" => Some(Mode::Spirv),
             _ => None,
         }
     }
@@ -106,6 +111,7 @@ impl Mode {
             Mode::Systolic => "systolic",
             Mode::Dataflow => "dataflow",
             Mode::OpenCl => "opencl",
+            Mode::Spirv => "spirv",
         }
     }
 
@@ -114,7 +120,7 @@ impl Mode {
         match self {
             Mode::Interpret => "builtin.module(merge-ures)",
             Mode::Sequential => "builtin.module(t2s-sequential-to-llvm)",
-            Mode::Systolic => "builtin.module(t2s-lower-to-llvm)",
+            Mode::Systolic | Mode::Spirv => "builtin.module(t2s-lower-to-llvm)",
             Mode::Dataflow | Mode::OpenCl => "builtin.module(t2s-dataflow-to-llvm)",
         }
     }
@@ -322,6 +328,9 @@ pub fn execute_timed(
     if mode == Mode::OpenCl {
         return crate::opencl_run::execute(context, module, name, inputs, params, options);
     }
+    if mode == Mode::Spirv {
+        return crate::spirv_run::execute(context, module, name, inputs, params, options);
+    }
     let repeat = options.repeat;
     let pipeline = mode.pipeline_with(options);
     let mut program = select_program(module.as_operation(), name)?;
@@ -356,7 +365,7 @@ pub fn execute_timed(
     check_points(&interface, params, mode, options.max_points)?;
     match mode {
         Mode::Interpret => Ok((interpret(&model, params, inputs)?, Vec::new())),
-        Mode::Sequential | Mode::Systolic | Mode::Dataflow | Mode::OpenCl => {
+        Mode::Sequential | Mode::Systolic | Mode::Dataflow | Mode::OpenCl | Mode::Spirv => {
             if mode == Mode::Sequential {
                 // The rolling buffers the lowered code will allocate.
                 let slots =

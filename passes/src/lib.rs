@@ -27,7 +27,9 @@ pub mod merge_ures;
 pub mod minimize_storage;
 pub mod op_names;
 pub mod opencl;
+pub mod opencl_host;
 pub mod opencl_run;
+pub mod outline_spirv_kernels;
 pub mod pipelines;
 pub mod registry;
 pub mod scatter;
@@ -42,6 +44,12 @@ pub mod spacetime_registers;
 pub mod spacetime_rewrite;
 pub mod spacetime_to_scf;
 mod spacetime_vector;
+mod spirv_boundary;
+pub mod spirv_composites;
+mod spirv_linearize;
+mod spirv_private;
+pub mod spirv_run;
+pub mod spirv_types;
 pub mod total_division;
 pub mod ure_to_scf;
 pub mod vectorize;
@@ -51,7 +59,7 @@ mod vectorize_widen;
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 11] {
+pub fn all_passes() -> [&'static registry::PassDef; 13] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
@@ -64,6 +72,8 @@ pub fn all_passes() -> [&'static registry::PassDef; 11] {
         &lower_channels::PASS,
         &ure_to_scf::PASS,
         &total_division::PASS,
+        &outline_spirv_kernels::PASS,
+        &spirv_composites::PASS,
     ]
 }
 

@@ -63,6 +63,20 @@ impl Call {
             .collect()
     }
 
+    /// Each memref's storage (its address and size in bytes, at least one
+    /// element's), in argument order: what a device copies in and back.
+    pub fn storages(&mut self) -> Vec<(*mut std::ffi::c_void, usize)> {
+        self.args
+            .iter_mut()
+            .map(|a| {
+                (
+                    a.data.as_mut_ptr() as *mut std::ffi::c_void,
+                    a.data.len() * 8,
+                )
+            })
+            .collect()
+    }
+
     /// The outputs as the compiled code left them.
     pub fn outputs(&self) -> Vec<Buffer> {
         self.args[self.num_inputs..]

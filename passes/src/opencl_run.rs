@@ -100,7 +100,7 @@ pub fn execute(
     }
 }
 
-fn work_dir() -> Result<PathBuf, ExecuteError> {
+pub(crate) fn work_dir() -> Result<PathBuf, ExecuteError> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(

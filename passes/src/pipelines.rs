@@ -72,12 +72,43 @@ pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
     ),
 };
 
+/// From the lowered functions (scf, memref, arith, math, vector) to
+/// single-work-item kernels in SPIR-V for OpenCL, serialized into a
+/// `gpu.binary` (text of SPIR-V dialect types does not round-trip: vectors
+/// of 8 or 16 lanes fail to parse); `t2s-translate --t2s-to-spirv` writes
+/// its object.
+macro_rules! to_spirv {
+    () => {
+        "outline-spirv-kernels, gpu.module(canonicalize, convert-math-to-spirv), \
+     convert-gpu-to-spirv{use-64bit-index=true}, gpu.module(spirv.module(spirv-lower-abi-attrs, spirv-insert-composites, spirv-update-vce)), gpu-module-to-binary"
+    };
+}
+
+pub static SEQUENTIAL_TO_SPIRV: Pipeline = Pipeline {
+    argument: "t2s-sequential-to-spirv",
+    description: "Merge the UREs, lower them sequentially, and outline the function into a single-work-item OpenCL kernel in SPIR-V (a spirv.module in a gpu.module, launched by the host function; serialize with t2s-translate --t2s-to-spirv)",
+    passes: concat!("merge-ures, ure-to-scf, ", kernels_to_scf!(), ", ", to_spirv!()),
+};
+
+pub static SYSTOLIC_TO_SPIRV: Pipeline = Pipeline {
+    argument: "t2s-systolic-to-spirv",
+    description: "t2s-lower-to-llvm's systolic array (one function, no channels) outlined into a single-work-item OpenCL kernel in SPIR-V (serialize with t2s-translate --t2s-to-spirv)",
+    passes: concat!(
+        "merge-ures, space-time-transform, minimize-storage, vectorize, spacetime-to-scf, ",
+        kernels_to_scf!(),
+        ", ",
+        to_spirv!()
+    ),
+};
+
 /// The passes of `t2s-dataflow-to-llvm` up to the isolated program.
 pub const ISOLATE: &str =
     "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather";
 
-pub fn all_pipelines() -> [&'static Pipeline; 5] {
+pub fn all_pipelines() -> [&'static Pipeline; 7] {
     [
+        &SEQUENTIAL_TO_SPIRV,
+        &SYSTOLIC_TO_SPIRV,
         &SEQUENTIAL_TO_LLVM,
         &LOWER_TO_LLVM,
         &DATAFLOW_TO_LLVM,

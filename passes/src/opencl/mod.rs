@@ -17,7 +17,7 @@
 //! the emulation (`opencl_run`) calls it with.
 
 mod arith;
-mod emit;
+pub(crate) mod emit;
 mod memory;
 pub mod scratch;
 mod types;

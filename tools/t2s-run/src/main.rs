@@ -11,7 +11,8 @@
 //! transform, the array lowered and JIT-run), `dataflow` (isolated kernels
 //! on threads over channels) and `opencl` (the kernels translated to OpenCL
 //! C for Intel FPGAs, compiled for the host with clang and the emulation
-//! header, run on threads). Inputs not given as `.npy`
+//! header, run on threads) and `spirv` (one single-work-item kernel in
+//! SPIR-V, run by the system's OpenCL: PoCL). Inputs not given as `.npy`
 //! files are seeded random data. `--compare` runs two modes on the same inputs
 //! and checks their outputs: exactly for integers, within `--rtol`/`--atol`
 //! for floats.
@@ -44,7 +45,7 @@ macro_rules! out {
 }
 
 const USAGE: &str =
-    "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic|dataflow|opencl] [--compare MODE,MODE]
+    "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic|dataflow|opencl|spirv] [--compare MODE,MODE]
                [--program NAME] [--input NAME=FILE.npy]... [--seed N]
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
@@ -184,7 +185,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
 
 fn parse_mode(text: &str) -> Result<Mode> {
     Mode::parse(text).ok_or_else(|| {
-        anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic, dataflow, opencl)")
+        anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic, dataflow, opencl, spirv)")
     })
 }
 

@@ -1,0 +1,194 @@
+//! What `outline-spirv-kernels` legalizes inside a kernel for SPIR-V 1.0:
+//! small static allocations in private memory (the Function storage class),
+//! buffers of `index` retyped to `i64` (SPIR-V's memref conversion takes no
+//! `index` elements), and a scalar condition of a vector `arith.select`
+//! broadcast (OpSelect takes a vector condition before SPIR-V 1.4).
+
+use crate::emit::Emitter;
+use crate::ir;
+use crate::registry::Failed;
+use crate::spirv_types::shape_of;
+use melior::ir::{
+    attribute::DenseI32ArrayAttribute,
+    operation::{OperationLike, OperationRef},
+    r#type::MemRefType,
+    Attribute, Type, TypeLike, ValueLike,
+};
+use melior::Context;
+use mlir_sys::MlirValue;
+
+/// Erases the `memref.dealloc`s of `buffer`.
+pub fn erase_deallocations(buffer: MlirValue) {
+    for user in crate::chain::users(buffer) {
+        // SAFETY: a live user of the buffer.
+        let user = unsafe { OperationRef::from_raw(user) };
+        if ir::name(&user) == "memref.dealloc" {
+            ir::erase(user);
+        }
+    }
+}
+
+/// The kernel's remaining (small, static) allocations in private memory.
+pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Result<(), Failed> {
+    let function = Attribute::parse(context, "#spirv.storage_class<Function>").ok_or(Failed)?;
+    for op in ir::collect(kernel, "memref.alloc")
+        .into_iter()
+        .chain(ir::collect(kernel, "memref.alloca"))
+    {
+        let result = op.result(0).map_err(|_| Failed)?;
+        let ty = result.r#type();
+        // SAFETY: a type query.
+        if !unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty.to_raw()) }
+            .ptr
+            .is_null()
+        {
+            continue;
+        }
+        let (shape, element) = shape_of(ty);
+        let private = MemRefType::new(element, &shape, None, Some(function));
+        let e = before(context, op);
+        let segments = DenseI32ArrayAttribute::new(context, &[0, 0]);
+        let alloca = e.op(
+            "memref.alloca",
+            &[],
+            &[private.into()],
+            &[("operandSegmentSizes", segments.into())],
+        )[0];
+        erase_deallocations(result.to_raw());
+        // SAFETY: the loads and stores of the buffer take any memory space.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), alloca) };
+        ir::erase(op);
+    }
+    Ok(())
+}
+
+/// An emitter inserting before `op`, at its location.
+pub fn before<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Emitter<'c> {
+    let block = mlir_sys::MlirBlock {
+        ptr: std::ptr::null_mut(),
+    };
+    Emitter::new(context, op.location(), block).before_op(op.to_raw())
+}
+
+/// Buffers of `index` the body allocates become buffers of `i64`, their
+/// loads and stores cast: SPIR-V's memref conversion and `flatten-memref`
+/// take no `index` elements.
+pub fn retype_index_buffers<'c>(
+    context: &'c Context,
+    f: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let index = Type::index(context);
+    for op in ir::collect(f, "memref.alloc")
+        .into_iter()
+        .chain(ir::collect(f, "memref.alloca"))
+    {
+        let result = op.result(0).map_err(|_| Failed)?;
+        let ty = result.r#type();
+        let (shape, element) = shape_of(ty);
+        if !element.is_index() {
+            continue;
+        }
+        // SAFETY: a type query.
+        let space = unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty.to_raw()) };
+        // SAFETY: the memory space of a live type (or null).
+        let space = (!space.ptr.is_null()).then(|| unsafe { Attribute::from_raw(space) });
+        let retyped = MemRefType::new(i64_type, &shape, None, space);
+        let e = before(context, op);
+        let operands: Vec<MlirValue> = (0..op.operand_count())
+            .map(|i| op.operand(i).map(|v| v.to_raw()).map_err(|_| Failed))
+            .collect::<Result<_, _>>()?;
+        let segments = DenseI32ArrayAttribute::new(context, &[operands.len() as i32, 0]);
+        let buffer = e.op(
+            &ir::name(&op),
+            &operands,
+            &[retyped.into()],
+            &[("operandSegmentSizes", segments.into())],
+        )[0];
+        for user in crate::chain::users(result.to_raw()) {
+            // SAFETY: a live user of the buffer, rewritten in place.
+            let user = unsafe { OperationRef::from_raw(user) };
+            let at = before(context, user);
+            let indices: Vec<MlirValue> = (0..user.operand_count())
+                .filter_map(|i| user.operand(i).ok().map(|v| v.to_raw()))
+                .collect();
+            match ir::name(&user).as_str() {
+                "memref.load" => {
+                    let loaded = at.op(
+                        "memref.load",
+                        &[&[buffer], &indices[1..]].concat(),
+                        &[i64_type],
+                        &[],
+                    )[0];
+                    let cast = at.op("arith.index_cast", &[loaded], &[index], &[])[0];
+                    let old = user.result(0).map_err(|_| Failed)?.to_raw();
+                    // SAFETY: same type (index) replaces the old load.
+                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
+                    ir::erase(user);
+                }
+                "memref.store" => {
+                    let cast = at.op("arith.index_cast", &[indices[0]], &[i64_type], &[])[0];
+                    at.op(
+                        "memref.store",
+                        &[&[cast, buffer], &indices[2..]].concat(),
+                        &[],
+                        &[],
+                    );
+                    ir::erase(user);
+                }
+                _ => {
+                    // Type-agnostic users (dealloc, dim) take the new buffer;
+                    // any other fails the SPIR-V conversion, located there.
+                    for i in 0..user.operand_count() {
+                        if user
+                            .operand(i)
+                            .is_ok_and(|v| v.to_raw().ptr == result.to_raw().ptr)
+                        {
+                            // SAFETY: replacing an operand of a live op.
+                            unsafe {
+                                mlir_sys::mlirOperationSetOperand(user.to_raw(), i as isize, buffer)
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        ir::erase(op);
+    }
+    Ok(())
+}
+
+/// `arith.select %c, %a, %b : vector<NxT>` with an `i1` condition selects
+/// on `vector.broadcast %c : i1 to vector<Nxi1>`.
+pub fn broadcast_select_conditions<'c>(
+    context: &'c Context,
+    kernel: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    let i1: Type = melior::ir::r#type::IntegerType::new(context, 1).into();
+    for op in ir::collect(kernel, "arith.select") {
+        let condition = op.operand(0).map_err(|_| Failed)?;
+        let result_type = op.result(0).map_err(|_| Failed)?.r#type();
+        // SAFETY: type queries.
+        let mask = unsafe {
+            if !mlir_sys::mlirTypeIsAVector(result_type.to_raw())
+                || mlir_sys::mlirTypeIsAVector(condition.r#type().to_raw())
+            {
+                continue;
+            }
+            let raw = result_type.to_raw();
+            let shape: Vec<i64> = (0..mlir_sys::mlirShapedTypeGetRank(raw) as isize)
+                .map(|k| mlir_sys::mlirShapedTypeGetDimSize(raw, k))
+                .collect();
+            Type::from_raw(mlir_sys::mlirVectorTypeGet(
+                shape.len() as isize,
+                shape.as_ptr(),
+                i1.to_raw(),
+            ))
+        };
+        let e = before(context, op);
+        let broadcast = e.op("vector.broadcast", &[condition.to_raw()], &[mask], &[])[0];
+        // SAFETY: the select takes a mask of its result's shape.
+        unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), 0, broadcast) };
+    }
+    Ok(())
+}

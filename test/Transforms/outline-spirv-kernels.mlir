@@ -1,0 +1,112 @@
+// RUN: t2s-opt %s --outline-spirv-kernels --split-input-file | FileCheck %s
+// RUN: t2s-opt %s --split-input-file --pass-pipeline='builtin.module(outline-spirv-kernels, convert-gpu-to-spirv{use-64bit-index=true}, gpu.module(spirv.module(spirv-lower-abi-attrs, spirv-insert-composites, spirv-update-vce)))' | FileCheck %s --check-prefix=SPIRV
+
+// Static buffers cross as they are; a small allocation goes to private
+// memory; the function becomes the host side that launches one work-item.
+
+// CHECK:      module attributes {gpu.container_module}
+// CHECK:      func.func @copy(%[[A:.*]]: memref<4x8xf32>, %[[B:.*]]: memref<4x8xf32>)
+// CHECK-NEXT:   %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:   gpu.launch_func @t2s_kernels::@copy blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[ONE]], %[[ONE]], %[[ONE]]) args(%[[A]] : memref<4x8xf32>, %[[B]] : memref<4x8xf32>)
+// CHECK-NEXT:   return
+// CHECK:      gpu.module @t2s_kernels [#spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64{{.*}}>] attributes {spirv.target_env = #spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64
+// CHECK:        gpu.func @copy(%[[KA:.*]]: memref<4x8xf32>, %[[KB:.*]]: memref<4x8xf32>) kernel attributes {spirv.entry_point_abi = #spirv.entry_point_abi<workgroup_size = [1, 1, 1]>}
+// CHECK:          %[[T:.*]] = memref.alloca() : memref<8xf32, #spirv.storage_class<Function>>
+// CHECK:          memref.load %[[KA]]
+// CHECK:          memref.store %{{.*}}, %[[T]]
+// CHECK-NOT:      memref.dealloc
+// CHECK:          gpu.return
+
+// SPIRV: spirv.module @__spv__t2s_kernels Physical64 OpenCL
+// SPIRV: spirv.func @copy(%{{.*}}: !spirv.ptr<!spirv.array<32 x f32>, CrossWorkgroup>, %{{.*}}: !spirv.ptr<!spirv.array<32 x f32>, CrossWorkgroup>)
+// SPIRV: spirv.Variable : !spirv.ptr<!spirv.array<8 x f32>, Function>
+// SPIRV: spirv.EntryPoint "Kernel" @copy
+// SPIRV: spirv.ExecutionMode @copy "LocalSize", 1, 1, 1
+func.func @copy(%a: memref<4x8xf32>, %b: memref<4x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %t = memref.alloc() : memref<8xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c8 step %c1 {
+      %v = memref.load %a[%i, %j] : memref<4x8xf32>
+      memref.store %v, %t[%j] : memref<8xf32>
+      %w = memref.load %t[%j] : memref<8xf32>
+      memref.store %w, %b[%i, %j] : memref<4x8xf32>
+    }
+  }
+  memref.dealloc %t : memref<8xf32>
+  return
+}
+
+// -----
+
+// A buffer of dynamic sizes crosses flat with its sizes, its accesses
+// linearized; a dynamic allocation is made by the host from the arguments
+// and passed like one; a buffer of index becomes one of i64.
+
+// CHECK-LABEL: func.func @dyn(
+// CHECK-SAME:    %[[X:.*]]: memref<?x?xi32>, %[[N:.*]]: index)
+// CHECK:         %[[D0:.*]] = memref.dim %[[X]], %{{.*}} : memref<?x?xi32>
+// CHECK:         %[[D1:.*]] = memref.dim %[[X]], %{{.*}} : memref<?x?xi32>
+// CHECK:         %[[S:.*]] = arith.addi %[[N]], %{{.*}} : index
+// CHECK:         %[[BUF:.*]] = memref.alloc(%[[S]]) : memref<?xi32>
+// CHECK:         %[[FLAT:.*]] = memref.collapse_shape %[[X]] {{\[\[}}0, 1]] : memref<?x?xi32> into memref<?xi32>
+// CHECK:         gpu.launch_func @t2s_kernels::@dyn {{.*}} args(%[[FLAT]] : memref<?xi32>, %[[D0]] : index, %[[D1]] : index, %[[N]] : index, %[[BUF]] : memref<?xi32>, %[[S]] : index)
+// CHECK-NEXT:    memref.dealloc %[[BUF]] : memref<?xi32>
+// CHECK:       gpu.func @dyn(%[[KX:.*]]: memref<?xi32>, %[[KD0:.*]]: index, %[[KD1:.*]]: index, %[[KN:.*]]: index, %[[KB:.*]]: memref<?xi32>, %[[KS:.*]]: index) kernel
+// CHECK:         %[[STAMPS:.*]] = memref.alloca() : memref<4xi64, #spirv.storage_class<Function>>
+// CHECK:         %[[ROW:.*]] = arith.muli %{{.*}}, %[[KD1]] : index
+// CHECK:         %[[LIN:.*]] = arith.addi %[[ROW]], %{{.*}} : index
+// CHECK:         memref.load %[[KX]][%[[LIN]]] : memref<?xi32>
+// CHECK:         memref.store %{{.*}}, %[[KB]][%{{.*}}] : memref<?xi32>
+// CHECK:         %[[STAMP:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK:         memref.store %[[STAMP]], %[[STAMPS]]
+// CHECK-NOT:     memref.dim
+// CHECK:         gpu.return
+
+// SPIRV-LABEL: spirv.func @dyn(
+// SPIRV-SAME:    !spirv.ptr<i32, CrossWorkgroup>, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !spirv.ptr<i32, CrossWorkgroup>, %{{.*}}: i64)
+func.func @dyn(%x: memref<?x?xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %size = arith.addi %n, %c1 : index
+  %buf = memref.alloc(%size) : memref<?xi32>
+  %stamps = memref.alloc() : memref<4xindex>
+  %rows = memref.dim %x, %c0 : memref<?x?xi32>
+  %cols = memref.dim %x, %c1 : memref<?x?xi32>
+  scf.for %i = %c0 to %rows step %c1 {
+    scf.for %j = %c0 to %cols step %c1 {
+      %v = memref.load %x[%i, %j] : memref<?x?xi32>
+      memref.store %v, %buf[%j] : memref<?xi32>
+      memref.store %i, %stamps[%c0] : memref<4xindex>
+    }
+  }
+  memref.dealloc %buf : memref<?xi32>
+  return
+}
+
+// -----
+
+// A vector select on a scalar condition selects on its broadcast (OpSelect
+// takes a vector condition before SPIR-V 1.4); the broadcast's
+// OpCompositeConstruct becomes inserts (spirv-insert-composites).
+
+// CHECK-LABEL: gpu.func @blend
+// CHECK:         %[[M:.*]] = vector.broadcast %{{.*}} : i1 to vector<4xi1>
+// CHECK:         arith.select %[[M]], %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xf32>
+// SPIRV-LABEL: spirv.func @blend
+// SPIRV-NOT:     spirv.CompositeConstruct
+// SPIRV:         spirv.Undef : vector<4xi1>
+// SPIRV:         spirv.CompositeInsert
+// SPIRV:         spirv.Select %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xf32>
+func.func @blend(%a: memref<8xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %x = vector.load %a[%c0] : memref<8xf32>, vector<4xf32>
+  %y = vector.load %a[%c4] : memref<8xf32>, vector<4xf32>
+  %z = arith.select %c, %x, %y : vector<4xf32>
+  vector.store %z, %a[%c0] : memref<8xf32>, vector<4xf32>
+  return
+}
