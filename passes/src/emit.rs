@@ -38,6 +38,15 @@ impl<'c> Emitter<'c> {
         }
     }
 
+    /// An emitter inserting before `op`, at its location.
+    pub fn before(context: &'c Context, op: melior::ir::operation::OperationRef<'c, '_>) -> Self {
+        use melior::ir::operation::OperationLike;
+        let block = MlirBlock {
+            ptr: std::ptr::null_mut(),
+        };
+        Self::new(context, op.location(), block).before_op(op.to_raw())
+    }
+
     /// The same emitter, appending to `block`.
     pub fn at(self, block: MlirBlock) -> Self {
         Self {

@@ -12,11 +12,10 @@
 use crate::channel_emulation::{t2s_emu_channel_read, t2s_emu_channel_write};
 use crate::dataflow::{run_threads, Design, KERNEL_STACK};
 use crate::execute::{
-    check_points, is_transformed, program_model, run_pipeline, select_program, ExecuteError, Mode,
-    RunOptions,
+    check_points, is_spatial, run_pipeline, select_program, sequential_interface,
+    with_spacetime_options, ExecuteError, Mode, RunOptions,
 };
 use crate::interface::Interface;
-use crate::ir;
 use crate::opencl::{Param, Translation};
 use melior::ir::Module;
 use melior::Context;
@@ -42,16 +41,12 @@ pub fn execute(
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     let program = select_program(module.as_operation(), name)?;
-    let spatial =
-        is_transformed(&program) || !ir::collect(program, "ure.space_time_transform").is_empty();
-    let (interface, channels, failures, lowering) = if spatial {
+    let (interface, channels, failures, lowering) = if is_spatial(&program) {
         let isolated = crate::dataflow::isolate(context, module, name)?;
-        let systolic = options.systolic_options.trim();
-        let lowering = if systolic.is_empty() {
-            format!("builtin.module(spacetime-to-scf, {KERNELS_TO_SCF})")
-        } else {
-            format!("builtin.module(spacetime-to-scf{{{systolic}}}, {KERNELS_TO_SCF})")
-        };
+        let lowering = with_spacetime_options(
+            &format!("builtin.module(spacetime-to-scf, {KERNELS_TO_SCF})"),
+            &options.systolic_options,
+        );
         (
             isolated.interface,
             isolated.design.channels,
@@ -59,10 +54,7 @@ pub fn execute(
             lowering,
         )
     } else {
-        let decls = ir::param_decls(&program);
-        let model = program_model(context, module, name)?;
-        let mut interface = Interface::from_model(&model);
-        interface.param_max = crate::interface::param_max(&decls, &model.params);
+        let interface = sequential_interface(context, module, name)?;
         let lowering = format!("builtin.module(ure-to-scf, {KERNELS_TO_SCF})");
         (interface, Vec::new(), None, lowering)
     };
@@ -238,19 +230,15 @@ fn run(
                     element_bytes,
                     sizes,
                 } => {
-                    let count = sizes.iter().try_fold(1u64, |n, s| {
-                        let v = crate::opencl::scratch::eval(s, &scalar, &dim)?;
-                        n.checked_mul(u64::try_from(v).ok()?)
-                    });
-                    let words = count
-                        .and_then(|c| c.checked_mul(*element_bytes))
-                        .filter(|b| *b <= crate::execute::MAX_ELEMENTS * 8)
-                        .ok_or_else(|| {
-                            ExecuteError::TooLarge(format!("a buffer of kernel {}", kernel.name))
-                        })?
-                        .div_ceil(8)
-                        .max(1);
-                    scratch.push(vec![0u64; words as usize]);
+                    let buffer =
+                        crate::opencl::scratch::zeroed_buffer(*element_bytes, sizes, &scalar, &dim)
+                            .ok_or_else(|| {
+                                ExecuteError::TooLarge(format!(
+                                    "a buffer of kernel {}",
+                                    kernel.name
+                                ))
+                            })?;
+                    scratch.push(buffer);
                     scratch.last_mut().map(|b| b.as_mut_ptr() as u64)
                 }
             });

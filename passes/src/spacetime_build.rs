@@ -394,14 +394,7 @@ fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Resu
             ir::symbol(&at, "func")
         ),
     );
-    let e = Emitter::new(
-        context,
-        at.location(),
-        mlir_sys::MlirBlock {
-            ptr: std::ptr::null_mut(),
-        },
-    )
-    .before_op(at.to_raw());
+    let e = Emitter::before(context, at);
     for r in 0..at.result_count() {
         let result = at.result(r).map_err(|_| Failed)?;
         let ty = result.r#type();

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 
 use crate::spirv_linearize::{linearize, resolve_dims, Extent};
 use crate::spirv_private::{
-    before, broadcast_select_conditions, erase_deallocations, privatize, retype_index_buffers,
+    broadcast_select_conditions, erase_deallocations, privatize, retype_index_buffers,
 };
 use crate::spirv_types::{is_memref, is_private, shape_of, DYNAMIC};
 
@@ -420,7 +420,7 @@ fn return_from_kernel(kernel: OperationRef<'_, '_>) -> Result<(), Failed> {
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };
     for ret in ir::collect(kernel, "func.return") {
-        let e = before(context, ret);
+        let e = Emitter::before(context, ret);
         e.op("gpu.return", &[], &[], &[]);
         ir::erase(ret);
     }

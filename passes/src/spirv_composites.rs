@@ -13,7 +13,7 @@ use melior::ir::{
     attribute::{ArrayAttribute, IntegerAttribute},
     operation::{OperationLike, OperationRef},
     r#type::IntegerType,
-    Attribute, Type, TypeLike, ValueLike,
+    Attribute, Type, ValueLike,
 };
 use melior::Context;
 use mlir_sys::MlirValue;
@@ -35,28 +35,18 @@ fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
     for op in ir::collect(root, "spirv.CompositeConstruct") {
         let result = op.result(0).map_err(|_| Failed)?;
         let ty = result.r#type();
-        // SAFETY: a type query.
-        if !unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) } {
+        if crate::lanes::shape_of(ty).is_none() {
             continue;
         }
-        let e = crate::spirv_private::before(context, op);
+        let e = Emitter::before(context, op);
         let mut vector = e.op("spirv.Undef", &[], &[ty], &[])[0];
         let mut lane = 0;
         for i in 0..op.operand_count() {
             let operand = op.operand(i).map_err(|_| Failed)?;
             let operand_type = operand.r#type();
-            // SAFETY: type queries.
-            let (elements, element_type) = unsafe {
-                if mlir_sys::mlirTypeIsAVector(operand_type.to_raw()) {
-                    (
-                        mlir_sys::mlirShapedTypeGetDimSize(operand_type.to_raw(), 0),
-                        Some(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-                            operand_type.to_raw(),
-                        ))),
-                    )
-                } else {
-                    (1, None)
-                }
+            let (elements, element_type) = match crate::lanes::shape_of(operand_type) {
+                Some(shape) => (shape[0], Some(crate::lanes::element_of(operand_type))),
+                None => (1, None),
             };
             for k in 0..elements {
                 let element = match element_type {

@@ -6,6 +6,7 @@
 
 use crate::emit::Emitter;
 use crate::ir;
+use crate::lanes;
 use crate::registry::Failed;
 use crate::spirv_types::shape_of;
 use melior::ir::{
@@ -46,7 +47,7 @@ pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Resu
         }
         let (shape, element) = shape_of(ty);
         let private = MemRefType::new(element, &shape, None, Some(function));
-        let e = before(context, op);
+        let e = Emitter::before(context, op);
         let segments = DenseI32ArrayAttribute::new(context, &[0, 0]);
         let alloca = e.op(
             "memref.alloca",
@@ -60,14 +61,6 @@ pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Resu
         ir::erase(op);
     }
     Ok(())
-}
-
-/// An emitter inserting before `op`, at its location.
-pub fn before<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Emitter<'c> {
-    let block = mlir_sys::MlirBlock {
-        ptr: std::ptr::null_mut(),
-    };
-    Emitter::new(context, op.location(), block).before_op(op.to_raw())
 }
 
 /// Buffers of `index` the body allocates become buffers of `i64`, their
@@ -94,7 +87,7 @@ pub fn retype_index_buffers<'c>(
         // SAFETY: the memory space of a live type (or null).
         let space = (!space.ptr.is_null()).then(|| unsafe { Attribute::from_raw(space) });
         let retyped = MemRefType::new(i64_type, &shape, None, space);
-        let e = before(context, op);
+        let e = Emitter::before(context, op);
         let operands: Vec<MlirValue> = (0..op.operand_count())
             .map(|i| op.operand(i).map(|v| v.to_raw()).map_err(|_| Failed))
             .collect::<Result<_, _>>()?;
@@ -108,7 +101,7 @@ pub fn retype_index_buffers<'c>(
         for user in crate::chain::users(result.to_raw()) {
             // SAFETY: a live user of the buffer, rewritten in place.
             let user = unsafe { OperationRef::from_raw(user) };
-            let at = before(context, user);
+            let at = Emitter::before(context, user);
             let indices: Vec<MlirValue> = (0..user.operand_count())
                 .filter_map(|i| user.operand(i).ok().map(|v| v.to_raw()))
                 .collect();
@@ -164,31 +157,18 @@ pub fn broadcast_select_conditions<'c>(
     context: &'c Context,
     kernel: OperationRef<'c, '_>,
 ) -> Result<(), Failed> {
-    let i1: Type = melior::ir::r#type::IntegerType::new(context, 1).into();
     for op in ir::collect(kernel, "arith.select") {
-        let condition = op.operand(0).map_err(|_| Failed)?;
+        let condition = op.operand(0).map_err(|_| Failed)?.to_raw();
         let result_type = op.result(0).map_err(|_| Failed)?.r#type();
-        // SAFETY: type queries.
-        let mask = unsafe {
-            if !mlir_sys::mlirTypeIsAVector(result_type.to_raw())
-                || mlir_sys::mlirTypeIsAVector(condition.r#type().to_raw())
-            {
-                continue;
-            }
-            let raw = result_type.to_raw();
-            let shape: Vec<i64> = (0..mlir_sys::mlirShapedTypeGetRank(raw) as isize)
-                .map(|k| mlir_sys::mlirShapedTypeGetDimSize(raw, k))
-                .collect();
-            Type::from_raw(mlir_sys::mlirVectorTypeGet(
-                shape.len() as isize,
-                shape.as_ptr(),
-                i1.to_raw(),
-            ))
+        let Some(shape) = lanes::shape_of(result_type) else {
+            continue;
         };
-        let e = before(context, op);
-        let broadcast = e.op("vector.broadcast", &[condition.to_raw()], &[mask], &[])[0];
+        if lanes::is_vector(condition) {
+            continue;
+        }
+        let mask = lanes::splat(&Emitter::before(context, op), condition, &shape);
         // SAFETY: the select takes a mask of its result's shape.
-        unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), 0, broadcast) };
+        unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), 0, mask) };
     }
     Ok(())
 }

@@ -11,8 +11,8 @@
 //! allocates, with their sizes computed from the arguments.
 
 use crate::execute::{
-    check_points, is_transformed, program_model, run_pipeline, select_program, ExecuteError, Mode,
-    RunOptions,
+    array_interface, check_points, is_spatial, run_pipeline, select_program, sequential_interface,
+    with_spacetime_options, ExecuteError, Mode, RunOptions,
 };
 use crate::interface::Interface;
 use crate::ir;
@@ -20,8 +20,8 @@ use crate::opencl::scratch::{self, Size};
 use crate::opencl_host::{run_kernel, KernelArg};
 use crate::pipelines::{SEQUENTIAL_TO_SPIRV, SYSTOLIC_TO_SPIRV};
 use melior::ir::{
-    attribute::DenseI32ArrayAttribute, block::BlockLike, operation::OperationLike,
-    operation::OperationRef, Module, Value, ValueLike,
+    attribute::AttributeLike, attribute::DenseI32ArrayAttribute, block::BlockLike,
+    operation::OperationLike, operation::OperationRef, Module, Value, ValueLike,
 };
 use melior::Context;
 use mlir_sys::MlirValue;
@@ -59,41 +59,17 @@ pub fn execute(
     params: &[i64],
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-    let mut program = select_program(module.as_operation(), name)?;
-    let spatial =
-        is_transformed(&program) || !ir::collect(program, "ure.space_time_transform").is_empty();
-    let (interface, passes) = if spatial {
-        if !is_transformed(&program) {
-            run_pipeline(
-                context,
-                module,
-                "builtin.module(merge-ures, space-time-transform)",
-            )?;
-            program = select_program(module.as_operation(), name)?;
-        }
-        if let Some(kernel) = ir::collect(program, "channel.kernel").first() {
-            return Err(ExecuteError::Isolated(
-                ir::symbol_name(&program),
-                ir::symbol_name(kernel),
-            ));
-        }
-        let interface = Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?;
-        let systolic = options.systolic_options.trim();
-        let passes = if systolic.is_empty() {
-            SYSTOLIC_TO_SPIRV.passes.to_string()
-        } else {
-            SYSTOLIC_TO_SPIRV.passes.replace(
-                "spacetime-to-scf",
-                &format!("spacetime-to-scf{{{systolic}}}"),
-            )
-        };
-        (interface, passes)
+    let program = select_program(module.as_operation(), name)?;
+    let (interface, passes) = if is_spatial(&program) {
+        (
+            array_interface(context, module, name)?,
+            with_spacetime_options(SYSTOLIC_TO_SPIRV.passes, &options.systolic_options),
+        )
     } else {
-        let decls = ir::param_decls(&program);
-        let model = program_model(context, module, name)?;
-        let mut interface = Interface::from_model(&model);
-        interface.param_max = crate::interface::param_max(&decls, &model.params);
-        (interface, SEQUENTIAL_TO_SPIRV.passes.to_string())
+        (
+            sequential_interface(context, module, name)?,
+            SEQUENTIAL_TO_SPIRV.passes.to_string(),
+        )
     };
     check_points(&interface, params, Mode::Spirv, options.max_points)?;
     run_pipeline(context, module, &format!("builtin.module({passes})"))?;
@@ -143,11 +119,16 @@ fn read_launch(module: OperationRef<'_, '_>, name: &str) -> Result<Launch, Execu
     let kernel = launch
         .attribute("kernel")
         .ok()
-        .map(|a| a.to_string())
-        .and_then(|s| {
-            s.rsplit("::@")
-                .next()
-                .map(|k| k.trim_matches('"').to_string())
+        // SAFETY: an attribute query.
+        .filter(|a| unsafe { mlir_sys::mlirAttributeIsASymbolRef(a.to_raw()) })
+        // SAFETY: the leaf of a live symbol reference (the kernel's name).
+        .map(|a| unsafe {
+            let leaf = mlir_sys::mlirSymbolRefAttrGetLeafReference(a.to_raw());
+            String::from_utf8_lossy(std::slice::from_raw_parts(
+                leaf.data as *const u8,
+                leaf.length,
+            ))
+            .into_owned()
         })
         .ok_or_else(|| missing("a launch without a kernel"))?;
     Ok(Launch { kernel, args })
@@ -293,19 +274,16 @@ fn run(
                 element_bytes,
                 sizes,
             } => {
-                let count = sizes.iter().try_fold(1u64, |n, s| {
-                    n.checked_mul(u64::try_from(scratch::eval(s, &scalar, &dim)?).ok()?)
-                });
-                let bytes = count
-                    .and_then(|c| c.checked_mul(*element_bytes))
-                    .filter(|b| *b <= crate::execute::MAX_ELEMENTS * 8)
+                let buffer = scratch::zeroed_buffer(*element_bytes, sizes, &scalar, &dim)
                     .ok_or_else(|| {
                         ExecuteError::TooLarge(format!("a buffer of kernel {}", launch.kernel))
                     })?;
-                let words = bytes.div_ceil(8).max(1) as usize;
-                scratch.push(vec![0u64; words]);
+                scratch.push(buffer);
                 let buffer = scratch.last_mut().ok_or_else(unknown)?;
-                KernelArg::Buffer(buffer.as_mut_ptr() as *mut std::ffi::c_void, words * 8)
+                KernelArg::Buffer(
+                    buffer.as_mut_ptr() as *mut std::ffi::c_void,
+                    buffer.len() * 8,
+                )
             }
         });
     }

@@ -95,14 +95,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     let context_ref = op.context();
     // SAFETY: the context outlives the pass run.
     let context = unsafe { context_ref.to_ref() };
-    let e = Emitter::new(
-        context,
-        op.location(),
-        mlir_sys::MlirBlock {
-            ptr: std::ptr::null_mut(),
-        },
-    )
-    .before_op(op.to_raw());
+    let e = Emitter::before(context, op);
     let a = op.operand(0).map_err(|_| Failed)?.to_raw();
     let b = op.operand(1).map_err(|_| Failed)?.to_raw();
     let i1: Type = IntegerType::new(context, 1).into();

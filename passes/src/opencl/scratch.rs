@@ -118,3 +118,21 @@ pub fn eval(
         }
     })
 }
+
+/// A zeroed host buffer for a kernel's buffer of `sizes` elements of
+/// `element_bytes` each (at least one word), or `None` when its size
+/// overflows or passes the runner's limit on elements.
+pub fn zeroed_buffer(
+    element_bytes: u64,
+    sizes: &[Size],
+    arg: &dyn Fn(usize) -> Option<i64>,
+    dim: &dyn Fn(usize, usize) -> Option<i64>,
+) -> Option<Vec<u64>> {
+    let count = sizes.iter().try_fold(1u64, |n, s| {
+        n.checked_mul(u64::try_from(eval(s, arg, dim)?).ok()?)
+    })?;
+    let bytes = count
+        .checked_mul(element_bytes)
+        .filter(|b| *b <= crate::execute::MAX_ELEMENTS * 8)?;
+    Some(vec![0u64; bytes.div_ceil(8).max(1) as usize])
+}
