@@ -275,43 +275,6 @@ pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
     is_transformed(program) || !ir::collect(*program, "ure.space_time_transform").is_empty()
 }
 
-/// The calling convention of the program lowered sequentially, from its
-/// URE model.
-pub fn sequential_interface(
-    context: &Context,
-    module: &mut Module,
-    name: Option<&str>,
-) -> Result<Interface, ExecuteError> {
-    let program = select_program(module.as_operation(), name)?;
-    let decls = ir::param_decls(&program);
-    let model = program_model(context, module, name)?;
-    let mut interface = Interface::from_model(&model);
-    interface.param_max = crate::interface::param_max(&decls, &model.params);
-    Ok(interface)
-}
-
-/// The calling convention of the program's systolic array, after the
-/// space-time transform of its directives (if not applied yet). The
-/// array's IR gives it: no URE model needed, so any op a verifier accepts
-/// inside a URE compiles. An isolated array (kernels and channels) has none.
-pub fn array_interface(
-    context: &Context,
-    module: &mut Module,
-    name: Option<&str>,
-) -> Result<Interface, ExecuteError> {
-    if !is_transformed(&select_program(module.as_operation(), name)?) {
-        run_pipeline(context, module, "builtin.module(space-time-transform)")?;
-    }
-    let program = select_program(module.as_operation(), name)?;
-    if let Some(kernel) = ir::collect(program, "channel.kernel").first() {
-        return Err(ExecuteError::Isolated(
-            ir::symbol_name(&program),
-            ir::symbol_name(kernel),
-        ));
-    }
-    Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)
-}
-
 /// `passes` with `spacetime-to-scf` given `options` (none when empty).
 pub fn with_spacetime_options(passes: &str, options: &str) -> String {
     let options = options.trim();
@@ -394,7 +357,7 @@ pub fn execute_timed(
         ));
     }
     if mode == Mode::Systolic {
-        let interface = array_interface(context, module, name)?;
+        let interface = crate::interface::array_interface(context, module, name)?;
         check_points(&interface, params, mode, options.max_points)?;
         run_pipeline(context, module, &pipeline)?;
         return jit_run_timed(module, &interface, inputs, params, repeat);

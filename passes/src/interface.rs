@@ -5,13 +5,15 @@
 //! equations are gone; the `ure.input`s, the `ure.param`s, the output's
 //! `ure.func` declaration and the array's loops say everything).
 
+use crate::execute::{is_transformed, program_model, run_pipeline, select_program, ExecuteError};
 use crate::extract::params_and_inputs;
 use crate::ir;
 use crate::registry::Failed;
 use melior::ir::attribute::TypeAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
-use melior::ir::ValueLike;
+use melior::ir::{Module, ValueLike};
+use melior::Context;
 use t2s_model::spacetime::ParamDecl;
 use t2s_model::{Extent, Input, Program, ScalarType};
 
@@ -278,4 +280,41 @@ impl Interface {
         }
         Ok(())
     }
+}
+
+/// The calling convention of the program lowered sequentially, from its
+/// URE model.
+pub fn sequential_interface(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+) -> Result<Interface, ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    let decls = ir::param_decls(&program);
+    let model = program_model(context, module, name)?;
+    let mut interface = Interface::from_model(&model);
+    interface.param_max = param_max(&decls, &model.params);
+    Ok(interface)
+}
+
+/// The calling convention of the program's systolic array, after the
+/// space-time transform of its directives (if not applied yet). The
+/// array's IR gives it: no URE model needed, so any op a verifier accepts
+/// inside a URE compiles. An isolated array (kernels and channels) has none.
+pub fn array_interface(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+) -> Result<Interface, ExecuteError> {
+    if !is_transformed(&select_program(module.as_operation(), name)?) {
+        run_pipeline(context, module, "builtin.module(space-time-transform)")?;
+    }
+    let program = select_program(module.as_operation(), name)?;
+    if let Some(kernel) = ir::collect(program, "channel.kernel").first() {
+        return Err(ExecuteError::Isolated(
+            ir::symbol_name(&program),
+            ir::symbol_name(kernel),
+        ));
+    }
+    Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)
 }

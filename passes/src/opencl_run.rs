@@ -12,10 +12,10 @@
 use crate::channel_emulation::{t2s_emu_channel_read, t2s_emu_channel_write};
 use crate::dataflow::{run_threads, Design, KERNEL_STACK};
 use crate::execute::{
-    check_points, is_spatial, run_pipeline, select_program, sequential_interface,
-    with_spacetime_options, ExecuteError, Mode, RunOptions,
+    check_points, is_spatial, run_pipeline, select_program, with_spacetime_options, ExecuteError,
+    Mode, RunOptions,
 };
-use crate::interface::Interface;
+use crate::interface::{sequential_interface, Interface};
 use crate::opencl::{Param, Translation};
 use melior::ir::Module;
 use melior::Context;

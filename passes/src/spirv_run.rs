@@ -11,10 +11,10 @@
 //! allocates, with their sizes computed from the arguments.
 
 use crate::execute::{
-    array_interface, check_points, is_spatial, run_pipeline, select_program, sequential_interface,
-    with_spacetime_options, ExecuteError, Mode, RunOptions,
+    check_points, is_spatial, run_pipeline, select_program, with_spacetime_options, ExecuteError,
+    Mode, RunOptions,
 };
-use crate::interface::Interface;
+use crate::interface::{array_interface, sequential_interface, Interface};
 use crate::ir;
 use crate::opencl::scratch::{self, Size};
 use crate::opencl_host::{run_kernel, KernelArg};
