@@ -50,6 +50,9 @@ mod spirv_linearize;
 mod spirv_private;
 pub mod spirv_run;
 pub mod spirv_types;
+mod split_lanes;
+mod split_memory;
+pub mod split_vectors;
 pub mod total_division;
 pub mod ure_to_scf;
 pub mod vectorize;
@@ -59,7 +62,7 @@ mod vectorize_widen;
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 13] {
+pub fn all_passes() -> [&'static registry::PassDef; 14] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
@@ -74,6 +77,7 @@ pub fn all_passes() -> [&'static registry::PassDef; 13] {
         &total_division::PASS,
         &outline_spirv_kernels::PASS,
         &spirv_composites::PASS,
+        &split_vectors::PASS,
     ]
 }
 

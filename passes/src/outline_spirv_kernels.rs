@@ -12,7 +12,8 @@
 //! their sizes, small static allocations go to private memory, large or
 //! dynamic ones become global buffers the host allocates. What has no
 //! SPIR-V form at all (channels, results, calls, vectors of 5 lanes or of
-//! two dimensions, `i17`, `bf16`) is a located error naming it.
+//! two dimensions that `split-vectors` did not split first, `i17`, `bf16`)
+//! is a located error naming it.
 
 use crate::diag::error;
 use crate::ir;

@@ -79,7 +79,7 @@ pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
 /// its object.
 macro_rules! to_spirv {
     () => {
-        "outline-spirv-kernels, gpu.module(canonicalize, convert-math-to-spirv), \
+        "split-vectors, outline-spirv-kernels, gpu.module(canonicalize, convert-math-to-spirv), \
      convert-gpu-to-spirv{use-64bit-index=true}, gpu.module(spirv.module(spirv-lower-abi-attrs, spirv-insert-composites, spirv-update-vce)), gpu-module-to-binary"
     };
 }

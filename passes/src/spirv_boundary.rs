@@ -27,7 +27,8 @@ use std::collections::HashMap;
 
 use crate::spirv_linearize::{linearize, resolve_dims, Extent};
 use crate::spirv_private::{
-    broadcast_select_conditions, erase_deallocations, privatize, retype_index_buffers,
+    align_vector_accesses, broadcast_select_conditions, erase_deallocations, privatize,
+    retype_index_buffers,
 };
 use crate::spirv_types::{is_memref, is_private, shape_of, DYNAMIC};
 
@@ -117,6 +118,7 @@ pub fn outline<'c>(
     }
     privatize(context, kernel)?;
     broadcast_select_conditions(context, kernel)?;
+    align_vector_accesses(context, kernel);
     return_from_kernel(kernel)?;
     for buffer in host_buffers {
         host.op("memref.dealloc", &[buffer], &[], &[]);

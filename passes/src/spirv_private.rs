@@ -172,3 +172,27 @@ pub fn broadcast_select_conditions<'c>(
     }
     Ok(())
 }
+
+/// Every `vector.load` and `vector.store` without an alignment gets its
+/// element's: SPIR-V's pointer cast would otherwise claim the vector's
+/// alignment (16 bytes for `vector<3xf32>`), which a load at an element
+/// offset breaks (PoCL's CPU device faults on such loads).
+pub fn align_vector_accesses<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    for op in ir::collect(kernel, "vector.load")
+        .into_iter()
+        .chain(ir::collect(kernel, "vector.store"))
+    {
+        if op.attribute("alignment").is_ok() {
+            continue;
+        }
+        let vector = match ir::name(&op).as_str() {
+            "vector.load" => op.result(0).map(|r| r.r#type()),
+            _ => op.operand(0).map(|v| v.r#type()),
+        };
+        let Ok(vector) = vector else { continue };
+        let bytes = crate::spirv_types::element_bytes(lanes::element_of(vector)).max(1);
+        let alignment = melior::ir::attribute::IntegerAttribute::new(i64_type, bytes as i64).into();
+        ir::set_inherent(op, "alignment", alignment);
+    }
+}
