@@ -548,7 +548,17 @@ fn create_function(
         .collect();
     types.extend(param_names.iter().map(|_| Type::index(context)));
 
-    let (entry, args) = public_func_before(context, program, name, &types, c_interface)?;
+    let outputs = output.types.len();
+    let names: Vec<String> = input_names
+        .iter()
+        .cloned()
+        .chain((0..outputs).map(|r| match outputs {
+            1 => output.func.clone(),
+            _ => format!("{}.{r}", output.func),
+        }))
+        .chain(param_names.iter().cloned())
+        .collect();
+    let (entry, args) = public_func_before(context, program, name, &types, &names, c_interface)?;
     let num_inputs = input_names.len();
     let num_outputs = output.types.len();
     Ok(Function {

@@ -143,18 +143,31 @@ pub struct LoweredFunction {
 
 /// Creates a public `func.func @name(types...)` with an empty entry block
 /// before `program`, for a lowering to fill: its entry block and arguments.
+/// Argument `i` is located at `names[i]` (a `NameLoc` around the program's
+/// location), so translations name it after its input, output or parameter.
 pub fn public_func_before<'c>(
     context: &'c Context,
     program: OperationRef<'c, '_>,
     name: &str,
     types: &[Type<'c>],
+    names: &[String],
     c_interface: bool,
 ) -> Result<(mlir_sys::MlirBlock, Vec<MlirValue>), Failed> {
     let location = program.location();
     let parent = program
         .block()
         .ok_or_else(|| error(location, "ure.program has no parent block"))?;
-    let block = Block::new(&types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
+    let arguments: Vec<_> = types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let at = names
+                .get(i)
+                .map_or(location, |n| melior::ir::Location::name(context, n, location));
+            (*t, at)
+        })
+        .collect();
+    let block = Block::new(&arguments);
     let region = Region::new();
     region.append_block(block);
     let function_type = FunctionType::new(context, types, &[]);
@@ -195,7 +208,9 @@ pub fn create_function(
     let context: &Context = unsafe { context_ref.to_ref() };
     let location = program.location();
     let (arg_types, output_types) = signature(context, location, model);
-    let (entry, args) = public_func_before(context, program, &model.name, &arg_types, c_interface)?;
+    let names = argument_names(model, output_types.len());
+    let (entry, args) =
+        public_func_before(context, program, &model.name, &arg_types, &names, c_interface)?;
     let num_inputs = model.inputs.len();
     let num_outputs = output_types.len();
     Ok(LoweredFunction {
@@ -204,6 +219,25 @@ pub fn create_function(
         outputs: args[num_inputs..num_inputs + num_outputs].to_vec(),
         params: args[num_inputs + num_outputs..].to_vec(),
     })
+}
+
+/// The names of the arguments: the inputs, the output Func (`out.N` for
+/// several results), the parameters.
+fn argument_names(model: &Program, outputs: usize) -> Vec<String> {
+    let output = &model.output().name;
+    model
+        .inputs
+        .iter()
+        .map(|i| i.name.clone())
+        .chain((0..outputs).map(|r| {
+            if outputs == 1 {
+                output.clone()
+            } else {
+                format!("{output}.{r}")
+            }
+        }))
+        .chain(model.params.iter().cloned())
+        .collect()
 }
 
 /// Argument types (inputs, outputs, params) and the output buffer types.
