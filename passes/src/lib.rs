@@ -47,6 +47,7 @@ mod spacetime_vector;
 mod spirv_boundary;
 pub mod spirv_composites;
 mod spirv_linearize;
+mod spirv_math;
 mod spirv_private;
 pub mod spirv_run;
 pub mod spirv_types;

@@ -119,6 +119,7 @@ pub fn outline<'c>(
     privatize(context, kernel)?;
     broadcast_select_conditions(context, kernel)?;
     align_vector_accesses(context, kernel);
+    crate::spirv_math::expand_math(context, kernel);
     return_from_kernel(kernel)?;
     for buffer in host_buffers {
         host.op("memref.dealloc", &[buffer], &[], &[]);

@@ -161,9 +161,9 @@ pub fn public_func_before<'c>(
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let at = names
-                .get(i)
-                .map_or(location, |n| melior::ir::Location::name(context, n, location));
+            let at = names.get(i).map_or(location, |n| {
+                melior::ir::Location::name(context, n, location)
+            });
             (*t, at)
         })
         .collect();
@@ -209,8 +209,14 @@ pub fn create_function(
     let location = program.location();
     let (arg_types, output_types) = signature(context, location, model);
     let names = argument_names(model, output_types.len());
-    let (entry, args) =
-        public_func_before(context, program, &model.name, &arg_types, &names, c_interface)?;
+    let (entry, args) = public_func_before(
+        context,
+        program,
+        &model.name,
+        &arg_types,
+        &names,
+        c_interface,
+    )?;
     let num_inputs = model.inputs.len();
     let num_outputs = output_types.len();
     Ok(LoweredFunction {

@@ -1,5 +1,5 @@
 // RUN: t2s-opt %s --outline-spirv-kernels --split-input-file | FileCheck %s
-// RUN: t2s-opt %s --split-input-file --pass-pipeline='builtin.module(outline-spirv-kernels, convert-gpu-to-spirv{use-64bit-index=true}, gpu.module(spirv.module(spirv-lower-abi-attrs, spirv-insert-composites, spirv-update-vce)))' | FileCheck %s --check-prefix=SPIRV
+// RUN: t2s-opt %s --split-input-file --pass-pipeline='builtin.module(outline-spirv-kernels, gpu.module(convert-math-to-spirv), convert-gpu-to-spirv{use-64bit-index=true}, gpu.module(spirv.module(spirv-lower-abi-attrs, spirv-insert-composites, spirv-update-vce)))' | FileCheck %s --check-prefix=SPIRV
 
 // Static buffers cross as they are; a small allocation goes to private
 // memory; the function becomes the host side that launches one work-item.
@@ -108,5 +108,46 @@ func.func @blend(%a: memref<8xf32>, %c: i1) {
   %y = vector.load %a[%c4] : memref<8xf32>, vector<4xf32>
   %z = arith.select %c, %x, %y : vector<4xf32>
   vector.store %z, %a[%c0] : memref<8xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+// math.trunc, math.exp2 and math.cbrt have no upstream SPIR-V pattern; the
+// kernel computes them with ops that have one (splat constants for
+// vectors). A vector load or store without an alignment gets its element's.
+
+// CHECK-LABEL: gpu.func @math
+// CHECK:         %[[X:.*]] = vector.load %{{.*}} {alignment = 4 : i64} : memref<8xf32>, vector<4xf32>
+// CHECK:         %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK-NEXT:    %[[N:.*]] = arith.cmpf olt, %[[X]], %[[Z]] : vector<4xf32>
+// CHECK-NEXT:    %[[U:.*]] = math.ceil %[[X]] : vector<4xf32>
+// CHECK-NEXT:    %[[D:.*]] = math.floor %[[X]] : vector<4xf32>
+// CHECK-NEXT:    %[[T:.*]] = arith.select %[[N]], %[[U]], %[[D]] : vector<4xi1>, vector<4xf32>
+// CHECK:         %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT:    math.powf %[[TWO]], %{{.*}} : f32
+// CHECK:         %[[THIRD:.*]] = arith.constant 0.333333343 : f32
+// CHECK-NEXT:    %[[A:.*]] = math.absf %[[S:.*]] : f32
+// CHECK-NEXT:    %[[R:.*]] = math.powf %[[A]], %[[THIRD]] : f32
+// CHECK-NEXT:    math.copysign %[[R]], %[[S]] : f32
+// CHECK:         vector.store %[[T]], %{{.*}} {alignment = 4 : i64} : memref<8xf32>, vector<4xf32>
+// SPIRV-LABEL: spirv.func @math
+// SPIRV:         spirv.Load "CrossWorkgroup" %{{.*}} ["Aligned", 4] : vector<4xf32>
+// SPIRV:         spirv.CL.ceil
+// SPIRV:         spirv.CL.floor
+// SPIRV:         spirv.CL.pow
+// SPIRV:         spirv.CL.pow
+// SPIRV:         spirv.Store "CrossWorkgroup" %{{.*}}, %{{.*}} ["Aligned", 4] : vector<4xf32>
+func.func @math(%a: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %x = vector.load %a[%c0] : memref<8xf32>, vector<4xf32>
+  %t = math.trunc %x : vector<4xf32>
+  %s = memref.load %a[%c4] : memref<8xf32>
+  %e = math.exp2 %s : f32
+  %c = math.cbrt %s : f32
+  %sum = arith.addf %e, %c : f32
+  memref.store %sum, %a[%c4] : memref<8xf32>
+  vector.store %t, %a[%c0] : memref<8xf32>, vector<4xf32>
   return
 }
