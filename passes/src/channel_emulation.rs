@@ -3,6 +3,7 @@
 //! array of its values, and the address of an element names it.
 
 use crate::channel_runtime::{with_current, Run};
+use std::ffi::{c_char, CStr};
 
 impl Run {
     /// The channel base and element index of `address` in the emulation of
@@ -38,6 +39,22 @@ pub extern "C" fn t2s_emu_channel_read(address: usize, value: usize, bytes: i64)
         if !served {
             data.fill(0);
         }
+    });
+}
+
+/// A computed channel index out of its array's `extent`
+/// (`T2S_CHANNEL_INDEX` in `t2s-fpga-emulation.h`): the run fails, naming
+/// the channel (its OpenCL name) and the kernel.
+pub extern "C" fn t2s_emu_channel_index_error(channel: *const c_char, index: i64, extent: i64) {
+    let _ = std::panic::catch_unwind(|| {
+        // SAFETY: a string literal of the emulated program.
+        let name = unsafe { CStr::from_ptr(channel) }.to_string_lossy();
+        with_current(|run, k| {
+            run.misuse(
+                k,
+                format!("computes index {index} into channel array @{name}, outside its {extent} channels"),
+            )
+        });
     });
 }
 

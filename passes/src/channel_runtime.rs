@@ -266,6 +266,14 @@ impl Run {
         }
     }
 
+    /// Kernel `k` misused a channel: the run fails with `what`, after the
+    /// kernel's name.
+    pub(crate) fn misuse(&self, k: usize, what: String) {
+        let mut state = self.lock();
+        let message = format!("kernel @{} {what}", self.kernels[k]);
+        self.fail(&mut state, message);
+    }
+
     fn fail(&self, state: &mut State, message: String) {
         if state.failure.is_none() {
             state.failure = Some(message);

@@ -9,7 +9,9 @@
 //! passes (isolated kernels and channels); one without takes
 //! `t2s-sequential-to-scf`'s (one kernel).
 
-use crate::channel_emulation::{t2s_emu_channel_read, t2s_emu_channel_write};
+use crate::channel_emulation::{
+    t2s_emu_channel_index_error, t2s_emu_channel_read, t2s_emu_channel_write,
+};
 use crate::dataflow::{run_threads, Design, KERNEL_STACK};
 use crate::execute::{
     check_points, is_spatial, run_pipeline, select_program, with_spacetime_options, ExecuteError,
@@ -140,7 +142,10 @@ fn compile(translation: &Translation, dir: &Path) -> Result<libloading::Library,
         Ok(path.to_string_lossy().into_owned())
     };
     let header = write("t2s-fpga-emulation.h", EMULATION_HEADER)?;
-    let hooks = write("t2s-fpga-emulation.c", EMULATION_HOOKS)?;
+    let hooks = write(
+        "t2s-fpga-emulation.c",
+        &format!("{EMULATION_HOOKS}{}", trampolines(translation)),
+    )?;
     let source = write("program.cl", &translation.source)?;
     let program_o = dir.join("program.o").to_string_lossy().into_owned();
     let hooks_o = dir.join("hooks.o").to_string_lossy().into_owned();
@@ -155,7 +160,17 @@ fn compile(translation: &Translation, dir: &Path) -> Result<libloading::Library,
         "the channel hooks",
     )?;
     run_clang(
-        &["-shared", &program_o, &hooks_o, "-o", &library, "-lm"],
+        // -Bsymbolic: a caller binds to this library's kernel even when the
+        // kernel shares a name with a C library function (`div`).
+        &[
+            "-shared",
+            "-Wl,-Bsymbolic",
+            &program_o,
+            &hooks_o,
+            "-o",
+            &library,
+            "-lm",
+        ],
         "the emulation library",
     )?;
     // SAFETY: a library we just built; its initializers are clang's.
@@ -163,7 +178,32 @@ fn compile(translation: &Translation, dir: &Path) -> Result<libloading::Library,
         .map_err(|e| ExecuteError::Invoke(format!("cannot load the emulation library: {e}")))
 }
 
-/// A kernel entry point and its arguments, for the kernel threads.
+/// One C function per kernel, `t2s_emu_call_<kernel>(const unsigned long
+/// *args)`, calling it with its arguments spread: the host then calls every
+/// kernel the same way, whatever its argument count. Pointers and `long`s
+/// are both 64-bit integer arguments in the C calling convention, so each
+/// is declared `unsigned long`.
+fn trampolines(translation: &Translation) -> String {
+    let mut text = String::from("\n/* Generated: one caller per kernel. */\n");
+    for kernel in &translation.kernels {
+        let n = kernel.params.len();
+        let declared = if n == 0 {
+            "void".to_string()
+        } else {
+            vec!["unsigned long"; n].join(", ")
+        };
+        let spread: Vec<String> = (0..n).map(|i| format!("a[{i}]")).collect();
+        text.push_str(&format!(
+            "extern void {k}({declared});\nvoid t2s_emu_call_{k}(const unsigned long *a) {{ (void)a; {k}({}); }}\n",
+            spread.join(", "),
+            k = kernel.name
+        ));
+    }
+    text
+}
+
+/// A kernel's caller (`t2s_emu_call_<kernel>`) and its arguments, for the
+/// kernel threads.
 struct Entry(*const c_void, Vec<u64>);
 // SAFETY: code of a library that outlives the threads; the arguments are
 // buffers the caller keeps alive, written by one kernel at a time per
@@ -172,6 +212,7 @@ unsafe impl Send for Entry {}
 unsafe impl Sync for Entry {}
 
 type Hook = extern "C" fn(usize, usize, i64);
+type IndexHook = extern "C" fn(*const std::ffi::c_char, i64, i64);
 
 fn run(
     library: &libloading::Library,
@@ -195,6 +236,7 @@ fn run(
     unsafe {
         *(symbol("t2s_emu_read_hook")? as *mut Hook) = t2s_emu_channel_read;
         *(symbol("t2s_emu_write_hook")? as *mut Hook) = t2s_emu_channel_write;
+        *(symbol("t2s_emu_index_hook")? as *mut IndexHook) = t2s_emu_channel_index_error;
     }
     let mut addresses = Vec::new();
     for spec in &design.channels {
@@ -252,23 +294,19 @@ fn run(
                     kernel.name
                 ))
             })?;
-        if args.len() > MAX_ARGS {
-            return Err(ExecuteError::Invoke(format!(
-                "kernel {} takes {} arguments; the emulation calls at most {MAX_ARGS}",
-                kernel.name,
-                args.len()
-            )));
-        }
-        entries.push(Entry(symbol(&kernel.name)? as *const c_void, args));
+        let caller = symbol(&format!("t2s_emu_call_{}", kernel.name))?;
+        entries.push(Entry(caller as *const c_void, args));
     }
     let calls: Vec<Box<dyn Fn() + Send + Sync>> = entries
         .into_iter()
         .map(|entry| {
             Box::new(move || {
                 let entry = &entry;
-                // SAFETY: a kernel of the library taking `entry.1.len()`
-                // pointer-sized integer arguments.
-                unsafe { invoke(entry.0, &entry.1) }
+                // SAFETY: the kernel's caller, which reads exactly the
+                // kernel's argument count from the array.
+                let call: unsafe extern "C" fn(*const u64) =
+                    unsafe { std::mem::transmute(entry.0) };
+                unsafe { call(entry.1.as_ptr()) }
             }) as Box<dyn Fn() + Send + Sync>
         })
         .collect();
@@ -281,48 +319,4 @@ fn run(
         }
     }
     Ok((call.outputs(), times))
-}
-
-const MAX_ARGS: usize = 24;
-
-/// Calls `f` with `args` (pointers and `long`s: integer registers).
-///
-/// # Safety
-/// `f` is a C function taking `args.len()` 64-bit integer arguments.
-unsafe fn invoke(f: *const c_void, args: &[u64]) {
-    macro_rules! call {
-        ($($i:literal)*) => {{
-            // SAFETY: guaranteed by the caller.
-            let g: unsafe extern "C" fn($(call!(@ty $i)),*) = unsafe { std::mem::transmute(f) };
-            unsafe { g($(args[$i]),*) }
-        }};
-        (@ty $i:literal) => { u64 };
-    }
-    match args.len() {
-        0 => call!(),
-        1 => call!(0),
-        2 => call!(0 1),
-        3 => call!(0 1 2),
-        4 => call!(0 1 2 3),
-        5 => call!(0 1 2 3 4),
-        6 => call!(0 1 2 3 4 5),
-        7 => call!(0 1 2 3 4 5 6),
-        8 => call!(0 1 2 3 4 5 6 7),
-        9 => call!(0 1 2 3 4 5 6 7 8),
-        10 => call!(0 1 2 3 4 5 6 7 8 9),
-        11 => call!(0 1 2 3 4 5 6 7 8 9 10),
-        12 => call!(0 1 2 3 4 5 6 7 8 9 10 11),
-        13 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12),
-        14 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13),
-        15 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14),
-        16 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15),
-        17 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16),
-        18 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17),
-        19 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18),
-        20 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19),
-        21 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20),
-        22 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21),
-        23 => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22),
-        _ => call!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23),
-    }
 }

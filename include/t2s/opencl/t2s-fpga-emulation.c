@@ -3,7 +3,19 @@
  * loading the compiled program (OpenCL C has no function pointers). */
 typedef void (*t2s_channel_hook)(const void *channel, void *value, long bytes);
 
+typedef void (*t2s_index_hook)(const char *name, long index, long extent);
+
 t2s_channel_hook t2s_emu_read_hook;
+t2s_index_hook t2s_emu_index_hook;
+
+long t2s_emu_channel_index(const char *name, long index, long extent) {
+  if (index >= 0 && index < extent) {
+    return index;
+  }
+  t2s_emu_index_hook(name, index, extent);
+  return 0;
+}
+
 t2s_channel_hook t2s_emu_write_hook;
 
 void t2s_emu_channel_read(const void *channel, void *value, long bytes) {

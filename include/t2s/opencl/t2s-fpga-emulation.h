@@ -22,6 +22,12 @@
 void t2s_emu_channel_read(const __global void *ch, void *value, long bytes);
 void t2s_emu_channel_write(const __global void *ch, const void *value, long bytes);
 
+/* A computed index into a channel array: out of range, the run fails with
+ * a report naming the channel (and the access stays inside the array). */
+long t2s_emu_channel_index(__constant char *name, long index, long extent);
+#define T2S_CHANNEL_INDEX(symbol, index, extent)                               \
+  t2s_emu_channel_index((symbol), (index), (extent))
+
 #define read_channel_intel(ch)                                                 \
   ({                                                                           \
     __typeof_unqual__(ch) t2s_value_;                                          \

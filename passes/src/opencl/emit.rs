@@ -50,7 +50,8 @@ impl Writer {
 
 /// What the module declares for the kernels: channels by symbol.
 pub struct Globals {
-    pub channels: HashMap<String, String>,
+    /// Each channel's OpenCL name and array dimensions.
+    pub channels: HashMap<String, (String, Vec<i64>)>,
 }
 
 /// The translation state of one kernel.
@@ -471,13 +472,57 @@ impl<'g> Body<'g> {
         end: usize,
     ) -> Result<String, Failed> {
         let symbol = ir::symbol(op, "channel");
-        let name = self.globals.channels.get(&symbol).ok_or_else(|| {
+        let (name, dims) = self.globals.channels.get(&symbol).ok_or_else(|| {
             fail(op, format!("no channel.fifo @{symbol} in the module (t2s-to-opencl needs the channels at module level: run spacetime-to-scf first)"))
         })?;
+        // A computed index goes through T2S_CHANNEL_INDEX, which the
+        // emulation checks against the dimension (an index past one channel
+        // array would otherwise address the next).
         let subs: String = (first..end)
-            .map(|i| self.operand(op, i).map(|s| format!("[{s}]")))
-            .collect::<Result<_, _>>()?;
+            .enumerate()
+            .map(|(d, i)| {
+                let s = self.operand(op, i)?;
+                let checked = op
+                    .operand(i)
+                    .ok()
+                    .is_some_and(|v| dims.get(d).is_some_and(|n| !statically_in(v, *n)));
+                Ok(match dims.get(d) {
+                    Some(n) if checked => {
+                        let quoted = symbol.replace('\\', "\\\\").replace('"', "\\\"");
+                        format!("[T2S_CHANNEL_INDEX(\"{quoted}\", {s}, {n}L)]")
+                    }
+                    _ => format!("[{s}]"),
+                })
+            })
+            .collect::<Result<_, Failed>>()?;
         Ok(format!("{name}{subs}"))
+    }
+}
+
+/// Whether `v` is in `[0, extent)` by construction: a constant in range,
+/// or the induction variable of an `scf.for` whose constant bounds are.
+fn statically_in(v: Value<'_, '_>, extent: i64) -> bool {
+    if let Some(c) = constant_index(v) {
+        return (0..extent).contains(&c);
+    }
+    // SAFETY: queries of a live value and the op owning its block.
+    unsafe {
+        let raw = v.to_raw();
+        if !mlir_sys::mlirValueIsABlockArgument(raw)
+            || mlir_sys::mlirBlockArgumentGetArgNumber(raw) != 0
+        {
+            return false;
+        }
+        let owner = mlir_sys::mlirBlockGetParentOperation(mlir_sys::mlirBlockArgumentGetOwner(raw));
+        if owner.ptr.is_null() {
+            return false;
+        }
+        let owner = OperationRef::from_raw(owner);
+        if ir::name(&owner) != "scf.for" {
+            return false;
+        }
+        let bound = |i: usize| owner.operand(i).ok().and_then(constant_index);
+        matches!((bound(0), bound(1), bound(2)), (Some(lb), Some(ub), Some(step)) if lb >= 0 && ub <= extent && step > 0)
     }
 }
 

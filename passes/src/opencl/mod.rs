@@ -188,7 +188,8 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
             &mut typedefs,
             &mut extensions,
         )?);
-        channel_names.insert(symbol.clone(), name.clone());
+        let dims = crate::lower_channels::fifo_layout(fifo).map_or_else(Vec::new, |l| l.dims);
+        channel_names.insert(symbol.clone(), (name.clone(), dims));
         channel_list.push((symbol, name));
     }
     let globals = Globals {
@@ -215,6 +216,9 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
     for e in &extensions {
         source.push_str(&format!("#pragma OPENCL EXTENSION {e} : enable\n"));
     }
+    if bodies.iter().any(|b| b.contains("T2S_CHANNEL_INDEX(")) {
+        source.push_str(CHANNEL_INDEX);
+    }
     source.push('\n');
     for t in &typedefs {
         source.push_str(t);
@@ -236,6 +240,14 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
         channels: channel_list,
     })
 }
+
+/// A computed channel index is itself for aoc; the emulation header defines
+/// it first, as a range check.
+const CHANNEL_INDEX: &str =
+    "\n// A computed index into a channel array (checked in the emulation).\n\
+     #ifndef T2S_CHANNEL_INDEX\n\
+     #define T2S_CHANNEL_INDEX(symbol, index, extent) (index)\n\
+     #endif\n";
 
 fn channel_declaration(
     fifo: &OperationRef<'_, '_>,
