@@ -45,10 +45,10 @@ pub extern "C" fn t2s_emu_channel_read(address: usize, value: usize, bytes: i64)
 /// A computed channel index out of its array's `extent`
 /// (`T2S_CHANNEL_INDEX` in `t2s-fpga-emulation.h`): the run fails, naming
 /// the channel (its OpenCL name) and the kernel.
-pub extern "C" fn t2s_emu_channel_index_error(channel: *const c_char, index: i64, extent: i64) {
+pub extern "C" fn t2s_emu_channel_index_error(channel: usize, index: i64, extent: i64) {
     let _ = std::panic::catch_unwind(|| {
         // SAFETY: a string literal of the emulated program.
-        let name = unsafe { CStr::from_ptr(channel) }.to_string_lossy();
+        let name = unsafe { CStr::from_ptr(channel as *const c_char) }.to_string_lossy();
         with_current(|run, k| {
             run.misuse(
                 k,

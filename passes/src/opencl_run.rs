@@ -212,7 +212,7 @@ unsafe impl Send for Entry {}
 unsafe impl Sync for Entry {}
 
 type Hook = extern "C" fn(usize, usize, i64);
-type IndexHook = extern "C" fn(*const std::ffi::c_char, i64, i64);
+type IndexHook = extern "C" fn(usize, i64, i64);
 
 fn run(
     library: &libloading::Library,
