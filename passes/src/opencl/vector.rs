@@ -276,13 +276,10 @@ impl Body<'_> {
     fn shuffle(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
         let (a, at) = (self.operand(op, 0)?, self.operand_type(op, 0)?);
         let (b, bt) = (self.operand(op, 1)?, self.operand_type(op, 1)?);
-        if at.shape.len() > 1 || bt.shape.len() > 1 {
-            return Err(fail(
-                op,
-                "vector.shuffle of n-D vectors has no OpenCL C form yet",
-            ));
-        }
-        let n = if at.is_vector() { at.lanes() } else { 1 };
+        // The mask picks rows along the leading dimension; a row of an n-D
+        // vector is its trailing lanes (one lane for 1-D).
+        let rows = if at.is_vector() { at.shape[0] } else { 1 };
+        let row: i64 = at.shape.iter().skip(1).product();
         let pick = |t: &CType, v: &str, i: i64| {
             if t.is_vector() {
                 t.lane(v, &i.to_string())
@@ -292,33 +289,53 @@ impl Body<'_> {
         };
         let lanes: Vec<String> = ir::i64s(op, "mask")
             .iter()
-            .map(|&i| {
-                if i < n {
-                    pick(&at, &a, i)
+            .flat_map(|&i| (0..row).map(move |j| (i, j)))
+            .map(|(i, j)| {
+                if i < rows {
+                    pick(&at, &a, i * row + j)
                 } else {
-                    pick(&bt, &b, i - n)
+                    pick(&bt, &b, (i - rows) * row + j)
                 }
             })
             .collect();
         self.define_lanes_static(op, &lanes)
     }
 
-    /// The element of memref operand `m` at the indices `first..end`, the
-    /// last one moved by `lane`.
+    /// The element of memref operand `m` at the indices `first..end` for
+    /// flat lane `lane` of a vector of `shape`: the trailing indices move by
+    /// the lane's coordinates (row-major), as `vector.load` of an n-D vector
+    /// reads the trailing dimensions.
     fn lane_element(
         &self,
         op: &OperationRef<'_, '_>,
         m: usize,
-        first: usize,
-        end: usize,
+        (first, end): (usize, usize),
+        shape: &[i64],
         lane: &str,
     ) -> Result<String, Failed> {
         let mut indices: Vec<String> = (first..end)
             .map(|i| self.operand(op, i))
             .collect::<Result<_, _>>()?;
-        match indices.last_mut() {
-            Some(last) => *last = format!("{last} + {lane}"),
-            None => return Err(fail(op, "a vector access of a 0-D memref")),
+        if indices.is_empty() {
+            return Err(fail(op, "a vector access of a 0-D memref"));
+        }
+        if indices.len() < shape.len() {
+            return Err(fail(
+                op,
+                "a vector access of more dimensions than its memref has",
+            ));
+        }
+        let base = indices.len() - shape.len();
+        for (d, n) in shape.iter().enumerate() {
+            let inner: i64 = shape[d + 1..].iter().product();
+            let mut coordinate = lane.to_string();
+            if inner > 1 {
+                coordinate = format!("({coordinate} / {inner})");
+            }
+            if d > 0 {
+                coordinate = format!("{coordinate} % {n}");
+            }
+            indices[base + d] = format!("{} + {coordinate}", indices[base + d]);
         }
         Ok(match self.memory(op, m)? {
             Memory::Private { name, .. } => {
@@ -338,10 +355,8 @@ impl Body<'_> {
         masked: Option<(usize, usize)>,
     ) -> Result<(), Failed> {
         let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
-        if self.ctype(op, result.r#type())?.shape.len() != 1 {
-            return Err(fail(op, "a load of an n-D vector has no OpenCL C form yet"));
-        }
-        let at = self.lane_element(op, m, first, end, "_l")?;
+        let shape = self.ctype(op, result.r#type())?.shape;
+        let at = self.lane_element(op, m, (first, end), &shape, "_l")?;
         match masked {
             None => {
                 self.define_lanes(op, |_| at.clone())?;
@@ -367,13 +382,7 @@ impl Body<'_> {
         mask: Option<usize>,
     ) -> Result<(), Failed> {
         let (v, vt) = (self.operand(op, value)?, self.operand_type(op, value)?);
-        if vt.shape.len() != 1 {
-            return Err(fail(
-                op,
-                "a store of an n-D vector has no OpenCL C form yet",
-            ));
-        }
-        let at = self.lane_element(op, m, first, end, "_l")?;
+        let at = self.lane_element(op, m, (first, end), &vt.shape, "_l")?;
         let guard = match mask {
             Some(k) => {
                 let (mask, mt) = (self.operand(op, k)?, self.operand_type(op, k)?);

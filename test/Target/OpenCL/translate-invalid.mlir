@@ -96,11 +96,3 @@ func.func @k(%v: vector<4xf32>, %a: memref<4xf32>) {
   return
 }
 
-// -----
-
-func.func @k(%a: memref<2x4xf32>) {
-  %c0 = arith.constant 0 : index
-  // expected-error@+1 {{a load of an n-D vector has no OpenCL C form yet}}
-  %v = vector.load %a[%c0, %c0] : memref<2x4xf32>, vector<2x4xf32>
-  return
-}

@@ -124,3 +124,26 @@ func.func @dynamic(%a: memref<?x?xf32>) {
   memref.store %zero, %a[%c0, %c0] : memref<?x?xf32>
   return
 }
+
+// n-D vector loads and stores read the trailing dimensions, each lane at
+// its row-major coordinates; an n-D shuffle picks rows of the leading
+// dimension.
+
+// CHECK-LABEL: __kernel void nd(
+// CHECK:       float_2x4 [[V:v[0-9]+]];
+// CHECK-NEXT:  #pragma unroll
+// CHECK-NEXT:  for (int _l = 0; _l < 8; ++_l) [[V]].s[_l] = arg0[(1L + (_l / 4)) * 8 + 0L + _l % 4];
+// CHECK:       float_3x4 [[S:v[0-9]+]];
+// CHECK-NEXT:  [[S]].s[0] = [[V]].s[4];
+// CHECK:       [[S]].s[4] = [[V]].s[0];
+// CHECK:       [[S]].s[11] = [[V]].s[3];
+// CHECK:       for (int _l = 0; _l < 12; ++_l) arg1[((1L) * 4 + 0L + (_l / 4)) * 8 + 1L + _l % 4] = [[S]].s[_l];
+func.func @nd(%a: memref<4x8xf32>, %b: memref<3x4x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = vector.load %a[%c1, %c0] : memref<4x8xf32>, vector<2x4xf32>
+  %s = vector.shuffle %v, %v [1, 2, 0] : vector<2x4xf32>, vector<2x4xf32>
+  vector.store %s, %b[%c1, %c0, %c1] : memref<3x4x8xf32>, vector<3x4xf32>
+  return
+}
+
