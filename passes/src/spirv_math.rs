@@ -15,7 +15,7 @@ use crate::ir;
 use crate::lanes::{element_of, shape_of, type_of};
 use melior::ir::{
     attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute},
-    operation::{OperationLike, OperationRef},
+    operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
     Attribute, Type, ValueLike,
 };
 use melior::Context;
@@ -25,58 +25,69 @@ use mlir_sys::MlirValue;
 const CMPF_OLT: i64 = 4;
 
 pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
-    for name in ["math.trunc", "math.exp2", "math.cbrt"] {
-        for op in ir::collect(kernel, name) {
-            let (Ok(x), Ok(result)) = (op.operand(0), op.result(0)) else {
-                continue;
-            };
-            let x = x.to_raw();
-            let ty = type_of(x);
-            let e = Emitter::before(context, op);
-            let fastmath: Vec<(&str, Attribute)> = op
-                .attribute("fastmath")
-                .ok()
-                .map(|a| ("fastmath", a))
-                .into_iter()
-                .collect();
-            let value = match name {
-                "math.trunc" => {
-                    let zero = constant(&e, ty, 0.0);
-                    let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
-                    let predicate = IntegerAttribute::new(i64_type, CMPF_OLT).into();
-                    let condition_type = match shape_of(ty) {
-                        Some(shape) => crate::lanes::vector_type(
-                            context,
-                            &shape,
-                            melior::ir::r#type::IntegerType::new(context, 1).into(),
-                        ),
-                        None => melior::ir::r#type::IntegerType::new(context, 1).into(),
-                    };
-                    let negative = e.op(
-                        "arith.cmpf",
-                        &[x, zero],
-                        &[condition_type],
-                        &[("predicate", predicate)],
-                    )[0];
-                    let up = e.op("math.ceil", &[x], &[ty], &fastmath)[0];
-                    let down = e.op("math.floor", &[x], &[ty], &fastmath)[0];
-                    e.op1("arith.select", &[negative, up, down], ty)
-                }
-                "math.exp2" => {
-                    let two = constant(&e, ty, 2.0);
-                    e.op("math.powf", &[two, x], &[ty], &fastmath)[0]
-                }
-                _ => {
-                    let third = constant(&e, ty, 1.0 / 3.0);
-                    let magnitude = e.op("math.absf", &[x], &[ty], &fastmath)[0];
-                    let root = e.op("math.powf", &[magnitude, third], &[ty], &fastmath)[0];
-                    e.op("math.copysign", &[root, x], &[ty], &fastmath)[0]
-                }
-            };
-            // SAFETY: the expansion has the op's type.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
-            ir::erase(op);
+    let mut expanded = Vec::new();
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        if matches!(
+            ir::name(&op).as_str(),
+            "math.trunc" | "math.exp2" | "math.cbrt"
+        ) {
+            expanded.push(op.to_raw());
         }
+        WalkResult::Advance
+    });
+    for raw in expanded {
+        // SAFETY: collected above; only the op itself is erased below.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let name = ir::name(&op);
+        let (Ok(x), Ok(result)) = (op.operand(0), op.result(0)) else {
+            continue;
+        };
+        let x = x.to_raw();
+        let ty = type_of(x);
+        let e = Emitter::before(context, op);
+        let fastmath: Vec<(&str, Attribute)> = op
+            .attribute("fastmath")
+            .ok()
+            .map(|a| ("fastmath", a))
+            .into_iter()
+            .collect();
+        let value = match name.as_str() {
+            "math.trunc" => {
+                let zero = constant(&e, ty, 0.0);
+                let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
+                let predicate = IntegerAttribute::new(i64_type, CMPF_OLT).into();
+                let condition_type = match shape_of(ty) {
+                    Some(shape) => crate::lanes::vector_type(
+                        context,
+                        &shape,
+                        melior::ir::r#type::IntegerType::new(context, 1).into(),
+                    ),
+                    None => melior::ir::r#type::IntegerType::new(context, 1).into(),
+                };
+                let negative = e.op(
+                    "arith.cmpf",
+                    &[x, zero],
+                    &[condition_type],
+                    &[("predicate", predicate)],
+                )[0];
+                let up = e.op("math.ceil", &[x], &[ty], &fastmath)[0];
+                let down = e.op("math.floor", &[x], &[ty], &fastmath)[0];
+                e.op1("arith.select", &[negative, up, down], ty)
+            }
+            "math.exp2" => {
+                let two = constant(&e, ty, 2.0);
+                e.op("math.powf", &[two, x], &[ty], &fastmath)[0]
+            }
+            _ => {
+                let third = constant(&e, ty, 1.0 / 3.0);
+                let magnitude = e.op("math.absf", &[x], &[ty], &fastmath)[0];
+                let root = e.op("math.powf", &[magnitude, third], &[ty], &fastmath)[0];
+                e.op("math.copysign", &[root, x], &[ty], &fastmath)[0]
+            }
+        };
+        // SAFETY: the expansion has the op's type.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+        ir::erase(op);
     }
 }
 

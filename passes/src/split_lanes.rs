@@ -39,6 +39,15 @@ pub struct Splitter<'c> {
     moved: HashMap<usize, (Vec<i64>, Vec<Lane>)>,
 }
 
+/// The element type of a memref type, `None` for other types.
+pub fn buffer_element(ty: Type<'_>) -> Option<Type<'_>> {
+    // SAFETY: type queries; the element type only of a memref.
+    unsafe {
+        mlir_sys::mlirTypeIsAMemRef(ty.to_raw())
+            .then(|| Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())))
+    }
+}
+
 fn key(value: MlirValue) -> usize {
     value.ptr as usize
 }
@@ -65,13 +74,7 @@ impl<'c> Splitter<'c> {
 
     /// Whether `ty` is a buffer whose elements are vectors the target lacks.
     pub fn is_illegal_buffer(&self, ty: Type<'_>) -> bool {
-        // SAFETY: type queries.
-        unsafe {
-            mlir_sys::mlirTypeIsAMemRef(ty.to_raw())
-                && self.is_illegal(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-                    ty.to_raw(),
-                )))
-        }
+        buffer_element(ty).is_some_and(|element| self.is_illegal(element))
     }
 
     /// The width of the pieces of a vector of `shape`: the widest target
@@ -93,8 +96,25 @@ impl<'c> Splitter<'c> {
         }
     }
 
-    pub fn record(&mut self, value: MlirValue, split: Split) {
-        self.splits.insert(key(value), split);
+    /// Records `pieces` (row-major, of this target's width for `shape`) as
+    /// the split of `value`.
+    pub fn record(&mut self, value: MlirValue, shape: Vec<i64>, pieces: Vec<MlirValue>) {
+        let width = self.width(&shape);
+        debug_assert_eq!(pieces.len() * width, count(&shape));
+        self.splits.insert(
+            key(value),
+            Split {
+                shape,
+                width,
+                pieces,
+            },
+        );
+    }
+
+    /// Records `piece` as every piece of `value` (a splat or poison).
+    pub fn record_uniform(&mut self, value: MlirValue, shape: Vec<i64>, piece: MlirValue) {
+        let pieces = vec![piece; count(&shape) / self.width(&shape)];
+        self.record(value, shape, pieces);
     }
 
     /// The pieces of a split value, built before `e` if it is a lane move.
@@ -178,18 +198,18 @@ impl<'c> Splitter<'c> {
     }
 
     /// The pieces of a constant vector of `shape` whose lanes are the
-    /// (typed) `elements`, row-major; one splat constant when they are equal.
+    /// (typed) `elements`, row-major; equal pieces share one constant.
     pub fn constant(
         &self,
         e: &Emitter<'c>,
         shape: &[i64],
         element: Type<'c>,
         elements: &[Attribute<'c>],
-    ) -> Split {
+    ) -> Vec<MlirValue> {
         let width = self.width(shape);
         let piece_type = self.piece_type(shape, element);
         let mut made: HashMap<Vec<usize>, MlirValue> = HashMap::new();
-        let pieces = elements
+        elements
             .chunks(width)
             .map(|chunk| {
                 let id: Vec<usize> = chunk.iter().map(|a| a.to_raw().ptr as usize).collect();
@@ -210,12 +230,7 @@ impl<'c> Splitter<'c> {
                     e.op("arith.constant", &[], &[piece_type], &[("value", value)])[0]
                 })
             })
-            .collect();
-        Split {
-            shape: shape.to_vec(),
-            width,
-            pieces,
-        }
+            .collect()
     }
 }
 

@@ -8,8 +8,8 @@
 use crate::emit::Emitter;
 use crate::ir;
 use crate::lanes::{count, element_of, shape_of, type_of, unflatten};
-use crate::split_lanes::{Split, Splitter};
-use crate::split_vectors::{attributes_of, block_argument_error, buffer_element, operand, result};
+use crate::split_lanes::{buffer_element, Splitter};
+use crate::split_vectors::{attributes_of, block_argument_error, named, operand, result};
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     r#type::MemRefType,
@@ -65,14 +65,7 @@ pub fn split<'c>(
                     )
                 })
                 .collect();
-            splitter.record(
-                old,
-                Split {
-                    shape,
-                    width,
-                    pieces,
-                },
-            );
+            splitter.record(old, shape, pieces);
             Ok(())
         }
         "memref.store" => {
@@ -103,14 +96,7 @@ pub fn split<'c>(
                 .into_iter()
                 .map(|at| row_access(e, op, width, &at, piece_type, None))
                 .collect();
-            splitter.record(
-                old,
-                Split {
-                    shape,
-                    width,
-                    pieces,
-                },
-            );
+            splitter.record(old, shape, pieces);
             Ok(())
         }
         "vector.store" => {
@@ -162,7 +148,7 @@ fn allocate<'c>(
     let split = MemRefType::new(piece_type, &dims, None, space);
     let operands: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
     let attributes = attributes_of(op);
-    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let named = named(&attributes);
     let new = e.op(&ir::name(op), &operands, &[split.into()], &named)[0];
     buffers.0.insert(old.ptr as usize, new);
     Ok(())
@@ -209,7 +195,9 @@ fn rows(
     width: usize,
 ) -> Result<Vec<Vec<i64>>, String> {
     let buffer_type = type_of(operand(op, from - 1));
-    if shape_of(buffer_element(buffer_type)).is_some() || indices(op, from).len() < shape.len() {
+    if buffer_element(buffer_type).and_then(shape_of).is_some()
+        || indices(op, from).len() < shape.len()
+    {
         return Err(format!(
             "'{}' of {} from {buffer_type}: split-vectors splits vector loads and stores on buffers of scalars of at least the vector's rank",
             ir::name(op),
@@ -246,7 +234,7 @@ fn row_access<'c>(
     let operands = [value.into_iter().collect::<Vec<_>>(), vec![buffer], indices].concat();
     // A piece keeps the access's alignment and temporal hint.
     let attributes = attributes_of(op);
-    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let named = named(&attributes);
     match (value, width) {
         (Some(_), 1) => e.op("memref.store", &operands, &[], &[]),
         (Some(_), _) => e.op("vector.store", &operands, &[], &named),

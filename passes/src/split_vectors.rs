@@ -20,7 +20,7 @@ use crate::emit::Emitter;
 use crate::ir;
 use crate::lanes::{count, element_of, flatten, shape_of, type_of, unflatten};
 use crate::registry::{Failed, OptionKind, PassDef, PassOption, PassOptions};
-use crate::split_lanes::{Lane, Split, Splitter};
+use crate::split_lanes::{buffer_element, Lane, Splitter};
 use crate::split_memory;
 use melior::ir::{
     attribute::AttributeLike,
@@ -100,18 +100,24 @@ fn involves_split(splitter: &Splitter<'_>, op: &OperationRef<'_, '_>) -> bool {
     let odd = |ty: Type| splitter.is_illegal(ty) || splitter.is_illegal_buffer(ty);
     op.operands().any(|v| odd(v.r#type()))
         || op.results().any(|v| odd(v.r#type()))
-        || op.regions().any(|region| {
-            let mut block = region.first_block();
-            while let Some(b) = block {
-                for i in 0..b.argument_count() {
-                    if b.argument(i).is_ok_and(|a| odd(Value::from(a).r#type())) {
-                        return true;
-                    }
-                }
-                block = b.next_in_region();
-            }
-            false
-        })
+        || region_argument_types(op).into_iter().any(odd)
+}
+
+/// The types of the block arguments of `op`'s regions.
+fn region_argument_types<'c>(op: &OperationRef<'c, '_>) -> Vec<Type<'c>> {
+    let mut types = Vec::new();
+    for region in op.regions() {
+        let mut block = region.first_block();
+        while let Some(b) = block {
+            types.extend(
+                (0..b.argument_count())
+                    .filter_map(|i| b.argument(i).ok())
+                    .map(|a| Value::from(a).r#type()),
+            );
+            block = b.next_in_region();
+        }
+    }
+    types
 }
 
 /// Vectors longer than this are an error rather than thousands of pieces.
@@ -125,11 +131,7 @@ fn check_types(op: &OperationRef<'_, '_>) -> Result<(), String> {
         .map(|v| v.r#type())
         .chain(op.results().map(|v| v.r#type()))
     {
-        let vector = if is_memref(ty) {
-            buffer_element(ty)
-        } else {
-            ty
-        };
+        let vector = buffer_element(ty).unwrap_or(ty);
         // SAFETY: a type query.
         if unsafe { mlir_sys::mlirTypeIsAVector(vector.to_raw()) } {
             // SAFETY: a vector type.
@@ -149,16 +151,6 @@ fn check_types(op: &OperationRef<'_, '_>) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-fn is_memref(ty: Type<'_>) -> bool {
-    // SAFETY: a type query.
-    unsafe { mlir_sys::mlirTypeIsAMemRef(ty.to_raw()) }
-}
-
-pub(crate) fn buffer_element(ty: Type<'_>) -> Type<'_> {
-    // SAFETY: the element type of a memref type.
-    unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) }
 }
 
 /// Rewrites `op` on pieces before it; its results are recorded as splits
@@ -200,7 +192,7 @@ fn no_rule(op: &OperationRef<'_, '_>) -> String {
         .operands()
         .map(|v| v.r#type())
         .chain(op.results().map(|v| v.r#type()))
-        .find(|t| shape_of(*t).is_some() || is_memref(*t));
+        .find(|t| shape_of(*t).is_some() || buffer_element(*t).is_some());
     match typed {
         Some(ty) => format!(
             "'{name}' takes or yields {ty}, which has no form on the target, and split-vectors has no rule to split it (it splits elementwise arith and math ops, vector lane moves, and loads, stores and allocations of buffers)"
@@ -215,21 +207,14 @@ fn no_rule(op: &OperationRef<'_, '_>) -> String {
 /// The type of the first block argument of `op`'s regions that is a vector
 /// (or a buffer of vectors).
 fn block_argument_type(op: &OperationRef<'_, '_>) -> Option<String> {
-    for region in op.regions() {
-        let mut block = region.first_block();
-        while let Some(b) = block {
-            for i in 0..b.argument_count() {
-                let ty = Value::from(b.argument(i).ok()?).r#type();
-                if shape_of(ty).is_some()
-                    || (is_memref(ty) && shape_of(buffer_element(ty)).is_some())
-                {
-                    return Some(ty.to_string());
-                }
-            }
-            block = b.next_in_region();
-        }
-    }
-    None
+    region_argument_types(op)
+        .into_iter()
+        .find(|ty| {
+            shape_of(*ty)
+                .or_else(|| buffer_element(*ty).and_then(shape_of))
+                .is_some()
+        })
+        .map(|ty| ty.to_string())
 }
 
 fn is_elementwise(name: &str) -> bool {
@@ -308,8 +293,8 @@ fn constant<'c>(
                 .collect()
         }
     };
-    let split = splitter.constant(e, &shape, element_of(ty), &elements);
-    splitter.record(result(op), split);
+    let pieces = splitter.constant(e, &shape, element_of(ty), &elements);
+    splitter.record(result(op), shape, pieces);
     Ok(())
 }
 
@@ -326,16 +311,7 @@ fn poison<'c>(
         &[splitter.piece_type(&shape, element_of(ty))],
         &[],
     )[0];
-    let width = splitter.width(&shape);
-    let pieces = vec![piece; count(&shape) / width];
-    splitter.record(
-        result(op),
-        Split {
-            shape,
-            width,
-            pieces,
-        },
-    );
+    splitter.record_uniform(result(op), shape, piece);
     Ok(())
 }
 
@@ -357,31 +333,18 @@ fn broadcast<'c>(
         } else {
             source
         };
-        let width = splitter.width(&shape);
-        let pieces = vec![piece; count(&shape) / width];
-        splitter.record(
-            result(op),
-            Split {
-                shape,
-                width,
-                pieces,
-            },
-        );
+        splitter.record_uniform(result(op), shape, piece);
         return Ok(());
     };
-    let from = lanes(splitter, source)?;
     let skip = shape.len() - source_shape.len();
-    let mapped: Vec<Lane> = (0..count(&shape))
-        .map(|f| {
-            let coords = unflatten(&shape, f);
-            let at: Vec<i64> = coords[skip..]
-                .iter()
-                .zip(&source_shape)
-                .map(|(c, n)| if *n == 1 { 0 } else { *c })
-                .collect();
-            from[flatten(&source_shape, &at)]
-        })
-        .collect();
+    let at = |coords: &[i64]| -> Vec<i64> {
+        coords[skip..]
+            .iter()
+            .zip(&source_shape)
+            .map(|(c, n)| if *n == 1 { 0 } else { *c })
+            .collect()
+    };
+    let mapped = remap(splitter, source, &source_shape, &shape, at)?;
     finish(splitter, e, op, &mapped)
 }
 
@@ -461,18 +424,30 @@ fn transpose<'c>(
     let source_shape = shape_of(type_of(source)).ok_or_else(|| no_rule(op))?;
     let shape = shape_of(type_of(result(op))).ok_or_else(|| no_rule(op))?;
     let permutation = ir::i64s(op, "permutation");
-    let from = lanes(splitter, source)?;
-    let mapped: Vec<Lane> = (0..count(&shape))
-        .map(|f| {
-            let coords = unflatten(&shape, f);
-            let mut at = vec![0; source_shape.len()];
-            for (i, p) in permutation.iter().enumerate() {
-                at[*p as usize] = coords[i];
-            }
-            from[flatten(&source_shape, &at)]
-        })
-        .collect();
+    let at = |coords: &[i64]| -> Vec<i64> {
+        let mut at = vec![0; source_shape.len()];
+        for (i, p) in permutation.iter().enumerate() {
+            at[*p as usize] = coords[i];
+        }
+        at
+    };
+    let mapped = remap(splitter, source, &source_shape, &shape, at)?;
     finish(splitter, e, op, &mapped)
+}
+
+/// The lanes of a vector of `shape` whose lane at coordinates `c` is the
+/// lane of `source` (of `source_shape`) at coordinates `at(c)`.
+fn remap(
+    splitter: &Splitter<'_>,
+    source: MlirValue,
+    source_shape: &[i64],
+    shape: &[i64],
+    at: impl Fn(&[i64]) -> Vec<i64>,
+) -> Result<Vec<Lane>, String> {
+    let from = lanes(splitter, source)?;
+    Ok((0..count(shape))
+        .map(|f| from[flatten(source_shape, &at(&unflatten(shape, f)))])
+        .collect())
 }
 
 /// An elementwise op applied to each piece: vector operands by their
@@ -506,7 +481,7 @@ fn elementwise<'c>(
         .map(|r| splitter.piece_type(&shape, element_of(r.r#type())))
         .collect();
     let attributes = attributes_of(op);
-    let named: Vec<(&str, Attribute)> = attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect();
+    let named = named(&attributes);
     let name = ir::name(op);
     let mut results: Vec<Vec<MlirValue>> = vec![Vec::new(); op.result_count()];
     for k in 0..pieces {
@@ -521,14 +496,16 @@ fn elementwise<'c>(
     }
     for (i, pieces) in results.into_iter().enumerate() {
         let old = op.result(i).map_err(|_| no_rule(op))?.to_raw();
-        let split = Split {
-            shape: shape.clone(),
-            width,
-            pieces,
-        };
-        splitter.record(old, split);
+        splitter.record(old, shape.clone(), pieces);
     }
     Ok(())
+}
+
+/// `attributes` as [`Emitter::op`] takes them.
+pub(crate) fn named<'a, 'c>(
+    attributes: &'a [(String, Attribute<'c>)],
+) -> Vec<(&'a str, Attribute<'c>)> {
+    attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect()
 }
 
 /// The attributes of `op` (inherent and discardable), to copy to a piece.
