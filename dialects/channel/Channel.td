@@ -139,4 +139,64 @@ def Channel_ReadOp : Channel_Op<"read", [
   }];
 }
 
+def Channel_ReadLanesOp : Channel_Op<"read_lanes", [
+    MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "The lanes of a vectorized PE array each read a channel";
+  let description = [{
+    In a vectorized `spacetime.array` every lane is a PE, and every PE
+    performs its own channel accesses. `channel.read_lanes` is the read of
+    all of them: the lanes, in row-major order, each read the channel
+    element at their indices (an index is the same for every lane, or a
+    vector with one per lane); with `if %mask`, only the lanes of the mask
+    read, and the others' lanes of the result are undefined. The result is
+    a vector of the lane shape of the channel's (scalar) element type.
+
+    ```mlir
+    %v = channel.read_lanes @c[%j, %i] : vector<8xf32> indices index, vector<8xindex>
+    %w = channel.read_lanes @a[%i] if %m : vector<8xf32>
+    ```
+
+    `spacetime-to-scf` unrolls it into one `channel.read` per lane; the
+    `vectorize` pass makes it from the PEs' reads.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$channel,
+                       Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$indices,
+                       Optional<VectorOfAnyRankOf<[I1]>>:$mask);
+  let results = (outs AnyVectorOfNonZeroRank:$value);
+  let assemblyFormat = [{
+    $channel (`[` $indices^ `]`)? (`if` $mask^)? attr-dict `:` type($value) ``
+    custom<LaneTypes>(ref($indices), type($indices), ref(type($value)),
+                      ref($mask), type($mask))
+  }];
+  let hasVerifier = 1;
+}
+
+def Channel_WriteLanesOp : Channel_Op<"write_lanes", [
+    MemoryEffects<[MemRead, MemWrite]>, AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "The lanes of a vectorized PE array each write a channel";
+  let description = [{
+    The write of every lane (PE) of a vectorized `spacetime.array`: the
+    lanes, in row-major order, each write their lane of `value` to the
+    channel element at their indices; with `if %mask`, only the lanes of
+    the mask write.
+
+    ```mlir
+    channel.write_lanes @c[%j, %i], %v : vector<8xf32> indices index, vector<8xindex>
+    channel.write_lanes @d[%i], %v if %m : vector<8xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$channel,
+                       Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$indices,
+                       AnyVectorOfNonZeroRank:$value,
+                       Optional<VectorOfAnyRankOf<[I1]>>:$mask);
+  let assemblyFormat = [{
+    $channel (`[` $indices^ `]`)? `,` $value (`if` $mask^)? attr-dict `:`
+    type($value) `` custom<LaneTypes>(ref($indices), type($indices),
+                                   ref(type($value)), ref($mask), type($mask))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // T2S_CHANNEL_TD

@@ -35,6 +35,43 @@ static void printDims(OpAsmPrinter &printer, Operation *,
   printer << ":";
 }
 
+/// ` indices index, vector<8xindex>` when an index is a vector (all
+/// `index` otherwise); the mask has the value's lane shape.
+static ParseResult
+parseLaneTypes(OpAsmParser &parser,
+               ArrayRef<OpAsmParser::UnresolvedOperand> indices,
+               SmallVectorImpl<Type> &indexTypes, Type valueType,
+               std::optional<OpAsmParser::UnresolvedOperand> mask,
+               Type &maskType) {
+  Builder &b = parser.getBuilder();
+  if (succeeded(parser.parseOptionalKeyword("indices"))) {
+    if (parser.parseTypeList(indexTypes))
+      return failure();
+    if (indexTypes.size() != indices.size())
+      return parser.emitError(parser.getCurrentLocation())
+             << indexTypes.size() << " index types for " << indices.size()
+             << " indices";
+  } else {
+    indexTypes.assign(indices.size(), b.getIndexType());
+  }
+  if (mask) {
+    auto lanes = dyn_cast<VectorType>(valueType);
+    if (!lanes)
+      return parser.emitError(parser.getCurrentLocation(),
+                              "a mask ('if') needs a vector value");
+    maskType = VectorType::get(lanes.getShape(), b.getI1Type());
+  }
+  return success();
+}
+
+static void printLaneTypes(OpAsmPrinter &p, Operation *, OperandRange,
+                           TypeRange indexTypes, Type, Value, Type) {
+  if (llvm::all_of(indexTypes, [](Type t) { return t.isIndex(); }))
+    return;
+  p << " indices ";
+  llvm::interleaveComma(indexTypes, p);
+}
+
 #include "channel/ChannelDialect.cpp.inc"
 
 void ChannelDialect::initialize() {
@@ -126,11 +163,12 @@ LogicalResult FifoOp::verifySymbolUses(SymbolTableCollection &) {
   SmallVector<Operation *> writers, readers;
   StringAttr name = getSymNameAttr();
   scope->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (auto write = dyn_cast<WriteOp>(op);
-        write && write.getChannelAttr().getAttr() == name)
+    auto channel = op->getAttrOfType<FlatSymbolRefAttr>("channel");
+    if (!channel || channel.getAttr() != name)
+      return;
+    if (isa<WriteOp, WriteLanesOp>(op))
       writers.push_back(op);
-    else if (auto read = dyn_cast<ReadOp>(op);
-             read && read.getChannelAttr().getAttr() == name)
+    else if (isa<ReadOp, ReadLanesOp>(op))
       readers.push_back(op);
   });
   if (writers.empty() && readers.empty())
@@ -223,6 +261,88 @@ LogicalResult WriteOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 LogicalResult ReadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyChannelUse(*this, getChannelAttr(), getIndices(),
                           getValue().getType(), symbolTable);
+}
+
+//===----------------------------------------------------------------------===//
+// ReadLanesOp, WriteLanesOp
+//===----------------------------------------------------------------------===//
+
+/// The lanes are those of the value: vector indices and the mask have its
+/// shape, and the accesses belong to a vectorized PE array.
+static LogicalResult verifyLaneShapes(Operation *op, ValueRange indices,
+                                      VectorType value, Value mask) {
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    auto vector = dyn_cast<VectorType>(index.getType());
+    if (vector && vector.getShape() != value.getShape())
+      return op->emitOpError("index ")
+             << d << " has " << vector << " but the lanes are those of "
+             << value;
+  }
+  if (mask &&
+      cast<VectorType>(mask.getType()).getShape() != value.getShape())
+    return op->emitOpError("mask ")
+           << mask.getType() << " does not have the lanes of " << value;
+  if (value.isScalable())
+    return op->emitOpError("needs fixed lanes, got ") << value;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->getName().getStringRef() == "spacetime.array")
+      return success();
+  return op->emitOpError("belongs to a vectorized spacetime.array: its "
+                         "lanes are the array's PEs");
+}
+
+LogicalResult ReadLanesOp::verify() {
+  return verifyLaneShapes(*this, getIndices(),
+                          cast<VectorType>(getValue().getType()), getMask());
+}
+
+LogicalResult WriteLanesOp::verify() {
+  return verifyLaneShapes(*this, getIndices(),
+                          cast<VectorType>(getValue().getType()), getMask());
+}
+
+/// Each lane accesses one element of a channel of scalars: the value's
+/// elements are the channel's type.
+static LogicalResult verifyLaneChannel(Operation *op, FlatSymbolRefAttr channel,
+                                       ValueRange indices, VectorType value,
+                                       SymbolTableCollection &symbolTable) {
+  auto fifo = symbolTable.lookupNearestSymbolFrom<FifoOp>(op, channel.getAttr());
+  if (!fifo)
+    return op->emitOpError("uses ")
+           << channel << ", which is not a channel.fifo";
+  if (fifo.getElementType() != value.getElementType())
+    return op->emitOpError("accesses channel ")
+           << channel << " of " << fifo.getElementType()
+           << " lane by lane with " << value
+           << ": each lane carries one value of the channel's type";
+  ArrayRef<int64_t> dims = fifo.getDims();
+  if (indices.size() != dims.size())
+    return op->emitOpError("indexes channel ")
+           << channel << " with " << indices.size() << " indices; it has "
+           << dims.size() << " dimensions";
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    APInt v;
+    if (matchPattern(index, m_ConstantInt(&v)) &&
+        (v.getSExtValue() < 0 || v.getSExtValue() >= dims[d]))
+      return op->emitOpError("index ")
+             << v.getSExtValue() << " of dimension " << d
+             << " is outside channel " << channel << " [0, " << dims[d]
+             << ")";
+  }
+  return success();
+}
+
+LogicalResult
+ReadLanesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyLaneChannel(*this, getChannelAttr(), getIndices(),
+                           cast<VectorType>(getValue().getType()), symbolTable);
+}
+
+LogicalResult
+WriteLanesOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyLaneChannel(*this, getChannelAttr(), getIndices(),
+                           cast<VectorType>(getValue().getType()), symbolTable);
 }
 
 #define GET_OP_CLASSES

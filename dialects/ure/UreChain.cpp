@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ure/UreDialect.h"
+#include "ure/UreInternal.h"
 
 #include "mlir/IR/SymbolTable.h"
 
@@ -16,7 +17,8 @@ using namespace t2s::ure;
 
 /// The target is a Func (the representative of an array) or a kernel that
 /// an isolation directive creates.
-static LogicalResult verifyChainTarget(Operation *op, FlatSymbolRefAttr target) {
+LogicalResult t2s::ure::detail::verifyKernelOrFuncTarget(
+    Operation *op, FlatSymbolRefAttr target) {
   Operation *program = op->getParentOp();
   Operation *symbol = SymbolTable::lookupSymbolIn(program, target.getAttr());
   // After isolation the kernel exists (and the directive that made it is
@@ -43,7 +45,7 @@ static LogicalResult verifyLoopName(Operation *op, StringAttr loop) {
 }
 
 LogicalResult GatherOp::verify() {
-  if (failed(verifyChainTarget(*this, getTargetAttr())) ||
+  if (failed(detail::verifyKernelOrFuncTarget(*this, getTargetAttr())) ||
       failed(verifyLoopName(*this, getLoopAttr())))
     return failure();
   Operation *program = (*this)->getParentOp();
@@ -82,7 +84,7 @@ LogicalResult GatherOp::verify() {
 }
 
 LogicalResult ScatterOp::verify() {
-  if (failed(verifyChainTarget(*this, getTargetAttr())) ||
+  if (failed(detail::verifyKernelOrFuncTarget(*this, getTargetAttr())) ||
       failed(verifyLoopName(*this, getLoopAttr())))
     return failure();
   Operation *program = (*this)->getParentOp();

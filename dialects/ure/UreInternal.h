@@ -21,6 +21,11 @@ std::optional<llvm::SmallVector<llvm::StringRef>> getLhsVars(FuncOp func,
 std::optional<llvm::SmallVector<mlir::Type>> getFuncResultTypes(FuncOp func,
                                                                 DefOp def);
 
+/// A directive's target is a Func (the representative of an array) or a
+/// kernel that an isolation directive creates (or has created).
+mlir::LogicalResult verifyKernelOrFuncTarget(mlir::Operation *op,
+                                             mlir::FlatSymbolRefAttr target);
+
 } // namespace t2s::ure::detail
 
 #endif // T2S_URE_UREINTERNAL_H

@@ -530,7 +530,7 @@ LogicalResult SpaceTimeTransformOp::verify() {
 }
 
 LogicalResult VectorizeOp::verify() {
-  if (failed(verifyDirectiveTarget(*this, getFuncAttr())) ||
+  if (failed(detail::verifyKernelOrFuncTarget(*this, getFuncAttr())) ||
       failed(verifyDistinctNames(*this, getLoops(), "vectorized loop")))
     return failure();
   if (getLoops().empty() || getLoops().size() > 3)

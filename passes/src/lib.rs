@@ -6,6 +6,7 @@
 
 pub(crate) mod chain;
 pub mod channel_emulation;
+mod channel_lanes;
 pub mod channel_runtime;
 pub mod dataflow;
 pub mod diag;
@@ -57,6 +58,7 @@ pub mod split_vectors;
 pub mod total_division;
 pub mod ure_to_scf;
 pub mod vectorize;
+mod vectorize_channels;
 mod vectorize_legal;
 mod vectorize_widen;
 

@@ -491,6 +491,10 @@ pub fn rewrite_pe(
                 replace_result(&op_ref, 0, value)?;
                 ir::erase(op_ref);
             }
+            "channel.read_lanes" | "channel.write_lanes" => {
+                crate::channel_lanes::unroll(&here, &op_ref)?;
+                ir::erase(op_ref);
+            }
             "ure.param_value" => {
                 let name = ir::symbol(&op_ref, "param");
                 let value = *lowered

@@ -253,10 +253,15 @@ fn rename_channels(program: &OperationRef<'_, '_>, body_ops: &[OperationRef<'_, 
             "sym_name",
             StringAttribute::new(context, &new).into(),
         );
-        for access in ir::collect(*program, "channel.read")
-            .into_iter()
-            .chain(ir::collect(*program, "channel.write"))
-            .filter(|a| ir::symbol(a, "channel") == old)
+        for access in [
+            "channel.read",
+            "channel.write",
+            "channel.read_lanes",
+            "channel.write_lanes",
+        ]
+        .into_iter()
+        .flat_map(|name| ir::collect(*program, name))
+        .filter(|a| ir::symbol(a, "channel") == old)
         {
             ir::set_inherent(
                 access,

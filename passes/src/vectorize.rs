@@ -63,55 +63,122 @@ fn vectorize_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
         .filter(|op| ir::name(op) == "ure.vectorize")
         .copied()
         .collect();
-    let Some(first) = directives.first() else {
-        return Ok(());
+    // One array per target: the program's own (its representative) or a
+    // kernel's, in the order of the directives.
+    let mut targets: Vec<(String, Vec<OperationRef>)> = Vec::new();
+    for d in &directives {
+        let target = ir::symbol(d, "func");
+        match targets.iter_mut().find(|(t, _)| *t == target) {
+            Some((_, ds)) => ds.push(*d),
+            None => targets.push((target, vec![*d])),
+        }
+    }
+    for (target, ds) in &targets {
+        // Fresh: the directives of earlier targets are erased.
+        let body = ir::body_ops(&program, 0);
+        let Some((holder, array)) = target_array(&program, &body, target, ds[0])? else {
+            continue;
+        };
+        vectorize_array(&program, holder, array, ds)?;
+        for d in ds {
+            ir::erase(*d);
+        }
+    }
+    Ok(())
+}
+
+/// The array a directive vectorizes and the op holding its register files:
+/// a kernel's, or the program's own. `None` (a remark) for a kernel that
+/// isolation has not created yet: the directive stays for it.
+fn target_array<'c, 'a>(
+    program: &OperationRef<'c, 'a>,
+    body: &[OperationRef<'c, 'a>],
+    target: &str,
+    directive: OperationRef<'c, 'a>,
+) -> Result<Option<(OperationRef<'c, 'a>, OperationRef<'c, 'a>)>, Failed> {
+    let array_of = |holder: &OperationRef<'c, 'a>| {
+        ir::body_ops(holder, 0)
+            .into_iter()
+            .find(|op| ir::name(op) == "spacetime.array")
     };
-    let Some(array) = body
+    if let Some(kernel) = body
         .iter()
-        .find(|op| ir::name(op) == "spacetime.array")
-        .copied()
-    else {
+        .find(|op| ir::name(op) == "channel.kernel" && ir::symbol_name(op) == target)
+    {
+        let array = array_of(kernel).ok_or_else(|| {
+            error(
+                directive.location(),
+                format!("kernel @{target} holds no spacetime.array to vectorize"),
+            )
+        })?;
+        return Ok(Some((*kernel, array)));
+    }
+    let isolated = body.iter().any(|op| {
+        matches!(
+            ir::name(op).as_str(),
+            "ure.isolate_producer" | "ure.isolate_consumer"
+        ) && ir::string(op, "kernel") == target
+    });
+    if isolated {
+        remark(
+            directive.location(),
+            format!("kernel @{target} does not exist yet: isolate creates it (the dataflow pipelines run isolate before vectorize); the directive is kept"),
+        );
+        return Ok(None);
+    }
+    let Some(array) = array_of(program) else {
         return Err(error(
-            first.location(),
+            directive.location(),
             "ure.vectorize needs the space-time transformed program (run space-time-transform first): a vectorized loop is a space loop, its PEs the lanes",
         ));
     };
-    let wanted = wanted_loops(&array, &directives)?;
+    Ok(Some((*program, array)))
+}
+
+/// Vectorizes one array (of `holder`, which holds its register files) as
+/// `directives` ask.
+fn vectorize_array(
+    program: &OperationRef<'_, '_>,
+    holder: OperationRef<'_, '_>,
+    array: OperationRef<'_, '_>,
+    directives: &[OperationRef<'_, '_>],
+) -> Result<(), Failed> {
+    let kernel = ir::name(&holder) == "channel.kernel";
+    let wanted = wanted_loops(&array, directives, kernel)?;
     let (kept, props) = plan(&array, &wanted);
-    if !kept.is_empty() {
-        let context_ref = program.context();
-        // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
-        let context: &Context = unsafe { context_ref.to_ref() };
-        let spaces: Vec<usize> = kept.iter().map(|w| w.space).collect();
-        let varying = lane_varying(&array, &spaces, &props);
-        crate::vectorize_widen::widen(context, &program, &array, &spaces, &varying, &props)?;
-        let extents = ir::extents(&array, "space_extents");
-        let shape: Vec<String> = spaces
-            .iter()
-            .map(|&s| extents[s].linear().constant.to_string())
-            .collect();
-        for w in &kept {
-            let copied: Vec<String> = props
-                .iter()
-                .filter(|p| p.space == w.space)
-                .map(|p| p.file_name.clone())
-                .collect();
-            let mut text = format!(
-                "loop {} vectorized: its PEs are lanes of vector<{}x...>",
-                w.name,
-                shape.join("x")
-            );
-            if !copied.is_empty() {
-                text.push_str(&format!(
-                    "; {} copied along it: broadcast",
-                    copied.join(", ")
-                ));
-            }
-            remark(w.location, text);
-        }
+    if kept.is_empty() {
+        return Ok(());
     }
-    for d in directives {
-        ir::erase(d);
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let spaces: Vec<usize> = kept.iter().map(|w| w.space).collect();
+    crate::vectorize_channels::check_order(&array, &kept)?;
+    let varying = lane_varying(&array, &spaces, &props);
+    crate::vectorize_widen::widen(context, &holder, &array, &spaces, &varying, &props)?;
+    let extents = ir::extents(&array, "space_extents");
+    let shape: Vec<String> = spaces
+        .iter()
+        .map(|&s| extents[s].linear().constant.to_string())
+        .collect();
+    for w in &kept {
+        let copied: Vec<String> = props
+            .iter()
+            .filter(|p| p.space == w.space)
+            .map(|p| p.file_name.clone())
+            .collect();
+        let mut text = format!(
+            "loop {} vectorized: its PEs are lanes of vector<{}x...>",
+            w.name,
+            shape.join("x")
+        );
+        if !copied.is_empty() {
+            text.push_str(&format!(
+                "; {} copied along it: broadcast",
+                copied.join(", ")
+            ));
+        }
+        remark(w.location, text);
     }
     Ok(())
 }
@@ -120,6 +187,7 @@ fn vectorize_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
 fn wanted_loops<'c>(
     array: &OperationRef<'c, '_>,
     directives: &[OperationRef<'c, '_>],
+    kernel: bool,
 ) -> Result<Vec<Wanted<'c>>, Failed> {
     if crate::spacetime_rewrite::ArrayInfo::read(array)?
         .space
@@ -138,7 +206,7 @@ fn wanted_loops<'c>(
     let mut first_at: HashMap<String, Location> = HashMap::new();
     for d in directives {
         let target = ir::symbol(d, "func");
-        if target != rep {
+        if !kernel && target != rep {
             return Err(error(
                 d.location(),
                 format!(
@@ -161,7 +229,7 @@ fn wanted_loops<'c>(
                 return Err(error(
                     d.location(),
                     format!(
-                        "loop {name} is not a space loop of @{rep}'s array (space loops: {}): a vectorized loop is a space loop, its PEs the lanes",
+                        "loop {name} is not a space loop of @{target}'s array (space loops: {}): a vectorized loop is a space loop, its PEs the lanes",
                         space.join(", ")
                     ),
                 ));

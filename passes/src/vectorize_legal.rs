@@ -299,6 +299,8 @@ fn mark(
             }
         }
         "spacetime.scheduled" => set(v, results[0]),
+        // Every lane (PE) reads its own value.
+        "channel.read" => set(v, results[0]),
         "spacetime.read" => {
             if !skipped.contains(&(op.ptr as usize)) && v.file(operands[0]) {
                 set(v, results[0]);

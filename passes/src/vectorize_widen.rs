@@ -197,6 +197,7 @@ impl<'c> Widen<'c, '_> {
                 }
                 Ok(())
             }
+            "channel.read" | "channel.write" => self.channel(op, &name, mask),
             "spacetime.write" => self.write(op, mask),
             "spacetime.output" => self.output(op, mask),
             "scf.if" => self.if_op(op, mask),
@@ -267,6 +268,45 @@ impl<'c> Widen<'c, '_> {
         // SAFETY: both values are live; the select is erased next.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result, value) };
         ir::erase(op_ref(op));
+        Ok(())
+    }
+
+    /// Every lane (PE) performs its own channel access: the lane-wise form,
+    /// under the mask of the lanes that run it.
+    fn channel(
+        &self,
+        op: MlirOperation,
+        name: &str,
+        mask: Option<MlirValue>,
+    ) -> Result<(), Failed> {
+        let r = op_ref(op);
+        let e = self.at(op);
+        let channel = ir::symbol(&r, "channel");
+        let args = operands(op);
+        if name == "channel.read" {
+            let x = r.result(0).map_err(|_| Failed)?.to_raw();
+            let ty = type_of(x);
+            if is_vector(x) {
+                return Err(error(
+                    r.location(),
+                    format!("vectorize: a read of {ty} has no lane-wise form: every lane reads one value of a channel of scalars"),
+                ));
+            }
+            let value = crate::channel_lanes::read(&e, &channel, &args, mask, self.lane_type(ty));
+            // SAFETY: both values are live; the read is erased next.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(x, value) };
+        } else {
+            let (value, indices) = args.split_last().ok_or(Failed)?;
+            if is_vector(*value) && !self.varying.value(*value) {
+                return Err(error(
+                    r.location(),
+                    format!("vectorize: a write of {} has no lane-wise form: every lane writes one value of a channel of scalars", type_of(*value)),
+                ));
+            }
+            let value = splat(&e, *value, &self.shape);
+            crate::channel_lanes::write(&e, &channel, indices, value, mask);
+        }
+        ir::erase(r);
         Ok(())
     }
 

@@ -227,3 +227,113 @@ channel.fifo @ch : i128, depth 2
 
 // expected-error@+1 {{'channel.fifo' op carries integers of 1 to 64 bits, f16, bf16, f32, f64, index or fixed vectors of them, got 'vector<4xtf32>'}}
 channel.fifo @ch : vector<4xtf32>, depth 2
+
+// -----
+
+// Lane-wise accesses: the lanes of the value, a channel of scalars of the
+// value's element type, inside a vectorized array.
+channel.fifo @ch [4] : f32, depth 2
+func.func @f(%i: vector<4xindex>) {
+  // expected-error@+1 {{'channel.read_lanes' op belongs to a vectorized spacetime.array: its lanes are the array's PEs}}
+  %v = channel.read_lanes @ch[%i] : vector<4xf32> indices vector<4xindex>
+  return
+}
+
+// -----
+
+#s = affine_map<(d0, d1) -> (d0)>
+#r = affine_map<(d0, d1) -> (d0, d1)>
+ure.program @p {
+  ure.func @f(i, p) -> f32 on device
+  channel.fifo @ch [4] : f32, depth 2
+  spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule #s recover #r {
+  ^bb0(%t: index, %p: vector<4xindex>):
+    %w = arith.constant dense<0> : vector<8xindex>
+    // expected-error@+1 {{'channel.read_lanes' op index 0 has 'vector<8xindex>' but the lanes are those of 'vector<4xf32>'}}
+    %v = channel.read_lanes @ch[%w] : vector<4xf32> indices vector<8xindex>
+  }
+}
+
+// -----
+
+#s = affine_map<(d0, d1) -> (d0)>
+#r = affine_map<(d0, d1) -> (d0, d1)>
+ure.program @p {
+  ure.func @f(i, p) -> f32 on device
+  channel.fifo @ch [4] : f32, depth 2
+  spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule #s recover #r {
+  ^bb0(%t: index, %p: vector<4xindex>):
+    %m = arith.constant dense<true> : vector<8xi1>
+    %v = arith.constant dense<1.0> : vector<4xf32>
+    // expected-error@+1 {{'channel.write_lanes' op mask 'vector<8xi1>' does not have the lanes of 'vector<4xf32>'}}
+    "channel.write_lanes"(%p, %v, %m) <{channel = @ch, operandSegmentSizes = array<i32: 1, 1, 1>}> : (vector<4xindex>, vector<4xf32>, vector<8xi1>) -> ()
+  }
+}
+
+// -----
+
+#s = affine_map<(d0, d1) -> (d0)>
+#r = affine_map<(d0, d1) -> (d0, d1)>
+ure.program @p {
+  ure.func @f(i, p) -> f32 on device
+  channel.fifo @ch [4] : vector<2xf32>, depth 2
+  func.func @writer(%v: vector<2xf32>, %i: index) {
+    channel.write @ch[%i], %v : vector<2xf32>
+    return
+  }
+  spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule #s recover #r {
+  ^bb0(%t: index, %p: vector<4xindex>):
+    // expected-error@+1 {{'channel.read_lanes' op accesses channel @ch of 'vector<2xf32>' lane by lane with 'vector<4xf32>': each lane carries one value of the channel's type}}
+    %v = channel.read_lanes @ch[%p] : vector<4xf32> indices vector<4xindex>
+  }
+}
+
+// -----
+
+#s = affine_map<(d0, d1) -> (d0)>
+#r = affine_map<(d0, d1) -> (d0, d1)>
+ure.program @p {
+  ure.func @f(i, p) -> f32 on device
+  channel.fifo @ch [4] : f32, depth 2
+  func.func @writer(%v: f32, %i: index) {
+    channel.write @ch[%i], %v : f32
+    return
+  }
+  spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule #s recover #r {
+  ^bb0(%t: index, %p: vector<4xindex>):
+    %c4 = arith.constant 4 : index
+    // expected-error@+1 {{'channel.read_lanes' op index 4 of dimension 0 is outside channel @ch [0, 4)}}
+    %v = channel.read_lanes @ch[%c4] : vector<4xf32>
+  }
+}
+
+// -----
+
+#s = affine_map<(d0, d1) -> (d0)>
+#r = affine_map<(d0, d1) -> (d0, d1)>
+ure.program @p {
+  ure.func @f(i, p) -> f32 on device
+  channel.fifo @ch [4] : f32, depth 2
+  func.func @writer(%v: f32, %i: index) {
+    channel.write @ch[%i], %v : f32
+    return
+  }
+  spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule #s recover #r {
+  ^bb0(%t: index, %p: vector<4xindex>):
+    // expected-error@+1 {{'channel.read_lanes' op indexes channel @ch with 2 indices; it has 1 dimensions}}
+    %w = channel.read_lanes @ch[%t, %p] : vector<4xf32> indices index, vector<4xindex>
+  }
+}
+
+// -----
+
+#s = affine_map<(d0, d1) -> (d0)>
+#r = affine_map<(d0, d1) -> (d0, d1)>
+ure.program @p {
+  ure.func @f(i, p) -> f32 on device
+  spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule #s recover #r {
+  ^bb0(%t: index, %p: vector<4xindex>):
+    // expected-error@+1 {{'channel.read_lanes' op uses @nope, which is not a channel.fifo}}
+    %v = channel.read_lanes @nope[%p] : vector<4xf32> indices vector<4xindex>
+  }
+}

@@ -67,3 +67,43 @@ channel.kernel @quad_reader {
   %b = channel.read @quad : vector<2xi32>
   %c = channel.read @quad : i32
 }
+
+// Lane-wise accesses of a vectorized PE array: vector indices, a mask.
+// CHECK-LABEL: ure.program @lanes
+// CHECK:         %[[R:.*]] = channel.read_lanes @in[%{{.*}}] : vector<4xf32> indices vector<4xindex>
+// CHECK-NEXT:    %[[M:.*]] = spacetime.scheduled : vector<4xi1>
+// CHECK-NEXT:    %[[S:.*]] = channel.read_lanes @one if %[[M]] : vector<4xf32>
+// CHECK-NEXT:    channel.write_lanes @out[%{{.*}}, %{{.*}}], %[[R]] if %[[M]] : vector<4xf32> indices index, vector<4xindex>
+// CHECK-NEXT:    channel.write_lanes @out[%{{.*}}, %{{.*}}], %[[S]] : vector<4xf32> indices index, vector<4xindex>
+// GENERIC: "channel.read_lanes"(%{{.*}}) <{channel = @in, operandSegmentSizes = array<i32: 1, 0>}> : (vector<4xindex>) -> vector<4xf32>
+// GENERIC: "channel.write_lanes"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{channel = @out, operandSegmentSizes = array<i32: 2, 1, 1>}> : (index, vector<4xindex>, vector<4xf32>, vector<4xi1>) -> ()
+ure.program @lanes {
+  ure.func @f(i, p) -> f32 on device
+  channel.fifo @in [4] : f32, depth 2
+  channel.fifo @one : f32, depth 2
+  channel.fifo @out [2, 4] : f32, depth 2
+  channel.kernel @k {
+    spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+    ^bb0(%t: index, %p: vector<4xindex>):
+      %r = channel.read_lanes @in[%p] : vector<4xf32> indices vector<4xindex>
+      %m = spacetime.scheduled : vector<4xi1>
+      %s = channel.read_lanes @one if %m : vector<4xf32>
+      channel.write_lanes @out[%t, %p], %r if %m : vector<4xf32> indices index, vector<4xindex>
+      channel.write_lanes @out[%t, %p], %s : vector<4xf32> indices index, vector<4xindex>
+    }
+  }
+  channel.kernel @source {
+    spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+    ^bb0(%t: index, %p: index):
+      %c = arith.constant 1.0 : f32
+      channel.write @in[%p], %c : f32
+      channel.write @one, %c : f32
+    }
+  }
+  channel.kernel @sink {
+    spacetime.array @f loops (i = 0 extent 2, p = 0 extent 4) time (t = 0 extent 2) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+    ^bb0(%t: index, %p: index):
+      %v = channel.read @out[%t, %p] : f32
+    }
+  }
+}

@@ -1408,7 +1408,7 @@ ure.program @p {
 
 ure.program @p {
   ure.input @A : memref<4xf32>
-  // expected-error@+1 {{'ure.vectorize' op names @A, which is not declared by a ure.func}}
+  // expected-error@+1 {{'ure.vectorize' op names @A, which is neither a ure.func nor a kernel that a ure.isolate_producer or ure.isolate_consumer creates}}
   ure.vectorize @A (i)
 }
 

@@ -198,11 +198,15 @@ ure.program @isolated {
 // CHECK-LABEL: ure.program @vectorized {
 // CHECK:         ure.vectorize @c (j)
 // CHECK-NEXT:    ure.vectorize @c (i, k) {tag = 1 : i64}
+// CHECK-NEXT:    ure.isolate_consumer @c into @drainer
+// CHECK-NEXT:    ure.vectorize @drainer (j)
 // GENERIC: "ure.vectorize"() <{func = @c, loops = ["j"]}> : () -> ()
 ure.program @vectorized {
   ure.func @c(i, j, k) -> f32 on device
   ure.vectorize @c (j)
   ure.vectorize @c (i, k) {tag = 1}
+  ure.isolate_consumer @c into @drainer
+  ure.vectorize @drainer (j)
 }
 
 // -----
