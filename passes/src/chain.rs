@@ -217,6 +217,17 @@ impl<'c, 'a> Chain<'c, 'a> {
     /// Declares `channel.fifo @<name>_<source>_<what>` with one channel per
     /// non-vectorized PE, at the end of the program; returns its name.
     pub fn declare_fifo(&self, what: &str, ty: Type<'c>, depth: i64) -> Result<String, Failed> {
+        self.declare_fifo_shaped(what, ty, depth, &self.fifo_shape())
+    }
+
+    /// [`Self::declare_fifo`] with the channel array's shape given.
+    pub fn declare_fifo_shaped(
+        &self,
+        what: &str,
+        ty: Type<'c>,
+        depth: i64,
+        shape: &[i64],
+    ) -> Result<String, Failed> {
         let existing: HashSet<String> = ir::body_ops(&self.program, 0)
             .iter()
             .map(ir::symbol_name)
@@ -238,7 +249,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             &name,
             ty,
             depth.max(1),
-            &self.fifo_shape(),
+            shape,
         )?;
         ir::body_block(&self.program)
             .ok_or(Failed)?

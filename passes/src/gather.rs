@@ -62,13 +62,16 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
             ),
         ));
     };
+    if chain.info.space[dim].vectorized {
+        return crate::gather_lanes::gather_lanes(chain, dim);
+    }
     if chain.info.space.iter().any(|s| s.vectorized) {
         return Err(error(
             chain.location,
-            format!("cannot gather in @{}: its array is vectorized, and gathering a vectorized array (gathering.md, Code 4) is not supported", chain.name),
+            format!("cannot gather along '{}' in @{}: the array is vectorized along other loops, and gathering along an unrolled loop of a vectorized array is not supported (gather along a vectorized loop, or vectorize the gathered loop)", chain.loop_name, chain.name),
         ));
     }
-    let access = find_read(chain)?;
+    let access = find_read(chain, "channel.read")?;
     check_conditions(chain, access, dim)?;
     let store = the_store(chain, access)?;
     chain.set_order(dim)?;
@@ -95,8 +98,8 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
 
 /// The one `channel.read` of the kernel that brings `@A`'s values: a read
 /// of the channel `@A`, or a read whose value is stored to `@A`.
-fn find_read(chain: &Chain<'_, '_>) -> Result<MlirOperation, Failed> {
-    let reads: Vec<MlirOperation> = ir::collect(chain.array, "channel.read")
+pub(crate) fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<MlirOperation, Failed> {
+    let reads: Vec<MlirOperation> = ir::collect(chain.array, op_name)
         .into_iter()
         .filter(|r| {
             ir::symbol(r, "channel") == chain.source

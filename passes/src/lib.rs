@@ -14,6 +14,7 @@ pub mod emit;
 pub mod execute;
 pub mod extract;
 pub mod gather;
+mod gather_lanes;
 pub mod interface;
 pub mod ir;
 pub mod isolate;

@@ -278,3 +278,72 @@ ure.program @p {
   }
   ure.gather @k (@out, i, down)
 }
+
+// -----
+
+// Along an unrolled loop of an array vectorized along another one: not
+// supported (the vectorized loop can be gathered, Code 4).
+ure.program @p {
+  ure.func @out(i, j, t) -> f32 on device
+  channel.fifo @c [4, 2] : f32, depth 2
+  channel.kernel @w {
+    spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4, j = 0 extent 2) time (t = 0 extent 2) space (i = 0 extent 4, j = 0 extent 2) schedule affine_map<(t, i, j) -> (t)> recover affine_map<(t, i, j) -> (t, i, j)> {
+    ^bb0(%t: index, %i: index, %j: index):
+      %x = arith.constant 1.0 : f32
+      channel.write @c[%i, %j], %x : f32
+    }
+  }
+  channel.kernel @k {
+    spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4, j = 0 extent 2) time (t = 0 extent 2) space (i = 0 extent 4, j = 0 extent 2) schedule affine_map<(t, i, j) -> (t)> recover affine_map<(t, i, j) -> (t, i, j)> {
+    ^bb0(%t: index, %i: index, %j: vector<2xindex>):
+      %tt, %ii, %jj = spacetime.recover : index, index, vector<2xindex>
+      %v = channel.read_lanes @c[%i, %j] : vector<2xf32> indices index, vector<2xindex>
+      spacetime.output %v to @out[%ii, %jj, %tt] : vector<2xf32> indices index, vector<2xindex>, index
+    }
+  }
+  // expected-error @+1 {{cannot gather along 'i' in @k: the array is vectorized along other loops, and gathering along an unrolled loop of a vectorized array is not supported (gather along a vectorized loop, or vectorize the gathered loop)}}
+  ure.gather @k (@out, i, down)
+}
+
+// -----
+
+// Along a vectorized loop, the lanes' read of @out must go to its store.
+ure.program @p {
+  ure.func @out(i, t) -> f32 on device
+  channel.fifo @c [4] : f32, depth 2
+  channel.kernel @w {
+    spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+    ^bb0(%t: index, %i: index):
+      %x = arith.constant 1.0 : f32
+      channel.write @c[%i], %x : f32
+    }
+  }
+  channel.kernel @k {
+    spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+    ^bb0(%t: index, %i: vector<4xindex>):
+      %tt, %ii = spacetime.recover : index, vector<4xindex>
+      // expected-error @+1 {{cannot gather the read of @out in @k: its value must go to one spacetime.output of @out (it has 2 uses)}}
+      %v = channel.read_lanes @c[%i] : vector<4xf32> indices vector<4xindex>
+      %w = arith.negf %v : vector<4xf32>
+      spacetime.output %v to @out[%ii, %tt] : vector<4xf32> indices vector<4xindex>, index
+    }
+  }
+  ure.gather @k (@out, i, down)
+}
+
+// -----
+
+// Along a vectorized loop: the kernel must read @out's values lane-wise.
+ure.program @p {
+  ure.func @out(i, t) -> f32 on device
+  channel.kernel @k {
+    spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+    ^bb0(%t: index, %i: vector<4xindex>):
+      %tt, %ii = spacetime.recover : index, vector<4xindex>
+      %x = arith.constant dense<1.0> : vector<4xf32>
+      spacetime.output %x to @out[%ii, %tt] : vector<4xf32> indices vector<4xindex>, index
+    }
+  }
+  // expected-error @+1 {{@k reads no value of @out from a channel: gather the kernel that receives @out (e.g. the drainer of 'ure.isolate_consumer @out')}}
+  ure.gather @k (@out, i, down)
+}
