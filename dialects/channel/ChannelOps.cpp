@@ -1,6 +1,7 @@
 //===- ChannelOps.cpp - channel dialect -----------------------------------===//
 
 #include "channel/ChannelDialect.h"
+#include "common/LaneTypes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -43,33 +44,14 @@ parseLaneTypes(OpAsmParser &parser,
                SmallVectorImpl<Type> &indexTypes, Type valueType,
                std::optional<OpAsmParser::UnresolvedOperand> mask,
                Type &maskType) {
-  Builder &b = parser.getBuilder();
-  if (succeeded(parser.parseOptionalKeyword("indices"))) {
-    if (parser.parseTypeList(indexTypes))
-      return failure();
-    if (indexTypes.size() != indices.size())
-      return parser.emitError(parser.getCurrentLocation())
-             << indexTypes.size() << " index types for " << indices.size()
-             << " indices";
-  } else {
-    indexTypes.assign(indices.size(), b.getIndexType());
-  }
-  if (mask) {
-    auto lanes = dyn_cast<VectorType>(valueType);
-    if (!lanes)
-      return parser.emitError(parser.getCurrentLocation(),
-                              "a mask ('if') needs a vector value");
-    maskType = VectorType::get(lanes.getShape(), b.getI1Type());
-  }
-  return success();
+  return t2s::parseLaneIndexTypes(parser, indices, indexTypes, valueType,
+                                  mask.has_value(), maskType,
+                                  "a mask ('if') needs a vector value");
 }
 
 static void printLaneTypes(OpAsmPrinter &p, Operation *, OperandRange,
                            TypeRange indexTypes, Type, Value, Type) {
-  if (llvm::all_of(indexTypes, [](Type t) { return t.isIndex(); }))
-    return;
-  p << " indices ";
-  llvm::interleaveComma(indexTypes, p);
+  t2s::printLaneIndexTypes(p, indexTypes);
 }
 
 #include "channel/ChannelDialect.cpp.inc"
@@ -218,6 +200,26 @@ static LogicalResult verifyLanes(Operation *op, FlatSymbolRefAttr channel,
   return success();
 }
 
+/// One index per dimension of the channel array; a constant index inside it.
+static LogicalResult verifyIndices(Operation *op, FlatSymbolRefAttr channel,
+                                   ArrayRef<int64_t> dims, ValueRange indices) {
+  if (indices.size() != dims.size())
+    return op->emitOpError("indexes channel ")
+           << channel << " with " << indices.size() << " indices; it has "
+           << dims.size() << " dimensions";
+  for (auto [d, index] : llvm::enumerate(indices)) {
+    APInt value;
+    if (!matchPattern(index, m_ConstantInt(&value)))
+      continue;
+    int64_t v = value.getSExtValue();
+    if (v < 0 || v >= dims[d])
+      return op->emitOpError("index ")
+             << v << " of dimension " << d << " is outside channel "
+             << channel << " [0, " << dims[d] << ")";
+  }
+  return success();
+}
+
 /// Reads and writes name a declared channel of the value's type (a read may
 /// match lanes), with one index per dimension, constant indices inside the
 /// array.
@@ -235,22 +237,7 @@ static LogicalResult verifyChannelUse(Operation *op, FlatSymbolRefAttr channel,
                                   << channel << " of "
                                   << fifo.getElementType() << " with " << type
                             : failure();
-  ArrayRef<int64_t> dims = fifo.getDims();
-  if (indices.size() != dims.size())
-    return op->emitOpError("indexes channel ")
-           << channel << " with " << indices.size() << " indices; it has "
-           << dims.size() << " dimensions";
-  for (auto [d, index] : llvm::enumerate(indices)) {
-    APInt value;
-    if (!matchPattern(index, m_ConstantInt(&value)))
-      continue;
-    int64_t v = value.getSExtValue();
-    if (v < 0 || v >= dims[d])
-      return op->emitOpError("index ")
-             << v << " of dimension " << d << " is outside channel "
-             << channel << " [0, " << dims[d] << ")";
-  }
-  return success();
+  return verifyIndices(op, channel, fifo.getDims(), indices);
 }
 
 LogicalResult WriteOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
@@ -316,21 +303,7 @@ static LogicalResult verifyLaneChannel(Operation *op, FlatSymbolRefAttr channel,
            << channel << " of " << fifo.getElementType()
            << " lane by lane with " << value
            << ": each lane carries one value of the channel's type";
-  ArrayRef<int64_t> dims = fifo.getDims();
-  if (indices.size() != dims.size())
-    return op->emitOpError("indexes channel ")
-           << channel << " with " << indices.size() << " indices; it has "
-           << dims.size() << " dimensions";
-  for (auto [d, index] : llvm::enumerate(indices)) {
-    APInt v;
-    if (matchPattern(index, m_ConstantInt(&v)) &&
-        (v.getSExtValue() < 0 || v.getSExtValue() >= dims[d]))
-      return op->emitOpError("index ")
-             << v.getSExtValue() << " of dimension " << d
-             << " is outside channel " << channel << " [0, " << dims[d]
-             << ")";
-  }
-  return success();
+  return verifyIndices(op, channel, fifo.getDims(), indices);
 }
 
 LogicalResult

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "common/LaneTypes.h"
 #include "spacetime/SpacetimeInternal.h"
 
 #include "mlir/IR/Builders.h"
@@ -69,34 +70,15 @@ ParseResult parseIndexTypes(OpAsmParser &parser,
                             ArrayRef<Type> valueTypes,
                             std::optional<OpAsmParser::UnresolvedOperand> mask,
                             Type &maskType) {
-  Builder &b = parser.getBuilder();
-  if (succeeded(parser.parseOptionalKeyword("indices"))) {
-    if (parser.parseTypeList(indexTypes))
-      return failure();
-    if (indexTypes.size() != indices.size())
-      return parser.emitError(parser.getCurrentLocation())
-             << indexTypes.size() << " index types for " << indices.size()
-             << " indices";
-  } else {
-    indexTypes.assign(indices.size(), b.getIndexType());
-  }
-  if (mask) {
-    auto lanes = valueTypes.empty() ? nullptr
-                                    : dyn_cast<VectorType>(valueTypes.front());
-    if (!lanes)
-      return parser.emitError(parser.getCurrentLocation(),
-                              "a mask ('if') needs vector values");
-    maskType = VectorType::get(lanes.getShape(), b.getI1Type());
-  }
-  return success();
+  return t2s::parseLaneIndexTypes(
+      parser, indices, indexTypes,
+      valueTypes.empty() ? Type() : valueTypes.front(), mask.has_value(),
+      maskType, "a mask ('if') needs vector values");
 }
 
 void printIndexTypes(OpAsmPrinter &p, Operation *, OperandRange,
                      TypeRange indexTypes, TypeRange, Value, Type) {
-  if (llvm::all_of(indexTypes, [](Type t) { return t.isIndex(); }))
-    return;
-  p << " indices ";
-  llvm::interleaveComma(indexTypes, p);
+  t2s::printLaneIndexTypes(p, indexTypes);
 }
 
 ParseResult parseWriteMask(OpAsmParser &parser, Type registers,

@@ -8,40 +8,15 @@
 
 use crate::emit::Emitter;
 use crate::ir;
+use crate::isolate_build::{read as read_scalar, write as write_scalar};
 use crate::lanes::{self, element_of, shape_of, type_of};
 use crate::registry::Failed;
 use melior::ir::{
     attribute::FlatSymbolRefAttribute,
-    operation::{OperationBuilder, OperationLike, OperationRef},
-    Attribute, Identifier, Type, Value, ValueLike,
+    operation::{OperationLike, OperationRef},
+    Attribute, Type, ValueLike,
 };
-use mlir_sys::{MlirOperation, MlirValue};
-
-/// The operand groups of an op with `operandSegmentSizes`.
-pub fn segments(op: MlirOperation) -> Vec<Vec<MlirValue>> {
-    // SAFETY: a live op whose segment attribute its verifier checked.
-    unsafe {
-        let attr =
-            mlir_sys::mlirOperationGetAttributeByName(op, ir::string_ref("operandSegmentSizes"));
-        let operands: Vec<MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(op))
-            .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
-            .collect();
-        let mut start = 0;
-        (0..mlir_sys::mlirDenseArrayGetNumElements(attr))
-            .map(|s| {
-                let n = mlir_sys::mlirDenseI32ArrayGetElement(attr, s) as usize;
-                let part = operands[start..start + n].to_vec();
-                start += n;
-                part
-            })
-            .collect()
-    }
-}
-
-fn values(raw: &[MlirValue]) -> Vec<Value<'_, '_>> {
-    // SAFETY: live values of the block being built.
-    raw.iter().map(|v| unsafe { Value::from_raw(*v) }).collect()
-}
+use mlir_sys::MlirValue;
 
 /// `channel.read_lanes @channel[indices] (if mask) : ty`.
 pub fn read<'c>(
@@ -53,16 +28,14 @@ pub fn read<'c>(
 ) -> MlirValue {
     let mut operands = indices.to_vec();
     operands.extend(mask);
-    let op = build(
+    build(
         e,
         "channel.read_lanes",
         channel,
         &operands,
         &[ty],
         &[indices.len(), usize::from(mask.is_some())],
-    );
-    // SAFETY: the op has one result.
-    unsafe { mlir_sys::mlirOperationGetResult(op, 0) }
+    )[0]
 }
 
 /// `channel.write_lanes @channel[indices], value (if mask)`.
@@ -93,23 +66,22 @@ fn build<'c>(
     operands: &[MlirValue],
     results: &[Type<'c>],
     sizes: &[usize],
-) -> MlirOperation {
+) -> Vec<MlirValue> {
     let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
     let segments = Attribute::parse(e.context, &format!("array<i32: {}>", sizes.join(", ")))
         .expect("segment sizes");
-    let op = OperationBuilder::new(name, e.location)
-        .add_operands(&values(operands))
-        .add_results(results)
-        .add_attributes(&[
+    e.op(
+        name,
+        operands,
+        results,
+        &[
             (
-                Identifier::new(e.context, "channel"),
+                "channel",
                 FlatSymbolRefAttribute::new(e.context, channel).into(),
             ),
-            (Identifier::new(e.context, "operandSegmentSizes"), segments),
-        ])
-        .build()
-        .expect("a lane-wise channel access is well formed");
-    e.insert(op).to_raw()
+            ("operandSegmentSizes", segments),
+        ],
+    )
 }
 
 /// Unrolls a lane-wise access (`spacetime-to-scf`): one `channel.read` or
@@ -117,7 +89,7 @@ fn build<'c>(
 /// of the mask. Lanes that do not read are zero.
 pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
     let raw = op.to_raw();
-    let groups = segments(raw);
+    let groups = ir::operand_segments(raw);
     let is_read = ir::name(op) == "channel.read_lanes";
     let channel = ir::symbol(op, "channel");
     let indices = groups.first().cloned().unwrap_or_default();
@@ -140,31 +112,20 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
         let at = lanes::unflatten(&shape, l);
         let lane_indices: Vec<MlirValue> =
             indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
-        let access = |e: &Emitter<'_>| match value {
-            Some(v) => {
-                let mut operands = lane_indices.clone();
-                operands.push(lanes::extract(e, v, &at));
-                scalar(e, "channel.write", &channel, &operands, &[]);
-                None
-            }
-            None => scalar(e, "channel.read", &channel, &lane_indices, &[element]),
+        let bit = mask.map(|m| lanes::extract(e, m, &at));
+        let Some(v) = value else {
+            read.push(scalar_read(e, &channel, &lane_indices, bit, element));
+            continue;
         };
-        match (mask, is_read) {
-            (None, _) => read.extend(access(e)),
-            (Some(m), false) => {
-                let then = e.if_then(lanes::extract(e, m, &at));
-                access(&e.at(then));
+        let write = |e: &Emitter<'_>| {
+            write_scalar(e, &channel, &lane_indices, lanes::extract(e, v, &at));
+        };
+        match bit {
+            None => write(e),
+            Some(b) => {
+                let then = e.if_then(b);
+                write(&e.at(then));
                 e.finish_scf_block(then);
-            }
-            (Some(m), true) => {
-                let (then, other, results) = e.if_else(lanes::extract(e, m, &at), &[element]);
-                let inner = e.at(then);
-                let x = access(&inner).ok_or(Failed)?;
-                inner.op("scf.yield", &[x], &[], &[]);
-                let outer = e.at(other);
-                let z = crate::spacetime_rewrite::zero(&outer, element);
-                outer.op("scf.yield", &[z], &[], &[]);
-                read.push(results[0]);
             }
         }
     }
@@ -177,22 +138,22 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
     Ok(())
 }
 
-fn scalar<'c>(
+/// `channel.read @channel[indices]` of one lane, when `bit` (if any)
+/// holds; zero otherwise.
+pub fn scalar_read<'c>(
     e: &Emitter<'c>,
-    name: &str,
     channel: &str,
-    operands: &[MlirValue],
-    results: &[Type<'c>],
-) -> Option<MlirValue> {
-    let op = OperationBuilder::new(name, e.location)
-        .add_operands(&values(operands))
-        .add_results(results)
-        .add_attributes(&[(
-            Identifier::new(e.context, "channel"),
-            FlatSymbolRefAttribute::new(e.context, channel).into(),
-        )])
-        .build()
-        .expect("a channel access is well formed");
-    let op = e.insert(op);
-    op.result(0).ok().map(|r| r.to_raw())
+    indices: &[MlirValue],
+    bit: Option<MlirValue>,
+    element: Type<'c>,
+) -> MlirValue {
+    let Some(bit) = bit else {
+        return read_scalar(e, channel, indices, element);
+    };
+    let (then, other, results) = e.if_else(bit, &[element]);
+    let x = read_scalar(&e.at(then), channel, indices, element);
+    e.at(then).op("scf.yield", &[x], &[], &[]);
+    let z = crate::spacetime_rewrite::zero(&e.at(other), element);
+    e.at(other).op("scf.yield", &[z], &[], &[]);
+    results[0]
 }

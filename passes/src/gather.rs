@@ -73,7 +73,7 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
     }
     let access = find_read(chain, "channel.read")?;
     check_conditions(chain, access, dim)?;
-    let store = the_store(chain, access)?;
+    let store = the_store(chain, access, false)?;
     chain.set_order(dim)?;
     let fifo = rewrite(chain, dim, access, store)?;
     let s = &chain.info.space[dim];
@@ -193,7 +193,12 @@ fn check_conditions(
 }
 
 /// The `spacetime.output` that stores the read value: the read's only use.
-fn the_store(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<MlirOperation, Failed> {
+/// `lanes`: a vector store, which keeps its lanes' mask.
+pub(crate) fn the_store(
+    chain: &Chain<'_, '_>,
+    access: MlirOperation,
+    lanes: bool,
+) -> Result<MlirOperation, Failed> {
     // SAFETY: a live op with one result.
     let value = unsafe { mlir_sys::mlirOperationGetResult(access, 0) };
     let all = users(value);
@@ -235,7 +240,7 @@ fn the_store(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<MlirOperati
         );
         return Err(Failed);
     }
-    if !mask.is_empty() || !at.is_empty() {
+    if (!lanes && !mask.is_empty()) || !at.is_empty() {
         return Err(error(
             store_ref.location(),
             format!(

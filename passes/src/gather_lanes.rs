@@ -16,12 +16,11 @@
 //! lanes' mask, and the store keeps its own, so the chain itself runs at
 //! every step the read did: its values outside the mask are never stored.
 
-use crate::chain::{users, Chain};
-use crate::channel_lanes::segments;
-use crate::diag::{emit, error, remark, Severity};
+use crate::chain::Chain;
+use crate::diag::remark;
 use crate::emit::Emitter;
 use crate::ir;
-use crate::isolate_build::{output_segments, read, write};
+use crate::isolate_build::{read, write};
 use crate::lanes::{self, element_of, shape_of, type_of, vector_type};
 use crate::registry::Failed;
 use melior::ir::{
@@ -34,7 +33,7 @@ use mlir_sys::{MlirOperation, MlirValue};
 /// vectorized space loop `dim`; returns nothing but a remark.
 pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     let access = crate::gather::find_read(chain, "channel.read_lanes")?;
-    check_store(chain, access)?;
+    crate::gather::the_store(chain, access, true)?;
     // SAFETY: a live op with one result.
     let (value, access_ref) = unsafe {
         (
@@ -67,7 +66,7 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     // Each PE's vector is read by its neighbour right after it is written.
     let fifo = chain.declare_fifo_shaped("gather", tty, 1, &fifo_shape)?;
     let e = Emitter::new(chain.context, access_ref.location(), block_of(access)).before_op(access);
-    let groups = segments(access);
+    let groups = ir::operand_segments(access);
     let indices = groups.first().cloned().unwrap_or_default();
     let mask = groups.get(1).and_then(|m| m.first().copied());
     let source = ir::symbol(&access_ref, "channel");
@@ -125,49 +124,6 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
 fn block_of(op: MlirOperation) -> mlir_sys::MlirBlock {
     // SAFETY: a live op inside a block.
     unsafe { mlir_sys::mlirOperationGetBlock(op) }
-}
-
-/// The read's value goes to one store of `@A`, as its one value.
-fn check_store(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<(), Failed> {
-    // SAFETY: a live op with one result.
-    let (value, location) = unsafe {
-        (
-            mlir_sys::mlirOperationGetResult(access, 0),
-            OperationRef::from_raw(access).location(),
-        )
-    };
-    let all = users(value);
-    let [store] = all.as_slice() else {
-        return Err(error(
-            location,
-            format!(
-                "cannot gather the read of @{} in @{}: its value must go to one spacetime.output of @{} (it has {} uses)",
-                chain.source, chain.name, chain.source, all.len()
-            ),
-        ));
-    };
-    // SAFETY: a live user.
-    let store_ref = unsafe { OperationRef::from_raw(*store) };
-    let ok = ir::name(&store_ref) == "spacetime.output" && {
-        let [values, _, _, at] = output_segments(*store);
-        ir::symbol(&store_ref, "func") == chain.source
-            && values.len() == 1
-            && values[0].ptr == value.ptr
-            && at.is_empty()
-    };
-    if !ok {
-        emit(
-            location,
-            Severity::Error,
-            &format!(
-                "cannot gather the read of @{} in @{}: its value must go straight to a spacetime.output of @{} with one value",
-                chain.source, chain.name, chain.source
-            ),
-            &[(store_ref.location(), "used here".to_string())],
-        );
-        return Err(Failed);
-    }
-    Ok(())
 }
 
 /// The FIFO of PE `p` along `dim` at the current other PE: the unrolled
@@ -252,17 +208,13 @@ fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<MlirValue, 
             ty,
         ));
     }
-    Ok(match lane_mask {
-        None => read(e, source, &lane_indices, element),
-        Some(m) => {
-            let (then, other, results) = e.if_else(m, &[element]);
-            let x = read(&e.at(then), source, &lane_indices, element);
-            e.at(then).op("scf.yield", &[x], &[], &[]);
-            let z = crate::spacetime_rewrite::zero(&e.at(other), element);
-            e.at(other).op("scf.yield", &[z], &[], &[]);
-            results[0]
-        }
-    })
+    Ok(crate::channel_lanes::scalar_read(
+        e,
+        source,
+        &lane_indices,
+        lane_mask,
+        element,
+    ))
 }
 
 /// `tmp` with its row (or lane) `p` along the first dimension set to `own`.

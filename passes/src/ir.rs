@@ -281,3 +281,23 @@ pub fn set_inherent(op: OperationRef<'_, '_>, name: &str, value: Attribute<'_>) 
         )
     }
 }
+
+/// The operand groups of an op with `operandSegmentSizes`.
+pub fn operand_segments(op: mlir_sys::MlirOperation) -> Vec<Vec<mlir_sys::MlirValue>> {
+    // SAFETY: a live op whose segment attribute its verifier checked.
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetAttributeByName(op, string_ref("operandSegmentSizes"));
+        let operands: Vec<mlir_sys::MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(op))
+            .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
+            .collect();
+        let mut start = 0;
+        (0..mlir_sys::mlirDenseArrayGetNumElements(attr))
+            .map(|s| {
+                let n = mlir_sys::mlirDenseI32ArrayGetElement(attr, s) as usize;
+                let part = operands[start..start + n].to_vec();
+                start += n;
+                part
+            })
+            .collect()
+    }
+}

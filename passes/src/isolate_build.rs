@@ -46,21 +46,8 @@ pub fn output_operands(op: MlirOperation) -> (Vec<MlirValue>, Vec<MlirValue>) {
 /// A `spacetime.output`'s four operand segments: values, indices, the mask
 /// (0 or 1 value), the `at` coordinates.
 pub fn output_segments(op: MlirOperation) -> [Vec<MlirValue>; 4] {
-    // SAFETY: a live spacetime.output, whose segment attribute is verified.
-    unsafe {
-        let attr =
-            mlir_sys::mlirOperationGetAttributeByName(op, ir::string_ref("operandSegmentSizes"));
-        let operands: Vec<MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(op))
-            .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
-            .collect();
-        let mut start = 0;
-        std::array::from_fn(|s| {
-            let n = mlir_sys::mlirDenseI32ArrayGetElement(attr, s as isize) as usize;
-            let part = operands[start..start + n].to_vec();
-            start += n;
-            part
-        })
-    }
+    let mut groups = ir::operand_segments(op).into_iter();
+    std::array::from_fn(|_| groups.next().unwrap_or_default())
 }
 
 /// Declares `channel.fifo @<kernel>_<base>[_n]` at the end of the program,
