@@ -269,7 +269,10 @@ impl<'c, 'a> Chain<'c, 'a> {
 
     /// The FIFO of the PE at the current coordinates moved by `shift` along
     /// space loop `dim`: its non-vectorized space coordinates from each
-    /// loop's min.
+    /// loop's min. A moved index is clamped into the FIFO array: the PE at
+    /// the end of the chain has no neighbour there, and its read of one is
+    /// never reached, but once its PE is unrolled the index is a constant
+    /// the channel verifier checks.
     pub fn fifo_index(&self, e: &Emitter<'_>, dim: Option<usize>, shift: i64) -> Vec<MlirValue> {
         let time = self.info.time.len();
         self.info
@@ -279,11 +282,17 @@ impl<'c, 'a> Chain<'c, 'a> {
             .filter(|(_, s)| !s.vectorized)
             .map(|(d, s)| {
                 let c = self.coordinate(time + d);
-                let offset = s.min - if Some(d) == dim { shift } else { 0 };
-                match offset {
+                let moved = Some(d) == dim && shift != 0;
+                let offset = s.min - if moved { shift } else { 0 };
+                let index = match offset {
                     0 => c,
                     o if o < 0 => e.add(c, e.index(-o)),
                     o => e.sub(c, e.index(o)),
+                };
+                if moved {
+                    e.clamp(index, e.index(0), e.index(s.pe_extent() - 1))
+                } else {
+                    index
                 }
             })
             .collect()

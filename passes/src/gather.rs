@@ -14,22 +14,25 @@
 //!   else:            write FIFO[i], tmp
 //! ```
 //!
-//! The read must happen at the same steps on every PE along `i` (its
-//! conditions may not depend on `i`), so that the chain carries one value
-//! per PE per step; the PEs of a step run in the chain's order
-//! (`descending` for `down`), so the kernel runs on one thread.
+//! The read's conditions must be computed from the coordinates. When they
+//! are the same on every PE along `i`, the loop replaces the store where it
+//! is; when they differ along `i` (a skewed array's CheckTime), the loop
+//! runs at the end of the PE body with each iteration under PE `t`'s
+//! conditions (`rewrite_guarded`). The PEs of a step run in the chain's
+//! order (`descending` for `down`), so the kernel runs on one thread.
 
 use crate::chain::{users, Chain};
 use crate::diag::{emit, error, remark, Severity};
 use crate::emit::{Emitter, CMPI_EQ};
 use crate::ir;
 use crate::isolate_build::{output_segments, read, write};
-use crate::isolate_slice::{add_to_slice, enclosing_conditions, NotComputable};
+use crate::isolate_slice::{add_to_slice, clone_op, combine, enclosing_conditions, Condition};
 use crate::registry::{Failed, PassDef, PassOptions};
 use melior::ir::{
     attribute::FlatSymbolRefAttribute,
+    block::BlockLike,
     operation::{OperationLike, OperationRef},
-    Attribute, Location, ValueLike,
+    Attribute, Location, RegionLike, ValueLike,
 };
 use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
@@ -72,10 +75,13 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
         ));
     }
     let access = find_read(chain, "channel.read")?;
-    check_conditions(chain, access, dim)?;
+    let varying = check_conditions(chain, access, dim)?;
     let store = the_store(chain, access, false)?;
     chain.set_order(dim)?;
-    let fifo = rewrite(chain, dim, access, store)?;
+    let fifo = match varying {
+        Some(conditions) => rewrite_guarded(chain, dim, access, store, &conditions)?,
+        None => rewrite(chain, dim, access, store)?,
+    };
     let s = &chain.info.space[dim];
     let end = if chain.down {
         s.min
@@ -151,14 +157,15 @@ fn op_location<'c>(op: MlirOperation) -> Location<'c> {
     unsafe { Location::from_raw(mlir_sys::mlirOperationGetLocation(op)) }
 }
 
-/// The read must run at the same steps on every PE along the loop: under
-/// `scf.if`s only, on conditions computed from the coordinates that do not
-/// depend on the loop's.
+/// The read must run under `scf.if`s only, on conditions computed from the
+/// coordinates, so that every PE can tell at which steps the others send.
+/// Returns the conditions when they differ along the loop (the chain is
+/// then guarded by them, `rewrite_guarded`).
 fn check_conditions(
     chain: &Chain<'_, '_>,
     access: MlirOperation,
     dim: usize,
-) -> Result<(), Failed> {
+) -> Result<Option<Vec<Condition>>, Failed> {
     let at = op_location(access);
     let what = format!("the read of @{} in @{}", chain.source, chain.name);
     let conditions = enclosing_conditions(access, chain.body).map_err(|why| {
@@ -169,27 +176,18 @@ fn check_conditions(
         )
     })?;
     let coordinate = chain.info.time.len() + dim;
-    for (condition, _) in conditions {
-        add_to_slice(condition, chain.body, &mut HashSet::new()).map_err(|why| {
+    let mut varies = false;
+    for (condition, _) in &conditions {
+        add_to_slice(*condition, chain.body, &mut HashSet::new()).map_err(|why| {
             chain.not_computable(
                 at,
-                format!("cannot gather {what}: it runs under a condition computed from data, so the PEs along '{}' may not all send at the same steps", chain.loop_name),
+                format!("cannot gather {what}: it runs under a condition computed from data, so the PEs along '{}' cannot tell when the others send", chain.loop_name),
                 why,
             )
         })?;
-        if let Some(v) = chain.varies_along(condition, coordinate) {
-            return Err(chain.error_with_note(
-                at,
-                format!(
-                    "cannot gather {what}: it runs under a condition that differs along '{}', so the PEs along the chain do not all send at the same steps (gathering.md assumes an unconditional read)",
-                    chain.loop_name
-                ),
-                NotComputable::Data(v),
-                &format!("this depends on '{}'", chain.loop_name),
-            ));
-        }
+        varies |= chain.varies_along(*condition, coordinate).is_some();
     }
-    Ok(())
+    Ok(varies.then_some(conditions))
 }
 
 /// The `spacetime.output` that stores the read value: the read's only use.
@@ -307,6 +305,119 @@ fn rewrite<'c>(
     e.finish_scf_block(body);
     ir::erase(store_ref);
     Ok(fifo)
+}
+
+/// The chain when the read's conditions `f` differ along the loop (a
+/// skewed array's CheckTime): PE `t` sends only at the steps where `f(t)`
+/// holds, which every PE recomputes, so the count loop runs at the end of
+/// the PE body, outside the read's conditions, each iteration under
+/// `f(t)`. PE `i`'s own read moves into its turn (`t == i`, where
+/// `f(t) = f(i)`: it runs exactly when it did).
+fn rewrite_guarded<'c>(
+    chain: &Chain<'c, '_>,
+    dim: usize,
+    access: MlirOperation,
+    store: MlirOperation,
+    conditions: &[Condition],
+) -> Result<String, Failed> {
+    // SAFETY: live ops.
+    let (access_ref, store_ref) = unsafe {
+        (
+            OperationRef::from_raw(access),
+            OperationRef::from_raw(store),
+        )
+    };
+    let ty = access_ref.result(0).map_err(|_| Failed)?.r#type();
+    let s = &chain.info.space[dim];
+    let (min, extent) = (s.min, s.pe_extent());
+    let fifo = chain.declare_fifo("gather", ty, extent)?;
+    let e = Emitter::new(chain.context, store_ref.location(), chain.body);
+    let c = chain.info.time.len() + dim;
+    let me = chain.coordinate(c);
+    let (end, lb, ub) = if chain.down {
+        (min, me, e.index(min + extent))
+    } else {
+        (min + extent - 1, e.index(min), e.add(me, e.index(1)))
+    };
+    let is_end = e.cmpi(CMPI_EQ, me, e.index(end));
+    let (body, t) = e.for_loop(lb, ub);
+    let inner = e.at(body);
+    let cannot = |why| {
+        chain.not_computable(
+            access_ref.location(),
+            format!("cannot gather the read of @{}", chain.source),
+            why,
+        )
+    };
+    let mut at_t = HashMap::new();
+    let needed: Vec<MlirValue> = conditions.iter().map(|(v, _)| *v).collect();
+    chain
+        .clone_at(&inner, &needed, &chain.coordinates_with(c, t), &mut at_t)
+        .map_err(cannot)?;
+    let when = combine(&inner, conditions, &at_t, true).ok_or(Failed)?;
+    let active = inner.if_then(when);
+    let work = inner.at(active);
+    let mine = work.cmpi(CMPI_EQ, t, me);
+    let (then, other, passed) = work.if_else(mine, &[ty]);
+    let passed = passed[0];
+    let own = work.at(then);
+    let mut at_me = HashMap::new();
+    let operands: Vec<MlirValue> = access_ref.operands().map(|o| o.to_raw()).collect();
+    chain
+        .clone_at(&own, &operands, &chain.coordinates(), &mut at_me)
+        .map_err(cannot)?;
+    let read_own = clone_op(&own, access, &at_me);
+    // SAFETY: the clone of a channel.read has one result.
+    let read_own = unsafe { mlir_sys::mlirOperationGetResult(read_own, 0) };
+    own.op("scf.yield", &[read_own], &[], &[]);
+    let shift = if chain.down { 1 } else { -1 };
+    let from = read(
+        &work.at(other),
+        &fifo,
+        &chain.fifo_index(&work.at(other), Some(dim), shift),
+        ty,
+    );
+    work.at(other).op("scf.yield", &[from], &[], &[]);
+    let (stores, passes, _) = work.if_else(is_end, &[]);
+    store_at(chain, &work.at(stores), store_ref, passed, c, t)?;
+    work.at(stores).op("scf.yield", &[], &[], &[]);
+    let to = work.at(passes);
+    write(&to, &fifo, &chain.fifo_index(&to, Some(dim), 0), passed);
+    to.op("scf.yield", &[], &[], &[]);
+    work.finish_scf_block(active);
+    e.finish_scf_block(body);
+    // SAFETY: a live op.
+    let parent = unsafe { mlir_sys::mlirOperationGetParentOperation(access) };
+    ir::erase(store_ref);
+    ir::erase(access_ref);
+    erase_empty_ifs(parent, chain.array.to_raw());
+    Ok(fifo)
+}
+
+/// Erases the `scf.if`s, from `op` outwards up to `stop`, that the moved
+/// read and store leave with nothing but their terminators.
+fn erase_empty_ifs(mut op: MlirOperation, stop: MlirOperation) {
+    // SAFETY: live ops, queried; one is erased only when it has no results
+    // and its regions hold nothing but `scf.yield`.
+    unsafe {
+        while op.ptr != stop.ptr && !op.ptr.is_null() {
+            let op_ref = OperationRef::from_raw(op);
+            let empty = ir::name(&op_ref) == "scf.if"
+                && op_ref.result_count() == 0
+                && op_ref.regions().all(|r| {
+                    r.first_block().is_none_or(|b| {
+                        b.first_operation()
+                            .is_none_or(|o| ir::name(&o) == "scf.yield")
+                    })
+                });
+            if !empty {
+                return;
+            }
+            let parent = mlir_sys::mlirOperationGetParentOperation(op);
+            ir::erase(op_ref);
+            op = parent;
+        }
+    }
 }
 
 /// `spacetime.output %value to @A[indices at PE t] at (coordinates, t)`.

@@ -160,20 +160,21 @@ fn along(chain: &Chain<'_, '_>) -> Result<Along, Failed> {
 
 /// The ops of the array that read `@A`: `ure.load @A`, a read of the
 /// channel `@A`, or a read of a channel that another kernel writes with
-/// values it loads from `@A`. All must read the same element.
+/// values it loads from `@A` (lane-wise too, in vectorized arrays). All
+/// must read the same element.
 fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<MlirOperation>, Failed> {
     let fed = fed_channels(chain);
+    let channel_reads = ["channel.read", "channel.read_lanes"]
+        .into_iter()
+        .flat_map(|name| ir::collect(chain.array, name))
+        .filter(|r| {
+            let channel = ir::symbol(r, "channel");
+            channel == chain.source || fed.contains(&channel)
+        });
     let reads: Vec<OperationRef> = ir::collect(chain.array, "ure.load")
         .into_iter()
         .filter(|l| ir::symbol(l, "input") == chain.source)
-        .chain(
-            ir::collect(chain.array, "channel.read")
-                .into_iter()
-                .filter(|r| {
-                    let channel = ir::symbol(r, "channel");
-                    channel == chain.source || fed.contains(&channel)
-                }),
-        )
+        .chain(channel_reads)
         .collect();
     let Some(first) = reads.first() else {
         return Err(error(
@@ -212,7 +213,7 @@ fn serial_reads_memory(chain: &Chain<'_, '_>, reads: &[MlirOperation]) -> Result
     for r in reads {
         // SAFETY: a live op.
         let r = unsafe { OperationRef::from_raw(*r) };
-        if ir::name(&r) == "channel.read" {
+        if ir::name(&r).starts_with("channel.read") {
             return Err(error(
                 r.location(),
                 format!(
@@ -277,12 +278,19 @@ fn same_value(a: MlirValue, b: MlirValue) -> bool {
 
 /// The channels of the program written with values loaded from `@A`.
 fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
-    ir::collect(chain.program, "channel.write")
+    let written = |w: &OperationRef<'_, '_>| -> Option<MlirValue> {
+        if ir::name(w) == "channel.write_lanes" {
+            // (channel indices, value, mask)
+            return ir::operand_segments(w.to_raw()).get(1)?.first().copied();
+        }
+        Some(w.operand(w.operand_count().checked_sub(1)?).ok()?.to_raw())
+    };
+    ["channel.write", "channel.write_lanes"]
         .into_iter()
+        .flat_map(|name| ir::collect(chain.program, name))
         .filter(|w| {
-            let value = w.operand(w.operand_count().saturating_sub(1));
-            value.is_ok_and(|v| {
-                crate::chain::defining_op(v.to_raw()).is_some_and(|op| {
+            written(w).is_some_and(|v| {
+                crate::chain::defining_op(v).is_some_and(|op| {
                     // SAFETY: a live op.
                     let op = unsafe { OperationRef::from_raw(op) };
                     ir::name(&op) == "ure.load" && ir::symbol(&op, "input") == chain.source

@@ -179,6 +179,7 @@ pub fn load_lanes(
     let indices: Vec<MlirValue> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
     let last = shape.len() - 1;
     let contiguous = in_bounds
+        && byte_sized(element)
         && strides.is_some_and(|s| {
             let n = s.len();
             s.iter().enumerate().all(|(d, st)| {
@@ -225,6 +226,15 @@ pub fn load_lanes(
         return Ok(v);
     }
     Ok(e.op1("vector.shape_cast", &[v], ty))
+}
+
+/// Whether a vector of `element` lies in memory as an array of it does:
+/// LLVM packs a `vector<2xi12>` (or of `i1`, `i33`) into bits, while an
+/// array pads every element to bytes, so a `vector.load` of such
+/// elements would read the wrong bits.
+fn byte_sized(element: Type<'_>) -> bool {
+    melior::ir::r#type::IntegerType::try_from(element)
+        .map_or(true, |t| matches!(t.width(), 8 | 16 | 32 | 64))
 }
 
 /// `dim - 1` of each dimension of a buffer.

@@ -107,36 +107,6 @@ ure.program @p {
 
 // -----
 
-// The read must run at the same steps on every PE along the chain.
-ure.program @p {
-  ure.func @out(i, t) -> f32 on device
-  channel.fifo @c [4] : f32, depth 2
-  channel.kernel @w {
-    spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
-    ^bb0(%t: index, %i: index):
-      %x = arith.constant 1.0 : f32
-      channel.write @c[%i], %x : f32
-    }
-  }
-  channel.kernel @k {
-    spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
-    ^bb0(%t: index, %i: index):
-      %tt, %ii = spacetime.recover : index, index
-      %c0 = arith.constant 0 : index
-      // expected-note @+1 {{this depends on 'i'}}
-      %odd = arith.cmpi eq, %i, %c0 : index
-      scf.if %odd {
-        // expected-error @+1 {{cannot gather the read of @out in @k: it runs under a condition that differs along 'i'}}
-        %v = channel.read @c[%i] : f32
-        spacetime.output %v to @out[%ii, %tt] : f32
-      }
-    }
-  }
-  ure.gather @k (@out, i, down)
-}
-
-// -----
-
 // A condition computed from data: the chain cannot know when PEs send.
 ure.program @p {
   ure.func @out(i, t) -> f32 on device

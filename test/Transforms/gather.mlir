@@ -27,7 +27,10 @@
 // CHECK-NEXT:            scf.yield %[[OWN]] : f32
 // CHECK-NEXT:          } else {
 // CHECK:                 %[[NEXT:.*]] = arith.addi %[[I]], %{{.*}} : index
-// CHECK-NEXT:            %[[IN:.*]] = channel.read @drainer_out_gather[%[[J]], %[[NEXT]]] : f32
+// Clamped into the FIFO array: PE 7 has no PE 8 (and never reads it).
+// CHECK:                 %[[LOW:.*]] = arith.maxsi %[[NEXT]], %{{.*}} : index
+// CHECK-NEXT:            %[[NEXT_IN:.*]] = arith.minsi %[[LOW]], %{{.*}} : index
+// CHECK-NEXT:            %[[IN:.*]] = channel.read @drainer_out_gather[%[[J]], %[[NEXT_IN]]] : f32
 // CHECK-NEXT:            scf.yield %[[IN]] : f32
 // PE 0 stores the value as PE t would: the output indices recovered at
 // (k, j, t), and the point (k, j, t) for "last write wins"; the others pass
@@ -55,7 +58,9 @@
 // UP:           %[[END:.*]] = arith.cmpi eq, %[[I]], %c7{{.*}} : index
 // UP:           scf.for %{{.*}} = %c0{{.*}} to %[[UB]]
 // UP:             %[[PREV:.*]] = arith.subi %[[I]], %{{.*}} : index
-// UP-NEXT:        channel.read @drainer_out_gather[%[[J]], %[[PREV]]] : f32
+// UP:             %[[LOW:.*]] = arith.maxsi %[[PREV]], %{{.*}} : index
+// UP-NEXT:        %[[PREV_IN:.*]] = arith.minsi %[[LOW]], %{{.*}} : index
+// UP-NEXT:        channel.read @drainer_out_gather[%[[J]], %[[PREV_IN]]] : f32
 
 // Along j: the chain runs along the other dimension of the FIFO array.
 // ALONGJ: remark: gathered @out along 'j' (down): the PE at j = 0 stores the values of the 8 PEs along it

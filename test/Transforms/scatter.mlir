@@ -40,7 +40,10 @@
 // CHECK-NEXT:          scf.yield %[[FROM_X]] : i32
 // CHECK-NEXT:        } else {
 // CHECK:               %[[PREV:.*]] = arith.subi %[[J]], %{{.*}} : index
-// CHECK-NEXT:          %[[FROM_PE:.*]] = channel.read @xs_x_scatter[%[[PREV]]] : i32
+// Clamped into the FIFO array: PE 0 has no PE -1 (and never reads it).
+// CHECK:               %[[LOW:.*]] = arith.maxsi %[[PREV]], %{{.*}} : index
+// CHECK-NEXT:          %[[PREV_IN:.*]] = arith.minsi %[[LOW]], %{{.*}} : index
+// CHECK-NEXT:          %[[FROM_PE:.*]] = channel.read @xs_x_scatter[%[[PREV_IN]]] : i32
 // CHECK-NEXT:          scf.yield %[[FROM_PE]] : i32
 // CHECK-NEXT:        }
 // Passed on unless it is this PE's.
@@ -69,7 +72,9 @@
 // DOWN:   %[[UB:.*]] = arith.addi %[[J]], %c1{{.*}} : index
 // DOWN:   scf.for %{{.*}} = %c0{{.*}} to %[[UB]]
 // DOWN:       %[[NEXT:.*]] = arith.addi %[[J]], %{{.*}} : index
-// DOWN-NEXT:  channel.read @xs_x_scatter[%[[NEXT]]] : i32
+// DOWN:       %[[LOW:.*]] = arith.maxsi %[[NEXT]], %{{.*}} : index
+// DOWN-NEXT:  %[[NEXT_IN:.*]] = arith.minsi %[[LOW]], %{{.*}} : index
+// DOWN-NEXT:  channel.read @xs_x_scatter[%[[NEXT_IN]]] : i32
 
 // SERIAL: remark: scattered @A along 'iii' (up): only iii = 0 reads it, for the 4 PEs along 'iii', and passes the values on through @a_A_scatter
 // SERIAL: remark: scattered @B along 'k' (up): only k = 0 reads it, for the 32 iterations along 'k', and passes the values on through @a_B_scatter

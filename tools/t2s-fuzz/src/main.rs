@@ -67,8 +67,12 @@ fn parse_options() -> Result<Options, String> {
             "--timeout" => o.timeout = Duration::from_secs(number(i)?),
             "--keep" => o.keep = PathBuf::from(value(i)?),
             "--examples" => o.examples = PathBuf::from(value(i)?),
+            "--print" => {
+                print!("{}", generate::generate(number(i)?).text);
+                std::process::exit(0);
+            }
             "--help" | "-h" => {
-                println!("usage: t2s-fuzz [--cases N] [--mutants N] [--seed S] [--timeout SECONDS] [--keep DIR] [--examples DIR]");
+                println!("usage: t2s-fuzz [--cases N] [--mutants N] [--seed S] [--timeout SECONDS] [--keep DIR] [--examples DIR] [--print ID]");
                 std::process::exit(0);
             }
             other => return Err(format!("unknown option '{other}'")),
@@ -166,6 +170,15 @@ impl FromRawFdCompat for std::fs::File {
     }
 }
 
+/// The directives whose programs the summary counts separately.
+const DIRECTIVES: [&str; 5] = [
+    "ure.isolate_",
+    "ure.vectorize",
+    "ure.scatter",
+    "ure.gather",
+    "ure.reorder",
+];
+
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(o) => o,
@@ -179,9 +192,17 @@ fn main() -> ExitCode {
     let examples = mutate::load_examples(&options.examples);
     let start = Instant::now();
     let mut counts: BTreeMap<(&str, Outcome), u64> = BTreeMap::new();
+    // How often each directive ran to the end (Ok) or was refused: a
+    // directive that is always refused exercises nothing.
+    let mut by_directive: BTreeMap<(&str, Outcome), u64> = BTreeMap::new();
     let mut failures = 0u64;
     let mut record = |kind: &'static str, id: u64, text: &str, outcome: Outcome, report: &str| {
         *counts.entry((kind, outcome)).or_default() += 1;
+        if kind == "program" {
+            for d in DIRECTIVES.iter().filter(|d| text.contains(*d)) {
+                *by_directive.entry((d, outcome)).or_default() += 1;
+            }
+        }
         if outcome.failed() {
             failures += 1;
             let _ = std::fs::create_dir_all(&options.keep);
@@ -226,6 +247,14 @@ fn main() -> ExitCode {
         .map(|o| format!("{} {:?}", counts.get(&(kind, *o)).copied().unwrap_or(0), o))
         .collect();
         println!("  {kind}s: {}", line.join(", "));
+    }
+    for d in DIRECTIVES {
+        let ok = by_directive.get(&(d, Outcome::Ok)).copied().unwrap_or(0);
+        let refused = by_directive
+            .get(&(d, Outcome::Rejected))
+            .copied()
+            .unwrap_or(0);
+        println!("    with {d}: {ok} Ok, {refused} Rejected");
     }
     let total = options.cases + options.mutants;
     println!("{} passed, {failures} failed", total - failures);
