@@ -68,19 +68,23 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
     if chain.info.space[dim].vectorized {
         return crate::gather_lanes::gather_lanes(chain, dim);
     }
-    if chain.info.space.iter().any(|s| s.vectorized) {
-        return Err(error(
-            chain.location,
-            format!("cannot gather along '{}' in @{}: the array is vectorized along other loops, and gathering along an unrolled loop of a vectorized array is not supported (gather along a vectorized loop, or vectorize the gathered loop)", chain.loop_name, chain.name),
-        ));
-    }
-    let access = find_read(chain, "channel.read")?;
+    // Vectorized along other loops: the PEs along `i` read and pass whole
+    // vectors, each lane under its mask, which differs along `i` in
+    // general; the guarded chain carries them.
+    let lanes = chain.info.space.iter().any(|s| s.vectorized);
+    let op_name = if lanes {
+        "channel.read_lanes"
+    } else {
+        "channel.read"
+    };
+    let access = find_read(chain, op_name)?;
     let varying = check_conditions(chain, access, dim)?;
-    let store = the_store(chain, access, false)?;
+    let store = the_store(chain, access, lanes)?;
     chain.set_order(dim)?;
-    let fifo = match varying {
-        Some(conditions) => rewrite_guarded(chain, dim, access, store, &conditions)?,
-        None => rewrite(chain, dim, access, store)?,
+    let fifo = match (varying, lanes) {
+        (Some(conditions), _) => rewrite_guarded(chain, dim, access, store, &conditions)?,
+        (None, true) => rewrite_guarded(chain, dim, access, store, &[])?,
+        (None, false) => rewrite(chain, dim, access, store)?,
     };
     let s = &chain.info.space[dim];
     let end = if chain.down {
@@ -350,13 +354,34 @@ fn rewrite_guarded<'c>(
         )
     };
     let mut at_t = HashMap::new();
-    let needed: Vec<MlirValue> = conditions.iter().map(|(v, _)| *v).collect();
+    // A lane-wise read's mask: PE t sends when any of its lanes read.
+    let mask = if ir::name(&access_ref) == "channel.read_lanes" {
+        ir::operand_segments(access)
+            .get(1)
+            .cloned()
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let needed: Vec<MlirValue> = conditions
+        .iter()
+        .map(|(v, _)| *v)
+        .chain(mask.clone())
+        .collect();
     chain
         .clone_at(&inner, &needed, &chain.coordinates_with(c, t), &mut at_t)
         .map_err(cannot)?;
-    let when = combine(&inner, conditions, &at_t, true).ok_or(Failed)?;
-    let active = inner.if_then(when);
-    let work = inner.at(active);
+    let any = mask
+        .first()
+        .map(|m| any_lane(&inner, at_t.get(&(m.ptr as usize)).copied().unwrap_or(*m)));
+    let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
+    let when = match (combine(&inner, conditions, &at_t, true), any) {
+        (Some(a), Some(b)) => Some(inner.op1("arith.andi", &[a, b], i1)),
+        (a, b) => a.or(b),
+    };
+    // Without conditions or a mask the chain runs at every step.
+    let active = when.map(|when| inner.if_then(when));
+    let work = active.map_or(inner.at(body), |a| inner.at(a));
     let mine = work.cmpi(CMPI_EQ, t, me);
     let (then, other, passed) = work.if_else(mine, &[ty]);
     let passed = passed[0];
@@ -384,7 +409,9 @@ fn rewrite_guarded<'c>(
     let to = work.at(passes);
     write(&to, &fifo, &chain.fifo_index(&to, Some(dim), 0), passed);
     to.op("scf.yield", &[], &[], &[]);
-    work.finish_scf_block(active);
+    if let Some(active) = active {
+        work.finish_scf_block(active);
+    }
     e.finish_scf_block(body);
     // SAFETY: a live op.
     let parent = unsafe { mlir_sys::mlirOperationGetParentOperation(access) };
@@ -392,6 +419,17 @@ fn rewrite_guarded<'c>(
     ir::erase(access_ref);
     erase_empty_ifs(parent, chain.array.to_raw());
     Ok(fifo)
+}
+
+/// Whether any lane of the mask `m` is set: the lanes or-ed one by one
+/// (every backend takes scalar ors; not all take an `i1` reduction).
+fn any_lane(e: &Emitter<'_>, m: MlirValue) -> MlirValue {
+    let shape = crate::lanes::shape_of(crate::lanes::type_of(m)).unwrap_or_default();
+    let i1 = melior::ir::r#type::IntegerType::new(e.context, 1).into();
+    (0..crate::lanes::count(&shape))
+        .map(|l| crate::lanes::extract(e, m, &crate::lanes::unflatten(&shape, l)))
+        .reduce(|a, b| e.op1("arith.ori", &[a, b], i1))
+        .expect("a mask has lanes")
 }
 
 /// Erases the `scf.if`s, from `op` outwards up to `stop`, that the moved
@@ -429,24 +467,30 @@ fn store_at<'c>(
     c: usize,
     t: MlirValue,
 ) -> Result<(), Failed> {
-    let [_, indices, _, _] = output_segments(store.to_raw());
+    let [_, indices, mask, _] = output_segments(store.to_raw());
     let at = chain.coordinates_with(c, t);
     let mut map = HashMap::new();
-    chain.clone_at(e, &indices, &at, &mut map).map_err(|why| {
+    let needed: Vec<MlirValue> = indices.iter().chain(&mask).copied().collect();
+    chain.clone_at(e, &needed, &at, &mut map).map_err(|why| {
         chain.not_computable(
             store.location(),
-            format!("cannot gather this store of @{}: its indices are not computed from the PE's coordinates alone", chain.source),
+            format!("cannot gather this store of @{}: its indices or mask are not computed from the PE's coordinates alone", chain.source),
             why,
         )
     })?;
     let mut operands = vec![value];
     operands.extend(
-        indices
+        needed
             .iter()
             .map(|i| map.get(&(i.ptr as usize)).copied().unwrap_or(*i)),
     );
     operands.extend(&at);
-    let segments = format!("array<i32: 1, {}, 0, {}>", indices.len(), at.len());
+    let segments = format!(
+        "array<i32: 1, {}, {}, {}>",
+        indices.len(),
+        mask.len(),
+        at.len()
+    );
     e.op(
         "spacetime.output",
         &operands,

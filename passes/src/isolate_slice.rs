@@ -51,7 +51,18 @@ fn is_pure_index_op(name: &str) -> bool {
         || name.starts_with("math.")
         || matches!(
             name,
-            "affine.apply" | "spacetime.recover" | "spacetime.scheduled" | "ure.param_value"
+            "affine.apply"
+                | "spacetime.recover"
+                | "spacetime.scheduled"
+                | "ure.param_value"
+                // What vectorize builds lane-wise conditions and indices with.
+                | "vector.broadcast"
+                | "vector.shuffle"
+                | "vector.extract"
+                | "vector.insert"
+                | "vector.from_elements"
+                | "vector.shape_cast"
+                | "vector.transpose"
         )
 }
 

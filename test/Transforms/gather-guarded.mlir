@@ -21,6 +21,25 @@
 // RUN: python3 %S/../Examples/Inputs/append.py %examples/dataflow/gemm.mlir %t.j-up.mlir "" "ure.gather @drainer (@out, j, up)"
 // RUN: t2s-run %t.j-up.mlir --compare interpret,dataflow --systolic-options 'unroll-pes=false' | FileCheck %s --check-prefix=MATCH
 
+// Along an unrolled loop of an array vectorized along another one (Code 2
+// over vectors): the chain carries whole vectors, PE t's own lane-wise read
+// keeps its mask, the store takes PE t's mask, and PE t sends at the steps
+// where any of its lanes reads (the masked skewed GEMM's drainer,
+// vectorized along j or i and gathered along the other loop).
+// RUN: sed 's/^  ure.vectorize @drainer (i, j)/  ure.vectorize @drainer (j)\n  ure.gather @drainer (@out, i, down)/' %examples/dataflow/gemm-vector.mlir > %t.vj-i.mlir
+// RUN: t2s-opt %t.vj-i.mlir --merge-ures --space-time-transform --isolate --vectorize --gather 2>/dev/null | FileCheck %s --check-prefix=VEC
+// RUN: t2s-run %t.vj-i.mlir --compare interpret,dataflow | FileCheck %s --check-prefix=MATCH
+// RUN: t2s-run %t.vj-i.mlir --compare interpret,dataflow --systolic-options 'unroll-pes=false' | FileCheck %s --check-prefix=MATCH
+// RUN: t2s-run %t.vj-i.mlir --compare interpret,opencl | FileCheck %s --check-prefix=MATCH
+// RUN: t2s-run %t.vj-i.mlir --compare interpret,spirv | FileCheck %s --check-prefix=MATCH
+// RUN: sed 's/^  ure.vectorize @drainer (i, j)/  ure.vectorize @drainer (j)\n  ure.gather @drainer (@out, i, up)/' %examples/dataflow/gemm-vector.mlir > %t.vj-i-up.mlir
+// RUN: t2s-run %t.vj-i-up.mlir --compare interpret,dataflow | FileCheck %s --check-prefix=MATCH
+// RUN: sed 's/^  ure.vectorize @drainer (i, j)/  ure.vectorize @drainer (i)\n  ure.gather @drainer (@out, j, down)/' %examples/dataflow/gemm-vector.mlir > %t.vi-j.mlir
+// RUN: t2s-run %t.vi-j.mlir --compare interpret,dataflow | FileCheck %s --check-prefix=MATCH
+// RUN: t2s-run %t.vi-j.mlir --compare interpret,dataflow --channel-depths strict | FileCheck %s --check-prefix=MATCH
+// Without a mask the vectors travel at every step.
+// RUN: t2s-opt %S/Inputs/gather-vector-unmasked.mlir --gather 2>&1 | FileCheck %s --check-prefix=UNMASKED
+
 // CHECK: remark: gathered @out along 'i' (down): the PE at i = 0 stores the values of the 4 PEs along it
 // CHECK-LABEL: channel.kernel @k
 // CHECK:      ^bb0(%[[T:.*]]: index, %[[I:.*]]: index):
@@ -57,6 +76,28 @@
 // SKEWED:   scf.if %[[F]] {
 // SKEWED:     channel.read @drainer_out[
 // SKEWED: channel.fifo @drainer_out_gather [8, 8] : f32, depth 8
+
+// VEC-LABEL: channel.kernel @drainer
+// VEC:       ^bb0(%[[T:.*]]: index, %[[J:.*]]: vector<8xindex>, %[[I:.*]]: index):
+// VEC:         scf.for %[[TT:.*]] = %[[I]] to %c8{{.*}} step
+// PE t's mask, and whether any of its lanes reads.
+// VEC:           %[[S:.*]] = spacetime.scheduled at(%[[T]], %[[J]], %[[TT]] : index, vector<8xindex>, index) : vector<8xi1>
+// VEC:           %[[M:.*]] = arith.andi %{{.*}}, %[[S]] : vector<8xi1>
+// VEC-COUNT-8:   vector.extract %[[M]]
+// VEC:           scf.if %[[ANY:.*]] {
+// VEC:             %[[V:.*]] = scf.if %{{.*}} -> (vector<8xf32>) {
+// VEC:               %[[OWN:.*]] = channel.read_lanes @drainer_out[%[[J]], %[[I]]] if %{{.*}} : vector<8xf32> indices vector<8xindex>, index
+// VEC-NEXT:          scf.yield %[[OWN]] : vector<8xf32>
+// VEC:               channel.read @drainer_out_gather[%{{.*}}] : vector<8xf32>
+// VEC:             spacetime.output %[[V]] to @out[%{{.*}}, %{{.*}}] at(%[[T]], %[[J]], %[[TT]] : index, vector<8xindex>, index) if %{{.*}} : vector<8xf32> indices index, vector<8xindex>
+// VEC:             channel.write @drainer_out_gather[%[[I]]], %[[V]] : vector<8xf32>
+// VEC: channel.fifo @drainer_out_gather [8] : vector<8xf32>, depth 8
+
+// UNMASKED:      scf.for %[[TT:.*]] = %{{.*}} to %c4{{.*}} step
+// UNMASKED-NEXT:   arith.cmpi eq, %[[TT]], %{{.*}} : index
+// UNMASKED-NEXT:   scf.if %{{.*}} -> (vector<2xf32>) {
+// UNMASKED:        channel.read_lanes @c[%{{.*}}, %{{.*}}] : vector<2xf32> indices index, vector<2xindex>
+// UNMASKED: channel.fifo @k_out_gather [4] : vector<2xf32>, depth 4
 
 // MATCH: @out: interpret and {{.*}} match (64 elements)
 

@@ -242,7 +242,7 @@ ure.program @p {
       %v = channel.read @c[%i] : f32
       // expected-note @+1 {{computed from data here}}
       %d = channel.read @c2[%i] : index
-      // expected-error @+1 {{cannot gather this store of @out: its indices are not computed from the PE's coordinates alone}}
+      // expected-error @+1 {{cannot gather this store of @out: its indices or mask are not computed from the PE's coordinates alone}}
       spacetime.output %v to @out[%d, %tt] : f32
     }
   }
@@ -251,27 +251,33 @@ ure.program @p {
 
 // -----
 
-// Along an unrolled loop of an array vectorized along another one: not
-// supported (the vectorized loop can be gathered, Code 4).
+// Along an unrolled loop of a vectorized array, the lanes' mask must be
+// computed from the coordinates: the PEs along the chain recompute it.
 ure.program @p {
   ure.func @out(i, j, t) -> f32 on device
   channel.fifo @c [4, 2] : f32, depth 2
+  channel.fifo @d [4, 2] : f32, depth 2
   channel.kernel @w {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4, j = 0 extent 2) time (t = 0 extent 2) space (i = 0 extent 4, j = 0 extent 2) schedule affine_map<(t, i, j) -> (t)> recover affine_map<(t, i, j) -> (t, i, j)> {
     ^bb0(%t: index, %i: index, %j: index):
       %x = arith.constant 1.0 : f32
       channel.write @c[%i, %j], %x : f32
+      channel.write @d[%i, %j], %x : f32
     }
   }
   channel.kernel @k {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4, j = 0 extent 2) time (t = 0 extent 2) space (i = 0 extent 4, j = 0 extent 2) schedule affine_map<(t, i, j) -> (t)> recover affine_map<(t, i, j) -> (t, i, j)> {
     ^bb0(%t: index, %i: index, %j: vector<2xindex>):
       %tt, %ii, %jj = spacetime.recover : index, index, vector<2xindex>
-      %v = channel.read_lanes @c[%i, %j] : vector<2xf32> indices index, vector<2xindex>
-      spacetime.output %v to @out[%ii, %jj, %tt] : vector<2xf32> indices index, vector<2xindex>, index
+      // expected-note @+1 {{computed from data here}}
+      %d = channel.read_lanes @d[%i, %j] : vector<2xf32> indices index, vector<2xindex>
+      %zero = arith.constant dense<0.0> : vector<2xf32>
+      %m = arith.cmpf ogt, %d, %zero : vector<2xf32>
+      // expected-error @+1 {{cannot gather the read of @out}}
+      %v = channel.read_lanes @c[%i, %j] if %m : vector<2xf32> indices index, vector<2xindex>
+      spacetime.output %v to @out[%ii, %jj, %tt] if %m : vector<2xf32> indices index, vector<2xindex>, index
     }
   }
-  // expected-error @+1 {{cannot gather along 'i' in @k: the array is vectorized along other loops, and gathering along an unrolled loop of a vectorized array is not supported (gather along a vectorized loop, or vectorize the gathered loop)}}
   ure.gather @k (@out, i, down)
 }
 
