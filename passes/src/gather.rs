@@ -278,34 +278,20 @@ fn rewrite<'c>(
     // SAFETY: the store's block is live.
     let block = unsafe { mlir_sys::mlirOperationGetBlock(store) };
     let e = Emitter::new(chain.context, store_ref.location(), block).before_op(store);
-    let c = chain.info.time.len() + dim;
-    let me = chain.coordinate(c);
-    let (end, lb, ub) = if chain.down {
-        (min, me, e.index(min + extent))
-    } else {
-        (min + extent - 1, e.index(min), e.add(me, e.index(1)))
-    };
-    let is_end = e.cmpi(CMPI_EQ, me, e.index(end));
-    let (body, t) = e.for_loop(lb, ub);
+    let (c, me, is_end, body, t) = count_loop(chain, &e, dim, min, extent);
     let inner = e.at(body);
     let mine = inner.cmpi(CMPI_EQ, t, me);
     let (then, other, passed) = inner.if_else(mine, &[ty]);
     let passed = passed[0];
     inner.at(then).op("scf.yield", &[value], &[], &[]);
-    let shift = if chain.down { 1 } else { -1 };
-    let from = read(
-        &inner.at(other),
-        &fifo,
-        &chain.fifo_index(&inner.at(other), Some(dim), shift),
-        ty,
-    );
-    inner.at(other).op("scf.yield", &[from], &[], &[]);
-    let (stores, passes, _) = inner.if_else(is_end, &[]);
-    store_at(chain, &inner.at(stores), store_ref, passed, c, t)?;
-    inner.at(stores).op("scf.yield", &[], &[], &[]);
-    let to = inner.at(passes);
-    write(&to, &fifo, &chain.fifo_index(&to, Some(dim), 0), passed);
-    to.op("scf.yield", &[], &[], &[]);
+    let step = Step {
+        dim,
+        fifo: &fifo,
+        is_end,
+        c,
+        t,
+    };
+    pass_or_store(chain, &inner, &step, other, passed, store_ref)?;
     e.finish_scf_block(body);
     ir::erase(store_ref);
     Ok(fifo)
@@ -336,15 +322,7 @@ fn rewrite_guarded<'c>(
     let (min, extent) = (s.min, s.pe_extent());
     let fifo = chain.declare_fifo("gather", ty, extent)?;
     let e = Emitter::new(chain.context, store_ref.location(), chain.body);
-    let c = chain.info.time.len() + dim;
-    let me = chain.coordinate(c);
-    let (end, lb, ub) = if chain.down {
-        (min, me, e.index(min + extent))
-    } else {
-        (min + extent - 1, e.index(min), e.add(me, e.index(1)))
-    };
-    let is_end = e.cmpi(CMPI_EQ, me, e.index(end));
-    let (body, t) = e.for_loop(lb, ub);
+    let (c, me, is_end, body, t) = count_loop(chain, &e, dim, min, extent);
     let inner = e.at(body);
     let cannot = |why| {
         chain.not_computable(
@@ -395,20 +373,14 @@ fn rewrite_guarded<'c>(
     // SAFETY: the clone of a channel.read has one result.
     let read_own = unsafe { mlir_sys::mlirOperationGetResult(read_own, 0) };
     own.op("scf.yield", &[read_own], &[], &[]);
-    let shift = if chain.down { 1 } else { -1 };
-    let from = read(
-        &work.at(other),
-        &fifo,
-        &chain.fifo_index(&work.at(other), Some(dim), shift),
-        ty,
-    );
-    work.at(other).op("scf.yield", &[from], &[], &[]);
-    let (stores, passes, _) = work.if_else(is_end, &[]);
-    store_at(chain, &work.at(stores), store_ref, passed, c, t)?;
-    work.at(stores).op("scf.yield", &[], &[], &[]);
-    let to = work.at(passes);
-    write(&to, &fifo, &chain.fifo_index(&to, Some(dim), 0), passed);
-    to.op("scf.yield", &[], &[], &[]);
+    let step = Step {
+        dim,
+        fifo: &fifo,
+        is_end,
+        c,
+        t,
+    };
+    pass_or_store(chain, &work, &step, other, passed, store_ref)?;
     if let Some(active) = active {
         work.finish_scf_block(active);
     }
@@ -419,6 +391,72 @@ fn rewrite_guarded<'c>(
     ir::erase(access_ref);
     erase_empty_ifs(parent, chain.array.to_raw());
     Ok(fifo)
+}
+
+/// The count loop `t` over the PEs from this one to the chain's start
+/// (down: `t = i .. end`; up: `t = min .. i`): the coordinate's position,
+/// this PE's coordinate, whether this PE is the end, the body and `t`.
+fn count_loop(
+    chain: &Chain<'_, '_>,
+    e: &Emitter<'_>,
+    dim: usize,
+    min: i64,
+    extent: i64,
+) -> (usize, MlirValue, MlirValue, mlir_sys::MlirBlock, MlirValue) {
+    let c = chain.info.time.len() + dim;
+    let me = chain.coordinate(c);
+    let (end, lb, ub) = if chain.down {
+        (min, me, e.index(min + extent))
+    } else {
+        (min + extent - 1, e.index(min), e.add(me, e.index(1)))
+    };
+    let is_end = e.cmpi(CMPI_EQ, me, e.index(end));
+    let (body, t) = e.for_loop(lb, ub);
+    (c, me, is_end, body, t)
+}
+
+/// Where an iteration of the count loop is: the chain's loop and FIFOs,
+/// whether this PE is the end, the coordinate and its value `t`.
+struct Step<'f> {
+    dim: usize,
+    fifo: &'f str,
+    is_end: MlirValue,
+    c: usize,
+    t: MlirValue,
+}
+
+/// The rest of an iteration once PE t's own value is yielded in `mine`'s
+/// then-block: the neighbour's value in `other`; then the end PE stores
+/// `passed` as PE t would, and the others pass it on.
+fn pass_or_store<'c>(
+    chain: &Chain<'c, '_>,
+    work: &Emitter<'c>,
+    step: &Step<'_>,
+    other: mlir_sys::MlirBlock,
+    passed: MlirValue,
+    store: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    let ty = crate::lanes::type_of(passed);
+    let shift = if chain.down { 1 } else { -1 };
+    let from = read(
+        &work.at(other),
+        step.fifo,
+        &chain.fifo_index(&work.at(other), Some(step.dim), shift),
+        ty,
+    );
+    work.at(other).op("scf.yield", &[from], &[], &[]);
+    let (stores, passes, _) = work.if_else(step.is_end, &[]);
+    store_at(chain, &work.at(stores), store, passed, step.c, step.t)?;
+    work.at(stores).op("scf.yield", &[], &[], &[]);
+    let to = work.at(passes);
+    write(
+        &to,
+        step.fifo,
+        &chain.fifo_index(&to, Some(step.dim), 0),
+        passed,
+    );
+    to.op("scf.yield", &[], &[], &[]);
+    Ok(())
 }
 
 /// Whether any lane of the mask `m` is set: the lanes or-ed one by one
