@@ -309,7 +309,8 @@ pub(crate) fn zero(e: &Emitter<'_>, ty: Type<'_>) -> MlirValue {
     e.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
 }
 
-fn fill(e: &Emitter<'_>, extents: &[MlirValue], fills: &[(MlirValue, MlirValue)]) {
+/// Stores each `(buffer, value)` at every index of `extents`.
+pub(crate) fn fill(e: &Emitter<'_>, extents: &[MlirValue], fills: &[(MlirValue, MlirValue)]) {
     let mut inner = *e;
     let mut blocks = Vec::new();
     let mut indices = Vec::new();

@@ -39,9 +39,14 @@
 // LOOP-DAG:     %[[CM1:.*]] = arith.constant -1 : index
 // LOOP-DAG:     %[[CM2:.*]] = arith.constant -2 : index
 // LOOP-DAG:     %[[ZERO:.*]] = arith.constant 0 : i32
+// Register files are zeroed (an off-schedule PE may read one unwritten).
 // LOOP:         %[[XS:.*]] = memref.alloc() : memref<2x2xi32>
-// LOOP-NEXT:    %[[S:.*]] = memref.alloc() : memref<2x3xi32>
-// LOOP-NEXT:    %[[STAMPS:.*]] = memref.alloc() : memref<3xindex>
+// LOOP-NEXT:    scf.for %[[F1:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// LOOP-NEXT:      scf.for %[[F2:.*]] = %[[C0]] to %[[C2]] step %[[C1]] {
+// LOOP-NEXT:        memref.store %[[ZERO]], %[[XS]][%[[F1]], %[[F2]]] : memref<2x2xi32>
+// LOOP:         %[[S:.*]] = memref.alloc() : memref<2x3xi32>
+// LOOP:               memref.store %[[ZERO]], %[[S]][%{{.*}}, %{{.*}}] : memref<2x3xi32>
+// LOOP:         %[[STAMPS:.*]] = memref.alloc() : memref<3xindex>
 // LOOP-NEXT:    scf.for %[[E:.*]] = %[[C0]] to %[[C3]] step %[[C1]] {
 // LOOP-NEXT:      memref.store %[[ZERO]], %arg2[%[[E]]] : memref<3xi32>
 // LOOP-NEXT:      memref.store %[[CM1]], %[[STAMPS]][%[[E]]] : memref<3xindex>
@@ -100,7 +105,7 @@
 // UNROLL-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // UNROLL-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // UNROLL:         %[[XS:.*]] = memref.alloca() : memref<2x2xi32>
-// UNROLL-NEXT:    %[[S:.*]] = memref.alloca() : memref<2x3xi32>
+// UNROLL:         %[[S:.*]] = memref.alloca() : memref<2x3xi32>
 // UNROLL-NOT:     arith.remsi
 // UNROLL:         scf.for %[[T:.*]] = %[[C0]] to %{{.*}} step %[[C1]] {
 // PE j = 0: i = t1.
@@ -235,8 +240,8 @@ ure.program @mv_nocheck {
 // LOOP-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // LOOP-DAG:     %[[C7:.*]] = arith.constant 7 : index
 // LOOP:         memref.alloc() : memref<2x6xi32>
-// LOOP-NEXT:    memref.alloc() : memref<2x6xi32>
-// LOOP-NEXT:    memref.alloc() : memref<2x5xi32>
+// LOOP:         memref.alloc() : memref<2x6xi32>
+// LOOP:         memref.alloc() : memref<2x5xi32>
 // LOOP:         scf.for %[[T1:.*]] = %[[C0]] to %[[C7]] step %[[C1]] {
 // LOOP-NEXT:      scf.for %[[T2:.*]] = %[[C0]] to %[[C4]] step %[[C1]] {
 // LOOP-NEXT:        %[[M:.*]] = arith.muli %[[T1]], %[[C4]] : index
@@ -254,8 +259,8 @@ ure.program @mv_nocheck {
 // shifted, on the stack.
 // UNROLL-LABEL: func.func public @chain(
 // UNROLL:         memref.alloca() : memref<2x6xi32>
-// UNROLL-NEXT:    memref.alloca() : memref<2x6xi32>
-// UNROLL-NEXT:    memref.alloca() : memref<2x5xi32>
+// UNROLL:         memref.alloca() : memref<2x6xi32>
+// UNROLL:         memref.alloca() : memref<2x5xi32>
 ure.program @chain {
   ure.input @A : memref<2x4xi32>
   ure.input @B : memref<4x3xi32>

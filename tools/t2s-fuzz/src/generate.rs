@@ -166,10 +166,18 @@ pub fn generate(seed: u64) -> Generated {
     }
     // The output: plain, or extended (it drops one loop).
     let dropped = rng.chance(50).then(|| rng.below(n as u64) as usize);
-    let lhs: Vec<&str> = (0..n)
+    let mut lhs: Vec<&str> = (0..n)
         .filter(|&l| Some(l) != dropped)
         .map(|l| vars[l])
         .collect();
+    // An extended output may order its dimensions freely: half of them are
+    // permuted (the vectorized loop last gives row stores).
+    if dropped.is_some() && rng.chance(50) {
+        for i in (1..lhs.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            lhs.swap(i, j);
+        }
+    }
     text += &format!("  ure.func @out({}) -> {ty}\n", lhs.join(", "));
 
     for f in 0..funcs {
