@@ -166,3 +166,28 @@ pub fn extract<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirVal
         &[("static_position", position)],
     )[0]
 }
+
+/// The sub-vector of `value` at the leading coordinates `coords` (the
+/// value itself for none).
+pub fn extract_row<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirValue {
+    let ty = type_of(value);
+    let Some(shape) = shape_of(ty) else {
+        return value;
+    };
+    if coords.is_empty() {
+        return value;
+    }
+    if coords.len() >= shape.len() {
+        return extract(e, value, coords);
+    }
+    let items: Vec<String> = coords.iter().map(i64::to_string).collect();
+    let position = Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", ")))
+        .expect("a position");
+    let row = vector_type(e.context, &shape[coords.len()..], element_of(ty));
+    e.op(
+        "vector.extract",
+        &[value],
+        &[row],
+        &[("static_position", position)],
+    )[0]
+}

@@ -34,7 +34,7 @@ pub static PASS: PassDef = PassDef {
     description: "Outline each function's body into a single-work-item gpu.func kernel for OpenCL SPIR-V (target environment and entry-point ABI attached); the function becomes the host side that allocates the kernel's global buffers and launches it with gpu.launch_func",
     anchor: "builtin.module",
     options: &[],
-    dependent_dialects: &["gpu", "memref", "arith", "spirv"],
+    dependent_dialects: &["gpu", "memref", "arith", "scf", "vector", "spirv"],
     run,
 };
 

@@ -420,6 +420,7 @@ pub fn rewrite_pe(
     let ops = nested_ops(cloned);
     let guarded = crate::spacetime_loads::proven_loads(&ops, info);
     let vector_loads = crate::spacetime_vector::vector_loads(&ops, info, &guarded);
+    let vector_stores = crate::spacetime_vector_output::vector_stores(&ops, info, lowered);
     for op in ops {
         // SAFETY: a live op of the clone (erased ops are not visited again).
         let op_ref = unsafe { OperationRef::from_raw(op) };
@@ -467,6 +468,13 @@ pub fn rewrite_pe(
             }
             "spacetime.write" => {
                 crate::spacetime_registers::write(&here, &op_ref, info, frame, files)?;
+                ir::erase(op_ref);
+            }
+            "spacetime.output" if vector_stores.contains_key(&(op.ptr as usize)) => {
+                let store = &vector_stores[&(op.ptr as usize)];
+                crate::spacetime_vector_output::store_rows(
+                    &here, &op_ref, store, info, &recovered, lowered, stamps,
+                )?;
                 ir::erase(op_ref);
             }
             "spacetime.output" => {

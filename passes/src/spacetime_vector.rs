@@ -9,7 +9,7 @@
 //!   dimension with stride 1 and every lane is proven inside the input, else
 //!   a gather of clamped scalar loads;
 //! - reads across a vectorized loop shift lanes (`vector.shuffle`);
-//! - a masked output store is done lane by lane, in lane order.
+//! - output stores of rows of lanes are `spacetime_vector_output.rs`.
 
 use crate::emit::Emitter;
 use crate::extract::affine_map_rows;
@@ -99,13 +99,7 @@ pub fn vector_loads(
         return found;
     }
     let box_ranges = info.box_ranges();
-    let lane_coords: Vec<usize> = info
-        .space
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s.vectorized)
-        .map(|(d, _)| info.time.len() + d)
-        .collect();
+    let lane_coords = lane_coords(info);
     for op in ops {
         // SAFETY: a live op.
         let r = unsafe { OperationRef::from_raw(*op) };
@@ -153,7 +147,18 @@ pub fn vector_loads(
     found
 }
 
-fn coefficient(row: &Affine, var: usize) -> i64 {
+/// The coordinate (among time, then space) of each lane dimension: the
+/// vectorized space loops, in order.
+pub(crate) fn lane_coords(info: &ArrayInfo) -> Vec<usize> {
+    info.space
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.vectorized)
+        .map(|(d, _)| info.time.len() + d)
+        .collect()
+}
+
+pub(crate) fn coefficient(row: &Affine, var: usize) -> i64 {
     row.terms
         .iter()
         .find(|(v, _)| *v == var)
@@ -232,7 +237,7 @@ pub fn load_lanes(
 /// LLVM packs a `vector<2xi12>` (or of `i1`, `i33`) into bits, while an
 /// array pads every element to bytes, so a `vector.load` of such
 /// elements would read the wrong bits.
-fn byte_sized(element: Type<'_>) -> bool {
+pub(crate) fn byte_sized(element: Type<'_>) -> bool {
     melior::ir::r#type::IntegerType::try_from(element)
         .map_or(true, |t| matches!(t.width(), 8 | 16 | 32 | 64))
 }

@@ -80,6 +80,7 @@ pub fn outline<'c>(
     let arg_types: Vec<Type> = (0..entry.argument_count())
         .map(|i| Ok(Value::from(entry.argument(i).map_err(|_| Failed)?).r#type()))
         .collect::<Result<_, Failed>>()?;
+    crate::spirv_masked::unmask_memory_accesses(context, f)?;
     retype_index_buffers(context, f)?;
     let (crossings, params) = plan(context, f, &arg_types);
     let types: Vec<Type> = params.iter().map(|(_, t)| *t).collect();

@@ -64,8 +64,9 @@ pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Resu
 }
 
 /// Buffers of `index` the body allocates become buffers of `i64`, their
-/// loads and stores cast: SPIR-V's memref conversion and `flatten-memref`
-/// take no `index` elements.
+/// loads and stores (scalar or vector) cast: SPIR-V's memref conversion and
+/// `flatten-memref` take no `index` elements. Masked accesses are unrolled
+/// (`spirv_masked.rs`) before.
 pub fn retype_index_buffers<'c>(
     context: &'c Context,
     f: OperationRef<'c, '_>,
@@ -119,10 +120,26 @@ pub fn retype_index_buffers<'c>(
                     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
                     ir::erase(user);
                 }
-                "memref.store" => {
-                    let cast = at.op("arith.index_cast", &[indices[0]], &[i64_type], &[])[0];
+                "vector.load" => {
+                    let ty = user.result(0).map_err(|_| Failed)?.r#type();
+                    let shape = lanes::shape_of(ty).ok_or(Failed)?;
+                    let wide = lanes::vector_type(context, &shape, i64_type);
+                    let loaded = at.op1("vector.load", &[&[buffer], &indices[1..]].concat(), wide);
+                    let cast = at.op1("arith.index_cast", &[loaded], ty);
+                    let old = user.result(0).map_err(|_| Failed)?.to_raw();
+                    // SAFETY: same type (a vector of index) replaces the old load.
+                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
+                    ir::erase(user);
+                }
+                "memref.store" | "vector.store" => {
+                    let value_type = lanes::type_of(indices[0]);
+                    let cast_type = match lanes::shape_of(value_type) {
+                        Some(shape) => lanes::vector_type(context, &shape, i64_type),
+                        None => i64_type,
+                    };
+                    let cast = at.op1("arith.index_cast", &[indices[0]], cast_type);
                     at.op(
-                        "memref.store",
+                        &ir::name(&user),
                         &[&[cast, buffer], &indices[2..]].concat(),
                         &[],
                         &[],

@@ -151,3 +151,52 @@ func.func @math(%a: memref<8xf32>) {
   vector.store %t, %a[%c0] : memref<8xf32>, vector<4xf32>
   return
 }
+
+// -----
+
+// Masked loads and stores: one access per lane under its bit; an index
+// buffer's vector load and store are cast lane-wise from and to i64.
+
+// CHECK-LABEL: gpu.func @masked(
+// CHECK-SAME:    %[[A:.*]]: memref<8xf32>, %[[I:.*]]: index)
+// CHECK:         %[[P:.*]] = arith.constant dense<0.000000e+00> : vector<2xf32>
+// CHECK:         %[[M:.*]] = arith.cmpf ogt
+// CHECK:         %[[S:.*]] = memref.alloca() : memref<2xi64, #spirv.storage_class<Function>>
+// CHECK:         %[[B0:.*]] = vector.extract %[[M]][0] : i1 from vector<2xi1>
+// CHECK-NEXT:    %[[V0:.*]] = scf.if %[[B0]] -> (vector<2xf32>) {
+// CHECK:           %[[X0:.*]] = memref.load %[[A]][%[[I]]] : memref<8xf32>
+// CHECK-NEXT:      %[[W0:.*]] = vector.insert %[[X0]], %[[P]] [0] : f32 into vector<2xf32>
+// CHECK-NEXT:      scf.yield %[[W0]] : vector<2xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      scf.yield %[[P]] : vector<2xf32>
+// CHECK:         %[[B1:.*]] = vector.extract %[[M]][1] : i1 from vector<2xi1>
+// CHECK-NEXT:    %[[V1:.*]] = scf.if %[[B1]] -> (vector<2xf32>) {
+// CHECK:           %[[J:.*]] = arith.addi %[[I]], %c1{{.*}} : index
+// CHECK-NEXT:      %[[X1:.*]] = memref.load %[[A]][%[[J]]] : memref<8xf32>
+// CHECK-NEXT:      vector.insert %[[X1]], %[[V0]] [1] : f32 into vector<2xf32>
+// CHECK:         %[[C0:.*]] = vector.extract %[[M]][0] : i1 from vector<2xi1>
+// CHECK-NEXT:    scf.if %[[C0]] {
+// CHECK-NEXT:      %[[Y0:.*]] = vector.extract %[[V1]][0] : f32 from vector<2xf32>
+// CHECK:           memref.store %[[Y0]], %[[A]][%{{.*}}] : memref<8xf32>
+// CHECK:         %[[L:.*]] = vector.load %[[S]][%{{.*}}] {alignment = 8 : i64} : memref<2xi64, #spirv.storage_class<Function>>, vector<2xi64>
+// CHECK-NEXT:    %[[LI:.*]] = arith.index_cast %[[L]] : vector<2xi64> to vector<2xindex>
+// CHECK-NEXT:    %[[SI:.*]] = arith.index_cast %[[LI]] : vector<2xindex> to vector<2xi64>
+// CHECK-NEXT:    vector.store %[[SI]], %[[S]][%{{.*}}] {alignment = 8 : i64} : memref<2xi64, #spirv.storage_class<Function>>, vector<2xi64>
+// CHECK-NOT:     vector.masked
+// CHECK:         gpu.return
+// SPIRV-LABEL: spirv.func @masked
+// SPIRV-NOT:     vector.
+// SPIRV:         spirv.Return
+func.func @masked(%a: memref<8xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %p = arith.constant dense<0.0> : vector<2xf32>
+  %x = vector.load %a[%c0] : memref<8xf32>, vector<2xf32>
+  %m = arith.cmpf ogt, %x, %p : vector<2xf32>
+  %s = memref.alloc() : memref<2xindex>
+  %v = vector.maskedload %a[%i], %m, %p : memref<8xf32>, vector<2xi1>, vector<2xf32> into vector<2xf32>
+  vector.maskedstore %a[%i], %m, %v : memref<8xf32>, vector<2xi1>, vector<2xf32>
+  %r = vector.load %s[%c0] : memref<2xindex>, vector<2xindex>
+  vector.store %r, %s[%c0] : memref<2xindex>, vector<2xindex>
+  memref.dealloc %s : memref<2xindex>
+  return
+}
