@@ -38,6 +38,31 @@
 // RUN: t2s-run %t.min.mlir --reference %S/Inputs/abc-j1.mlir --compare interpret,systolic | FileCheck %s --check-prefix=MATCH
 // MATCH: @c: interpret and systolic match (4 elements)
 
+// Vectorized PEs and a file of two registers (Inputs/abc-j1-vector.mlir: C
+// also reads C(k - 2), two writes back): the CheckTime mask sets one lane
+// per step, so a write shifts the chain only in its own lanes, a select on
+// the mask between slot 0 and the kept slot 1, then stores slot 0 under
+// the same mask.
+// RUN: t2s-opt %S/Inputs/abc-j1-vector.mlir --space-time-transform --minimize-storage --vectorize 2>&1 | FileCheck %s --check-prefix=VECTOR
+// VECTOR:     remark: register file "C": 2 registers per PE, shifted on each write (its PE writes once every 7 steps), instead of 15
+// VECTOR:     %[[VC:.*]] = spacetime.shift_reg "C" on_write : memref<2xvector<4xi32>>
+// VECTOR:     spacetime.read %[[VC]] [0] writes 1 : memref<2xvector<4xi32>>
+// VECTOR:     spacetime.write %{{.*}}, %[[VC]] if %{{.*}} : memref<2xvector<4xi32>>
+// Read bottom up (tac), so that the first store to slot 1 is the shift's.
+// RUN: t2s-opt %S/Inputs/abc-j1-vector.mlir --space-time-transform --minimize-storage --vectorize --spacetime-to-scf=unroll-pes=false --canonicalize 2>/dev/null | tac | FileCheck %s --check-prefix=SHIFT
+// SHIFT:      memref.store %[[NEW:.*]], %[[FILE:.*]][%c0] : memref<2xvector<4xi32>>
+// SHIFT-NEXT: %[[NEW]] = arith.select %[[MASK:.*]], %{{.*}}, %[[OLD:.*]] : vector<4xi1>, vector<4xi32>
+// SHIFT-NEXT: %[[OLD]] = memref.load %[[FILE]][%c0] : memref<2xvector<4xi32>>
+// SHIFT-NEXT: memref.store %[[MOVED:.*]], %[[FILE]][%c1] : memref<2xvector<4xi32>>
+// SHIFT-NEXT: %[[MOVED]] = arith.select %[[MASK]], %[[S0:.*]], %[[S1:.*]] : vector<4xi1>, vector<4xi32>
+// SHIFT-NEXT: %[[S1]] = memref.load %[[FILE]][%c1] : memref<2xvector<4xi32>>
+// SHIFT-NEXT: %[[S0]] = memref.load %[[FILE]][%c0] : memref<2xvector<4xi32>>
+// SHIFT:      %[[FILE]] = memref.alloca() : memref<2xvector<4xi32>>
+// RUN: t2s-run %S/Inputs/abc-j1-vector.mlir --compare interpret,systolic | FileCheck %s --check-prefix=MATCH
+// RUN: t2s-run %S/Inputs/abc-j1-vector.mlir --compare interpret,systolic --systolic-options 'unroll-pes=false' | FileCheck %s --check-prefix=MATCH
+// RUN: t2s-run %S/Inputs/abc-j1-vector.mlir --compare interpret,opencl | FileCheck %s --check-prefix=MATCH-CL
+// MATCH-CL: @c: interpret and opencl match (4 elements)
+
 // Why the others stay: the document's A/B/C at I = J = K = 10 (uneven
 // steps: the channel depths of space-time-transform-numbers.mlir), the 2-D
 // GEMM (without check_time every PE writes every step; with it, once a step),
