@@ -220,6 +220,28 @@ pub fn write(
     Ok(())
 }
 
+/// Zeroes a register file of shape `dims` after its allocation: an
+/// off-schedule PE reads registers nothing wrote, and to LLVM an
+/// uninitialized load is poison, which let it delete the code around a
+/// division by one. A heap file is filled by a loop nest; a file on the
+/// stack slot by slot with constant indices, which SROA still promotes to
+/// registers (a loop's dynamic index would keep the file in memory).
+pub fn zero_file(e: &Emitter<'_>, buffer: MlirValue, dims: &[i64], element: Type<'_>, heap: bool) {
+    let zero = crate::isolate_build::zero_of(e, element);
+    if heap {
+        let extents: Vec<MlirValue> = dims.iter().map(|d| e.index(*d)).collect();
+        crate::spacetime_rewrite::fill(e, &extents, &[(buffer, zero)]);
+        return;
+    }
+    for flat in 0..crate::lanes::count(dims) {
+        let at: Vec<MlirValue> = crate::lanes::unflatten(dims, flat)
+            .iter()
+            .map(|i| e.index(*i))
+            .collect();
+        e.store(zero, buffer, &at);
+    }
+}
+
 /// Moves each value of one PE's chain one slot up (slot `d` takes slot
 /// `d - 1`), from the last slot down.
 fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue], mask: Option<MlirValue>) {

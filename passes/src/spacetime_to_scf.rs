@@ -393,15 +393,11 @@ fn lower_array<'c>(
         };
         let segments = Attribute::parse(context, "array<i32: 0, 0>").ok_or(Failed)?;
         let buffer = e.op(kind, &[], &[ty], &[("operandSegmentSizes", segments)])[0];
-        // Zeroed: an off-schedule PE reads registers never written, and
-        // an uninitialized load is poison to LLVM, which may then delete
-        // the code around a division by it.
-        let dims: Vec<MlirValue> = shape[..shape.len() - 1]
+        let dims: Vec<i64> = shape[..shape.len() - 1]
             .iter()
-            .map(|d| e.index(d.unwrap_or(1)))
+            .map(|d| d.unwrap_or(1))
             .collect();
-        let zero = crate::isolate_build::zero_of(&e, file_element);
-        crate::spacetime_rewrite::fill(&e, &dims, &[(buffer, zero)]);
+        crate::spacetime_registers::zero_file(&e, buffer, &dims, file_element, heap);
         files.insert(
             value.to_raw().ptr as usize,
             FileStorage {
