@@ -349,9 +349,9 @@ fn rewrite_guarded<'c>(
     chain
         .clone_at(&inner, &needed, &chain.coordinates_with(c, t), &mut at_t)
         .map_err(cannot)?;
-    let any = mask
-        .first()
-        .map(|m| any_lane(&inner, at_t.get(&(m.ptr as usize)).copied().unwrap_or(*m)));
+    let any = mask.first().map(|m| {
+        crate::lanes::any_lane(&inner, at_t.get(&(m.ptr as usize)).copied().unwrap_or(*m))
+    });
     let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
     let when = match (combine(&inner, conditions, &at_t, true), any) {
         (Some(a), Some(b)) => Some(inner.op1("arith.andi", &[a, b], i1)),
@@ -457,17 +457,6 @@ fn pass_or_store<'c>(
     );
     to.op("scf.yield", &[], &[], &[]);
     Ok(())
-}
-
-/// Whether any lane of the mask `m` is set: the lanes or-ed one by one
-/// (every backend takes scalar ors; not all take an `i1` reduction).
-fn any_lane(e: &Emitter<'_>, m: MlirValue) -> MlirValue {
-    let shape = crate::lanes::shape_of(crate::lanes::type_of(m)).unwrap_or_default();
-    let i1 = melior::ir::r#type::IntegerType::new(e.context, 1).into();
-    (0..crate::lanes::count(&shape))
-        .map(|l| crate::lanes::extract(e, m, &crate::lanes::unflatten(&shape, l)))
-        .reduce(|a, b| e.op1("arith.ori", &[a, b], i1))
-        .expect("a mask has lanes")
 }
 
 /// Erases the `scf.if`s, from `op` outwards up to `stop`, that the moved

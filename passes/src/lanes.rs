@@ -191,3 +191,14 @@ pub fn extract_row<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> Mli
         &[("static_position", position)],
     )[0]
 }
+
+/// Whether any lane of the mask `m` is set: the lanes or-ed one by one
+/// (every backend takes scalar ors; not all take an `i1` reduction).
+pub fn any_lane(e: &Emitter<'_>, m: MlirValue) -> MlirValue {
+    let shape = shape_of(type_of(m)).unwrap_or_default();
+    let i1 = melior::ir::r#type::IntegerType::new(e.context, 1).into();
+    (0..count(&shape))
+        .map(|l| extract(e, m, &unflatten(&shape, l)))
+        .reduce(|a, b| e.op1("arith.ori", &[a, b], i1))
+        .expect("a mask has lanes")
+}

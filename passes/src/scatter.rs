@@ -340,6 +340,16 @@ fn read_conditions(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<Vec<C
     Ok(conditions)
 }
 
+/// The mask of a `channel.read_lanes`, if `read` is one with a mask.
+fn lane_mask(read: MlirOperation) -> Option<MlirValue> {
+    // SAFETY: a live op; only queried.
+    let name = ir::name(&unsafe { OperationRef::from_raw(read) });
+    if name != "channel.read_lanes" {
+        return None;
+    }
+    ir::operand_segments(read).get(1)?.first().copied()
+}
+
 /// Inserts the chain at the top of the PE body and replaces the reads by
 /// its result; returns the FIFOs' name.
 fn rewrite<'c>(
@@ -391,6 +401,17 @@ fn rewrite<'c>(
             all.into_iter()
                 .reduce(|a, b| inner.op1("arith.ori", &[a, b], i1))
         });
+    // A lane-wise read moves a vector only when any lane of row t reads.
+    let any = match (
+        any,
+        lane_mask(reads[0]).map(|m| map.get(&(m.ptr as usize)).copied().unwrap_or(m)),
+    ) {
+        (Some(c), Some(m)) => {
+            Some(inner.op1("arith.andi", &[c, crate::lanes::any_lane(&inner, m)], i1))
+        }
+        (None, Some(m)) => Some(crate::lanes::any_lane(&inner, m)),
+        (c, None) => c,
+    };
     let (work, guard) = match any {
         Some(cond) => {
             let (then, other, r) = inner.if_else(cond, &[ty]);

@@ -24,7 +24,11 @@
 // CHECK:   scf.for %[[T:.*]] = %[[III]] to %c4{{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8xf32>) {
 // Row t's mask, computed at the start of the chain.
 // CHECK:     %[[MASK:.*]] = spacetime.scheduled at(%[[II]], %[[T1]], %[[JJJ]], %[[T]] : index, index, vector<8xindex>, index) : vector<8xi1>
-// CHECK:     scf.if %[[START]] -> (vector<8xf32>) {
+// A row moves only when any of its lanes reads (its lanes or-ed).
+// CHECK:     %[[L7:.*]] = vector.extract %[[MASK]][7] : i1 from vector<8xi1>
+// CHECK-NEXT: %[[ANY:.*]] = arith.ori %{{.*}}, %[[L7]] : i1
+// CHECK-NEXT: scf.if %[[ANY]] -> (vector<8xf32>) {
+// CHECK-NEXT: scf.if %[[START]] -> (vector<8xf32>) {
 // CHECK-NEXT:  channel.read_lanes @loader_B[%[[JJJ]], %[[T]]] if %[[MASK]] : vector<8xf32> indices vector<8xindex>, index
 // CHECK:     } else {
 // CHECK:       channel.read @a_B_scatter[%{{.*}}] : vector<8xf32>
