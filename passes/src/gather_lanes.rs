@@ -23,10 +23,7 @@ use crate::ir;
 use crate::isolate_build::{read, write};
 use crate::lanes::{self, element_of, shape_of, type_of, vector_type};
 use crate::registry::Failed;
-use melior::ir::{
-    operation::{OperationLike, OperationRef},
-    Attribute, TypeLike,
-};
+use melior::ir::operation::{OperationLike, OperationRef};
 use mlir_sys::{MlirOperation, MlirValue};
 
 /// Rewrites the kernel's lane-wise read of `@A` into the chain along the
@@ -86,7 +83,8 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     let mut carried = None;
     for (k, &p) in order.iter().enumerate() {
         let mut tmp = if k == 0 {
-            zeros(&e, tty)?
+            // The chain's start before its first lane.
+            crate::isolate_build::zero_of(&e, tty)
         } else {
             read(&e, &fifo, &fifo_index(chain, &e, dim, order[k - 1]), tty)
         };
@@ -180,18 +178,7 @@ fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<MlirValue, 
                     perm,
                     vector_type(e.context, &tshape, element_of(type_of(v))),
                 );
-                if tshape.len() == 1 {
-                    return lanes::extract(e, t, &[p]);
-                }
-                let position =
-                    Attribute::parse(e.context, &format!("array<i64: {p}>")).expect("a position");
-                let row = vector_type(e.context, &tshape[1..], element_of(type_of(v)));
-                e.op(
-                    "vector.extract",
-                    &[t],
-                    &[row],
-                    &[("static_position", position)],
-                )[0]
+                lanes::extract_row(e, t, &[p])
             }
         }
     };
@@ -219,13 +206,7 @@ fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<MlirValue, 
 
 /// `tmp` with its row (or lane) `p` along the first dimension set to `own`.
 fn insert(e: &Emitter<'_>, own: MlirValue, tmp: MlirValue, p: i64) -> MlirValue {
-    let position = Attribute::parse(e.context, &format!("array<i64: {p}>")).expect("a position");
-    e.op(
-        "vector.insert",
-        &[own, tmp],
-        &[type_of(tmp)],
-        &[("static_position", position)],
-    )[0]
+    lanes::insert(e, own, tmp, &[p])
 }
 
 /// `vector.transpose` by `perm` (nothing for the identity).
@@ -238,9 +219,7 @@ fn transpose<'c>(
     if perm.iter().enumerate().all(|(i, d)| i as i64 == *d) {
         return v;
     }
-    let items: Vec<String> = perm.iter().map(i64::to_string).collect();
-    let attr = Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", ")))
-        .expect("a permutation");
+    let attr = lanes::i64_array(e.context, perm);
     e.op(
         "vector.transpose",
         &[v],
@@ -255,13 +234,4 @@ fn inverse(perm: &[i64]) -> Vec<i64> {
         inv[*d as usize] = i as i64;
     }
     inv
-}
-
-/// The all-zero vector of `ty`: the chain's start before its first lane.
-fn zeros<'c>(e: &Emitter<'c>, ty: melior::ir::Type<'c>) -> Result<MlirValue, Failed> {
-    // SAFETY: a live type; only queried.
-    let float = unsafe { mlir_sys::mlirTypeIsAFloat(element_of(ty).to_raw()) };
-    let zero = if float { "0.0" } else { "0" };
-    let attr = Attribute::parse(e.context, &format!("dense<{zero}> : {ty}")).ok_or(Failed)?;
-    Ok(e.op("arith.constant", &[], &[ty], &[("value", attr)])[0])
 }

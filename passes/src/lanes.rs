@@ -134,9 +134,8 @@ pub fn permute<'c>(e: &Emitter<'c>, value: MlirValue, source: &[usize]) -> MlirV
     } else {
         e.op1("vector.shape_cast", &[value], flat_ty)
     };
-    let items: Vec<String> = source.iter().map(usize::to_string).collect();
-    let mask = Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", ")))
-        .expect("positions");
+    let source: Vec<i64> = source.iter().map(|s| *s as i64).collect();
+    let mask = i64_array(e.context, &source);
     let shuffled = e.op(
         "vector.shuffle",
         &[flat, flat],
@@ -150,15 +149,20 @@ pub fn permute<'c>(e: &Emitter<'c>, value: MlirValue, source: &[usize]) -> MlirV
     }
 }
 
+/// `array<i64: values>`: a position, a shuffle mask or a permutation.
+pub fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
+    let items: Vec<String> = values.iter().map(i64::to_string).collect();
+    Attribute::parse(context, &format!("array<i64: {}>", items.join(", ")))
+        .expect("an array of i64")
+}
+
 /// Lane `coords` of a vector (a scalar is every lane).
 pub fn extract<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirValue {
     let ty = type_of(value);
     if shape_of(ty).is_none() {
         return value;
     }
-    let items: Vec<String> = coords.iter().map(i64::to_string).collect();
-    let position = Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", ")))
-        .expect("a position");
+    let position = i64_array(e.context, coords);
     e.op(
         "vector.extract",
         &[value],
@@ -180,14 +184,23 @@ pub fn extract_row<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> Mli
     if coords.len() >= shape.len() {
         return extract(e, value, coords);
     }
-    let items: Vec<String> = coords.iter().map(i64::to_string).collect();
-    let position = Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", ")))
-        .expect("a position");
+    let position = i64_array(e.context, coords);
     let row = vector_type(e.context, &shape[coords.len()..], element_of(ty));
     e.op(
         "vector.extract",
         &[value],
         &[row],
+        &[("static_position", position)],
+    )[0]
+}
+
+/// `dest` with its lane or sub-vector at `coords` set to `value`.
+pub fn insert<'c>(e: &Emitter<'c>, value: MlirValue, dest: MlirValue, coords: &[i64]) -> MlirValue {
+    let position = i64_array(e.context, coords);
+    e.op(
+        "vector.insert",
+        &[value, dest],
+        &[type_of(dest)],
         &[("static_position", position)],
     )[0]
 }

@@ -32,8 +32,7 @@ pub fn lanes<'c>(ty: Type<'c>) -> Option<(Type<'c>, i64)> {
 }
 
 fn positions<'c>(e: &Emitter<'c>, values: &[i64]) -> Attribute<'c> {
-    let items: Vec<String> = values.iter().map(i64::to_string).collect();
-    Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", "))).expect("positions")
+    crate::lanes::i64_array(e.context, values)
 }
 
 /// `parts` (each of `part` type, `n` lanes) concatenated into `whole`,

@@ -264,17 +264,7 @@ fn assemble_rows<'c>(
     let mut acc = splat(e, zero, shape);
     let last = shape.len() - 1;
     for (row, part) in parts.iter().enumerate() {
-        let at = lanes::unflatten(&shape[..last], row);
-        let items: Vec<String> = at.iter().map(i64::to_string).collect();
-        let position =
-            melior::ir::Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", ")))
-                .expect("a position");
-        acc = e.op(
-            "vector.insert",
-            &[*part, acc],
-            &[ty],
-            &[("static_position", position)],
-        )[0];
+        acc = lanes::insert(e, *part, acc, &lanes::unflatten(&shape[..last], row));
     }
     acc
 }

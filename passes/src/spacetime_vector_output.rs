@@ -133,13 +133,13 @@ pub fn store_rows(
     let loops = &lowered.output.loops;
     let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));
     let rows = &shape[..shape.len() - 1];
+    let i1 = IntegerType::new(e.context, 1).into();
     for row in 0..lanes::count(rows) {
         let at = lanes::unflatten(rows, row);
         let mut first = at.clone();
         first.push(0);
         let mut point = Vec::new();
         let mut inside = None;
-        let i1 = IntegerType::new(e.context, 1).into();
         for (d, (index, &l)) in indices.iter().zip(loops).enumerate() {
             let base = lanes::extract(e, *index, &first);
             let b = &info.loops[l];

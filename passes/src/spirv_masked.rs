@@ -11,7 +11,7 @@ use crate::lanes::{self, element_of, shape_of};
 use crate::registry::Failed;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
-    Attribute, ValueLike,
+    ValueLike,
 };
 use melior::Context;
 use mlir_sys::MlirValue;
@@ -38,7 +38,7 @@ pub fn unmask_memory_accesses<'c>(
                 e.if_else(lanes::extract(&e, mask, &[l]), &[result.r#type()]);
             let inner = e.at(then);
             let x = inner.load(base, &lane_indices(&inner, indices, l), element);
-            let inserted = insert(&inner, x, value, l);
+            let inserted = lanes::insert(&inner, x, value, &[l]);
             inner.op("scf.yield", &[inserted], &[], &[]);
             e.at(other).op("scf.yield", &[value], &[], &[]);
             value = results[0];
@@ -96,15 +96,4 @@ fn lane_indices(e: &Emitter<'_>, indices: &[MlirValue], l: i64) -> Vec<MlirValue
         *last = e.add(*last, e.index(l));
     }
     at
-}
-
-/// `vector.insert %x, %v[l]`.
-fn insert(e: &Emitter<'_>, x: MlirValue, v: MlirValue, l: i64) -> MlirValue {
-    let position = Attribute::parse(e.context, &format!("array<i64: {l}>")).expect("a position");
-    e.op(
-        "vector.insert",
-        &[x, v],
-        &[lanes::type_of(v)],
-        &[("static_position", position)],
-    )[0]
 }

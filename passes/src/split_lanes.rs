@@ -271,9 +271,8 @@ fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> MlirValue {
         return first;
     }
     let second = sources.get(1).copied().unwrap_or(first);
-    let items: Vec<String> = mask.iter().map(usize::to_string).collect();
-    let mask = Attribute::parse(e.context, &format!("array<i64: {}>", items.join(", ")))
-        .expect("shuffle positions");
+    let mask: Vec<i64> = mask.iter().map(|i| *i as i64).collect();
+    let mask = crate::lanes::i64_array(e.context, &mask);
     let ty = vector_type(e.context, &[lanes.len() as i64], element);
     e.op("vector.shuffle", &[first, second], &[ty], &[("mask", mask)])[0]
 }
@@ -283,8 +282,7 @@ fn scalar<'c>(e: &Emitter<'c>, lane: Lane, element: Type<'c>) -> MlirValue {
     match lane {
         Lane::Scalar(v) => v,
         Lane::In(v, i) => {
-            let position =
-                Attribute::parse(e.context, &format!("array<i64: {i}>")).expect("a position");
+            let position = crate::lanes::i64_array(e.context, &[i as i64]);
             e.op(
                 "vector.extract",
                 &[v],
