@@ -32,6 +32,7 @@ pub mod opencl;
 pub mod opencl_host;
 pub mod opencl_run;
 pub mod outline_spirv_kernels;
+pub mod pack_channels;
 pub mod pipelines;
 pub mod registry;
 pub mod scatter;
@@ -68,7 +69,7 @@ mod vectorize_widen;
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 14] {
+pub fn all_passes() -> [&'static registry::PassDef; 15] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
@@ -77,6 +78,7 @@ pub fn all_passes() -> [&'static registry::PassDef; 14] {
         &vectorize::PASS,
         &scatter::PASS,
         &gather::PASS,
+        &pack_channels::PASS,
         &spacetime_to_scf::PASS,
         &lower_channels::PASS,
         &ure_to_scf::PASS,

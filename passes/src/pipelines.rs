@@ -40,9 +40,9 @@ pub static LOWER_TO_LLVM: Pipeline = Pipeline {
 
 pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-llvm",
-    description: "Merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    description: "Merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, carry whole vectors through the channels that vectorized kernels access with all lanes, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
     passes: concat!(
-        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, spacetime-to-scf, lower-channels, ",
+        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, pack-channels, spacetime-to-scf, lower-channels, ",
         to_llvm!()
     ),
 };
@@ -67,7 +67,7 @@ pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-scf",
     description: "t2s-dataflow-to-llvm up to the kernels in scf, arith, math, memref and vector with their channel.read/write and channel.fifo (the input of t2s-translate --t2s-to-opencl)",
     passes: concat!(
-        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, spacetime-to-scf, ",
+        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, pack-channels, spacetime-to-scf, ",
         kernels_to_scf!()
     ),
 };
@@ -103,7 +103,7 @@ pub static SYSTOLIC_TO_SPIRV: Pipeline = Pipeline {
 
 /// The passes of `t2s-dataflow-to-llvm` up to the isolated program.
 pub const ISOLATE: &str =
-    "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather";
+    "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, pack-channels";
 
 pub fn all_pipelines() -> [&'static Pipeline; 7] {
     [
