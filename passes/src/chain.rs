@@ -26,6 +26,24 @@ pub(crate) fn run_directives(
     name: &str,
     mut f: impl FnMut(Chain<'_, '_>) -> Result<(), Failed>,
 ) -> Result<(), Failed> {
+    run_all_directives(program, name, |chains| {
+        // Every directive runs, so that all their errors are reported.
+        let mut result = Ok(());
+        for chain in chains {
+            result = result.and(chain.and_then(&mut f));
+        }
+        result
+    })
+}
+
+/// Runs `f` on the chains of all directives `name` of `program` at once (in
+/// order; a directive that names no array is an `Err`), and erases the
+/// directives when it succeeded.
+pub(crate) fn run_all_directives(
+    program: OperationRef<'_, '_>,
+    name: &str,
+    f: impl FnOnce(Vec<Result<Chain<'_, '_>, Failed>>) -> Result<(), Failed>,
+) -> Result<(), Failed> {
     let directives: Vec<_> = ir::body_ops(&program, 0)
         .into_iter()
         .filter(|op| ir::name(op) == name)
@@ -33,10 +51,11 @@ pub(crate) fn run_directives(
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` this function.
     let context = unsafe { context_ref.to_ref() };
-    let mut result = Ok(());
-    for directive in &directives {
-        result = result.and(Chain::new(context, program, *directive).and_then(&mut f));
-    }
+    let chains = directives
+        .iter()
+        .map(|directive| Chain::new(context, program, *directive))
+        .collect();
+    let result = f(chains);
     if result.is_ok() {
         for directive in directives {
             ir::erase(directive);

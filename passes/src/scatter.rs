@@ -49,8 +49,42 @@ const MAX_DEPTH: i64 = 1 << 24;
 
 fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
     ir::for_each_program(root, |program| {
-        crate::chain::run_directives(program, "ure.scatter", |chain| scatter(&chain))
+        crate::chain::run_all_directives(program, "ure.scatter", scatter_all)
     })
+}
+
+/// The scatters along one loop of one array share the document's single
+/// `t` loop, so they are analysed and rewritten together, group after
+/// group in the directives' order.
+fn scatter_all(chains: Vec<Result<Chain<'_, '_>, Failed>>) -> Result<(), Failed> {
+    let mut result = Ok(());
+    let mut groups: Vec<Vec<Chain>> = Vec::new();
+    for chain in chains {
+        let Ok(chain) = chain else {
+            result = Err(Failed);
+            continue;
+        };
+        let same = |g: &&mut Vec<Chain>| {
+            g[0].array.to_raw().ptr == chain.array.to_raw().ptr && g[0].loop_name == chain.loop_name
+        };
+        match groups.iter_mut().find(same) {
+            Some(group) => group.push(chain),
+            None => groups.push(vec![chain]),
+        }
+    }
+    for group in &groups {
+        result = result.and(scatter(group));
+    }
+    result
+}
+
+/// One scatter: its chain, the loop it runs along, the reads of `@A` and
+/// the conditions of each.
+struct Scattered<'g, 'c, 'a> {
+    chain: &'g Chain<'c, 'a>,
+    along: Along,
+    reads: Vec<MlirOperation>,
+    conditions: Vec<Vec<Condition>>,
 }
 
 /// Where the chain runs: the coordinate, its bounds, the space loop of the
@@ -63,7 +97,44 @@ struct Along {
     depth: i64,
 }
 
-fn scatter(chain: &Chain<'_, '_>) -> Result<(), Failed> {
+/// The scatters of `group` (one array, one loop): every one is checked
+/// (all errors reported) before the shared loop is built.
+fn scatter<'c>(group: &[Chain<'c, '_>]) -> Result<(), Failed> {
+    let mut scattered = Vec::new();
+    let mut result = Ok(());
+    for chain in group {
+        match analyse(chain) {
+            Ok(s) => scattered.push(s),
+            Err(e) => result = Err(e),
+        }
+    }
+    result?;
+    let fifos = rewrite(&scattered)?;
+    for (s, fifo) in scattered.iter().zip(fifos) {
+        let (chain, along) = (s.chain, &s.along);
+        let start = if chain.down {
+            along.min + along.extent - 1
+        } else {
+            along.min
+        };
+        remark(
+            chain.location,
+            format!(
+                "scattered @{} along '{}' ({}): only {} = {start} reads it, for the {} {} along '{}', and passes the values on through @{fifo}",
+                chain.source,
+                chain.loop_name,
+                chain.strategy(),
+                chain.loop_name,
+                along.extent,
+                if along.dim.is_some() { "PEs" } else { "iterations" },
+                chain.loop_name
+            ),
+        );
+    }
+    Ok(())
+}
+
+fn analyse<'g, 'c, 'a>(chain: &'g Chain<'c, 'a>) -> Result<Scattered<'g, 'c, 'a>, Failed> {
     let along = along(chain)?;
     let reads = find_reads(chain)?;
     if along.dim.is_none() {
@@ -76,26 +147,12 @@ fn scatter(chain: &Chain<'_, '_>) -> Result<(), Failed> {
     if let Some(dim) = along.dim {
         chain.set_order(dim)?;
     }
-    let fifo = rewrite(chain, &along, &reads, &conditions)?;
-    let start = if chain.down {
-        along.min + along.extent - 1
-    } else {
-        along.min
-    };
-    remark(
-        chain.location,
-        format!(
-            "scattered @{} along '{}' ({}): only {} = {start} reads it, for the {} {} along '{}', and passes the values on through @{fifo}",
-            chain.source,
-            chain.loop_name,
-            chain.strategy(),
-            chain.loop_name,
-            along.extent,
-            if along.dim.is_some() { "PEs" } else { "iterations" },
-            chain.loop_name
-        ),
-    );
-    Ok(())
+    Ok(Scattered {
+        chain,
+        along,
+        reads,
+        conditions,
+    })
 }
 
 /// The loop of the directive: a space loop, or a time loop (serial).
@@ -350,23 +407,23 @@ fn lane_mask(read: MlirOperation) -> Option<MlirValue> {
     ir::operand_segments(read).get(1)?.first().copied()
 }
 
-/// Inserts the chain at the top of the PE body and replaces the reads by
-/// its result; returns the FIFOs' name.
-fn rewrite<'c>(
-    chain: &Chain<'c, '_>,
-    along: &Along,
-    reads: &[MlirOperation],
-    conditions: &[Vec<Condition>],
-) -> Result<String, Failed> {
-    // SAFETY: live ops with one result each.
-    let (first, value) = unsafe {
-        (
-            OperationRef::from_raw(reads[0]),
-            mlir_sys::mlirOperationGetResult(reads[0], 0),
-        )
-    };
-    let ty = crate::lanes::type_of(value);
-    let fifo = chain.declare_fifo("scatter", ty, along.depth)?;
+/// Inserts the shared loop at the top of the PE body, one chain step per
+/// scatter in each iteration (the document's `A.temp`, `B.temp`), and
+/// replaces each scatter's reads by its loop result; returns the FIFOs'
+/// names.
+fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
+    let (chain, along) = (scattered[0].chain, &scattered[0].along);
+    let mut types = Vec::new();
+    let mut fifos = Vec::new();
+    for s in scattered {
+        // SAFETY: a live op with one result.
+        let value = unsafe { mlir_sys::mlirOperationGetResult(s.reads[0], 0) };
+        let ty = crate::lanes::type_of(value);
+        fifos.push(s.chain.declare_fifo("scatter", ty, s.along.depth)?);
+        types.push(ty);
+    }
+    // SAFETY: a live op.
+    let first = unsafe { OperationRef::from_raw(scattered[0].reads[0]) };
     // SAFETY: the body is live and holds at least the reads' ancestors.
     let top = unsafe { mlir_sys::mlirBlockGetFirstOperation(chain.body) };
     let e = Emitter::new(chain.context, first.location(), chain.body).before_op(top);
@@ -378,13 +435,60 @@ fn rewrite<'c>(
         (along.min, me, e.index(last + 1))
     };
     let is_start = e.cmpi(CMPI_EQ, me, e.index(start));
-    let zero = zero_of(&e, ty);
-    let (body, t, acc, result) = e.for_iter(lb, ub, &[zero]);
-    let (acc, result) = (acc[0], result[0]);
+    let zeros: Vec<MlirValue> = types.iter().map(|ty| zero_of(&e, *ty)).collect();
+    let (body, t, accs, results) = e.for_iter(lb, ub, &zeros);
     let inner = e.at(body);
+    let step = Step {
+        inner,
+        t,
+        me,
+        is_start,
+    };
+    let mut kept = Vec::new();
+    for (k, s) in scattered.iter().enumerate() {
+        kept.push(chain_step(s, &step, accs[k], types[k], &fifos[k])?);
+    }
+    inner.op("scf.yield", &kept, &[], &[]);
+    for (s, result) in scattered.iter().zip(results) {
+        for r in &s.reads {
+            // SAFETY: live ops; their results are replaced, then they are erased.
+            unsafe {
+                mlir_sys::mlirValueReplaceAllUsesOfWith(
+                    mlir_sys::mlirOperationGetResult(*r, 0),
+                    result,
+                );
+                ir::erase(OperationRef::from_raw(*r));
+            }
+        }
+    }
+    Ok(fifos)
+}
+
+/// An iteration `t` of the shared loop on the PE (or iteration) `me`.
+struct Step<'c> {
+    inner: Emitter<'c>,
+    t: MlirValue,
+    me: MlirValue,
+    is_start: MlirValue,
+}
+
+/// One scatter's part of iteration `t`: under the read's conditions at `t`,
+/// the value from `@A` (at the start) or the neighbour's FIFO, passed on
+/// when `t != me`; returns the value kept (`t == me`) or `acc`.
+fn chain_step<'c>(
+    s: &Scattered<'_, 'c, '_>,
+    step: &Step<'c>,
+    acc: MlirValue,
+    ty: melior::ir::Type<'c>,
+    fifo: &str,
+) -> Result<MlirValue, Failed> {
+    let (chain, along, reads) = (s.chain, &s.along, &s.reads);
+    let (inner, t, me) = (step.inner, step.t, step.me);
+    // SAFETY: a live op.
+    let first = unsafe { OperationRef::from_raw(reads[0]) };
     let at = chain.coordinates_with(along.coordinate, t);
     let mut map = HashMap::new();
-    let mut needed: Vec<MlirValue> = conditions.iter().flatten().map(|(c, _)| *c).collect();
+    let mut needed: Vec<MlirValue> = s.conditions.iter().flatten().map(|(c, _)| *c).collect();
     needed.extend(first.operands().map(|o| o.to_raw()));
     chain
         .clone_at(&inner, &needed, &at, &mut map)
@@ -393,7 +497,8 @@ fn rewrite<'c>(
         })?;
     // Needed when any read runs: the disjunction of their conjunctions.
     let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
-    let any = conditions
+    let any = s
+        .conditions
         .iter()
         .map(|c| combine(&inner, c, &map, true))
         .collect::<Option<Vec<_>>>()
@@ -415,13 +520,12 @@ fn rewrite<'c>(
     let (work, guard) = match any {
         Some(cond) => {
             let (then, other, r) = inner.if_else(cond, &[ty]);
-            let r = r[0];
             inner.at(other).op("scf.yield", &[acc], &[], &[]);
-            (inner.at(then), Some(r))
+            (inner.at(then), Some(r[0]))
         }
         None => (inner, None),
     };
-    let (from_a, from_fifo, v) = work.if_else(is_start, &[ty]);
+    let (from_a, from_fifo, v) = work.if_else(step.is_start, &[ty]);
     let v = v[0];
     let loaded = clone_op(&work.at(from_a), reads[0], &map);
     // SAFETY: the clone has one result.
@@ -429,13 +533,13 @@ fn rewrite<'c>(
     work.at(from_a).op("scf.yield", &[loaded], &[], &[]);
     let shift = if chain.down { 1 } else { -1 };
     let neighbour = chain.fifo_index(&work.at(from_fifo), along.dim, shift);
-    let received = read(&work.at(from_fifo), &fifo, &neighbour, ty);
+    let received = read(&work.at(from_fifo), fifo, &neighbour, ty);
     work.at(from_fifo).op("scf.yield", &[received], &[], &[]);
     let others = work.cmpi(1, t, me); // ne
     let pass = work.if_then(others);
     write(
         &work.at(pass),
-        &fifo,
+        fifo,
         &chain.fifo_index(&work.at(pass), along.dim, 0),
         v,
     );
@@ -448,17 +552,5 @@ fn rewrite<'c>(
         None => v,
     };
     let mine = inner.cmpi(CMPI_EQ, t, me);
-    let kept = inner.op1("arith.select", &[mine, new, acc], ty);
-    inner.op("scf.yield", &[kept], &[], &[]);
-    for r in reads {
-        // SAFETY: live ops; their results are replaced, then they are erased.
-        unsafe {
-            mlir_sys::mlirValueReplaceAllUsesOfWith(
-                mlir_sys::mlirOperationGetResult(*r, 0),
-                result,
-            );
-            ir::erase(OperationRef::from_raw(*r));
-        }
-    }
-    Ok(fifo)
+    Ok(inner.op1("arith.select", &[mine, new, acc], ty))
 }

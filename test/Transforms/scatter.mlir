@@ -8,6 +8,9 @@
 // RUN: t2s-opt %examples/dataflow/matvec-scatter.mlir --merge-ures --space-time-transform --isolate --scatter | t2s-opt | FileCheck %s --check-prefix=ROUND
 // Down: PE j = 4 reads, t runs 0 .. j, values come from PE j + 1.
 // RUN: sed 's/(@x, j, up)/(@x, j, down)/' %examples/dataflow/matvec-scatter.mlir | t2s-opt --merge-ures --space-time-transform --isolate --scatter 2>&1 | FileCheck %s --check-prefix=DOWN
+// Two inputs scattered along one loop share the document's single t loop
+// (one iter_arg and one FIFO each): A and x of the matvec array.
+// RUN: sed 's/  ure.isolate_producer \[@x\] into @x_loader/  ure.scatter @xs (@A, j, up)/' %examples/dataflow/matvec-scatter.mlir | t2s-opt --merge-ures --space-time-transform --isolate --scatter 2>&1 | FileCheck %s --check-prefix=TWO
 // Two inputs scattered at once, one of them along the serial loop k (the
 // FIFO links an iteration of k to the next on the same PE), in a
 // vectorized array: examples/dataflow/gemm-vector-scatter.mlir.
@@ -20,6 +23,26 @@
 // A serial scatter of an isolated input: its loader's channel delivers the
 // later iterations' values only after this one's.
 // RUN: sed 's/  ure.vectorize @a (jjj)/  ure.isolate_producer [@B] into @loader/' %examples/dataflow/gemm-vector-scatter.mlir | not t2s-opt --merge-ures --space-time-transform --isolate --scatter 2>&1 | FileCheck %s --check-prefix=ISO
+
+// TWO: remark: scattered @A along 'j' (up): only j = 0 reads it, for the 5 PEs along 'j', and passes the values on through @xs_A_scatter
+// TWO: remark: scattered @x along 'j' (up): only j = 0 reads it, for the 5 PEs along 'j', and passes the values on through @xs_x_scatter
+// TWO-LABEL: spacetime.array @xs
+// TWO:       ^bb0(%{{.*}}: index, %[[J:.*]]: index):
+// TWO-NOT:     scf.for
+// TWO:         %[[BOTH:.*]]:2 = scf.for %[[T:.*]] = %[[J]] to %c5{{.*}} iter_args(%[[A:.*]] = %{{.*}}, %[[X:.*]] = %{{.*}}) -> (i32, i32) {
+// TWO:           channel.read @A_loader_A[%[[T]]] : i32
+// TWO:           channel.read @xs_A_scatter[%{{.*}}] : i32
+// TWO:           channel.write @xs_A_scatter[%[[J]]], %{{.*}} : i32
+// TWO:           %[[KEEP_A:.*]] = arith.select %{{.*}}, %{{.*}}, %[[A]] : i32
+// TWO:           channel.read @xs_x_scatter[%{{.*}}] : i32
+// TWO:           channel.write @xs_x_scatter[%[[J]]], %{{.*}} : i32
+// TWO:           %[[KEEP_X:.*]] = arith.select %{{.*}}, %{{.*}}, %[[X]] : i32
+// TWO-NEXT:      scf.yield %[[KEEP_A]], %[[KEEP_X]] : i32, i32
+// TWO-NEXT:    }
+// TWO-NOT:     scf.for
+// TWO:         spacetime.output
+// TWO-DAG:   channel.fifo @xs_A_scatter [5] : i32, depth 5
+// TWO-DAG:   channel.fifo @xs_x_scatter [5] : i32, depth 5
 
 // CHECK: remark: scattered @x along 'j' (up): only j = 0 reads it, for the 5 PEs along 'j', and passes the values on through @xs_x_scatter
 // CHECK-LABEL: spacetime.array @xs
