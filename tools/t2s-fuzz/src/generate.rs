@@ -334,16 +334,23 @@ fn directives(
     };
     let kernels = isolate(rng, text, read_inputs);
     let wide: Vec<&str> = space.iter().copied().filter(|l| extent(l) >= 2).collect();
+    // Half the time every vectorized kernel takes the same loops, so that
+    // both ends of a channel have the same lanes (pack-channels).
+    let mut shared: Option<Vec<&str>> = None;
+    let share = rng.chance(50);
     for target in std::iter::once("f0".to_string()).chain(kernels.iter().cloned()) {
-        if wide.is_empty() || !rng.chance(30) {
+        if wide.is_empty() || !rng.chance(if share { 60 } else { 30 }) {
             continue;
         }
         let chosen: Vec<&str> = wide.iter().copied().filter(|_| rng.chance(60)).collect();
-        let chosen = if chosen.is_empty() {
-            vec![*rng.pick(&wide)]
-        } else {
-            chosen
+        let chosen = match &shared {
+            Some(loops) => loops.clone(),
+            None if chosen.is_empty() => vec![*rng.pick(&wide)],
+            None => chosen,
         };
+        if share {
+            shared = Some(chosen.clone());
+        }
         *text += &format!("  ure.vectorize @{target} ({})\n", chosen.join(", "));
     }
     // Scatters of inputs along any loop, a gather of the output along a
