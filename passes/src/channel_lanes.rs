@@ -117,17 +117,9 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
             read.push(scalar_read(e, &channel, &lane_indices, bit, element));
             continue;
         };
-        let write = |e: &Emitter<'_>| {
-            write_scalar(e, &channel, &lane_indices, lanes::extract(e, v, &at));
-        };
-        match bit {
-            None => write(e),
-            Some(b) => {
-                let then = e.if_then(b);
-                write(&e.at(then));
-                e.finish_scf_block(then);
-            }
-        }
+        guarded_write(e, &channel, &lane_indices, bit, |e| {
+            lanes::extract(e, v, &at)
+        });
     }
     if is_read {
         let vector = e.op1("vector.from_elements", &read, ty);
@@ -138,22 +130,41 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
     Ok(())
 }
 
-/// `channel.read @channel[indices]` of one lane, when `bit` (if any)
-/// holds; zero otherwise.
+/// `channel.read @channel[indices] : ty` when `bit` (if any) holds; zero
+/// otherwise (what a masked-off lane reads).
 pub fn scalar_read<'c>(
     e: &Emitter<'c>,
     channel: &str,
     indices: &[MlirValue],
     bit: Option<MlirValue>,
-    element: Type<'c>,
+    ty: Type<'c>,
 ) -> MlirValue {
     let Some(bit) = bit else {
-        return read_scalar(e, channel, indices, element);
+        return read_scalar(e, channel, indices, ty);
     };
-    let (then, other, results) = e.if_else(bit, &[element]);
-    let x = read_scalar(&e.at(then), channel, indices, element);
+    let (then, other, results) = e.if_else(bit, &[ty]);
+    let x = read_scalar(&e.at(then), channel, indices, ty);
     e.at(then).op("scf.yield", &[x], &[], &[]);
-    let z = crate::spacetime_rewrite::zero(&e.at(other), element);
+    let z = crate::isolate_build::zero_of(&e.at(other), ty);
     e.at(other).op("scf.yield", &[z], &[], &[]);
     results[0]
+}
+
+/// `channel.write @channel[indices], value` when `bit` (if any) holds; the
+/// value is made where the write happens.
+pub fn guarded_write<'c>(
+    e: &Emitter<'c>,
+    channel: &str,
+    indices: &[MlirValue],
+    bit: Option<MlirValue>,
+    value: impl FnOnce(&Emitter<'c>) -> MlirValue,
+) {
+    match bit {
+        None => write_scalar(e, channel, indices, value(e)),
+        Some(b) => {
+            let then = e.at(e.if_then(b));
+            write_scalar(&then, channel, indices, value(&then));
+            e.finish_scf_block(then.block);
+        }
+    }
 }

@@ -15,10 +15,10 @@
 //! left as it is (a mask, an unvectorized end, another lane shape or
 //! another assignment of dimensions to lanes at the two ends).
 
+use crate::channel_lanes::{guarded_write, scalar_read};
 use crate::diag::remark;
 use crate::emit::Emitter;
 use crate::ir::{self, ExtentAttr};
-use crate::isolate_build::{read, write, zero_of};
 use crate::registry::{Failed, PassDef, PassOptions};
 use melior::ir::{
     attribute::{AttributeLike, IntegerAttribute},
@@ -350,28 +350,10 @@ fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &st
         .map(|m| crate::lanes::extract(&e, *m, &lane0));
     if ir::name(access) == "channel.write_lanes" {
         let value = segments[1][0];
-        match guard {
-            None => write(&e, channel, &indices, value),
-            Some(on) => {
-                let then = e.if_then(on);
-                write(&e.at(then), channel, &indices, value);
-                e.finish_scf_block(then);
-            }
-        }
+        guarded_write(&e, channel, &indices, guard, |_| value);
     } else {
         let result = access.result(0).expect("a read");
-        let ty = result.r#type();
-        let value = match guard {
-            None => read(&e, channel, &indices, ty),
-            Some(on) => {
-                let (then, other, results) = e.if_else(on, &[ty]);
-                let v = read(&e.at(then), channel, &indices, ty);
-                e.at(then).op("scf.yield", &[v], &[], &[]);
-                let zero = zero_of(&e.at(other), ty);
-                e.at(other).op("scf.yield", &[zero], &[], &[]);
-                results[0]
-            }
-        };
+        let value = scalar_read(&e, channel, &indices, guard, result.r#type());
         // SAFETY: both values are live; the old one is erased next.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
     }
