@@ -61,6 +61,7 @@ mod split_memory;
 pub mod split_vectors;
 pub mod total_division;
 pub mod ure_to_scf;
+mod vector_indexed;
 pub mod vectorize;
 mod vectorize_channels;
 mod vectorize_legal;

@@ -212,7 +212,11 @@ pub fn load_lanes(
         }
         return Ok(assemble_rows(e, &parts, ty, &shape));
     }
-    // A gather: each lane's indices clamped into the input.
+    if byte_sized(element) {
+        return Ok(gather_clamped(e, buffer, &indices, ty, &shape));
+    }
+    // Elements LLVM packs into bits: each lane's scalar load, its indices
+    // clamped into the input.
     let dims = buffer_dims(e, buffer, rows.len());
     let mut elements = Vec::new();
     for l in 0..lanes::count(&shape) {
@@ -240,6 +244,47 @@ pub fn load_lanes(
 pub(crate) fn byte_sized(element: Type<'_>) -> bool {
     melior::ir::r#type::IntegerType::try_from(element)
         .map_or(true, |t| matches!(t.width(), 8 | 16 | 32 | 64))
+}
+
+/// A `vector.gather` of every lane, each lane's indices clamped into the
+/// input (a lane outside it is masked off by the program and may read any
+/// element).
+fn gather_clamped<'c>(
+    e: &Emitter<'c>,
+    buffer: MlirValue,
+    indices: &[MlirValue],
+    ty: Type<'c>,
+    shape: &[i64],
+) -> MlirValue {
+    use crate::vector_indexed as indexed;
+    let flat = [lanes::count(shape) as i64];
+    let to_flat = |v: MlirValue| {
+        if !is_vector(v) {
+            return splat(e, v, &flat);
+        }
+        if shape.len() == 1 {
+            return v;
+        }
+        let t = lanes::vector_type(e.context, &flat, element_of(type_of(v)));
+        e.op1("vector.shape_cast", &[v], t)
+    };
+    let uppers = buffer_dims(e, buffer, indices.len());
+    let clamped: Vec<MlirValue> = indices
+        .iter()
+        .zip(&uppers)
+        .map(|(i, upper)| {
+            let low = lanewise(e, "arith.maxsi", to_flat(*i), e.index(0));
+            lanewise(e, "arith.minsi", low, *upper)
+        })
+        .collect();
+    let positions = indexed::linear_lanes(e, &clamped, &indexed::dims(e, buffer));
+    let flat_type = lanes::vector_type(e.context, &flat, element_of(ty));
+    let pass = indexed::zeros_like(e, flat_type);
+    let v = indexed::gather(e, buffer, positions, indexed::all_on(e, &flat), pass);
+    if shape.len() == 1 {
+        return v;
+    }
+    e.op1("vector.shape_cast", &[v], ty)
 }
 
 /// `dim - 1` of each dimension of a buffer.

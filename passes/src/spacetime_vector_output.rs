@@ -31,9 +31,11 @@ use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 
 /// A `spacetime.output` stored row by row: per index, whether it is
-/// proven inside its output dimension.
+/// proven inside its output dimension, and whether the lanes of a row are
+/// scattered (they are not consecutive in the output).
 pub struct VectorStore {
     proven: Vec<bool>,
+    scatter: bool,
 }
 
 /// The `spacetime.output`s among `ops` (before the rewrite) whose rows of
@@ -91,6 +93,8 @@ fn row_store(
     let last_lane = lane_coords.len() - 1;
     let last = indices.len() - 1;
     let mut proven = Vec::new();
+    let mut consecutive = true;
+    let mut moves = false;
     for (d, index) in indices.iter().enumerate() {
         let stride_along_row = if lanes::is_vector(*index) {
             let l = recovered_loop(*index)?;
@@ -98,9 +102,8 @@ fn row_store(
         } else {
             0
         };
-        if stride_along_row != i64::from(d == last) {
-            return None;
-        }
+        consecutive &= stride_along_row == i64::from(d == last);
+        moves |= stride_along_row != 0;
         // Inside the output's dimension d, whose bounds are its loop's.
         let b = &info.loops[out_loops[d]];
         let inside = |(lo, hi): (i64, i64)| {
@@ -111,10 +114,17 @@ fn row_store(
         let range = recovered_loop(*index).and_then(|l| box_ranges.get(l).copied().flatten());
         proven.push(range.is_some_and(inside));
     }
-    if !proven[last] {
-        return None;
+    if consecutive && proven[last] {
+        return Some(VectorStore {
+            proven,
+            scatter: false,
+        });
     }
-    Some(VectorStore { proven })
+    // The lanes of a row address distinct elements: one scatter.
+    moves.then_some(VectorStore {
+        proven,
+        scatter: true,
+    })
 }
 
 /// Lowers one `spacetime.output` found by `vector_stores`, row by row.
@@ -133,6 +143,24 @@ pub fn store_rows(
     let loops = &lowered.output.loops;
     let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));
     let rows = &shape[..shape.len() - 1];
+    if store.scatter {
+        for row in 0..lanes::count(rows) {
+            let at = lanes::unflatten(rows, row);
+            let pick = |v: &MlirValue| lanes::extract_row(e, *v, &at);
+            let row_indices: Vec<MlirValue> = indices.iter().map(pick).collect();
+            let row_values: Vec<MlirValue> = values.iter().map(pick).collect();
+            let row_mask = mask.map(|m| pick(&m));
+            let row_rank = rank.map(|r| pick(&r));
+            let row = Row {
+                values: &row_values,
+                indices: &row_indices,
+                mask: row_mask,
+                lanes: shape[shape.len() - 1],
+            };
+            scatter_row(e, &row, store, info, lowered, stamps.zip(row_rank));
+        }
+        return Ok(());
+    }
     let i1 = IntegerType::new(e.context, 1).into();
     for row in 0..lanes::count(rows) {
         let at = lanes::unflatten(rows, row);
@@ -173,6 +201,71 @@ pub fn store_rows(
         }
     }
     Ok(())
+}
+
+/// One row of lanes of an output: its values, indices (lanes or
+/// scalars), mask and lane count.
+struct Row<'a> {
+    values: &'a [MlirValue],
+    indices: &'a [MlirValue],
+    mask: Option<MlirValue>,
+    lanes: i64,
+}
+
+/// Stores one row of lanes whose elements are not consecutive: a
+/// `vector.scatter` at each lane's linear position, under the row's mask
+/// and, for an index not proven inside, the lane's range check. With
+/// stamps, a `vector.gather` of the stamps first, as `store_row` does.
+fn scatter_row(
+    e: &Emitter<'_>,
+    row: &Row<'_>,
+    store: &VectorStore,
+    info: &ArrayInfo,
+    lowered: &Lowered<'_>,
+    stamps: Option<(MlirValue, MlirValue)>,
+) {
+    use crate::vector_indexed as indexed;
+    let shape = [row.lanes];
+    let mut on = row.mask;
+    let mut point = Vec::new();
+    for (d, (index, &l)) in row.indices.iter().zip(&lowered.output.loops).enumerate() {
+        let b = &info.loops[l];
+        if !store.proven[d] {
+            let ok = lanes::splat(
+                e,
+                in_range(e, *index, b.min, lowered.loop_extents[l]),
+                &shape,
+            );
+            on = Some(match on {
+                None => ok,
+                Some(m) => lanewise(e, "arith.andi", m, ok),
+            });
+        }
+        point.push(lanewise(e, "arith.subi", *index, e.index(b.min)));
+    }
+    let Some(&first) = lowered.outputs.first() else {
+        return;
+    };
+    let positions = lanes::splat(
+        e,
+        indexed::linear_lanes(e, &point, &indexed::dims(e, first)),
+        &shape,
+    );
+    let on = on.unwrap_or_else(|| indexed::all_on(e, &shape));
+    let positions = indexed::position_or_zero(e, on, positions);
+    let on = match stamps {
+        None => on,
+        Some((stamps, rank)) => {
+            // A lane that is off reads its own rank, which is not later.
+            let previous = indexed::gather(e, stamps, positions, on, rank);
+            let later = crate::spacetime_vector::cmpi_lanes(e, 4, rank, previous); // sgt
+            indexed::scatter(e, stamps, positions, later, rank);
+            later
+        }
+    };
+    for (value, buffer) in row.values.iter().zip(&lowered.outputs) {
+        indexed::scatter(e, *buffer, positions, on, *value);
+    }
 }
 
 /// Each lane's point, ranked in loop order (what the stamps keep).

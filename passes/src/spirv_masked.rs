@@ -1,9 +1,11 @@
 //! Masked memory accesses for `outline-spirv-kernels`: SPIR-V has no
 //! masked load or store, and upstream's vector-to-SPIR-V conversion takes
-//! neither, so each `vector.maskedload` and `vector.maskedstore` (1-D)
-//! becomes one scalar access per lane under its mask bit. A lane whose bit
+//! neither, so each `vector.maskedload`, `vector.maskedstore`,
+//! `vector.gather` and `vector.scatter` (1-D) becomes one scalar access per
+//! lane under its mask bit. A lane whose bit
 //! is clear touches no memory, as the masked op promises: it may address
-//! an element outside the buffer.
+//! an element outside the buffer. `split-vectors` does the same to such
+//! accesses of vectors of widths the target lacks.
 
 use crate::emit::Emitter;
 use crate::ir;
@@ -16,56 +18,132 @@ use melior::ir::{
 use melior::Context;
 use mlir_sys::MlirValue;
 
-/// Rewrites every masked load and store under `root` lane by lane.
+/// Rewrites every masked or indexed access under `root` lane by lane.
 pub fn unmask_memory_accesses<'c>(
     context: &'c Context,
     root: OperationRef<'c, '_>,
 ) -> Result<(), Failed> {
-    for op in ir::collect(root, "vector.maskedload") {
-        let result = op.result(0).map_err(|_| Failed)?;
-        let all = operands(&op);
-        let Some((base, indices, mask, pass_thru)) = split(&all) else {
-            return Err(Failed);
-        };
-        let Some(lane_count) = one_dimension(result.r#type()) else {
-            continue;
-        };
-        let e = Emitter::before(context, op).located(op.location());
+    unmask_where(context, root, |_| true)
+}
+
+/// Rewrites the masked or indexed accesses under `root` that `pick` takes
+/// lane by lane: each lane a scalar load or store under its mask bit, the
+/// loaded scalars inserted into the vector outside the `scf.if` (so only
+/// scalars cross its boundary).
+pub fn unmask_where<'c>(
+    context: &'c Context,
+    root: OperationRef<'c, '_>,
+    pick: impl Fn(&OperationRef<'c, '_>) -> bool,
+) -> Result<(), Failed> {
+    for name in [
+        "vector.maskedload",
+        "vector.maskedstore",
+        "vector.gather",
+        "vector.scatter",
+    ] {
+        for op in ir::collect(root, name) {
+            if pick(&op) {
+                unmask(context, op)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where lane `l` of an access is.
+enum At<'a> {
+    /// `base[indices]` with the last index moved by `l` (masked accesses).
+    Shifted(&'a [MlirValue]),
+    /// `base[offsets]` moved by the lane's index (gather, scatter).
+    Indexed(&'a [MlirValue], MlirValue),
+}
+
+fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Failed> {
+    let name = ir::name(&op);
+    let all = operands(&op);
+    let (base, at, mask, last) = match name.as_str() {
+        "vector.maskedload" | "vector.maskedstore" => {
+            let (base, indices, mask, last) = split(&all).ok_or(Failed)?;
+            (base, At::Shifted(indices), mask, last)
+        }
+        _ => {
+            let (base, offsets, positions, mask, last) = split_indexed(&all).ok_or(Failed)?;
+            (base, At::Indexed(offsets, positions), mask, last)
+        }
+    };
+    let Some(lane_count) = one_dimension(lanes::type_of(last)) else {
+        return Ok(());
+    };
+    let e = Emitter::before(context, op).located(op.location());
+    let lane_at = |inner: &Emitter<'_>, l: i64| match at {
+        At::Shifted(indices) => lane_indices(inner, indices, l),
+        At::Indexed(offsets, positions) => indexed_lane(inner, base, offsets, positions, l),
+    };
+    if let Ok(result) = op.result(0) {
+        // A load: `last` is the pass-through.
         let element = element_of(result.r#type());
-        let mut value = pass_thru;
+        let mut value = last;
         for l in 0..lane_count {
-            let (then, other, results) =
-                e.if_else(lanes::extract(&e, mask, &[l]), &[result.r#type()]);
+            let (then, other, results) = e.if_else(lanes::extract(&e, mask, &[l]), &[element]);
             let inner = e.at(then);
-            let x = inner.load(base, &lane_indices(&inner, indices, l), element);
-            let inserted = lanes::insert(&inner, x, value, &[l]);
-            inner.op("scf.yield", &[inserted], &[], &[]);
-            e.at(other).op("scf.yield", &[value], &[], &[]);
-            value = results[0];
+            let x = inner.load(base, &lane_at(&inner, l), element);
+            inner.op("scf.yield", &[x], &[], &[]);
+            let other = e.at(other);
+            let kept = lanes::extract(&other, last, &[l]);
+            other.op("scf.yield", &[kept], &[], &[]);
+            value = lanes::insert(&e, results[0], value, &[l]);
         }
         // SAFETY: a value of the load's type replaces its result.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
-        ir::erase(op);
-    }
-    for op in ir::collect(root, "vector.maskedstore") {
-        let all = operands(&op);
-        let Some((base, indices, mask, value)) = split(&all) else {
-            return Err(Failed);
-        };
-        let Some(lane_count) = one_dimension(lanes::type_of(value)) else {
-            continue;
-        };
-        let e = Emitter::before(context, op).located(op.location());
+    } else {
         for l in 0..lane_count {
             let then = e.if_then(lanes::extract(&e, mask, &[l]));
             let inner = e.at(then);
-            let x = lanes::extract(&inner, value, &[l]);
-            inner.store(x, base, &lane_indices(&inner, indices, l));
+            let x = lanes::extract(&inner, last, &[l]);
+            inner.store(x, base, &lane_at(&inner, l));
             e.finish_scf_block(then);
         }
-        ir::erase(op);
     }
+    ir::erase(op);
     Ok(())
+}
+
+/// The base, offsets, index vector, mask and last operand of a gather or
+/// scatter.
+fn split_indexed(
+    all: &[MlirValue],
+) -> Option<(MlirValue, &[MlirValue], MlirValue, MlirValue, MlirValue)> {
+    match all {
+        [base, offsets @ .., positions, mask, last] => {
+            Some((*base, offsets, *positions, *mask, *last))
+        }
+        _ => None,
+    }
+}
+
+/// The indices of lane `l` of a gather or scatter: `base[offsets]` moved
+/// by the lane's index in row-major order, so the index may carry into
+/// outer dimensions.
+fn indexed_lane(
+    e: &Emitter<'_>,
+    base: MlirValue,
+    offsets: &[MlirValue],
+    positions: MlirValue,
+    l: i64,
+) -> Vec<MlirValue> {
+    let dims = crate::vector_indexed::dims(e, base);
+    let mut step = lanes::extract(e, positions, &[l]);
+    if !melior::ir::TypeLike::is_index(&lanes::type_of(step)) {
+        step = e.op1("arith.index_cast", &[step], e.index_type());
+    }
+    let mut linear = e.add(crate::vector_indexed::linear_lanes(e, offsets, &dims), step);
+    let mut at = vec![linear; dims.len()];
+    for d in (1..dims.len()).rev() {
+        at[d] = e.op1("arith.remsi", &[linear, dims[d]], e.index_type());
+        linear = e.op1("arith.divsi", &[linear, dims[d]], e.index_type());
+    }
+    at[0] = linear;
+    at
 }
 
 /// The base, indices, mask and last operand of a masked access.

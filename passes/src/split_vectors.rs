@@ -67,6 +67,10 @@ fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> 
         widths.push(w as usize);
     }
     let mut splitter = Splitter::new(context, widths);
+    // A masked or indexed access of a vector the target lacks has no
+    // pieces that keep its promise in one op: it goes lane by lane, whose
+    // extracts and inserts split below.
+    crate::spirv_masked::unmask_where(context, root, |op| involves_split(&splitter, op))?;
     let mut buffers = split_memory::Buffers::default();
     let mut ops: Vec<MlirOperation> = Vec::new();
     root.walk(WalkOrder::PreOrder, |op| {

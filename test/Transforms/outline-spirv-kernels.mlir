@@ -162,18 +162,21 @@ func.func @math(%a: memref<8xf32>) {
 // CHECK:         %[[P:.*]] = arith.constant dense<0.000000e+00> : vector<2xf32>
 // CHECK:         %[[M:.*]] = arith.cmpf ogt
 // CHECK:         %[[S:.*]] = memref.alloca() : memref<2xi64, #spirv.storage_class<Function>>
+// Only scalars cross the scf.if (so that split-vectors can do the same to
+// vectors of widths the target lacks).
 // CHECK:         %[[B0:.*]] = vector.extract %[[M]][0] : i1 from vector<2xi1>
-// CHECK-NEXT:    %[[V0:.*]] = scf.if %[[B0]] -> (vector<2xf32>) {
-// CHECK:           %[[X0:.*]] = memref.load %[[A]][%[[I]]] : memref<8xf32>
-// CHECK-NEXT:      %[[W0:.*]] = vector.insert %[[X0]], %[[P]] [0] : f32 into vector<2xf32>
-// CHECK-NEXT:      scf.yield %[[W0]] : vector<2xf32>
+// CHECK-NEXT:    %[[X0:.*]] = scf.if %[[B0]] -> (f32) {
+// CHECK-NEXT:      %[[L0:.*]] = memref.load %[[A]][%[[I]]] : memref<8xf32>
+// CHECK-NEXT:      scf.yield %[[L0]] : f32
 // CHECK-NEXT:    } else {
-// CHECK-NEXT:      scf.yield %[[P]] : vector<2xf32>
-// CHECK:         %[[B1:.*]] = vector.extract %[[M]][1] : i1 from vector<2xi1>
-// CHECK-NEXT:    %[[V1:.*]] = scf.if %[[B1]] -> (vector<2xf32>) {
+// CHECK-NEXT:      %[[P0:.*]] = vector.extract %[[P]][0] : f32 from vector<2xf32>
+// CHECK-NEXT:      scf.yield %[[P0]] : f32
+// CHECK:         %[[V0:.*]] = vector.insert %[[X0]], %[[P]] [0] : f32 into vector<2xf32>
+// CHECK-NEXT:    %[[B1:.*]] = vector.extract %[[M]][1] : i1 from vector<2xi1>
+// CHECK-NEXT:    %[[X1:.*]] = scf.if %[[B1]] -> (f32) {
 // CHECK:           %[[J:.*]] = arith.addi %[[I]], %c1{{.*}} : index
-// CHECK-NEXT:      %[[X1:.*]] = memref.load %[[A]][%[[J]]] : memref<8xf32>
-// CHECK-NEXT:      vector.insert %[[X1]], %[[V0]] [1] : f32 into vector<2xf32>
+// CHECK-NEXT:      memref.load %[[A]][%[[J]]] : memref<8xf32>
+// CHECK:         %[[V1:.*]] = vector.insert %[[X1]], %[[V0]] [1] : f32 into vector<2xf32>
 // CHECK:         %[[C0:.*]] = vector.extract %[[M]][0] : i1 from vector<2xi1>
 // CHECK-NEXT:    scf.if %[[C0]] {
 // CHECK-NEXT:      %[[Y0:.*]] = vector.extract %[[V1]][0] : f32 from vector<2xf32>
@@ -198,5 +201,41 @@ func.func @masked(%a: memref<8xf32>, %i: index) {
   %r = vector.load %s[%c0] : memref<2xindex>, vector<2xindex>
   vector.store %r, %s[%c0] : memref<2xindex>, vector<2xindex>
   memref.dealloc %s : memref<2xindex>
+  return
+}
+
+// -----
+
+// Gathers and scatters: lane l reads or writes the element at
+// base[offsets] moved by its index in row-major order, which may carry
+// into the outer dimension (lane 1 of the gather: [1, 2] + 3 = [2, 1]).
+
+// CHECK-LABEL: gpu.func @indexed(
+// CHECK-SAME:    %[[B:.*]]: memref<3x4xf32>
+// CHECK:         %[[BIT:.*]] = vector.extract %{{.*}}[1] : i1 from vector<2xi1>
+// CHECK-NEXT:    scf.if %[[BIT]] -> (f32) {
+// CHECK:           %[[STEP:.*]] = vector.extract %{{.*}}[1] : i32 from vector<2xi32>
+// CHECK-NEXT:      %[[S:.*]] = arith.index_cast %[[STEP]] : i32 to index
+// CHECK:           %[[POS:.*]] = arith.addi %{{.*}}, %[[S]] : index
+// CHECK-NEXT:      %[[COL:.*]] = arith.remsi %[[POS]], %c4{{.*}} : index
+// CHECK-NEXT:      %[[ROW:.*]] = arith.divsi %[[POS]], %c4{{.*}} : index
+// CHECK-NEXT:      memref.load %[[B]][%[[ROW]], %[[COL]]] : memref<3x4xf32>
+// CHECK:         scf.if %{{.*}} {
+// CHECK:           memref.store %{{.*}}, %[[B]][%{{.*}}, %{{.*}}] : memref<3x4xf32>
+// CHECK-NOT:     vector.gather
+// CHECK-NOT:     vector.scatter
+// CHECK:         gpu.return
+// SPIRV-LABEL: spirv.func @indexed
+// SPIRV-NOT:     vector.
+// SPIRV:         spirv.Return
+func.func @indexed(%b: memref<3x4xf32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %p = arith.constant dense<0.0> : vector<2xf32>
+  %x = vector.load %b[%c1, %c1] : memref<3x4xf32>, vector<2xf32>
+  %m = arith.cmpf ogt, %x, %p : vector<2xf32>
+  %ix = arith.constant dense<[0, 3]> : vector<2xi32>
+  %g = vector.gather %b[%c1, %c2] [%ix], %m, %p : memref<3x4xf32>, vector<2xi32>, vector<2xi1>, vector<2xf32> into vector<2xf32>
+  vector.scatter %b[%c1, %c2] [%ix], %m, %g : memref<3x4xf32>, vector<2xi32>, vector<2xi1>, vector<2xf32>
   return
 }

@@ -305,7 +305,7 @@ fn is_written(v: Value<'_, '_>) -> bool {
         let name = ir::name(&op);
         let base = match name.as_str() {
             "memref.store" | "vector.store" => 1,
-            "vector.maskedstore" => 0,
+            "vector.maskedstore" | "vector.scatter" => 0,
             _ => return false,
         };
         op.operand(base)

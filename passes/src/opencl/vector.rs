@@ -113,6 +113,7 @@ impl Body<'_> {
                 Ok(())
             }
             "vector.shuffle" => self.shuffle(op),
+            "vector.transpose" => self.transpose(op),
             "vector.step" => {
                 self.define_lanes(op, |l| format!("(long){l}"))?;
                 Ok(())
@@ -135,6 +136,8 @@ impl Body<'_> {
                 let n = op.operand_count();
                 self.store(op, n - 1, 0, 1, n - 2, Some(n - 2))
             }
+            "vector.gather" => self.gather(op),
+            "vector.scatter" => self.scatter(op),
             "vector.reduction" => self.reduction(op),
             n => Err(fail(op, format!("'{n}' has no OpenCL C form yet (docs/backends.md lists the vector ops t2s-to-opencl takes)"))),
         }
@@ -273,6 +276,32 @@ impl Body<'_> {
         Ok(())
     }
 
+    /// `vector.transpose`: result dimension `d` is source dimension
+    /// `permutation[d]`.
+    fn transpose(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let (src, st) = (self.operand(op, 0)?, self.operand_type(op, 0)?);
+        let permutation = ir::i64s(op, "permutation");
+        let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
+        let shape = self.ctype(op, result.r#type())?.shape;
+        if permutation.len() != shape.len() || st.shape.len() != shape.len() {
+            return Err(fail(
+                op,
+                "a transpose whose permutation does not match its shapes",
+            ));
+        }
+        let lanes: Vec<String> = (0..crate::lanes::count(&shape))
+            .map(|l| {
+                let at = crate::lanes::unflatten(&shape, l);
+                let mut source = vec![0; at.len()];
+                for (d, &p) in permutation.iter().enumerate() {
+                    source[p as usize] = at[d];
+                }
+                st.lane(&src, &crate::lanes::flatten(&st.shape, &source).to_string())
+            })
+            .collect();
+        self.define_lanes_static(op, &lanes)
+    }
+
     fn shuffle(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
         let (a, at) = (self.operand(op, 0)?, self.operand_type(op, 0)?);
         let (b, bt) = (self.operand(op, 1)?, self.operand_type(op, 1)?);
@@ -370,6 +399,81 @@ impl Body<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `vector.gather`: each lane whose mask bit is set reads the element
+    /// `indices[lane]` elements after `base[offsets]`, the others their
+    /// lane of the pass-through.
+    fn gather(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let n = op.operand_count();
+        let (mask, mt) = (self.operand(op, n - 2)?, self.operand_type(op, n - 2)?);
+        let (pass, pt) = (self.operand(op, n - 1)?, self.operand_type(op, n - 1)?);
+        let at = self.indexed_element(op, n - 3, "_l")?;
+        self.define_lanes(op, |l| {
+            format!("({} ? {at} : {})", mt.lane(&mask, l), pt.lane(&pass, l))
+        })?;
+        Ok(())
+    }
+
+    /// `vector.scatter`: lanes whose mask bit is set, in lane order.
+    fn scatter(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let n = op.operand_count();
+        let (mask, mt) = (self.operand(op, n - 2)?, self.operand_type(op, n - 2)?);
+        let (v, vt) = (self.operand(op, n - 1)?, self.operand_type(op, n - 1)?);
+        let at = self.indexed_element(op, n - 3, "_l")?;
+        self.w.line("#pragma unroll");
+        self.w.line(format!(
+            "for (int _l = 0; _l < {}; ++_l) if ({}) {at} = {};",
+            vt.lanes(),
+            mt.lane(&mask, "_l"),
+            vt.lane(&v, "_l")
+        ));
+        Ok(())
+    }
+
+    /// The element of a gather or scatter for `lane`: `base[offsets]`
+    /// (operands 1 to `index_vector`) moved by the lane's index, in
+    /// elements of the buffer in row-major order.
+    fn indexed_element(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        index_vector: usize,
+        lane: &str,
+    ) -> Result<String, Failed> {
+        let offsets: Vec<String> = (1..index_vector)
+            .map(|i| self.operand(op, i))
+            .collect::<Result<_, _>>()?;
+        let (iv, it) = (
+            self.operand(op, index_vector)?,
+            self.operand_type(op, index_vector)?,
+        );
+        let step = format!("(long){}", it.lane(&iv, lane));
+        // From `[0, ..., 0]` (what the vectorized lowering writes), the
+        // position is the lane's index.
+        let from_origin = offsets.iter().all(|o| o == "0" || o == "0L");
+        let position = |dims: &[String]| match from_origin {
+            true => step.clone(),
+            false => format!("{} + {step}", linear(&offsets, dims)),
+        };
+        Ok(match self.memory(op, 0)? {
+            Memory::Global { name, dims } => format!("{name}[{}]", position(&dims)),
+            Memory::Private { name, dims } if dims.is_empty() => format!("{name}[0]"),
+            Memory::Private { name, dims } => {
+                // A private array is nested: the position back to indices.
+                let texts: Vec<String> = dims.iter().map(i64::to_string).collect();
+                let position = format!("({})", position(&texts));
+                let subs: String = (0..dims.len())
+                    .map(|d| {
+                        let inner: i64 = dims[d + 1..].iter().product();
+                        match d {
+                            0 => format!("[{position} / {inner}]"),
+                            _ => format!("[{position} / {inner} % {}]", dims[d]),
+                        }
+                    })
+                    .collect();
+                format!("{name}{subs}")
+            }
+        })
     }
 
     fn store(

@@ -147,3 +147,36 @@ func.func @nd(%a: memref<4x8xf32>, %b: memref<3x4x8xf32>) {
   return
 }
 
+
+// A gather or scatter lane is the element its index is past base[offsets]
+// in row-major order, under its mask bit; in a private array its indices
+// are computed back from that position. A transpose picks each lane's
+// source lane.
+
+// CHECK-LABEL: __kernel void indexed(
+// CHECK:       for (int _l = 0; _l < 4; ++_l) [[G:v[0-9]+]][_l] = ([[M:v[0-9]+]].s[_l] ? arg0[(1L) * 8 + 2L + (long)[[I:v[0-9]+]][_l]] : [[P:v[0-9]+]][_l]);
+// CHECK:       for (int _l = 0; _l < 4; ++_l) [[R:v[0-9]+]][_l] = ([[M]].s[_l] ? [[PRIV:m[0-9]+]][((long)[[I]][_l]) / 8][((long)[[I]][_l]) / 1 % 8] : [[G]][_l]);
+// CHECK:       for (int _l = 0; _l < 4; ++_l) if ([[M]].s[_l]) [[PRIV]][((long)[[I]][_l]) / 8][((long)[[I]][_l]) / 1 % 8] = [[R]][_l];
+// CHECK:       for (int _l = 0; _l < 4; ++_l) if ([[M]].s[_l]) arg1[(long)[[I]][_l]] = [[R]][_l];
+// CHECK:       int_3x2 [[T:v[0-9]+]];
+// CHECK-NEXT:  [[T]].s[0] = [[N:v[0-9]+]].s[0];
+// CHECK-NEXT:  [[T]].s[1] = [[N]].s[3];
+// CHECK-NEXT:  [[T]].s[2] = [[N]].s[1];
+func.func @indexed(%a: memref<4x8xf32>, %b: memref<4x8xf32>, %n: memref<3x3xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %p = arith.constant dense<0.0> : vector<4xf32>
+  %ix = arith.constant dense<[0, 3, 8, 17]> : vector<4xi32>
+  %x = vector.load %a[%c0, %c0] : memref<4x8xf32>, vector<4xf32>
+  %m = arith.cmpf ogt, %x, %p : vector<4xf32>
+  %g = vector.gather %a[%c1, %c2] [%ix], %m, %p : memref<4x8xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  %priv = memref.alloca() : memref<4x8xf32>
+  %r = vector.gather %priv[%c0, %c0] [%ix], %m, %g : memref<4x8xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.scatter %priv[%c0, %c0] [%ix], %m, %r : memref<4x8xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  vector.scatter %b[%c0, %c0] [%ix], %m, %r : memref<4x8xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  %v = vector.load %n[%c0, %c0] : memref<3x3xi32>, vector<2x3xi32>
+  %t = vector.transpose %v, [1, 0] : vector<2x3xi32> to vector<3x2xi32>
+  vector.store %t, %n[%c0, %c0] : memref<3x3xi32>, vector<3x2xi32>
+  return
+}
