@@ -33,6 +33,7 @@ pub mod opencl_host;
 pub mod opencl_run;
 pub mod outline_spirv_kernels;
 pub mod pack_channels;
+pub mod pad_inputs;
 pub mod pipelines;
 pub mod registry;
 pub mod scatter;
@@ -70,7 +71,7 @@ mod vectorize_widen;
 use std::sync::Once;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static registry::PassDef; 15] {
+pub fn all_passes() -> [&'static registry::PassDef; 16] {
     [
         &merge_ures::PASS,
         &space_time_transform::PASS,
@@ -84,6 +85,7 @@ pub fn all_passes() -> [&'static registry::PassDef; 15] {
         &lower_channels::PASS,
         &ure_to_scf::PASS,
         &total_division::PASS,
+        &pad_inputs::PASS,
         &outline_spirv_kernels::PASS,
         &spirv_composites::PASS,
         &split_vectors::PASS,

@@ -33,8 +33,8 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
-    description: "Merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect",
-    passes: "merge-ures, space-time-transform, minimize-storage, vectorize, spacetime-to-scf, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
+    description: "Merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (inputs read again and again along rows a power of two bytes long padded first)",
+    passes: "merge-ures, space-time-transform, minimize-storage, vectorize, spacetime-to-scf, pad-inputs, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
      expand-strided-metadata, finalize-memref-to-llvm, convert-vector-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
 };
 
