@@ -61,26 +61,29 @@ func.func @reread(%b: memref<4x128xf32>, %n: index) -> f32 {
 
 // Each element read once (the indices follow every enclosing loop), a
 // buffer the function writes, rows that are not a multiple of 512 bytes,
-// one dimension, a dynamic size, a buffer passed on: left alone.
+// one dimension, a dynamic size, a buffer passed on, a buffer reread by
+// scalar loads only: left alone.
 // CHECK-LABEL: func.func @alone(
 // CHECK-NOT:     memref.alloc
 // CHECK:         return
 // NONE-LABEL: func.func @alone(
 func.func @alone(%once: memref<4x128xf32>, %written: memref<4x128xf32>, %odd: memref<4x100xf32>,
-                 %flat: memref<512xf32>, %dynamic: memref<?x128xf32>, %passed: memref<4x128xf32>) {
+                 %flat: memref<512xf32>, %dynamic: memref<?x128xf32>, %passed: memref<4x128xf32>,
+                 %scalar: memref<4x128xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %c100 = arith.constant 100 : index
   scf.for %i = %c0 to %c4 step %c1 {
     scf.for %j = %c0 to %c100 step %c1 {
-      %x = memref.load %once[%i, %j] : memref<4x128xf32>
-      memref.store %x, %written[%c0, %c0] : memref<4x128xf32>
-      %y = memref.load %written[%c1, %c1] : memref<4x128xf32>
-      %z = memref.load %odd[%c1, %c1] : memref<4x100xf32>
-      %w = memref.load %flat[%c1] : memref<512xf32>
-      %d = memref.load %dynamic[%c1, %c1] : memref<?x128xf32>
-      %q = memref.load %passed[%c1, %c1] : memref<4x128xf32>
+      %x = vector.load %once[%i, %j] : memref<4x128xf32>, vector<4xf32>
+      vector.store %x, %written[%c0, %c0] : memref<4x128xf32>, vector<4xf32>
+      %y = vector.load %written[%c1, %c1] : memref<4x128xf32>, vector<4xf32>
+      %z = vector.load %odd[%c1, %c1] : memref<4x100xf32>, vector<4xf32>
+      %w = vector.load %flat[%c1] : memref<512xf32>, vector<4xf32>
+      %d = vector.load %dynamic[%c1, %c1] : memref<?x128xf32>, vector<4xf32>
+      %q = vector.load %passed[%c1, %c1] : memref<4x128xf32>, vector<4xf32>
+      %s = memref.load %scalar[%c1, %c1] : memref<4x128xf32>
     }
   }
   func.call @sink(%passed) : (memref<4x128xf32>) -> ()
@@ -88,15 +91,16 @@ func.func @alone(%once: memref<4x128xf32>, %written: memref<4x128xf32>, %odd: me
 }
 func.func private @sink(memref<4x128xf32>)
 
+// B's vector loads read the copy; A, read by scalar loads broadcast to the
+// lanes, is left alone.
 // GEMM-LABEL: func.func public @gemm_tiled
 // GEMM-SAME:    %[[A:[a-z0-9]+]]: memref<128x128xf32>, %[[B:[a-z0-9]+]]: memref<128x128xf32>
-// GEMM-DAG:     %[[PB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x144xf32>
-// GEMM-DAG:     %[[PA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x144xf32>
+// GEMM:         %[[PB:.*]] = memref.alloc() {alignment = 64 : i64} : memref<128x144xf32>
+// GEMM-NOT:     memref.alloc() {alignment
+// GEMM:         memref.load %[[A]]
 // GEMM:         vector.load %[[PB]][%{{.*}}, %{{.*}}] : memref<128x144xf32>, vector<16xf32>
-// GEMM-NOT:     memref.load %[[A]]
 // GEMM-NOT:     vector.load %[[B]]
-// GEMM:         memref.dealloc %[[P:.*]] : memref<128x144xf32>
-// GEMM:         memref.dealloc %{{.*}} : memref<128x144xf32>
+// GEMM:         memref.dealloc %[[PB]] : memref<128x144xf32>
 // GEMM-NEXT:    return
 
 // LLVM: llvm.func @gemm_tiled
