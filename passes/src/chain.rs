@@ -496,12 +496,20 @@ pub(crate) fn defining_op(v: MlirValue) -> Option<MlirOperation> {
 
 /// The ops using `v`.
 pub(crate) fn users(v: MlirValue) -> Vec<MlirOperation> {
+    uses(v).into_iter().map(|(op, _)| op).collect()
+}
+
+/// The ops using `v`, with the operand number of each use.
+pub(crate) fn uses(v: MlirValue) -> Vec<(MlirOperation, usize)> {
     let mut all = Vec::new();
     // SAFETY: walking the uses of a live value.
     unsafe {
         let mut u = mlir_sys::mlirValueGetFirstUse(v);
         while !u.ptr.is_null() {
-            all.push(mlir_sys::mlirOpOperandGetOwner(u));
+            all.push((
+                mlir_sys::mlirOpOperandGetOwner(u),
+                mlir_sys::mlirOpOperandGetOperandNumber(u) as usize,
+            ));
             u = mlir_sys::mlirOpOperandGetNextUse(u);
         }
     }

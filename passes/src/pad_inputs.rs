@@ -103,7 +103,7 @@ fn plan(arg: MlirValue, row_bytes: i64, function: MlirOperation) -> Option<Plan>
         return None;
     }
     let mut loads = Vec::new();
-    for (user, number) in uses(arg) {
+    for (user, number) in crate::chain::uses(arg) {
         // SAFETY: a user of a live value.
         let op = unsafe { OperationRef::from_raw(user) };
         match (ir::name(&op).as_str(), number) {
@@ -186,23 +186,6 @@ fn element_bytes(element: Type<'_>) -> Option<i64> {
         }
     };
     matches!(bits, 8 | 16 | 32 | 64).then_some(bits / 8)
-}
-
-/// The ops using `v`, with the operand number of each use.
-fn uses(v: MlirValue) -> Vec<(MlirOperation, isize)> {
-    let mut all = Vec::new();
-    // SAFETY: walking the uses of a live value.
-    unsafe {
-        let mut u = mlir_sys::mlirValueGetFirstUse(v);
-        while !u.ptr.is_null() {
-            all.push((
-                mlir_sys::mlirOpOperandGetOwner(u),
-                mlir_sys::mlirOpOperandGetOperandNumber(u) as isize,
-            ));
-            u = mlir_sys::mlirOpOperandGetNextUse(u);
-        }
-    }
-    all
 }
 
 /// Whether `load` sits in an `scf.for` (inside `function`) whose induction

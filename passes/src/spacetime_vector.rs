@@ -217,7 +217,10 @@ pub fn load_lanes(
     }
     // Elements LLVM packs into bits: each lane's scalar load, its indices
     // clamped into the input.
-    let dims = buffer_dims(e, buffer, rows.len());
+    let dims: Vec<MlirValue> = crate::vector_indexed::dims(e, buffer)
+        .into_iter()
+        .map(|d| e.sub(d, e.index(1)))
+        .collect();
     let mut elements = Vec::new();
     for l in 0..lanes::count(&shape) {
         let at = lanes::unflatten(&shape, l);
@@ -268,16 +271,16 @@ fn gather_clamped<'c>(
         let t = lanes::vector_type(e.context, &flat, element_of(type_of(v)));
         e.op1("vector.shape_cast", &[v], t)
     };
-    let uppers = buffer_dims(e, buffer, indices.len());
+    let dims = indexed::dims(e, buffer);
     let clamped: Vec<MlirValue> = indices
         .iter()
-        .zip(&uppers)
-        .map(|(i, upper)| {
+        .zip(&dims)
+        .map(|(i, dim)| {
             let low = lanewise(e, "arith.maxsi", to_flat(*i), e.index(0));
-            lanewise(e, "arith.minsi", low, *upper)
+            lanewise(e, "arith.minsi", low, e.sub(*dim, e.index(1)))
         })
         .collect();
-    let positions = indexed::linear_lanes(e, &clamped, &indexed::dims(e, buffer));
+    let positions = indexed::linear_lanes(e, &clamped, &dims);
     let flat_type = lanes::vector_type(e.context, &flat, element_of(ty));
     let pass = indexed::zeros_like(e, flat_type);
     let v = indexed::gather(e, buffer, positions, indexed::all_on(e, &flat), pass);
@@ -285,16 +288,6 @@ fn gather_clamped<'c>(
         return v;
     }
     e.op1("vector.shape_cast", &[v], ty)
-}
-
-/// `dim - 1` of each dimension of a buffer.
-fn buffer_dims(e: &Emitter<'_>, buffer: MlirValue, rank: usize) -> Vec<MlirValue> {
-    (0..rank)
-        .map(|d| {
-            let dim = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
-            e.sub(dim, e.index(1))
-        })
-        .collect()
 }
 
 /// An n-D vector from its rows (vectors of the last dimension).

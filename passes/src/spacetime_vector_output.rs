@@ -144,6 +144,8 @@ pub fn store_rows(
     let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));
     let rows = &shape[..shape.len() - 1];
     if store.scatter {
+        let first = *lowered.outputs.first().ok_or(Failed)?;
+        let dims = crate::vector_indexed::dims(e, first);
         for row in 0..lanes::count(rows) {
             let at = lanes::unflatten(rows, row);
             let pick = |v: &MlirValue| lanes::extract_row(e, *v, &at);
@@ -156,6 +158,7 @@ pub fn store_rows(
                 indices: &row_indices,
                 mask: row_mask,
                 lanes: shape[shape.len() - 1],
+                dims: &dims,
             };
             scatter_row(e, &row, store, info, lowered, stamps.zip(row_rank));
         }
@@ -204,12 +207,13 @@ pub fn store_rows(
 }
 
 /// One row of lanes of an output: its values, indices (lanes or
-/// scalars), mask and lane count.
+/// scalars), mask and lane count, and the output buffers' sizes.
 struct Row<'a> {
     values: &'a [MlirValue],
     indices: &'a [MlirValue],
     mask: Option<MlirValue>,
     lanes: i64,
+    dims: &'a [MlirValue],
 }
 
 /// Stores one row of lanes whose elements are not consecutive: a
@@ -243,14 +247,7 @@ fn scatter_row(
         }
         point.push(lanewise(e, "arith.subi", *index, e.index(b.min)));
     }
-    let Some(&first) = lowered.outputs.first() else {
-        return;
-    };
-    let positions = lanes::splat(
-        e,
-        indexed::linear_lanes(e, &point, &indexed::dims(e, first)),
-        &shape,
-    );
+    let positions = lanes::splat(e, indexed::linear_lanes(e, &point, row.dims), &shape);
     let on = on.unwrap_or_else(|| indexed::all_on(e, &shape));
     let positions = indexed::position_or_zero(e, on, positions);
     let on = match stamps {

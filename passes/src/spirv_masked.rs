@@ -54,30 +54,48 @@ pub fn unmask_where<'c>(
 enum At<'a> {
     /// `base[indices]` with the last index moved by `l` (masked accesses).
     Shifted(&'a [MlirValue]),
-    /// `base[offsets]` moved by the lane's index (gather, scatter).
-    Indexed(&'a [MlirValue], MlirValue),
+    /// The linear position of `base[offsets]` in a buffer of `dims`, moved
+    /// by the lane's index (gather, scatter).
+    Indexed {
+        origin: MlirValue,
+        dims: Vec<MlirValue>,
+        positions: MlirValue,
+    },
 }
 
 fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Failed> {
     let name = ir::name(&op);
     let all = operands(&op);
-    let (base, at, mask, last) = match name.as_str() {
-        "vector.maskedload" | "vector.maskedstore" => {
-            let (base, indices, mask, last) = split(&all).ok_or(Failed)?;
-            (base, At::Shifted(indices), mask, last)
-        }
-        _ => {
-            let (base, offsets, positions, mask, last) = split_indexed(&all).ok_or(Failed)?;
-            (base, At::Indexed(offsets, positions), mask, last)
-        }
+    let indexed = !matches!(name.as_str(), "vector.maskedload" | "vector.maskedstore");
+    let (base, indices, positions, mask, last) = if indexed {
+        split_indexed(&all).ok_or(Failed)?
+    } else {
+        let (base, indices, mask, last) = split(&all).ok_or(Failed)?;
+        (base, indices, last, mask, last)
     };
     let Some(lane_count) = one_dimension(lanes::type_of(last)) else {
         return Ok(());
     };
     let e = Emitter::before(context, op).located(op.location());
-    let lane_at = |inner: &Emitter<'_>, l: i64| match at {
+    // The buffer's sizes and the offsets' position, once for all lanes.
+    let at = if indexed {
+        let dims = crate::vector_indexed::dims(&e, base);
+        let origin = crate::vector_indexed::linear_lanes(&e, indices, &dims);
+        At::Indexed {
+            origin,
+            dims,
+            positions,
+        }
+    } else {
+        At::Shifted(indices)
+    };
+    let lane_at = |inner: &Emitter<'_>, l: i64| match &at {
         At::Shifted(indices) => lane_indices(inner, indices, l),
-        At::Indexed(offsets, positions) => indexed_lane(inner, base, offsets, positions, l),
+        At::Indexed {
+            origin,
+            dims,
+            positions,
+        } => indexed_lane(inner, *origin, dims, *positions, l),
     };
     if let Ok(result) = op.result(0) {
         // A load: `last` is the pass-through.
@@ -126,17 +144,16 @@ fn split_indexed(
 /// outer dimensions.
 fn indexed_lane(
     e: &Emitter<'_>,
-    base: MlirValue,
-    offsets: &[MlirValue],
+    origin: MlirValue,
+    dims: &[MlirValue],
     positions: MlirValue,
     l: i64,
 ) -> Vec<MlirValue> {
-    let dims = crate::vector_indexed::dims(e, base);
     let mut step = lanes::extract(e, positions, &[l]);
     if !melior::ir::TypeLike::is_index(&lanes::type_of(step)) {
         step = e.op1("arith.index_cast", &[step], e.index_type());
     }
-    let mut linear = e.add(crate::vector_indexed::linear_lanes(e, offsets, &dims), step);
+    let mut linear = e.add(origin, step);
     let mut at = vec![linear; dims.len()];
     for d in (1..dims.len()).rev() {
         at[d] = e.op1("arith.remsi", &[linear, dims[d]], e.index_type());
