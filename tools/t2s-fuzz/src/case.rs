@@ -6,11 +6,11 @@ use melior::ir::Module;
 use melior::Context;
 use std::cell::RefCell;
 use std::rc::Rc;
+use t2s_exec::execute::{execute, program_interface, run_pipeline, Mode};
+use t2s_exec::interface::Interface;
 use t2s_model::interpret::Buffer;
 use t2s_model::random::random_buffer;
 use t2s_model::Value;
-use t2s_passes::execute::{execute, program_interface, run_pipeline, Mode};
-use t2s_passes::interface::Interface;
 
 pub const OK: i32 = 0;
 pub const REJECTED: i32 = 10;
@@ -22,7 +22,7 @@ const MUTANT_MAX_POINTS: u64 = 1 << 20;
 
 /// A context whose diagnostics are collected, not printed.
 fn context() -> (Context, Rc<RefCell<Vec<String>>>) {
-    let context = t2s_passes::execute::new_context();
+    let context = t2s_exec::execute::new_context();
     let seen = Rc::new(RefCell::new(Vec::new()));
     let sink = seen.clone();
     context.attach_diagnostic_handler(move |d| {
@@ -164,7 +164,7 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
 /// mode runs, they must agree.
 pub fn run_mutant(text: &str) -> (i32, String) {
     // What the drivers reject before MLIR's parser (which would abort).
-    if t2s_passes::source::check_source(text).is_err() {
+    if t2s_ir::source::check_source(text).is_err() {
         return (REJECTED, String::new());
     }
     let (context, seen) = context();

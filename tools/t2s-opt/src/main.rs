@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
 
-    if let Some(code) = t2s_passes::source::check_arguments(std::env::args().skip(1)) {
+    if let Some(code) = t2s_ir::source::check_arguments(std::env::args().skip(1)) {
         return code;
     }
     t2s_passes::register_passes();

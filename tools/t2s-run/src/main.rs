@@ -28,11 +28,11 @@ use melior::Context;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use t2s_exec::execute::{execute_timed, program_interface, ExecuteError, Mode, RunOptions};
+use t2s_exec::interface::Interface;
 use t2s_model::interpret::Buffer;
 use t2s_model::{npy, random::random_buffer, Value};
-use t2s_passes::channel_runtime::DepthMode;
-use t2s_passes::execute::{execute_timed, program_interface, ExecuteError, Mode, RunOptions};
-use t2s_passes::interface::Interface;
+use t2s_runtime::channel::DepthMode;
 
 /// `println!` that returns a clean error (instead of panicking) when stdout
 /// is gone, e.g. closed by `| head -1`.
@@ -190,7 +190,7 @@ fn parse_mode(text: &str) -> Result<Mode> {
 }
 
 fn new_context(remarks: bool) -> Context {
-    let context = t2s_passes::execute::new_context();
+    let context = t2s_exec::execute::new_context();
     // Diagnostics as t2s-opt prints them: `file:line:col: error: message`.
     // The compiler's remarks (register sizes, ...) only with --remarks.
     context.attach_diagnostic_handler(move |diagnostic| {
@@ -245,7 +245,7 @@ fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     }
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read '{}'", path.display()))?;
-    if let Err((line, column, message)) = t2s_passes::source::check_source(&text) {
+    if let Err((line, column, message)) = t2s_ir::source::check_source(&text) {
         bail!("{}:{line}:{column}: {message}", path.display());
     }
     let name = path.to_string_lossy();
@@ -309,7 +309,7 @@ fn gather_inputs(model: &Interface, options: &Options) -> Result<(Vec<Buffer>, V
                             input.name
                         )
                     })?;
-                t2s_passes::execute::check_buffer(&format!("input @{}", input.name), &shape)?;
+                t2s_exec::execute::check_buffer(&format!("input @{}", input.name), &shape)?;
                 Ok(random_buffer(
                     input.elem,
                     &shape,

@@ -14,10 +14,10 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
 
-    if let Some(code) = t2s_passes::source::check_arguments(std::env::args().skip(1)) {
+    if let Some(code) = t2s_ir::source::check_arguments(std::env::args().skip(1)) {
         return code;
     }
-    t2s_passes::opencl::register_translation();
+    t2s_target::opencl::register_translation();
     let args: Vec<CString> = std::env::args_os()
         .map(|a| CString::new(a.into_encoded_bytes()).unwrap_or_default())
         .collect();

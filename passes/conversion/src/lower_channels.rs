@@ -1,0 +1,446 @@
+//! `lower-channels`: channels to calls into the blocking-FIFO runtime
+//! (`channel_runtime`), after `spacetime-to-scf` has made every kernel a
+//! function.
+//!
+//! The ABI, which `docs/dataflow.md` documents for embedders:
+//! - `channel.fifo @c [d1, .., dn] : T, depth D` becomes
+//!   `memref.global @c : memref<4xi64> = dense<[0, B, D, N]>`: `B` bytes a
+//!   value (see [`channel_bytes`]), `N = d1 * .. * dn` channels. The
+//!   runtime finds the channel by the global's address.
+//! - `channel.write @c[i..], %v` becomes `t2s_channel_write(c, k, p, B)` and
+//!   `channel.read` `t2s_channel_read(c, k, p, B)`, all `i64`: the global's
+//!   address, the row-major index of the element (-1 when an index is out of
+//!   the array, which the runtime reports), the address of a one-value
+//!   buffer (allocated once per function and type), and `B`.
+
+use melior::ir::{
+    attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+    operation::{OperationBuilder, OperationLike, OperationRef},
+    r#type::{FunctionType, IntegerType, MemRefType},
+    Attribute, BlockLike, Identifier, Region, Type, TypeLike,
+};
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirValue};
+use std::collections::HashMap;
+use t2s_ir::diag::error;
+use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT, CMPI_ULT};
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, PassDef, PassOptions};
+
+pub static PASS: PassDef = PassDef {
+    argument: "lower-channels",
+    name: "LowerChannels",
+    description: "Lower channel.fifo to memref.global descriptors and channel.read/write to calls into the t2s blocking-FIFO runtime (t2s_channel_read/write)",
+    anchor: "builtin.module",
+    options: &[],
+    dependent_dialects: &["memref", "arith", "func"],
+    run,
+};
+
+/// The runtime's entry points.
+pub const READ: &str = "t2s_channel_read";
+pub const WRITE: &str = "t2s_channel_write";
+
+/// Bytes of one value of a channel's element type, as LLVM lays it out in
+/// memory (the verifier admits integers of 1 to 64 bits, f16, bf16, f32,
+/// f64, index and fixed vectors of them): a scalar takes the power of two
+/// at least as large as its bits; `vector<d1 x .. x dn x T>` is an array of
+/// `d1 * .. * d(n-1)` vectors of `dn` lanes, each the power of two at least
+/// as large as its packed bits.
+pub fn channel_bytes(ty: Type<'_>) -> Option<u64> {
+    let bits = |t: Type<'_>| -> Option<u64> {
+        if t.is_index() {
+            return Some(64);
+        }
+        if let Ok(i) = IntegerType::try_from(t) {
+            return Some(u64::from(i.width()));
+        }
+        // SAFETY: a live type; the width query only on float types.
+        unsafe {
+            mlir_sys::mlirTypeIsAFloat(t.to_raw())
+                .then(|| u64::from(mlir_sys::mlirFloatTypeGetWidth(t.to_raw())))
+        }
+    };
+    let packed = |bits: u64| bits.div_ceil(8).max(1).next_power_of_two();
+    // SAFETY: a live type; shape queries only on vectors.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
+            return Some(packed(bits(ty)?));
+        }
+        let elem = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()));
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
+        let dims: Vec<u64> = (0..rank)
+            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize) as u64)
+            .collect();
+        let (last, outer) = dims.split_last()?;
+        let inner = packed(bits(elem)?.checked_mul(*last)?);
+        outer.iter().try_fold(inner, |n, d| n.checked_mul(*d))
+    }
+}
+
+/// What the runtime needs of a `channel.fifo`.
+pub struct FifoLayout<'c> {
+    pub ty: Type<'c>,
+    pub dims: Vec<i64>,
+    /// At least 1 (the verifier's rule).
+    pub depth: i64,
+    pub bytes: u64,
+}
+
+/// The layout of a (verified) `channel.fifo`.
+pub fn fifo_layout<'c>(fifo: &OperationRef<'c, '_>) -> Option<FifoLayout<'c>> {
+    let ty = fifo
+        .attribute("element_type")
+        .ok()
+        .and_then(|a| TypeAttribute::try_from(a).ok())?
+        .value();
+    Some(FifoLayout {
+        ty,
+        dims: ir::i64s(fifo, "shape"),
+        depth: ir::int(fifo, "depth")?.max(1),
+        bytes: channel_bytes(ty)?,
+    })
+}
+
+fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+    let context_ref = root.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let module_block = ir::body_block(&root).ok_or(Failed)?;
+    let fifos = ir::collect(root, "channel.fifo");
+    let mut specs: HashMap<String, (Vec<i64>, u64, Type)> = HashMap::new();
+    for fifo in &fifos {
+        if fifo.parent_operation().map(|p| p.to_raw().ptr) != Some(root.to_raw().ptr) {
+            return Err(error(
+                fifo.location(),
+                "lower-channels lowers channels declared in the module: run spacetime-to-scf first, which moves a program's channels there",
+            ));
+        }
+        let layout = fifo_layout(fifo)
+            .ok_or_else(|| error(fifo.location(), "no runtime layout for this channel"))?;
+        let count: i64 = layout.dims.iter().product();
+        let name = ir::symbol_name(fifo);
+        let descriptor = [0, layout.bytes as i64, layout.depth, count];
+        global_before(context, *fifo, &name, descriptor)?;
+        specs.insert(name, (layout.dims, layout.bytes, layout.ty));
+        ir::erase(*fifo);
+    }
+    let accesses: Vec<_> = ir::collect(root, "channel.read")
+        .into_iter()
+        .chain(ir::collect(root, "channel.write"))
+        .collect();
+    if accesses.is_empty() {
+        return Ok(());
+    }
+    declare_runtime(context, module_block.to_raw(), root.location());
+    let mut buffers = Buffers::default();
+    for access in accesses {
+        lower_access(context, access, &specs, &mut buffers)?;
+    }
+    Ok(())
+}
+
+/// `memref.global @name : memref<4xi64> = dense<descriptor>` before `at`.
+fn global_before(
+    context: &Context,
+    at: OperationRef<'_, '_>,
+    name: &str,
+    descriptor: [i64; 4],
+) -> Result<(), Failed> {
+    let values: Vec<String> = descriptor.iter().map(i64::to_string).collect();
+    let ty = MemRefType::new(IntegerType::new(context, 64).into(), &[4], None, None);
+    let initial = Attribute::parse(
+        context,
+        &format!("dense<[{}]> : tensor<4xi64>", values.join(", ")),
+    )
+    .ok_or(Failed)?;
+    let op = OperationBuilder::new("memref.global", at.location())
+        .add_attributes(&[
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, name).into(),
+            ),
+            (
+                Identifier::new(context, "sym_visibility"),
+                StringAttribute::new(context, "public").into(),
+            ),
+            (
+                Identifier::new(context, "type"),
+                TypeAttribute::new(ty.into()).into(),
+            ),
+            (Identifier::new(context, "initial_value"), initial),
+        ])
+        .build()
+        .map_err(|_| Failed)?;
+    at.block().ok_or(Failed)?.insert_operation_before(at, op);
+    Ok(())
+}
+
+/// `func.func private @t2s_channel_{read,write}(i64, i64, i64, i64)`.
+fn declare_runtime(context: &Context, block: MlirBlock, location: melior::ir::Location<'_>) {
+    // SAFETY: the module's block is live.
+    let block = unsafe { melior::ir::BlockRef::from_raw(block) };
+    let existing: Vec<String> = ir::ops(block).iter().map(ir::symbol_name).collect();
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    for name in [READ, WRITE] {
+        if existing.iter().any(|n| n == name) {
+            continue;
+        }
+        let ty = FunctionType::new(context, &[i64_type; 4], &[]);
+        let func = melior::dialect::func::func(
+            context,
+            StringAttribute::new(context, name),
+            TypeAttribute::new(ty.into()),
+            Region::new(),
+            &[(
+                Identifier::new(context, "sym_visibility"),
+                StringAttribute::new(context, "private").into(),
+            )],
+            location,
+        );
+        block.append_operation(func);
+    }
+}
+
+/// The `func.func` around an op, and its entry block.
+fn entry_block(op: &OperationRef<'_, '_>) -> Option<MlirBlock> {
+    let mut parent = op.parent_operation();
+    while let Some(p) = parent {
+        if ir::name(&p) == "func.func" {
+            return ir::body_block(&p).map(|b| b.to_raw());
+        }
+        parent = p.parent_operation();
+    }
+    None
+}
+
+/// The buffers a function's channel accesses share, allocated at its entry:
+/// one value per (function, type), and, for reads narrower than their
+/// channel, per (function, channel) the value being sliced and the next
+/// slice of every channel element.
+#[derive(Default)]
+struct Buffers {
+    values: HashMap<(usize, String), MlirValue>,
+    slicing: HashMap<(usize, String), (MlirValue, MlirValue)>,
+}
+
+/// The largest channel array whose narrower reads keep per-element state.
+const MAX_SLICED_CHANNELS: i64 = 1 << 16;
+
+/// An emitter at the start of a function's entry block.
+fn at_entry<'c>(
+    context: &'c Context,
+    location: melior::ir::Location<'c>,
+    entry: MlirBlock,
+) -> Emitter<'c> {
+    // SAFETY: the entry block is live and holds at least the access.
+    let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(entry) };
+    Emitter::new(context, location, entry).before_op(first)
+}
+
+fn alloca(e: &Emitter<'_>, ty: Type<'_>, shape: &[i64]) -> MlirValue {
+    let memref = MemRefType::new(ty, shape, None, None);
+    let segments = Attribute::parse(e.context, "array<i32: 0, 0>").expect("segments");
+    e.op(
+        "memref.alloca",
+        &[],
+        &[memref.into()],
+        &[("operandSegmentSizes", segments)],
+    )[0]
+}
+
+fn lower_access(
+    context: &Context,
+    access: OperationRef<'_, '_>,
+    specs: &HashMap<String, (Vec<i64>, u64, Type)>,
+    buffers: &mut Buffers,
+) -> Result<(), Failed> {
+    let is_read = ir::name(&access) == "channel.read";
+    let channel = ir::symbol(&access, "channel");
+    let Some((dims, bytes, channel_type)) = specs.get(&channel) else {
+        return Err(error(
+            access.location(),
+            format!("@{channel} is not a channel.fifo of the module"),
+        ));
+    };
+    let Some(entry) = entry_block(&access) else {
+        return Err(error(
+            access.location(),
+            "lower-channels lowers channel accesses inside func.func: run spacetime-to-scf first",
+        ));
+    };
+    let operands: Vec<MlirValue> = (0..access.operand_count())
+        .map(|i| access.operand(i).map(|v| melior::ir::ValueLike::to_raw(&v)))
+        .collect::<Result<_, _>>()
+        .map_err(|_| Failed)?;
+    let (indices, ty) = if is_read {
+        let result = access.result(0).map_err(|_| Failed)?;
+        (operands.as_slice(), melior::ir::ValueLike::r#type(&result))
+    } else {
+        let (value, indices) = operands.split_last().ok_or(Failed)?;
+        // SAFETY: a live value.
+        (indices, unsafe {
+            Type::from_raw(mlir_sys::mlirValueGetType(*value))
+        })
+    };
+    let channel_type = *channel_type;
+    let e = Emitter::new(context, access.location(), entry).before_op(access.to_raw());
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    // The one-value buffer the runtime copies from or into: of the
+    // channel's type (a read of other lanes is assembled from it).
+    let buffer = *buffers
+        .values
+        .entry((entry.ptr as usize, channel_type.to_string()))
+        .or_insert_with(|| {
+            alloca(
+                &at_entry(context, access.location(), entry),
+                channel_type,
+                &[1],
+            )
+        });
+    let zero = e.index(0);
+    if !is_read {
+        e.store(*operands.last().ok_or(Failed)?, buffer, &[zero]);
+    }
+    let address = |e: &Emitter<'_>, memref: MlirValue| {
+        let index = e.op1(
+            "memref.extract_aligned_pointer_as_index",
+            &[memref],
+            e.index_type(),
+        );
+        e.op1("arith.index_cast", &[index], i64_type)
+    };
+    let global_type = MemRefType::new(i64_type, &[4], None, None);
+    let global = e.op(
+        "memref.get_global",
+        &[],
+        &[global_type.into()],
+        &[(
+            "name",
+            FlatSymbolRefAttribute::new(context, &channel).into(),
+        )],
+    )[0];
+    let flat_index_value = flat_index(&e, indices, dims);
+    let flat = e.op1("arith.index_cast", &[flat_index_value], i64_type);
+    let bytes_value = e.op(
+        "arith.constant",
+        &[],
+        &[i64_type],
+        &[(
+            "value",
+            IntegerAttribute::new(i64_type, *bytes as i64).into(),
+        )],
+    )[0];
+    let global_address = address(&e, global);
+    let buffer_address = address(&e, buffer);
+    // One runtime call: one value of the channel's type.
+    let transfer = |e: &Emitter<'_>| {
+        let callee = if is_read { READ } else { WRITE };
+        e.op(
+            "func.call",
+            &[global_address, flat, buffer_address, bytes_value],
+            &[],
+            &[(
+                "callee",
+                FlatSymbolRefAttribute::new(context, callee).into(),
+            )],
+        );
+    };
+    if !is_read {
+        transfer(&e);
+        ir::erase(access);
+        return Ok(());
+    }
+    let value = if ty == channel_type {
+        transfer(&e);
+        e.load(buffer, &[zero], ty)
+    } else {
+        let (Some((_, want)), Some((_, have))) = (lanes::lanes(ty), lanes::lanes(channel_type))
+        else {
+            return Err(error(
+                access.location(),
+                format!("no lane matching of {ty} with channel @{channel} of {channel_type}"),
+            ));
+        };
+        if want > have {
+            // Concatenate want / have values.
+            let parts: Vec<MlirValue> = (0..want / have)
+                .map(|_| {
+                    transfer(&e);
+                    e.load(buffer, &[zero], channel_type)
+                })
+                .collect();
+            lanes::concatenate(&e, &parts, channel_type, ty)
+        } else {
+            let count: i64 = dims.iter().product();
+            if count > MAX_SLICED_CHANNELS {
+                return Err(error(
+                    access.location(),
+                    format!("a read narrower than its channel keeps a value per channel element; @{channel} has {count}, more than {MAX_SLICED_CHANNELS}"),
+                ));
+            }
+            let (wide, next) = *buffers
+                .slicing
+                .entry((entry.ptr as usize, channel.clone()))
+                .or_insert_with(|| {
+                    let at = at_entry(context, access.location(), entry);
+                    let wide = alloca(&at, channel_type, &[count]);
+                    let next = alloca(&at, at.index_type(), &[count]);
+                    let (body, iv) = at.for_loop(at.index(0), at.index(count));
+                    let inner = at.at(body);
+                    inner.store(inner.index(0), next, &[iv]);
+                    at.finish_scf_block(body);
+                    (wide, next)
+                });
+            // An index outside the array reaches the runtime, which reports
+            // it; the state is read at a clamped index meanwhile.
+            let k = have / want;
+            let negative = e.cmpi(CMPI_SLT, flat_index_value, zero);
+            let element = e.op1(
+                "arith.select",
+                &[negative, zero, flat_index_value],
+                e.index_type(),
+            );
+            let slice_index = e.load(next, &[element], e.index_type());
+            let first = e.cmpi(CMPI_EQ, slice_index, zero);
+            let then = e.if_then(first);
+            let inner = e.at(then);
+            transfer(&inner);
+            let fresh = inner.load(buffer, &[inner.index(0)], channel_type);
+            inner.store(fresh, wide, &[element]);
+            e.finish_scf_block(then);
+            let current = e.load(wide, &[element], channel_type);
+            let value = lanes::select_slice(&e, current, channel_type, ty, slice_index, k);
+            let after = e.add(slice_index, e.index(1));
+            let wrapped = e.cmpi(CMPI_EQ, after, e.index(k));
+            let after = e.op1("arith.select", &[wrapped, zero, after], e.index_type());
+            e.store(after, next, &[element]);
+            value
+        }
+    };
+    let result = access.result(0).map_err(|_| Failed)?;
+    // SAFETY: live values of the same type; the read is then unused.
+    unsafe {
+        mlir_sys::mlirValueReplaceAllUsesOfWith(melior::ir::ValueLike::to_raw(&result), value)
+    };
+    ir::erase(access);
+    Ok(())
+}
+
+/// The row-major index of `indices` in `dims`, or -1 when one is outside.
+fn flat_index(e: &Emitter<'_>, indices: &[MlirValue], dims: &[i64]) -> MlirValue {
+    let mut flat = e.index(0);
+    let mut inside: Option<MlirValue> = None;
+    let i1: Type = IntegerType::new(e.context, 1).into();
+    for (index, dim) in indices.iter().zip(dims) {
+        flat = e.add(e.mul(flat, e.index(*dim)), *index);
+        let ok = e.cmpi(CMPI_ULT, *index, e.index(*dim));
+        inside = Some(inside.map_or(ok, |all| e.op1("arith.andi", &[all, ok], i1)));
+    }
+    match inside {
+        None => flat,
+        Some(ok) => e.op1("arith.select", &[ok, flat, e.index(-1)], e.index_type()),
+    }
+}
+
+pub mod lanes;

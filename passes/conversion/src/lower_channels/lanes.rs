@@ -1,0 +1,115 @@
+//! Lane matching across a channel (vectorization.md, "Match data length"):
+//! a reader whose vector is longer or shorter than the channel's values.
+//!
+//! - A read of `k * n` lanes from a channel of `n`-lane values (a scalar is
+//!   one lane) takes `k` values and concatenates them.
+//! - A read of `n / k` lanes takes the `k` slices of each value in turn: one
+//!   value feeds `k` reads, and no lane is dropped (the design README's
+//!   decision). The reader keeps, per channel element, the value it is
+//!   slicing and which slice comes next.
+//!
+//! The verifier (`channel.read`) admits only these two cases.
+
+use melior::ir::{Attribute, Type, TypeLike};
+use mlir_sys::MlirValue;
+use t2s_ir::emit::Emitter;
+
+/// The element type and lane count of a scalar (1 lane) or 1-D vector.
+pub fn lanes<'c>(ty: Type<'c>) -> Option<(Type<'c>, i64)> {
+    // SAFETY: a live type; shape queries only on vectors.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
+            return Some((ty, 1));
+        }
+        if mlir_sys::mlirShapedTypeGetRank(ty.to_raw()) != 1 {
+            return None;
+        }
+        Some((
+            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())),
+            mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), 0),
+        ))
+    }
+}
+
+fn positions<'c>(e: &Emitter<'c>, values: &[i64]) -> Attribute<'c> {
+    t2s_ir::lanes::i64_array(e.context, values)
+}
+
+/// `parts` (each of `part` type, `n` lanes) concatenated into `whole`,
+/// with ops that lower straight to LLVM (`vector.from_elements`,
+/// `vector.shuffle`).
+pub fn concatenate<'c>(
+    e: &Emitter<'c>,
+    parts: &[MlirValue],
+    part: Type<'c>,
+    whole: Type<'c>,
+) -> MlirValue {
+    if !is_vector(part) {
+        return e.op("vector.from_elements", parts, &[whole], &[])[0];
+    }
+    let (elem, n) = lanes(part).expect("lanes");
+    let mut acc = parts[0];
+    for (j, p) in parts.iter().enumerate().skip(1) {
+        let m = j as i64 * n;
+        let mask: Vec<i64> = (0..m + n).collect();
+        let ty =
+            Type::parse(e.context, &format!("vector<{}x{elem}>", m + n)).expect("a vector type");
+        acc = e.op(
+            "vector.shuffle",
+            &[acc, *p],
+            &[ty],
+            &[("mask", positions(e, &mask))],
+        )[0];
+    }
+    acc
+}
+
+/// Slice `j` (of `slice` type) of `value` (of `whole` type).
+pub fn slice<'c>(
+    e: &Emitter<'c>,
+    value: MlirValue,
+    whole: Type<'c>,
+    slice: Type<'c>,
+    j: i64,
+) -> MlirValue {
+    let _ = whole;
+    if !is_vector(slice) {
+        return e.op(
+            "vector.extract",
+            &[value],
+            &[slice],
+            &[("static_position", positions(e, &[j]))],
+        )[0];
+    }
+    let (_, n) = lanes(slice).expect("lanes");
+    let mask: Vec<i64> = (j * n..(j + 1) * n).collect();
+    e.op(
+        "vector.shuffle",
+        &[value, value],
+        &[slice],
+        &[("mask", positions(e, &mask))],
+    )[0]
+}
+
+fn is_vector(ty: Type<'_>) -> bool {
+    // SAFETY: a live type.
+    unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) }
+}
+
+/// The slice of `value` that `counter` (an index in `[0, k)`) selects.
+pub fn select_slice<'c>(
+    e: &Emitter<'c>,
+    value: MlirValue,
+    whole: Type<'c>,
+    part: Type<'c>,
+    counter: MlirValue,
+    k: i64,
+) -> MlirValue {
+    let mut acc = slice(e, value, whole, part, 0);
+    for j in 1..k {
+        let this = slice(e, value, whole, part, j);
+        let is = e.cmpi(t2s_ir::emit::CMPI_EQ, counter, e.index(j));
+        acc = e.op1("arith.select", &[is, this, acc], part);
+    }
+    acc
+}

@@ -1,0 +1,216 @@
+//! `outline-spirv-kernels`: every function with a body (a lowered program in
+//! scf, memref, arith, math and vector) becomes a single-work-item OpenCL
+//! kernel: a `gpu.func ... kernel` of a `gpu.module` that carries the OpenCL
+//! SPIR-V target environment and the entry-point ABI, ready for upstream
+//! `convert-gpu-to-spirv`. The function stays as the host side: it
+//! allocates the kernel's global buffers and launches the kernel with
+//! `gpu.launch_func` on one work-group of one work-item. That launch is the
+//! kernel's calling convention (`t2s-run --mode spirv` reads it from the IR).
+//!
+//! What the SPIR-V conversion cannot take is rewritten at the boundary
+//! (`spirv_boundary.rs`): buffers of dynamic sizes are passed flat with
+//! their sizes, small static allocations go to private memory, large or
+//! dynamic ones become global buffers the host allocates. What has no
+//! SPIR-V form at all (channels, results, calls, vectors of 5 lanes or of
+//! two dimensions that `split-vectors` did not split first, `i17`, `bf16`)
+//! is a located error naming it.
+
+use t2s_ir::diag::error;
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, PassDef, PassOptions};
+
+use melior::ir::{
+    attribute::StringAttribute,
+    block::BlockLike,
+    operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult},
+    Attribute, Block, Identifier, Region, RegionLike, Value, ValueLike,
+};
+use melior::Context;
+
+pub static PASS: PassDef = PassDef {
+    argument: "outline-spirv-kernels",
+    name: "OutlineSpirvKernels",
+    description: "Outline each function's body into a single-work-item gpu.func kernel for OpenCL SPIR-V (target environment and entry-point ABI attached); the function becomes the host side that allocates the kernel's global buffers and launches it with gpu.launch_func",
+    anchor: "builtin.module",
+    options: &[],
+    dependent_dialects: &["gpu", "memref", "arith", "scf", "vector", "spirv"],
+    run,
+};
+
+/// The gpu.module holding the kernels.
+pub const KERNEL_MODULE: &str = "t2s_kernels";
+
+/// OpenCL's profile of SPIR-V 1.0 with what lowered programs use;
+/// `spirv-update-vce` trims it to what the kernels need.
+const TARGET_ENV: &str = "#spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64, Int8, \
+     Int16, Float64, Float16, Vector16], []>, api=OpenCL, #spirv.resource_limits<>>";
+
+fn run(module: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+    let context_ref = module.context();
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let body = ir::body_block(&module).ok_or(Failed)?;
+    let funcs: Vec<OperationRef> = ir::ops(body)
+        .into_iter()
+        .filter(|op| is_device_code(op))
+        .collect();
+    if funcs.is_empty() {
+        return Ok(());
+    }
+    let mut failed = false;
+    for f in &funcs {
+        failed |= check(f).is_err();
+    }
+    if failed {
+        return Err(Failed);
+    }
+    let kernels = kernel_module(context, module)?;
+    for f in funcs {
+        self::boundary::outline(context, f, kernels)?;
+    }
+    Ok(())
+}
+
+/// A function with a body that launches no kernel: host functions made by
+/// an earlier run stay as they are.
+fn is_device_code(op: &OperationRef<'_, '_>) -> bool {
+    ir::name(op) == "func.func"
+        && ir::body_block(op).is_some()
+        && ir::collect(*op, "gpu.launch_func").is_empty()
+}
+
+/// Reports what of `f` has no SPIR-V kernel form.
+fn check(f: &OperationRef<'_, '_>) -> Result<(), Failed> {
+    let location = f.location();
+    let name = ir::symbol_name(f);
+    let entry = ir::body_block(f).ok_or(Failed)?;
+    let mut failed = false;
+    if types::result_count(f) > 0 {
+        error(
+            location,
+            format!("@{name} returns values; an OpenCL kernel returns nothing (write results to a buffer argument)"),
+        );
+        failed = true;
+    }
+    for i in 0..entry.argument_count() {
+        let ty = Value::from(entry.argument(i).map_err(|_| Failed)?).r#type();
+        if let Some(why) = types::unsupported_argument(ty) {
+            error(location, format!("argument {i} of @{name}: {why}"));
+            failed = true;
+        }
+    }
+    // One error per function, at the first op with a source location:
+    // the constants canonicalization hoists have none, and one construct
+    // without a SPIR-V form usually shows in many ops.
+    let mut first: Option<(mlir_sys::MlirLocation, String)> = None;
+    f.walk(WalkOrder::PreOrder, |op| {
+        if op.to_raw().ptr != f.to_raw().ptr {
+            if let Err(why) = check_op(&op, entry) {
+                let here = op.location().to_raw();
+                let located = is_known(here);
+                if first.as_ref().is_none_or(|(l, _)| !is_known(*l) && located) {
+                    first = Some((if located { here } else { location.to_raw() }, why));
+                }
+            }
+        }
+        WalkResult::Advance
+    });
+    if let Some((at, why)) = first {
+        // SAFETY: a location of the live context.
+        error(unsafe { melior::ir::Location::from_raw(at) }, why);
+        failed = true;
+    }
+    if failed {
+        Err(Failed)
+    } else {
+        Ok(())
+    }
+}
+
+fn check_op(op: &OperationRef<'_, '_>, entry: melior::ir::BlockRef<'_, '_>) -> Result<(), String> {
+    let name = ir::name(op);
+    if name.starts_with("channel.") {
+        return Err(format!(
+            "'{name}' has no SPIR-V form: a design with channels is several kernels; emit it as OpenCL C (t2s-translate --t2s-to-opencl)"
+        ));
+    }
+    if name == "func.call" || name == "func.call_indirect" {
+        return Err(format!(
+            "'{name}' has no outlined form: an OpenCL kernel calls no host function"
+        ));
+    }
+    for i in 0..op.result_count() {
+        let ty = op.result(i).map_err(|_| String::new())?.r#type();
+        if let Some(why) = types::unsupported_type(ty) {
+            return Err(format!("'{name}' produces {why}"));
+        }
+    }
+    for r in 0..op.region_count() {
+        let mut block = op.region(r).ok().and_then(|r| r.first_block());
+        while let Some(b) = block {
+            for i in 0..b.argument_count() {
+                let ty = Value::from(b.argument(i).map_err(|_| String::new())?).r#type();
+                if let Some(why) = types::unsupported_type(ty) {
+                    return Err(format!("'{name}' has a block argument of {why}"));
+                }
+            }
+            block = b.next_in_region();
+        }
+    }
+    if matches!(name.as_str(), "memref.alloc" | "memref.alloca") {
+        types::check_allocation(op, entry)?;
+    }
+    Ok(())
+}
+
+/// `gpu.module @t2s_kernels` (a fresh name if taken) at the end of `module`,
+/// with the OpenCL target environment; `module` becomes a GPU container.
+fn kernel_module<'c, 'a>(
+    context: &'c Context,
+    module: OperationRef<'c, 'a>,
+) -> Result<OperationRef<'c, 'a>, Failed> {
+    let body = ir::body_block(&module).ok_or(Failed)?;
+    let taken: Vec<String> = ir::ops(body).iter().map(ir::symbol_name).collect();
+    let mut name = KERNEL_MODULE.to_string();
+    let mut n = 0;
+    while taken.contains(&name) {
+        n += 1;
+        name = format!("{KERNEL_MODULE}_{n}");
+    }
+    let env = Attribute::parse(context, TARGET_ENV).ok_or(Failed)?;
+    let region = Region::new();
+    region.append_block(Block::new(&[]));
+    let op = OperationBuilder::new("gpu.module", module.location())
+        .add_attributes(&[
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, &name).into(),
+            ),
+            (Identifier::new(context, "spirv.target_env"), env),
+            (
+                Identifier::new(context, "targets"),
+                melior::ir::attribute::ArrayAttribute::new(context, &[env]).into(),
+            ),
+        ])
+        .add_regions([region])
+        .build()
+        .map_err(|e| error(module.location(), format!("cannot build gpu.module: {e}")))?;
+    let op = body.append_operation(op);
+    ir::set_attribute(module, "gpu.container_module", Attribute::unit(context));
+    Ok(op)
+}
+
+fn is_known(location: mlir_sys::MlirLocation) -> bool {
+    // SAFETY: queries of a live location.
+    unsafe {
+        let unknown = mlir_sys::mlirLocationUnknownGet(mlir_sys::mlirLocationGetContext(location));
+        !mlir_sys::mlirLocationEqual(location, unknown)
+    }
+}
+
+pub mod boundary;
+pub mod linearize;
+
+pub mod math;
+pub mod private;
+pub mod types;

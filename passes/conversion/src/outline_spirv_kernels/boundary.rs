@@ -1,0 +1,432 @@
+//! The outlining of `outline-spirv-kernels`: the body moved into a
+//! `gpu.func`, its buffers reshaped or re-homed, and the host side that
+//! launches it.
+//!
+//! - A buffer of dynamic sizes is passed as a flat `memref<?xT>` and one
+//!   `index` per dynamic size, its accesses linearized in the kernel
+//!   (`spirv_linearize.rs`): SPIR-V pointers carry no sizes or strides.
+//! - A static allocation of at most [`MAX_PRIVATE_BYTES`](crate::outline_spirv_kernels::types::MAX_PRIVATE_BYTES) becomes a
+//!   `memref.alloca` in the Function storage class (private memory); a
+//!   larger one, or one of dynamic size, becomes a global buffer that the
+//!   host allocates before the launch, with its sizes computed there from
+//!   the arguments, and passes like an argument.
+
+use melior::ir::{
+    attribute::{DenseI32ArrayAttribute, StringAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::{OperationBuilder, OperationLike, OperationRef},
+    r#type::{FunctionType, MemRefType},
+    Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+
+use crate::outline_spirv_kernels::linearize::{linearize, resolve_dims, Extent};
+use crate::outline_spirv_kernels::private::{
+    align_vector_accesses, broadcast_select_conditions, erase_deallocations, privatize,
+    retype_index_buffers,
+};
+use crate::outline_spirv_kernels::types::{is_memref, is_private, shape_of, DYNAMIC};
+
+/// Where a buffer crossing the boundary comes from.
+#[derive(Clone, Copy)]
+enum Source {
+    /// The function argument of that index.
+    Arg(usize),
+    /// A global allocation of the body, which the host makes instead.
+    Alloc(MlirOperation),
+}
+
+/// A buffer crossing the boundary.
+struct Crossing<'c> {
+    source: Source,
+    ty: Type<'c>,
+    shape: Vec<i64>,
+}
+
+impl Crossing<'_> {
+    fn is_static(&self) -> bool {
+        self.shape.iter().all(|d| *d != DYNAMIC)
+    }
+}
+
+/// How a kernel parameter is passed.
+#[derive(Clone, Copy)]
+enum Role {
+    /// The function argument of that index, as is.
+    Scalar(usize),
+    /// A static buffer (crossing index), as is.
+    Whole(usize),
+    /// A buffer of dynamic sizes, flat.
+    Flat(usize),
+    /// Dimension `k` of a buffer of dynamic sizes.
+    Size(usize, usize),
+}
+
+/// Moves the body of `f` into a kernel `gpu.func` of `kernels` and makes
+/// `f` the host side that launches it.
+pub fn outline<'c>(
+    context: &'c Context,
+    f: OperationRef<'c, '_>,
+    kernels: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    let location = f.location();
+    let name = ir::symbol_name(&f);
+    let entry = ir::body_block(&f).ok_or(Failed)?;
+    let arg_types: Vec<Type> = (0..entry.argument_count())
+        .map(|i| Ok(Value::from(entry.argument(i).map_err(|_| Failed)?).r#type()))
+        .collect::<Result<_, Failed>>()?;
+    t2s_transforms::vector::unmask::unmask_memory_accesses(context, f)?;
+    retype_index_buffers(context, f)?;
+    let (crossings, params) = plan(context, f, &arg_types);
+    let types: Vec<Type> = params.iter().map(|(_, t)| *t).collect();
+    let kernel = kernel_func(context, &name, location, &types, kernels)?;
+    // SAFETY: both regions are live; the function's body moves to the kernel.
+    unsafe {
+        mlir_sys::mlirRegionTakeBody(
+            kernel.region(0).map_err(|_| Failed)?.to_raw(),
+            f.region(0).map_err(|_| Failed)?.to_raw(),
+        )
+    };
+    let k_entry = ir::body_block(&kernel).ok_or(Failed)?;
+    let new_args: Vec<MlirValue> = types
+        .iter()
+        .map(|t| k_entry.add_argument(*t, location).to_raw())
+        .collect();
+    let host_block = f.region(0).map_err(|_| Failed)?.append_block(Block::new(
+        &arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>(),
+    ));
+    let host = Emitter::new(context, location, host_block.to_raw());
+    let host_args: Vec<MlirValue> = (0..host_block.argument_count())
+        .map(|i| Ok(Value::from(host_block.argument(i).map_err(|_| Failed)?).to_raw()))
+        .collect::<Result<_, Failed>>()?;
+    let host_buffers = launch(
+        context, &host, &name, kernels, &crossings, &params, k_entry, &host_args,
+    )?;
+    let old_args: Vec<MlirValue> = (0..arg_types.len())
+        .map(|i| Ok(Value::from(k_entry.argument(i).map_err(|_| Failed)?).to_raw()))
+        .collect::<Result<_, Failed>>()?;
+    let first = k_entry.first_operation().ok_or(Failed)?.to_raw();
+    let kernel_emitter = Emitter::new(context, location, k_entry.to_raw()).before_op(first);
+    rebind(&kernel_emitter, &crossings, &params, &new_args, &old_args)?;
+    for _ in 0..old_args.len() {
+        // SAFETY: the old arguments have no uses left.
+        unsafe { k_entry.erase_argument(0) };
+    }
+    privatize(context, kernel)?;
+    broadcast_select_conditions(context, kernel)?;
+    align_vector_accesses(context, kernel);
+    crate::outline_spirv_kernels::math::expand_math(context, kernel);
+    return_from_kernel(kernel)?;
+    for buffer in host_buffers {
+        host.op("memref.dealloc", &[buffer], &[], &[]);
+    }
+    host.op("func.return", &[], &[], &[]);
+    Ok(())
+}
+
+/// The buffers crossing the boundary of `f` and the kernel's parameters:
+/// the arguments in order (a buffer of dynamic sizes flat, then its
+/// sizes), then the global allocations the same way.
+fn plan<'c>(
+    context: &'c Context,
+    f: OperationRef<'c, '_>,
+    arg_types: &[Type<'c>],
+) -> (Vec<Crossing<'c>>, Vec<(Role, Type<'c>)>) {
+    let mut crossings = Vec::new();
+    let mut params = Vec::new();
+    let mut cross = |source: Source, ty: Type<'c>, params: &mut Vec<(Role, Type<'c>)>| {
+        let (shape, element) = shape_of(ty);
+        let c = Crossing { source, ty, shape };
+        let index = crossings.len();
+        if c.is_static() {
+            params.push((Role::Whole(index), ty));
+        } else {
+            params.push((
+                Role::Flat(index),
+                MemRefType::new(element, &[DYNAMIC], None, None).into(),
+            ));
+            for (k, d) in c.shape.iter().enumerate() {
+                if *d == DYNAMIC {
+                    params.push((Role::Size(index, k), Type::index(context)));
+                }
+            }
+        }
+        crossings.push(c);
+    };
+    for (j, ty) in arg_types.iter().enumerate() {
+        if is_memref(*ty) {
+            cross(Source::Arg(j), *ty, &mut params);
+        } else {
+            params.push((Role::Scalar(j), *ty));
+        }
+    }
+    for op in ir::collect(f, "memref.alloc")
+        .into_iter()
+        .chain(ir::collect(f, "memref.alloca"))
+    {
+        if let Ok(result) = op.result(0) {
+            let ty = result.r#type();
+            if !is_private(ty) {
+                cross(Source::Alloc(op.to_raw()), ty, &mut params);
+            }
+        }
+    }
+    (crossings, params)
+}
+
+/// `gpu.func @name(types) kernel` at the end of `kernels`, run by one
+/// work-item, with an empty body region.
+fn kernel_func<'c, 'a>(
+    context: &'c Context,
+    name: &str,
+    location: Location<'c>,
+    types: &[Type<'c>],
+    kernels: OperationRef<'c, 'a>,
+) -> Result<OperationRef<'c, 'a>, Failed> {
+    let abi = Attribute::parse(
+        context,
+        "#spirv.entry_point_abi<workgroup_size = [1, 1, 1]>",
+    )
+    .ok_or(Failed)?;
+    let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let attrs = [
+        (
+            "function_type",
+            TypeAttribute::new(FunctionType::new(context, types, &[]).into()).into(),
+        ),
+        ("sym_name", StringAttribute::new(context, name).into()),
+        ("gpu.kernel", Attribute::unit(context)),
+        (
+            "workgroup_attributions",
+            melior::ir::attribute::IntegerAttribute::new(i64_type, 0).into(),
+        ),
+        ("spirv.entry_point_abi", abi),
+    ];
+    let op = OperationBuilder::new("gpu.func", location)
+        .add_attributes(
+            &attrs
+                .iter()
+                .map(|(n, a)| (Identifier::new(context, n), *a))
+                .collect::<Vec<_>>(),
+        )
+        .add_regions([Region::new()])
+        .build()
+        .map_err(|e| t2s_ir::diag::error(location, format!("cannot build gpu.func: {e}")))?;
+    Ok(ir::body_block(&kernels).ok_or(Failed)?.append_operation(op))
+}
+
+/// Emits the host side: the global buffers allocated, the launch on one
+/// work-item. Returns the buffers to free after it.
+#[allow(clippy::too_many_arguments)]
+fn launch<'c>(
+    context: &'c Context,
+    host: &Emitter<'c>,
+    name: &str,
+    kernels: OperationRef<'c, '_>,
+    crossings: &[Crossing<'c>],
+    params: &[(Role, Type<'c>)],
+    k_entry: BlockRef<'c, '_>,
+    host_args: &[MlirValue],
+) -> Result<Vec<MlirValue>, Failed> {
+    let mut map: HashMap<usize, MlirValue> = HashMap::new();
+    for (i, host_arg) in host_args.iter().enumerate() {
+        let old = Value::from(k_entry.argument(i).map_err(|_| Failed)?).to_raw();
+        map.insert(old.ptr as usize, *host_arg);
+    }
+    let index = Type::index(context);
+    let mut values: Vec<(MlirValue, Vec<Extent>)> = Vec::new();
+    let mut allocated = Vec::new();
+    for c in crossings {
+        match c.source {
+            Source::Arg(j) => {
+                let v = host_args[j];
+                let extents = c
+                    .shape
+                    .iter()
+                    .enumerate()
+                    .map(|(k, d)| match *d {
+                        DYNAMIC => {
+                            let k = host.index(k as i64);
+                            Extent::Value(host.op("memref.dim", &[v, k], &[index], &[])[0])
+                        }
+                        d => Extent::Static(d),
+                    })
+                    .collect();
+                values.push((v, extents));
+            }
+            Source::Alloc(op) => {
+                // SAFETY: an allocation of the kernel body, alive until rebound.
+                let op = unsafe { OperationRef::from_raw(op) };
+                let sizes: Vec<MlirValue> = (0..op.operand_count())
+                    .map(|i| {
+                        let v = op.operand(i).map_err(|_| Failed)?.to_raw();
+                        clone_to_host(v, &mut map, host).ok_or(Failed)
+                    })
+                    .collect::<Result<_, Failed>>()?;
+                let segments = DenseI32ArrayAttribute::new(context, &[sizes.len() as i32, 0]);
+                let v = host.op(
+                    "memref.alloc",
+                    &sizes,
+                    &[c.ty],
+                    &[("operandSegmentSizes", segments.into())],
+                )[0];
+                let mut dynamic = sizes.into_iter();
+                let extents = c
+                    .shape
+                    .iter()
+                    .map(|d| match *d {
+                        DYNAMIC => dynamic.next().map(Extent::Value).ok_or(Failed),
+                        d => Ok(Extent::Static(d)),
+                    })
+                    .collect::<Result<_, Failed>>()?;
+                allocated.push(v);
+                values.push((v, extents));
+            }
+        }
+    }
+    let mut operands = vec![host.index(1); 6];
+    for (role, ty) in params {
+        operands.push(match *role {
+            Role::Scalar(j) => host_args[j],
+            Role::Whole(c) => values[c].0,
+            Role::Flat(c) if crossings[c].shape.len() == 1 => values[c].0,
+            Role::Flat(c) => {
+                let all: Vec<String> = (0..crossings[c].shape.len())
+                    .map(|k| k.to_string())
+                    .collect();
+                let reassociation =
+                    Attribute::parse(context, &format!("[[{}]]", all.join(", "))).ok_or(Failed)?;
+                host.op(
+                    "memref.collapse_shape",
+                    &[values[c].0],
+                    &[*ty],
+                    &[("reassociation", reassociation)],
+                )[0]
+            }
+            Role::Size(c, k) => match values[c].1[k] {
+                Extent::Value(v) => v,
+                Extent::Static(d) => host.index(d),
+            },
+        });
+    }
+    let segments = DenseI32ArrayAttribute::new(
+        context,
+        &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, params.len() as i32, 0],
+    );
+    let module = ir::symbol_name(&kernels);
+    let kernel = Attribute::parse(context, &format!("@\"{module}\"::@\"{name}\"")).ok_or(Failed)?;
+    host.op(
+        "gpu.launch_func",
+        &operands,
+        &[],
+        &[("kernel", kernel), ("operandSegmentSizes", segments.into())],
+    );
+    Ok(allocated)
+}
+
+/// The host's copy of a size the kernel body computes from its arguments
+/// (checked computable by `check_allocation`).
+fn clone_to_host(
+    v: MlirValue,
+    map: &mut HashMap<usize, MlirValue>,
+    host: &Emitter<'_>,
+) -> Option<MlirValue> {
+    if let Some(h) = map.get(&(v.ptr as usize)) {
+        return Some(*h);
+    }
+    let op = t2s_ir::ir::defining_op(v)?;
+    // SAFETY: the defining op of a live value; the clone is inserted below.
+    let operands: Vec<MlirValue> = (0..unsafe { mlir_sys::mlirOperationGetNumOperands(op) })
+        .map(|i| {
+            clone_to_host(
+                unsafe { mlir_sys::mlirOperationGetOperand(op, i) },
+                map,
+                host,
+            )
+        })
+        .collect::<Option<_>>()?;
+    // SAFETY: cloning a single-result op and rebinding its operands.
+    let clone = unsafe {
+        let clone = mlir_sys::mlirOperationClone(op);
+        for (i, o) in operands.iter().enumerate() {
+            mlir_sys::mlirOperationSetOperand(clone, i as isize, *o);
+        }
+        melior::ir::Operation::from_raw(clone)
+    };
+    let clone = host.insert(clone);
+    let result = clone.result(0).ok()?.to_raw();
+    map.insert(v.ptr as usize, result);
+    Some(result)
+}
+
+/// Binds the body to the kernel's parameters: scalars directly, buffers
+/// whole or reshaped from flat, `memref.dim` of them to their sizes, and
+/// the global allocations to the buffers the host passes.
+fn rebind(
+    e: &Emitter<'_>,
+    crossings: &[Crossing<'_>],
+    params: &[(Role, Type<'_>)],
+    new_args: &[MlirValue],
+    old_args: &[MlirValue],
+) -> Result<(), Failed> {
+    let mut extents: Vec<Vec<Extent>> = crossings
+        .iter()
+        .map(|c| c.shape.iter().map(|d| Extent::Static(*d)).collect())
+        .collect();
+    let mut passed: Vec<Option<MlirValue>> = vec![None; crossings.len()];
+    for ((role, _), arg) in params.iter().zip(new_args) {
+        match *role {
+            // SAFETY: live values of the kernel's entry block.
+            Role::Scalar(j) => unsafe {
+                mlir_sys::mlirValueReplaceAllUsesOfWith(old_args[j], *arg)
+            },
+            Role::Whole(c) | Role::Flat(c) => passed[c] = Some(*arg),
+            Role::Size(c, k) => extents[c][k] = Extent::Value(*arg),
+        }
+    }
+    for (c, crossing) in crossings.iter().enumerate() {
+        let arg = passed[c].ok_or(Failed)?;
+        let old = match crossing.source {
+            Source::Arg(j) => old_args[j],
+            Source::Alloc(op) => {
+                // SAFETY: an allocation of the body, replaced below.
+                let result = unsafe { OperationRef::from_raw(op) }
+                    .result(0)
+                    .map_err(|_| Failed)?
+                    .to_raw();
+                erase_deallocations(result);
+                result
+            }
+        };
+        if crossing.is_static() {
+            // SAFETY: the parameter has the buffer's type.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, arg) };
+            resolve_dims(e, arg, &extents[c]);
+        } else {
+            linearize(e, old, arg, &extents[c])?;
+        }
+        if let Source::Alloc(op) = crossing.source {
+            // SAFETY: the allocation has no uses left.
+            ir::erase(unsafe { OperationRef::from_raw(op) });
+        }
+    }
+    Ok(())
+}
+
+/// `func.return` of the moved body becomes `gpu.return`.
+fn return_from_kernel(kernel: OperationRef<'_, '_>) -> Result<(), Failed> {
+    let context_ref = kernel.context();
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    for ret in ir::collect(kernel, "func.return") {
+        let e = Emitter::before(context, ret);
+        e.op("gpu.return", &[], &[], &[]);
+        ir::erase(ret);
+    }
+    Ok(())
+}

@@ -1,0 +1,116 @@
+//! Accesses of a buffer of dynamic sizes, for `outline-spirv-kernels`: the
+//! kernel takes the buffer flat (`memref<?xT>`) with its sizes, so each
+//! load and store of the shaped buffer becomes one of the flat buffer at
+//! the row-major linear index, and each `memref.dim` the size passed.
+//! SPIR-V pointers carry no sizes or strides, and upstream `flatten-memref`
+//! stops at buffers of `index` or of vectors.
+
+use melior::ir::{operation::OperationLike, operation::OperationRef, Type, ValueLike};
+use mlir_sys::MlirValue;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+
+/// A size of a buffer: static, or an `index` value.
+#[derive(Clone, Copy)]
+pub enum Extent {
+    Static(i64),
+    Value(MlirValue),
+}
+
+/// Rewrites every use of `shaped` onto `flat`, whose sizes are `extents`.
+pub fn linearize(
+    e: &Emitter<'_>,
+    shaped: MlirValue,
+    flat: MlirValue,
+    extents: &[Extent],
+) -> Result<(), Failed> {
+    resolve_dims(e, shaped, extents);
+    let rank = extents.len();
+    for user in t2s_ir::ir::users(shaped) {
+        // SAFETY: a live user of the buffer, replaced below.
+        let user = unsafe { OperationRef::from_raw(user) };
+        let name = ir::name(&user);
+        let operands: Vec<MlirValue> = (0..user.operand_count())
+            .filter_map(|i| user.operand(i).ok().map(|v| v.to_raw()))
+            .collect();
+        // Where the buffer and its indices are among the operands.
+        let base = match name.as_str() {
+            "memref.load" | "vector.load" | "vector.maskedload" | "vector.maskedstore" => 0,
+            "memref.store" | "vector.store" => 1,
+            "memref.dealloc" => {
+                ir::erase(user);
+                continue;
+            }
+            _ => {
+                return Err(error(
+                    user.location(),
+                    format!("'{name}' of a buffer of dynamic size has no SPIR-V form here: a kernel takes it flat, and only loads, stores and dims are rewritten"),
+                ))
+            }
+        };
+        if operands.get(base).map(|v| v.ptr) != Some(shaped.ptr) || operands.len() < base + 1 + rank
+        {
+            return Err(error(
+                user.location(),
+                format!("'{name}' of a buffer of dynamic size takes it as data"),
+            ));
+        }
+        let at = e.before_op(user.to_raw()).located(user.location());
+        let index = linear(&at, &operands[base + 1..base + 1 + rank], extents);
+        let mut new_operands = operands[..base].to_vec();
+        new_operands.push(flat);
+        new_operands.push(index);
+        new_operands.extend_from_slice(&operands[base + 1 + rank..]);
+        let results: Vec<Type> = user.results().map(|r| r.r#type()).collect();
+        let replaced = at.op(&name, &new_operands, &results, &[]);
+        for (i, new) in replaced.iter().enumerate() {
+            let old = user.result(i).map_err(|_| Failed)?.to_raw();
+            // SAFETY: the same type replaces the old result.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, *new) };
+        }
+        ir::erase(user);
+    }
+    Ok(())
+}
+
+/// The row-major linear index: `((i0 * d1 + i1) * d2 + i2) ...`.
+fn linear(e: &Emitter<'_>, indices: &[MlirValue], extents: &[Extent]) -> MlirValue {
+    let mut acc = indices[0];
+    for (i, extent) in indices.iter().zip(extents).skip(1) {
+        let size = match extent {
+            Extent::Static(d) => e.index(*d),
+            Extent::Value(v) => *v,
+        };
+        acc = e.add(e.mul(acc, size), *i);
+    }
+    acc
+}
+
+/// Replaces `memref.dim` of `buffer` at a constant dimension by its size.
+pub fn resolve_dims(e: &Emitter<'_>, buffer: MlirValue, extents: &[Extent]) {
+    for user in t2s_ir::ir::users(buffer) {
+        // SAFETY: a live user of the buffer.
+        let user = unsafe { OperationRef::from_raw(user) };
+        if ir::name(&user) != "memref.dim" {
+            continue;
+        }
+        let k = user
+            .operand(1)
+            .ok()
+            .and_then(t2s_ir::ir::constant_index)
+            .and_then(|k| extents.get(usize::try_from(k).ok()?));
+        let size = match k {
+            Some(Extent::Value(v)) => *v,
+            Some(Extent::Static(d)) => e.index(*d),
+            None => continue,
+        };
+        if let Ok(result) = user.result(0) {
+            // SAFETY: the size dominates the body (a parameter, or a
+            // constant of the prologue).
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), size) };
+            ir::erase(user);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+//! The `math` ops OpenCL's SPIR-V has no upstream pattern for, written with
+//! ops it has, inside a kernel before `convert-math-to-spirv`:
+//!
+//! - `math.trunc x` = `x < 0 ? ceil(x) : floor(x)` (exact; NaN and signed
+//!   zeros kept);
+//! - `math.exp2 x` = `pow(2, x)`;
+//! - `math.cbrt x` = `copysign(pow(|x|, 1/3), x)` (zeros, infinities and
+//!   NaN kept; within OpenCL's `pow` accuracy elsewhere).
+//!
+//! Vector operands work lane-wise: the constants are splats of the
+//! operand's type.
+
+use melior::ir::{
+    attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute},
+    operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
+    Attribute, Type, ValueLike,
+};
+use melior::Context;
+use mlir_sys::MlirValue;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::lanes::{element_of, shape_of, type_of};
+
+/// `arith.cmpf` predicate `olt`.
+const CMPF_OLT: i64 = 4;
+
+pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
+    let mut expanded = Vec::new();
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        if matches!(
+            ir::name(&op).as_str(),
+            "math.trunc" | "math.exp2" | "math.cbrt"
+        ) {
+            expanded.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in expanded {
+        // SAFETY: collected above; only the op itself is erased below.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let name = ir::name(&op);
+        let (Ok(x), Ok(result)) = (op.operand(0), op.result(0)) else {
+            continue;
+        };
+        let x = x.to_raw();
+        let ty = type_of(x);
+        let e = Emitter::before(context, op);
+        let fastmath: Vec<(&str, Attribute)> = op
+            .attribute("fastmath")
+            .ok()
+            .map(|a| ("fastmath", a))
+            .into_iter()
+            .collect();
+        let value = match name.as_str() {
+            "math.trunc" => {
+                let zero = constant(&e, ty, 0.0);
+                let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
+                let predicate = IntegerAttribute::new(i64_type, CMPF_OLT).into();
+                let condition_type = match shape_of(ty) {
+                    Some(shape) => t2s_ir::lanes::vector_type(
+                        context,
+                        &shape,
+                        melior::ir::r#type::IntegerType::new(context, 1).into(),
+                    ),
+                    None => melior::ir::r#type::IntegerType::new(context, 1).into(),
+                };
+                let negative = e.op(
+                    "arith.cmpf",
+                    &[x, zero],
+                    &[condition_type],
+                    &[("predicate", predicate)],
+                )[0];
+                let up = e.op("math.ceil", &[x], &[ty], &fastmath)[0];
+                let down = e.op("math.floor", &[x], &[ty], &fastmath)[0];
+                e.op1("arith.select", &[negative, up, down], ty)
+            }
+            "math.exp2" => {
+                let two = constant(&e, ty, 2.0);
+                e.op("math.powf", &[two, x], &[ty], &fastmath)[0]
+            }
+            _ => {
+                let third = constant(&e, ty, 1.0 / 3.0);
+                let magnitude = e.op("math.absf", &[x], &[ty], &fastmath)[0];
+                let root = e.op("math.powf", &[magnitude, third], &[ty], &fastmath)[0];
+                e.op("math.copysign", &[root, x], &[ty], &fastmath)[0]
+            }
+        };
+        // SAFETY: the expansion has the op's type.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+        ir::erase(op);
+    }
+}
+
+/// `value` as a constant of the float type `ty`, or a splat of its vector.
+fn constant<'c>(e: &Emitter<'c>, ty: Type<'c>, value: f64) -> MlirValue {
+    let element = element_of(ty);
+    let scalar: Attribute = FloatAttribute::new(e.context, element, value).into();
+    let attribute = match shape_of(ty) {
+        Some(_) => DenseElementsAttribute::new(ty, &[scalar])
+            .expect("a splat of a float vector")
+            .into(),
+        None => scalar,
+    };
+    e.op("arith.constant", &[], &[ty], &[("value", attribute)])[0]
+}

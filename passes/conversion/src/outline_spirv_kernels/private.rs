@@ -1,0 +1,216 @@
+//! What `outline-spirv-kernels` legalizes inside a kernel for SPIR-V 1.0:
+//! small static allocations in private memory (the Function storage class),
+//! buffers of `index` retyped to `i64` (SPIR-V's memref conversion takes no
+//! `index` elements), and a scalar condition of a vector `arith.select`
+//! broadcast (OpSelect takes a vector condition before SPIR-V 1.4).
+
+use crate::outline_spirv_kernels::types::shape_of;
+use melior::ir::{
+    attribute::DenseI32ArrayAttribute,
+    operation::{OperationLike, OperationRef},
+    r#type::MemRefType,
+    Attribute, Type, TypeLike, ValueLike,
+};
+use melior::Context;
+use mlir_sys::MlirValue;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::lanes;
+use t2s_ir::pass::Failed;
+
+/// Erases the `memref.dealloc`s of `buffer`.
+pub fn erase_deallocations(buffer: MlirValue) {
+    for user in t2s_ir::ir::users(buffer) {
+        // SAFETY: a live user of the buffer.
+        let user = unsafe { OperationRef::from_raw(user) };
+        if ir::name(&user) == "memref.dealloc" {
+            ir::erase(user);
+        }
+    }
+}
+
+/// The kernel's remaining (small, static) allocations in private memory.
+pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Result<(), Failed> {
+    let function = Attribute::parse(context, "#spirv.storage_class<Function>").ok_or(Failed)?;
+    for op in ir::collect(kernel, "memref.alloc")
+        .into_iter()
+        .chain(ir::collect(kernel, "memref.alloca"))
+    {
+        let result = op.result(0).map_err(|_| Failed)?;
+        let ty = result.r#type();
+        // SAFETY: a type query.
+        if !unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty.to_raw()) }
+            .ptr
+            .is_null()
+        {
+            continue;
+        }
+        let (shape, element) = shape_of(ty);
+        let private = MemRefType::new(element, &shape, None, Some(function));
+        let e = Emitter::before(context, op);
+        let segments = DenseI32ArrayAttribute::new(context, &[0, 0]);
+        let alloca = e.op(
+            "memref.alloca",
+            &[],
+            &[private.into()],
+            &[("operandSegmentSizes", segments.into())],
+        )[0];
+        erase_deallocations(result.to_raw());
+        // SAFETY: the loads and stores of the buffer take any memory space.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), alloca) };
+        ir::erase(op);
+    }
+    Ok(())
+}
+
+/// Buffers of `index` the body allocates become buffers of `i64`, their
+/// loads and stores (scalar or vector) cast: SPIR-V's memref conversion and
+/// `flatten-memref` take no `index` elements. Masked accesses are unrolled
+/// (`spirv_masked.rs`) before.
+pub fn retype_index_buffers<'c>(
+    context: &'c Context,
+    f: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let index = Type::index(context);
+    for op in ir::collect(f, "memref.alloc")
+        .into_iter()
+        .chain(ir::collect(f, "memref.alloca"))
+    {
+        let result = op.result(0).map_err(|_| Failed)?;
+        let ty = result.r#type();
+        let (shape, element) = shape_of(ty);
+        if !element.is_index() {
+            continue;
+        }
+        // SAFETY: a type query.
+        let space = unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty.to_raw()) };
+        // SAFETY: the memory space of a live type (or null).
+        let space = (!space.ptr.is_null()).then(|| unsafe { Attribute::from_raw(space) });
+        let retyped = MemRefType::new(i64_type, &shape, None, space);
+        let e = Emitter::before(context, op);
+        let operands: Vec<MlirValue> = (0..op.operand_count())
+            .map(|i| op.operand(i).map(|v| v.to_raw()).map_err(|_| Failed))
+            .collect::<Result<_, _>>()?;
+        let segments = DenseI32ArrayAttribute::new(context, &[operands.len() as i32, 0]);
+        let buffer = e.op(
+            &ir::name(&op),
+            &operands,
+            &[retyped.into()],
+            &[("operandSegmentSizes", segments.into())],
+        )[0];
+        for user in t2s_ir::ir::users(result.to_raw()) {
+            // SAFETY: a live user of the buffer, rewritten in place.
+            let user = unsafe { OperationRef::from_raw(user) };
+            let at = Emitter::before(context, user);
+            let indices: Vec<MlirValue> = (0..user.operand_count())
+                .filter_map(|i| user.operand(i).ok().map(|v| v.to_raw()))
+                .collect();
+            match ir::name(&user).as_str() {
+                "memref.load" => {
+                    let loaded = at.op(
+                        "memref.load",
+                        &[&[buffer], &indices[1..]].concat(),
+                        &[i64_type],
+                        &[],
+                    )[0];
+                    let cast = at.op("arith.index_cast", &[loaded], &[index], &[])[0];
+                    let old = user.result(0).map_err(|_| Failed)?.to_raw();
+                    // SAFETY: same type (index) replaces the old load.
+                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
+                    ir::erase(user);
+                }
+                "vector.load" => {
+                    let ty = user.result(0).map_err(|_| Failed)?.r#type();
+                    let shape = lanes::shape_of(ty).ok_or(Failed)?;
+                    let wide = lanes::vector_type(context, &shape, i64_type);
+                    let loaded = at.op1("vector.load", &[&[buffer], &indices[1..]].concat(), wide);
+                    let cast = at.op1("arith.index_cast", &[loaded], ty);
+                    let old = user.result(0).map_err(|_| Failed)?.to_raw();
+                    // SAFETY: same type (a vector of index) replaces the old load.
+                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
+                    ir::erase(user);
+                }
+                "memref.store" | "vector.store" => {
+                    let value_type = lanes::type_of(indices[0]);
+                    let cast_type = match lanes::shape_of(value_type) {
+                        Some(shape) => lanes::vector_type(context, &shape, i64_type),
+                        None => i64_type,
+                    };
+                    let cast = at.op1("arith.index_cast", &[indices[0]], cast_type);
+                    at.op(
+                        &ir::name(&user),
+                        &[&[cast, buffer], &indices[2..]].concat(),
+                        &[],
+                        &[],
+                    );
+                    ir::erase(user);
+                }
+                _ => {
+                    // Type-agnostic users (dealloc, dim) take the new buffer;
+                    // any other fails the SPIR-V conversion, located there.
+                    for i in 0..user.operand_count() {
+                        if user
+                            .operand(i)
+                            .is_ok_and(|v| v.to_raw().ptr == result.to_raw().ptr)
+                        {
+                            // SAFETY: replacing an operand of a live op.
+                            unsafe {
+                                mlir_sys::mlirOperationSetOperand(user.to_raw(), i as isize, buffer)
+                            };
+                        }
+                    }
+                }
+            }
+        }
+        ir::erase(op);
+    }
+    Ok(())
+}
+
+/// `arith.select %c, %a, %b : vector<NxT>` with an `i1` condition selects
+/// on `vector.broadcast %c : i1 to vector<Nxi1>`.
+pub fn broadcast_select_conditions<'c>(
+    context: &'c Context,
+    kernel: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    for op in ir::collect(kernel, "arith.select") {
+        let condition = op.operand(0).map_err(|_| Failed)?.to_raw();
+        let result_type = op.result(0).map_err(|_| Failed)?.r#type();
+        let Some(shape) = lanes::shape_of(result_type) else {
+            continue;
+        };
+        if lanes::is_vector(condition) {
+            continue;
+        }
+        let mask = lanes::splat(&Emitter::before(context, op), condition, &shape);
+        // SAFETY: the select takes a mask of its result's shape.
+        unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), 0, mask) };
+    }
+    Ok(())
+}
+
+/// Every `vector.load` and `vector.store` without an alignment gets its
+/// element's: SPIR-V's pointer cast would otherwise claim the vector's
+/// alignment (16 bytes for `vector<3xf32>`), which a load at an element
+/// offset breaks (PoCL's CPU device faults on such loads).
+pub fn align_vector_accesses<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    for op in ir::collect(kernel, "vector.load")
+        .into_iter()
+        .chain(ir::collect(kernel, "vector.store"))
+    {
+        if op.attribute("alignment").is_ok() {
+            continue;
+        }
+        let vector = match ir::name(&op).as_str() {
+            "vector.load" => op.result(0).map(|r| r.r#type()),
+            _ => op.operand(0).map(|v| v.r#type()),
+        };
+        let Ok(vector) = vector else { continue };
+        let bytes =
+            crate::outline_spirv_kernels::types::element_bytes(lanes::element_of(vector)).max(1);
+        let alignment = melior::ir::attribute::IntegerAttribute::new(i64_type, bytes as i64).into();
+        ir::set_inherent(op, "alignment", alignment);
+    }
+}

@@ -1,0 +1,596 @@
+//! `spacetime-to-scf`: lowers each systolic array (`spacetime.array`) to a
+//! `func.func(inputs..., outputs..., params...)` that runs it step by step:
+//! `scf.for` time loops (the array's bounds) around the PEs, whose body is
+//! a clone of the array's body with only the `spacetime` and `ure` ops
+//! rewritten (see `spacetime_rewrite`). Everything the lowering needs comes
+//! from the IR: the array's maps and bounds, the register files' types, the
+//! reads' offsets and delays, the output's `ure.func` declaration.
+//!
+//! PEs are either `scf.for` loops marked `spacetime.unrolled` (register
+//! files are rotating buffers: slot `(step - delay) mod slots`), or, with
+//! `unroll-pes` (the default up to `max-unrolled-pes` PEs), straight-line
+//! copies of the body, one per PE, with register files shifted at the end of
+//! every step, so that every register access has constant indices and LLVM
+//! keeps the registers in machine registers.
+
+use crate::spacetime_to_scf::lowered::linear_value;
+use crate::spacetime_to_scf::lowered::Lowered;
+use crate::spacetime_to_scf::lowered::PeFrame;
+use crate::spacetime_to_scf::registers::FileStorage;
+use crate::spacetime_to_scf::rewrite::clone_body;
+use crate::spacetime_to_scf::rewrite::rewrite_pe;
+use crate::ure_to_scf::{public_func_before, EMIT_C_INTERFACE};
+use melior::ir::{
+    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+    operation::{OperationLike, OperationRef},
+    Attribute, Type, ValueLike,
+};
+use melior::Context;
+use mlir_sys::MlirValue;
+use std::collections::HashMap;
+use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+
+pub static PASS: PassDef = PassDef {
+    argument: "spacetime-to-scf",
+    name: "SpacetimeToScf",
+    description: "Lower systolic arrays (spacetime.array) to scf time loops around PEs, by rewriting the PE body",
+    anchor: "",
+    options: &[
+        EMIT_C_INTERFACE,
+        PassOption {
+            name: "unroll-pes",
+            description: "Unroll the PEs into straight-line code with register files in registers (when at most max-unrolled-pes PEs)",
+            kind: OptionKind::Bool,
+            default: "true",
+        },
+        PassOption {
+            name: "max-unrolled-pes",
+            description: "Largest PE count that unroll-pes unrolls",
+            kind: OptionKind::Int,
+            default: "256",
+        },
+        PassOption {
+            name: "max-shifted-slots",
+            description: "Register files of unrolled PEs with at most this many slots shift their values every step; longer ones rotate",
+            kind: OptionKind::Int,
+            default: "16",
+        },
+        PassOption {
+            name: "fastmath",
+            description: "Fastmath flags for the floating-point arithmetic of the PEs (e.g. contract, to fuse multiply-adds)",
+            kind: OptionKind::String,
+            default: "",
+        },
+    ],
+    dependent_dialects: &["func", "scf", "arith", "memref", "math"],
+    run,
+};
+
+/// The largest register file the lowering allocates (bytes).
+const MAX_FILE_BYTES: u64 = 1 << 32;
+/// The largest register file kept on the stack (bytes).
+const MAX_STACK_BYTES: u64 = 1 << 16;
+
+/// Bytes of a static buffer, `None` on overflow.
+fn file_bytes(elem: t2s_model::ScalarType, shape: &[Option<i64>]) -> Option<u64> {
+    let bytes_per = match elem {
+        t2s_model::ScalarType::Int(w) => u64::from(w).div_ceil(8).next_power_of_two(),
+        _ => 8,
+    };
+    shape
+        .iter()
+        .try_fold(bytes_per, |n, d| n.checked_mul(u64::try_from((*d)?).ok()?))
+}
+
+/// The options of one run.
+#[derive(Clone, Debug)]
+pub struct LowerOptions {
+    pub c_interface: bool,
+    pub unroll: bool,
+    pub max_unrolled: i64,
+    pub max_shifted: i64,
+    pub fastmath: String,
+}
+
+fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
+    let options = LowerOptions {
+        c_interface: options.bool("emit-c-interface"),
+        unroll: options.bool("unroll-pes"),
+        max_unrolled: options.int("max-unrolled-pes"),
+        max_shifted: options.int("max-shifted-slots"),
+        fastmath: options.string("fastmath").to_string(),
+    };
+    if !options.fastmath.is_empty()
+        && Attribute::parse(
+            // SAFETY: the context outlives the pass run.
+            unsafe { root.context().to_ref() },
+            &format!("#arith.fastmath<{}>", options.fastmath),
+        )
+        .is_none()
+    {
+        return Err(error(
+            root.location(),
+            format!(
+                "spacetime-to-scf: fastmath='{}' is not a list of arith fastmath flags",
+                options.fastmath
+            ),
+        ));
+    }
+    ir::for_each_program(root, |program| lower_program(program, &options))
+}
+
+fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Result<(), Failed> {
+    let body_ops = ir::body_ops(&program, 0);
+    let arrays: Vec<_> = body_ops
+        .iter()
+        .filter(|op| ir::name(op) == "spacetime.array")
+        .copied()
+        .collect();
+    let Some(&array) = arrays.first() else {
+        return Err(error(
+            program.location(),
+            "program has no spacetime.array; run space-time-transform first",
+        ));
+    };
+    if arrays.len() > 1 {
+        return Err(error(
+            arrays[1].location(),
+            "a program holds one spacetime.array",
+        ));
+    }
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let info = ArrayInfo::read(&array)?;
+    // Every function of the program takes the same arguments: the output's
+    // shape comes from the program's own array.
+    let signature = crate::spacetime_to_scf::lowered::output_of(&program, &array, &info)?;
+    let name = ir::symbol_name(&program);
+    let mut arrays = vec![(array, body_ops.clone(), name.clone())];
+    for kernel in body_ops
+        .iter()
+        .filter(|op| ir::name(op) == "channel.kernel")
+    {
+        arrays.push(kernel_array(kernel, &name)?);
+    }
+    check_one_store(&arrays, &signature, &program)?;
+    rename_channels(&program, &body_ops, &name);
+    for (array, ops, function) in &arrays {
+        lower_array(context, program, *array, ops, function, &signature, options)?;
+    }
+    move_channels(program, &body_ops)?;
+    ir::erase(program);
+    Ok(())
+}
+
+/// A kernel's array, its ops (register files) and its function's name.
+fn kernel_array<'c, 'a>(
+    kernel: &OperationRef<'c, 'a>,
+    program: &str,
+) -> Result<(OperationRef<'c, 'a>, Vec<OperationRef<'c, 'a>>, String), Failed> {
+    let ops = ir::body_ops(kernel, 0);
+    let kernel_name = ir::symbol_name(kernel);
+    if let Some(other) = ops.iter().find(|op| {
+        !matches!(
+            ir::name(op).as_str(),
+            "spacetime.array" | "spacetime.shift_reg"
+        )
+    }) {
+        return Err(error(
+            other.location(),
+            format!("kernel @{kernel_name} holds '{}'; spacetime-to-scf lowers a kernel made of register files and one spacetime.array", ir::name(other)),
+        ));
+    }
+    let arrays: Vec<_> = ops
+        .iter()
+        .filter(|op| ir::name(op) == "spacetime.array")
+        .copied()
+        .collect();
+    if arrays.len() != 1 {
+        return Err(error(
+            kernel.location(),
+            format!("kernel @{kernel_name} holds {} spacetime.array ops; spacetime-to-scf lowers one per kernel", arrays.len()),
+        ));
+    }
+    Ok((arrays[0], ops, format!("{program}.{kernel_name}")))
+}
+
+/// One kernel stores the output (each zeroes it first, and the kernels run
+/// at the same time), over the shape of the program's arguments.
+fn check_one_store(
+    arrays: &[(OperationRef<'_, '_>, Vec<OperationRef<'_, '_>>, String)],
+    signature: &crate::spacetime_to_scf::lowered::Output,
+    program: &OperationRef<'_, '_>,
+) -> Result<(), Failed> {
+    let storing: Vec<_> = arrays
+        .iter()
+        .filter(|(a, _, _)| !ir::collect(*a, "spacetime.output").is_empty())
+        .collect();
+    if let [first, second, ..] = storing.as_slice() {
+        return Err(error(
+            second.0.location(),
+            format!(
+                "@{} is stored by two kernels, @{} and @{}: one kernel stores the output (the kernels run at the same time)",
+                signature.func, first.2, second.2
+            ),
+        ));
+    }
+    if let Some((array, _, function)) = storing.first() {
+        let info = ArrayInfo::read(array)?;
+        let own = crate::spacetime_to_scf::lowered::output_of(program, array, &info)?;
+        if own.shape != signature.shape {
+            let text = |s: &[Option<i64>]| {
+                s.iter()
+                    .map(|d| d.map_or("?".to_string(), |d| d.to_string()))
+                    .collect::<Vec<_>>()
+                    .join("x")
+            };
+            return Err(error(
+                array.location(),
+                format!(
+                    "@{function} stores @{} over {}, but the program's array gives it {}",
+                    signature.func,
+                    text(&own.shape),
+                    text(&signature.shape)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The program's channels become `@<program>.<channel>`, so that two
+/// programs' channels can share a module.
+fn rename_channels(program: &OperationRef<'_, '_>, body_ops: &[OperationRef<'_, '_>], name: &str) {
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    for fifo in body_ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
+        let old = ir::symbol_name(fifo);
+        let new = format!("{name}.{old}");
+        ir::set_inherent(
+            *fifo,
+            "sym_name",
+            StringAttribute::new(context, &new).into(),
+        );
+        for access in [
+            "channel.read",
+            "channel.write",
+            "channel.read_lanes",
+            "channel.write_lanes",
+        ]
+        .into_iter()
+        .flat_map(|name| ir::collect(*program, name))
+        .filter(|a| ir::symbol(a, "channel") == old)
+        {
+            ir::set_inherent(
+                access,
+                "channel",
+                FlatSymbolRefAttribute::new(context, &new).into(),
+            );
+        }
+    }
+}
+
+/// The program's channels become the module's, beside its functions.
+fn move_channels(
+    program: OperationRef<'_, '_>,
+    body_ops: &[OperationRef<'_, '_>],
+) -> Result<(), Failed> {
+    let parent = program.block().ok_or(Failed)?;
+    let taken: std::collections::HashSet<String> = ir::ops(parent)
+        .iter()
+        .filter(|op| op.to_raw().ptr != program.to_raw().ptr)
+        .map(ir::symbol_name)
+        .collect();
+    for fifo in body_ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
+        let name = ir::symbol_name(fifo);
+        if taken.contains(&name) {
+            return Err(error(
+                fifo.location(),
+                format!("channel @{name} would clash with a symbol of the module once the program is lowered"),
+            ));
+        }
+        // SAFETY: both ops are live; the fifo moves before the program.
+        unsafe { mlir_sys::mlirOperationMoveBefore(fifo.to_raw(), program.to_raw()) };
+    }
+    Ok(())
+}
+
+/// Lowers one array (the program's, or a kernel's, whose register files are
+/// among `ops`) to `func.func @name`.
+fn lower_array<'c>(
+    context: &'c Context,
+    program: OperationRef<'c, '_>,
+    array: OperationRef<'c, '_>,
+    body_ops: &[OperationRef<'c, '_>],
+    name: &str,
+    signature: &crate::spacetime_to_scf::lowered::Output<'c>,
+    options: &LowerOptions,
+) -> Result<(), Failed> {
+    let info = ArrayInfo::read(&array)?;
+    let stores = !ir::collect(array, "spacetime.output").is_empty();
+    let output = if stores {
+        crate::spacetime_to_scf::lowered::output_of(&program, &array, &info)?
+    } else {
+        signature.clone()
+    };
+    let function = create_function(context, program, name, signature, options.c_interface)?;
+    let e = Emitter::new(context, array.location(), function.entry);
+
+    let pes: i64 = info
+        .space
+        .iter()
+        .filter(|s| !s.vectorized)
+        .map(|s| s.pe_extent())
+        .product();
+    let unroll = options.unroll && pes <= options.max_unrolled;
+    // Run-time extents, computed once at the entry.
+    let loop_extents = info
+        .loops
+        .iter()
+        .map(|l| linear_value(&e, &l.extent, &function.params))
+        .collect::<Result<Vec<_>, _>>()?;
+    let time_extents = info
+        .time
+        .iter()
+        .map(|t| linear_value(&e, &t.extent, &function.params))
+        .collect::<Result<Vec<_>, _>>()?;
+    let lowered = Lowered {
+        inputs: function.inputs.clone(),
+        outputs: function.outputs.clone(),
+        params: function.params.clone(),
+        loop_extents,
+        output: output.clone(),
+        fastmath: options.fastmath.clone(),
+    };
+
+    // Register files: one buffer per spacetime.shift_reg.
+    let mut files: HashMap<usize, FileStorage> = HashMap::new();
+    for op in body_ops
+        .iter()
+        .filter(|op| ir::name(op) == "spacetime.shift_reg")
+    {
+        let value = op.result(0).map_err(|_| Failed)?;
+        let ty = value.r#type();
+        // A file of vectors (a vectorized array) counts every lane.
+        let file_element = t2s_ir::array::memref_element(ty);
+        let lanes =
+            t2s_ir::lanes::shape_of(file_element).map_or(1, |s| t2s_ir::lanes::count(&s) as i64);
+        let elem = t2s_ir::import::scalar_type(t2s_ir::lanes::element_of(file_element))
+            .ok_or_else(|| {
+                error(
+                    op.location(),
+                    "a register file holds scalars or vectors of them",
+                )
+            })?;
+        // SAFETY: plain queries of a static memref type (verified).
+        let mut shape: Vec<Option<i64>> = unsafe {
+            let raw = melior::ir::TypeLike::to_raw(&ty);
+            (0..mlir_sys::mlirShapedTypeGetRank(raw))
+                .map(|d| Some(mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize)))
+                .collect()
+        };
+        let slots = shape.last().copied().flatten().unwrap_or(1);
+        shape.push(Some(lanes));
+        let bytes = file_bytes(elem, &shape).filter(|b| *b <= MAX_FILE_BYTES).ok_or_else(|| {
+            error(
+                op.location(),
+                format!("register file of shape {ty} is too large to allocate (more than {MAX_FILE_BYTES} bytes)"),
+            )
+        })?;
+        let on_write = op.has_attribute("on_write");
+        // An on_write file shifts on each write; a short file of unrolled PEs
+        // every step. Either is indexed with constants.
+        let shifted = on_write || (unroll && slots <= options.max_shifted);
+        // The stack only for small files: LLVM keeps those in registers.
+        let heap = !shifted || bytes > MAX_STACK_BYTES;
+        let kind = if heap {
+            "memref.alloc"
+        } else {
+            "memref.alloca"
+        };
+        let segments = Attribute::parse(context, "array<i32: 0, 0>").ok_or(Failed)?;
+        let buffer = e.op(kind, &[], &[ty], &[("operandSegmentSizes", segments)])[0];
+        let dims: Vec<i64> = shape[..shape.len() - 1]
+            .iter()
+            .map(|d| d.unwrap_or(1))
+            .collect();
+        crate::spacetime_to_scf::registers::zero_file(&e, buffer, &dims, file_element, heap);
+        files.insert(
+            value.to_raw().ptr as usize,
+            FileStorage {
+                buffer,
+                slots,
+                shifted,
+                heap,
+                on_write,
+            },
+        );
+    }
+    // Only the kernel that stores the output initializes it: the others run
+    // at the same time.
+    let stamps = if stores {
+        crate::spacetime_to_scf::lowered::init_outputs(&e, &info, &lowered)?
+    } else {
+        None
+    };
+
+    // Time loops, outermost first, and the flattened step.
+    let mut block = e.block;
+    let mut time_ivs = Vec::new();
+    let mut bodies = Vec::new();
+    let mut strides = vec![e.index(1); info.time.len()];
+    for c in (0..info.time.len().saturating_sub(1)).rev() {
+        strides[c] = e.mul(strides[c + 1], time_extents[c + 1]);
+    }
+    for (t, extent) in info.time.iter().zip(&time_extents) {
+        let at = e.at(block);
+        let lower = at.index(t.min);
+        let upper = if t.min == 0 {
+            *extent
+        } else {
+            at.add(lower, *extent)
+        };
+        let (body, iv) = at.for_loop(lower, upper);
+        time_ivs.push(iv);
+        bodies.push(body);
+        block = body;
+    }
+    let step_emitter = e.at(block);
+    let mut step = step_emitter.index(0);
+    for ((iv, t), stride) in time_ivs.iter().zip(&info.time).zip(&strides) {
+        let offset = step_emitter.sub(*iv, step_emitter.index(t.min));
+        step = step_emitter.add(step, step_emitter.mul(offset, *stride));
+    }
+
+    let array_body = ir::body_block(&array).ok_or(Failed)?;
+    if unroll {
+        for pe in crate::spacetime_to_scf::pes::pe_points(&info) {
+            let at = e.at(block);
+            let coords: Vec<MlirValue> = time_ivs
+                .iter()
+                .copied()
+                .chain(pe.iter().zip(&info.space).enumerate().map(|(d, (&c, s))| {
+                    if s.vectorized {
+                        crate::spacetime_to_scf::pes::ramp(&at, &info, d)
+                    } else {
+                        at.index(c)
+                    }
+                }))
+                .collect();
+            let cloned = clone_body(&at, array_body, &coords, &files)?;
+            let frame = PeFrame {
+                coords: &coords,
+                step,
+                strides: &strides,
+                constant_pe: Some(pe.clone()),
+            };
+            rewrite_pe(&at, &cloned, &info, &frame, &files, &lowered, stamps)?;
+        }
+        crate::spacetime_to_scf::registers::shift_files(&e.at(block), &files, &info);
+    } else {
+        let mut space_ivs = Vec::new();
+        for (d, s) in info.space.iter().enumerate() {
+            if s.vectorized {
+                space_ivs.push(crate::spacetime_to_scf::pes::ramp(&e.at(block), &info, d));
+                continue;
+            }
+            let at = e.at(block);
+            let (body, iv) = at.for_loop(at.index(s.min), at.index(s.min + s.pe_extent()));
+            at.mark_parent(body, "spacetime.unrolled");
+            bodies.push(body);
+            block = body;
+            // A descending loop visits `min + max - iv`.
+            space_ivs.push(if s.descending {
+                let inner = e.at(block);
+                inner.sub(inner.index(2 * s.min + s.pe_extent() - 1), iv)
+            } else {
+                iv
+            });
+        }
+        let at = e.at(block);
+        let coords: Vec<MlirValue> = time_ivs.iter().chain(&space_ivs).copied().collect();
+        let cloned = clone_body(&at, array_body, &coords, &files)?;
+        let frame = PeFrame {
+            coords: &coords,
+            step,
+            strides: &strides,
+            constant_pe: None,
+        };
+        rewrite_pe(&at, &cloned, &info, &frame, &files, &lowered, stamps)?;
+    }
+    for body in bodies.iter().rev() {
+        e.finish_scf_block(*body);
+    }
+    for file in files.values().filter(|f| f.heap) {
+        e.op("memref.dealloc", &[file.buffer], &[], &[]);
+    }
+    if let Some(stamps) = stamps {
+        e.op("memref.dealloc", &[stamps], &[], &[]);
+    }
+    e.op("func.return", &[], &[], &[]);
+    Ok(())
+}
+
+/// The function a program lowers to, inserted before the program.
+struct Function {
+    entry: mlir_sys::MlirBlock,
+    inputs: HashMap<String, MlirValue>,
+    outputs: Vec<MlirValue>,
+    params: HashMap<String, MlirValue>,
+}
+
+/// `func.func @<program>(inputs..., outputs..., params...)`, all from the
+/// IR: `ure.input` types, the output's declared types and the array's loop
+/// extents, one `index` per `ure.param`.
+fn create_function(
+    context: &Context,
+    program: OperationRef<'_, '_>,
+    name: &str,
+    output: &crate::spacetime_to_scf::lowered::Output,
+    c_interface: bool,
+) -> Result<Function, Failed> {
+    let ops = ir::body_ops(&program, 0);
+    let mut types: Vec<Type> = Vec::new();
+    let mut input_names = Vec::new();
+    for op in ops.iter().filter(|op| ir::name(op) == "ure.input") {
+        let ty = op
+            .attribute("type")
+            .ok()
+            .and_then(|a| TypeAttribute::try_from(a).ok())
+            .map(|t| t.value())
+            .ok_or_else(|| error(op.location(), "ure.input without a type"))?;
+        types.push(ty);
+        input_names.push(ir::symbol_name(op));
+    }
+    for ty in &output.types {
+        // SAFETY: a constant query.
+        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        let dims: Vec<i64> = output.shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
+        types.push(melior::ir::r#type::MemRefType::new(*ty, &dims, None, None).into());
+    }
+    let param_names: Vec<String> = ops
+        .iter()
+        .filter(|op| ir::name(op) == "ure.param")
+        .map(ir::symbol_name)
+        .collect();
+    types.extend(param_names.iter().map(|_| Type::index(context)));
+
+    let outputs = output.types.len();
+    let names: Vec<String> = input_names
+        .iter()
+        .cloned()
+        .chain((0..outputs).map(|r| match outputs {
+            1 => output.func.clone(),
+            _ => format!("{}.{r}", output.func),
+        }))
+        .chain(param_names.iter().cloned())
+        .collect();
+    let (entry, args) = public_func_before(context, program, name, &types, &names, c_interface)?;
+    let num_inputs = input_names.len();
+    let num_outputs = output.types.len();
+    Ok(Function {
+        entry,
+        inputs: input_names.into_iter().zip(args.iter().copied()).collect(),
+        outputs: args[num_inputs..num_inputs + num_outputs].to_vec(),
+        params: param_names
+            .into_iter()
+            .zip(args[num_inputs + num_outputs..].iter().copied())
+            .collect(),
+    })
+}
+
+pub mod loads;
+pub mod lowered;
+pub mod output;
+pub mod pes;
+pub mod registers;
+pub mod rewrite;
+pub mod vector;
+
+pub mod vector_output;

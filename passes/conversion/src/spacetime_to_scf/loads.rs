@@ -1,0 +1,134 @@
+//! Input loads in the lowering of `spacetime-to-scf`: a `ure.load` becomes a
+//! `memref.load` whose indices are clamped into the buffer, unless the
+//! `spacetime.scheduled` guard around it proves them in bounds.
+
+use crate::spacetime_to_scf::lowered::Lowered;
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    Type, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_ir::array::ArrayInfo;
+pub(crate) use t2s_ir::array::{own_coordinates, recovered_loop, row_range};
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::import::affine_map_rows;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+
+/// Operand ranges of the `ure.load`s inside an `scf.if` on
+/// `spacetime.scheduled`: an operand that is a `spacetime.recover` result
+/// lies within its loop's bounds there. Computed before any rewrite.
+pub(crate) fn proven_loads(
+    ops: &[MlirOperation],
+    info: &ArrayInfo,
+) -> HashMap<usize, Vec<Option<(i64, i64)>>> {
+    let mut proven = HashMap::new();
+    for op in ops {
+        // SAFETY: a live op.
+        let op_ref = unsafe { OperationRef::from_raw(*op) };
+        if ir::name(&op_ref) != "ure.load" || !under_scheduled(&op_ref) {
+            continue;
+        }
+        let ranges = (0..op_ref.operand_count())
+            .map(|i| {
+                op_ref
+                    .operand(i)
+                    .ok()
+                    .and_then(|v| recovered_range(v.to_raw(), info))
+            })
+            .collect();
+        proven.insert(op.ptr as usize, ranges);
+    }
+    proven
+}
+
+fn under_scheduled(op: &OperationRef<'_, '_>) -> bool {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if ir::name(&parent) == "scf.if" {
+            if let Ok(cond) = parent.operand(0) {
+                if defining_op_name(cond.to_raw()).as_deref() == Some("spacetime.scheduled")
+                    && own_coordinates(cond.to_raw())
+                {
+                    return true;
+                }
+            }
+        }
+        current = parent.parent_operation();
+    }
+    false
+}
+
+fn defining_op_name(value: MlirValue) -> Option<String> {
+    // SAFETY: a live value; only queried.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value) {
+            return None;
+        }
+        Some(ir::name(&OperationRef::from_raw(
+            mlir_sys::mlirOpResultGetOwner(value),
+        )))
+    }
+}
+
+/// The range of a `spacetime.recover` result (its loop's bounds), if `value` is one.
+fn recovered_range(value: MlirValue, info: &ArrayInfo) -> Option<(i64, i64)> {
+    let l = &info.loops[recovered_loop(value)?];
+    Some((l.min, l.min.checked_add(l.extent.as_const()?)? - 1))
+}
+
+/// `memref.load` of the input at the map's indices; each index is clamped
+/// into the buffer unless the guard proves it in bounds.
+pub(crate) fn load(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    lowered: &Lowered<'_>,
+    ranges: Option<Vec<Option<(i64, i64)>>>,
+) -> Result<MlirValue, Failed> {
+    let name = ir::symbol(op, "input");
+    let buffer = *lowered
+        .inputs
+        .get(&name)
+        .ok_or_else(|| error(op.location(), format!("no ure.input @{name}")))?;
+    let rows = affine_map_rows(op, "map")?;
+    let operands: Vec<MlirValue> = (0..op.operand_count())
+        .map(|i| op.operand(i).map(|v| v.to_raw()))
+        .collect::<Result<_, _>>()
+        .map_err(|_| Failed)?;
+    // SAFETY: a live value; only its type is queried.
+    let shape: Vec<i64> = unsafe {
+        let ty = mlir_sys::mlirValueGetType(buffer);
+        (0..mlir_sys::mlirShapedTypeGetRank(ty))
+            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
+            .collect()
+    };
+    let ranges = ranges.unwrap_or_default();
+    let mut indices = Vec::new();
+    for (d, row) in rows.iter().enumerate() {
+        let value = crate::ure_to_scf::affine_value(e, row, &operands);
+        let range = row_range(row, &ranges);
+        let dim = shape[d];
+        let static_dim = dim >= 0 && dim != i64::MIN;
+        let inside = static_dim && range.is_some_and(|(lo, hi)| lo >= 0 && hi < dim);
+        if inside {
+            indices.push(value);
+            continue;
+        }
+        let upper = if static_dim {
+            e.index(dim - 1)
+        } else {
+            let dim_value = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
+            e.sub(dim_value, e.index(1))
+        };
+        indices.push(e.clamp(value, e.index(0), upper));
+    }
+    // SAFETY: a live value; only its type is queried.
+    let elem = unsafe {
+        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+            mlir_sys::mlirValueGetType(buffer),
+        ))
+    };
+    Ok(e.load(buffer, &indices, elem))
+}

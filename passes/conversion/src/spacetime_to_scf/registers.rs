@@ -1,0 +1,309 @@
+//! Register files in the lowering of `spacetime-to-scf`: where a file's
+//! values live and how `spacetime.read`/`spacetime.write` reach them.
+//!
+//! - rotating (PEs as loops, or files longer than `max-shifted-slots`): a
+//!   heap buffer, slot `(step - delay) mod slots`;
+//! - shifted (unrolled PEs): a stack buffer read at slot `delay` and shifted
+//!   after each step, so every index is a constant;
+//! - `on_write`: each write of a PE shifts its chain, reads take slot `writes`.
+
+use crate::spacetime_to_scf::lowered::zero;
+use crate::spacetime_to_scf::lowered::PeFrame;
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    Type, ValueLike,
+};
+use mlir_sys::MlirValue;
+use std::collections::HashMap;
+use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+
+/// Storage of one register file.
+#[derive(Clone, Copy)]
+pub struct FileStorage {
+    pub buffer: MlirValue,
+    pub slots: i64,
+    /// Shifted every step (constant slot indices) rather than rotating.
+    pub shifted: bool,
+    /// Allocated on the heap (freed at the end).
+    pub heap: bool,
+    /// Each PE's chain shifts when that PE writes (`on_write`).
+    pub on_write: bool,
+}
+
+fn file_of<'f>(
+    op: &OperationRef<'_, '_>,
+    operand: usize,
+    files: &'f HashMap<usize, FileStorage>,
+) -> Result<&'f FileStorage, Failed> {
+    let v = op.operand(operand).map_err(|_| Failed)?.to_raw();
+    files.get(&(v.ptr as usize)).ok_or_else(|| {
+        error(
+            op.location(),
+            "register file is not a spacetime.shift_reg of the program",
+        )
+    })
+}
+
+/// How long ago a read's value was written.
+enum Delay {
+    Steps(i64),
+    /// A run-time number of flattened steps (delays per time loop).
+    Dynamic(MlirValue),
+}
+
+/// The slot of a value written `delay` steps ago.
+fn slot(e: &Emitter<'_>, file: &FileStorage, step: MlirValue, delay: &Delay) -> MlirValue {
+    let delay = match delay {
+        Delay::Steps(d) if file.shifted => return e.index(*d),
+        Delay::Steps(d) => e.index(*d),
+        // Within the file at the parameters' maxima (verified); clamped so
+        // that no parameter value can reach outside it.
+        Delay::Dynamic(d) => e.clamp(*d, e.index(0), e.index(file.slots - 1)),
+    };
+    if file.shifted {
+        return delay;
+    }
+    // delay < slots and step >= 0: the dividend is positive.
+    let back = e.add(e.sub(step, delay), e.index(file.slots));
+    e.op1("arith.remsi", &[back, e.index(file.slots)], e.index_type())
+}
+
+/// The read's delay: `delay d`, or `delay [d1, ...]` flattened with the
+/// run-time strides.
+fn delay_of(e: &Emitter<'_>, op: &OperationRef<'_, '_>, frame: &PeFrame<'_>) -> Delay {
+    if !op.has_attribute("time_delay") {
+        return Delay::Steps(ir::int(op, "delay").unwrap_or(0));
+    }
+    let mut flat: Option<MlirValue> = None;
+    for (d, stride) in ir::i64s(op, "time_delay").iter().zip(frame.strides) {
+        if *d == 0 {
+            continue;
+        }
+        let term = e.mul(e.index(*d), *stride);
+        flat = Some(flat.map_or(term, |f| e.add(f, term)));
+    }
+    flat.map_or(Delay::Steps(0), Delay::Dynamic)
+}
+
+/// This PE's index in the file (0-based), per space dimension.
+fn own_pe(e: &Emitter<'_>, info: &ArrayInfo, frame: &PeFrame<'_>) -> Vec<MlirValue> {
+    let space_coords = &frame.coords[info.time.len()..];
+    info.space
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.vectorized)
+        .map(|(d, s)| match &frame.constant_pe {
+            Some(pe) => e.index(pe[d] - s.min),
+            None => e.sub(space_coords[d], e.index(s.min)),
+        })
+        .collect()
+}
+
+pub fn read(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    info: &ArrayInfo,
+    frame: &PeFrame<'_>,
+    files: &HashMap<usize, FileStorage>,
+) -> Result<MlirValue, Failed> {
+    let file = file_of(op, 0, files)?;
+    let offset = ir::i64s(op, "offset");
+    let ty = op.result(0).map_err(|_| Failed)?.r#type();
+    if let Some(writes) = ir::int(op, "writes") {
+        // Own PE (verified), slot `writes`.
+        let mut idx = own_pe(e, info, frame);
+        idx.push(e.index(writes));
+        return Ok(e.load(file.buffer, &idx, ty));
+    }
+    let delay = delay_of(e, op, frame);
+    let mut indices = Vec::new();
+    // Along a vectorized loop the offset moves lanes, not PEs.
+    let lane_offsets: Vec<i64> = offset
+        .iter()
+        .zip(&info.space)
+        .filter(|(_, s)| s.vectorized)
+        .map(|(o, _)| *o)
+        .collect();
+    let value = match &frame.constant_pe {
+        Some(pe) => {
+            // A PE outside the array: an undefined value the program must not
+            // use; any value of the type will do.
+            let mut outside = false;
+            for ((p, o), s) in pe.iter().zip(&offset).zip(&info.space) {
+                if s.vectorized {
+                    continue;
+                }
+                let q = p - o - s.min;
+                outside |= q < 0 || q >= s.pe_extent();
+                indices.push(q);
+            }
+            if outside {
+                return Ok(match t2s_ir::lanes::shape_of(ty) {
+                    Some(shape) => {
+                        t2s_ir::lanes::splat(e, zero(e, t2s_ir::lanes::element_of(ty)), &shape)
+                    }
+                    None => zero(e, ty),
+                });
+            }
+            let mut idx: Vec<MlirValue> = indices.iter().map(|&q| e.index(q)).collect();
+            idx.push(slot(e, file, frame.step, &delay));
+            e.load(file.buffer, &idx, ty)
+        }
+        None => {
+            let own = own_pe(e, info, frame);
+            let pe_dims = offset
+                .iter()
+                .zip(&info.space)
+                .filter(|(_, s)| !s.vectorized);
+            let mut idx: Vec<MlirValue> = own
+                .iter()
+                .zip(pe_dims)
+                .map(|(p, (o, s))| {
+                    // Clamped: an outside PE gives an unused, harmless value.
+                    let q = e.sub(*p, e.index(*o));
+                    e.clamp(q, e.index(0), e.index(s.pe_extent() - 1))
+                })
+                .collect();
+            idx.push(slot(e, file, frame.step, &delay));
+            e.load(file.buffer, &idx, ty)
+        }
+    };
+    Ok(crate::spacetime_to_scf::vector::shift_lanes(
+        e,
+        value,
+        &lane_offsets,
+    ))
+}
+
+pub fn write(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    info: &ArrayInfo,
+    frame: &PeFrame<'_>,
+    files: &HashMap<usize, FileStorage>,
+) -> Result<(), Failed> {
+    let file = file_of(op, 1, files)?;
+    let value = op.operand(0).map_err(|_| Failed)?.to_raw();
+    let mask = op.operand(2).ok().map(|m| m.to_raw());
+    let mut idx = own_pe(e, info, frame);
+    if file.on_write {
+        // Only the lanes that write shift their chain.
+        shift_chain(e, file, &idx, mask);
+        idx.push(e.index(0));
+        let value = match mask {
+            Some(m) => {
+                let old = e.load(file.buffer, &idx, t2s_ir::lanes::type_of(value));
+                e.op1(
+                    "arith.select",
+                    &[m, value, old],
+                    t2s_ir::lanes::type_of(value),
+                )
+            }
+            None => value,
+        };
+        e.store(value, file.buffer, &idx);
+        return Ok(());
+    }
+    let slot = if file.shifted {
+        e.index(0)
+    } else {
+        e.op1(
+            "arith.remsi",
+            &[frame.step, e.index(file.slots)],
+            e.index_type(),
+        )
+    };
+    idx.push(slot);
+    e.store(value, file.buffer, &idx);
+    Ok(())
+}
+
+/// Zeroes a register file of shape `dims` after its allocation: an
+/// off-schedule PE reads registers nothing wrote, and to LLVM an
+/// uninitialized load is poison, which let it delete the code around a
+/// division by one. A heap file is filled by a loop nest; a file on the
+/// stack slot by slot with constant indices, which SROA still promotes to
+/// registers (a loop's dynamic index would keep the file in memory).
+pub fn zero_file(e: &Emitter<'_>, buffer: MlirValue, dims: &[i64], element: Type<'_>, heap: bool) {
+    let zero = t2s_transforms::channel::isolate::build::zero_of(e, element);
+    if heap {
+        let extents: Vec<MlirValue> = dims.iter().map(|d| e.index(*d)).collect();
+        crate::spacetime_to_scf::lowered::fill(e, &extents, &[(buffer, zero)]);
+        return;
+    }
+    for flat in 0..t2s_ir::lanes::count(dims) {
+        let at: Vec<MlirValue> = t2s_ir::lanes::unflatten(dims, flat)
+            .iter()
+            .map(|i| e.index(*i))
+            .collect();
+        e.store(zero, buffer, &at);
+    }
+}
+
+/// Moves each value of one PE's chain one slot up (slot `d` takes slot
+/// `d - 1`), from the last slot down.
+fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue], mask: Option<MlirValue>) {
+    // SAFETY: a live value; only its type is queried.
+    let elem = unsafe {
+        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+            mlir_sys::mlirValueGetType(file.buffer),
+        ))
+    };
+    for k in (1..file.slots).rev() {
+        let mut from = pe.to_vec();
+        let mut to = pe.to_vec();
+        from.push(e.index(k - 1));
+        to.push(e.index(k));
+        let mut v = e.load(file.buffer, &from, elem);
+        if let Some(m) = mask {
+            let kept = e.load(file.buffer, &to, elem);
+            v = e.op1("arith.select", &[m, v, kept], elem);
+        }
+        e.store(v, file.buffer, &to);
+    }
+}
+
+/// After a step of unrolled PEs: every shifted file moves each value one
+/// slot up (slot `d` takes slot `d - 1`), from the last slot down.
+pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &ArrayInfo) {
+    let mut sorted: Vec<&FileStorage> = files
+        .values()
+        .filter(|f| f.shifted && !f.on_write && f.slots > 1)
+        .collect();
+    sorted.sort_by_key(|f| f.buffer.ptr as usize);
+    for file in sorted {
+        // SAFETY: a live value; only its type is queried.
+        let elem = unsafe {
+            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+                mlir_sys::mlirValueGetType(file.buffer),
+            ))
+        };
+        let mut pes = vec![Vec::new()];
+        for s in info.space.iter().filter(|s| !s.vectorized) {
+            pes = pes
+                .into_iter()
+                .flat_map(|p| {
+                    (0..s.pe_extent()).map(move |v| {
+                        let mut q = p.clone();
+                        q.push(v);
+                        q
+                    })
+                })
+                .collect();
+        }
+        for pe in pes {
+            for k in (1..file.slots).rev() {
+                let mut from: Vec<MlirValue> = pe.iter().map(|&p| e.index(p)).collect();
+                let mut to = from.clone();
+                from.push(e.index(k - 1));
+                to.push(e.index(k));
+                let v = e.load(file.buffer, &from, elem);
+                e.store(v, file.buffer, &to);
+            }
+        }
+    }
+}

@@ -1,0 +1,272 @@
+//! The rewriting half of `spacetime-to-scf`: clones the PE body of a
+//! `spacetime.array` into the time loops and rewrites only `spacetime` and
+//! `ure` ops; every other op (arith, math, scf, ...) is cloned unchanged.
+//!
+//! - `spacetime.recover` -> the `recover` map over the coordinates;
+//! - `spacetime.scheduled` -> the recovered indices within the loop bounds;
+//! - `spacetime.read`/`write` -> loads/stores of the register file's buffer:
+//!   a rotating slot `(step - delay) mod slots`, or, for shifted files of
+//!   unrolled PEs, slot `delay` with a shift of every slot after each step;
+//! - `spacetime.output` -> a store into the output buffer, keeping the point
+//!   last in loop order when the output drops loops;
+//! - `ure.load` -> `memref.load` of the input, clamped unless the enclosing
+//!   `spacetime.scheduled` guard proves the indices in bounds
+//!   (`spacetime_loads`);
+//! - `ure.param_value` -> the parameter's function argument.
+
+use crate::spacetime_to_scf::lowered::{in_range, recover_at, Lowered, PeFrame};
+use crate::spacetime_to_scf::registers::FileStorage;
+use melior::ir::{
+    attribute::IntegerAttribute,
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    r#type::IntegerType,
+    Attribute, BlockRef, Type, Value, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+
+use t2s_ir::array::{ArrayInfo, Bound};
+
+/// Clones the ops of `body` at `e`, with the block arguments mapped to
+/// `coords`; returns the clones. Register-file operands keep pointing to the
+/// `spacetime.shift_reg` results: the rewrite looks them up in `files`.
+pub fn clone_body(
+    e: &Emitter<'_>,
+    body: BlockRef<'_, '_>,
+    coords: &[MlirValue],
+    _files: &HashMap<usize, FileStorage>,
+) -> Result<Vec<MlirOperation>, Failed> {
+    let mut map: HashMap<usize, MlirValue> = HashMap::new();
+    for (i, c) in coords.iter().enumerate() {
+        let arg = body.argument(i).map_err(|_| Failed)?;
+        map.insert(Value::from(arg).to_raw().ptr as usize, *c);
+    }
+    let mut clones = Vec::new();
+    for op in ir::ops(body) {
+        // SAFETY: a live op; the clone is owned by the block it is put in.
+        let clone = unsafe { mlir_sys::mlirOperationClone(op.to_raw()) };
+        remap(clone, &map);
+        // SAFETY: the clone is detached; the block takes ownership.
+        let clone_ref = unsafe { OperationRef::from_raw(clone) };
+        match e.before {
+            // SAFETY: the anchor is a live op of the block.
+            Some(anchor) => unsafe {
+                mlir_sys::mlirBlockInsertOwnedOperationBefore(e.block, anchor, clone)
+            },
+            // SAFETY: as above.
+            None => unsafe { mlir_sys::mlirBlockAppendOwnedOperation(e.block, clone) },
+        }
+        for r in 0..op.result_count() {
+            let old = op.result(r).map_err(|_| Failed)?.to_raw();
+            let new = clone_ref.result(r).map_err(|_| Failed)?.to_raw();
+            map.insert(old.ptr as usize, new);
+        }
+        clones.push(clone);
+    }
+    Ok(clones)
+}
+
+/// Replaces, in `op` and every op nested in it, operands found in `map`.
+fn remap(op: MlirOperation, map: &HashMap<usize, MlirValue>) {
+    // SAFETY: a live op; operands are replaced by live values.
+    let op_ref = unsafe { OperationRef::from_raw(op) };
+    op_ref.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
+        for i in 0..nested.operand_count() {
+            let Ok(v) = nested.operand(i) else { continue };
+            if let Some(new) = map.get(&(v.to_raw().ptr as usize)) {
+                // SAFETY: index within the operand count; a live value.
+                unsafe { mlir_sys::mlirOperationSetOperand(nested.to_raw(), i as isize, *new) };
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+}
+
+/// Every op nested in `ops` (pre-order), collected before rewriting.
+fn nested_ops(ops: &[MlirOperation]) -> Vec<MlirOperation> {
+    let mut all = Vec::new();
+    for op in ops {
+        // SAFETY: a live op.
+        let op_ref = unsafe { OperationRef::from_raw(*op) };
+        op_ref.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
+            all.push(nested.to_raw());
+            melior::ir::operation::WalkResult::Advance
+        });
+    }
+    all
+}
+
+/// Rewrites the `spacetime` and `ure` ops of one cloned PE body.
+pub fn rewrite_pe(
+    e: &Emitter<'_>,
+    cloned: &[MlirOperation],
+    info: &ArrayInfo,
+    frame: &PeFrame<'_>,
+    files: &HashMap<usize, FileStorage>,
+    lowered: &Lowered<'_>,
+    stamps: Option<MlirValue>,
+) -> Result<(), Failed> {
+    let Some(&first) = cloned.first() else {
+        return Ok(());
+    };
+    // The original indices, computed once at the top of the PE.
+    let top = e.before_op(first);
+    let recovered: Vec<MlirValue> = info
+        .recover
+        .iter()
+        .map(|row| crate::spacetime_to_scf::vector::affine_lanes(&top, row, frame.coords))
+        .collect();
+    let ops = nested_ops(cloned);
+    let guarded = crate::spacetime_to_scf::loads::proven_loads(&ops, info);
+    let vector_loads = crate::spacetime_to_scf::vector::vector_loads(&ops, info, &guarded);
+    let vector_stores = crate::spacetime_to_scf::vector_output::vector_stores(&ops, info, lowered);
+    for op in ops {
+        // SAFETY: a live op of the clone (erased ops are not visited again).
+        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let here = e.before_op(op).located(op_ref.location());
+        match ir::name(&op_ref).as_str() {
+            "spacetime.recover" if op_ref.operand_count() > 0 => {
+                let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
+                for (r, value) in recover_at(&here, info, &at).iter().enumerate() {
+                    replace_result(&op_ref, r, *value)?;
+                }
+                ir::erase(op_ref);
+            }
+            "spacetime.scheduled" if op_ref.operand_count() > 0 => {
+                let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
+                let rec = recover_at(&here, info, &at);
+                let mut valid = in_box(&here, &rec, &info.loops, &lowered.loop_extents);
+                let ty = op_ref.result(0).map_err(|_| Failed)?.r#type();
+                if let Some(shape) = t2s_ir::lanes::shape_of(ty) {
+                    if !t2s_ir::lanes::is_vector(valid) {
+                        valid = t2s_ir::lanes::splat(&here, valid, &shape);
+                    }
+                }
+                replace_result(&op_ref, 0, valid)?;
+                ir::erase(op_ref);
+            }
+            "spacetime.recover" => {
+                for (r, value) in recovered.iter().enumerate() {
+                    replace_result(&op_ref, r, *value)?;
+                }
+                ir::erase(op_ref);
+            }
+            "spacetime.scheduled" => {
+                let mut valid = in_box(&here, &recovered, &info.loops, &lowered.loop_extents);
+                let ty = op_ref.result(0).map_err(|_| Failed)?.r#type();
+                if let Some(shape) = t2s_ir::lanes::shape_of(ty) {
+                    valid = t2s_ir::lanes::splat(&here, valid, &shape);
+                }
+                replace_result(&op_ref, 0, valid)?;
+                ir::erase(op_ref);
+            }
+            "spacetime.read" => {
+                let value =
+                    crate::spacetime_to_scf::registers::read(&here, &op_ref, info, frame, files)?;
+                replace_result(&op_ref, 0, value)?;
+                ir::erase(op_ref);
+            }
+            "spacetime.write" => {
+                crate::spacetime_to_scf::registers::write(&here, &op_ref, info, frame, files)?;
+                ir::erase(op_ref);
+            }
+            "spacetime.output" if vector_stores.contains_key(&(op.ptr as usize)) => {
+                let store = &vector_stores[&(op.ptr as usize)];
+                crate::spacetime_to_scf::vector_output::store_rows(
+                    &here, &op_ref, store, info, &recovered, lowered, stamps,
+                )?;
+                ir::erase(op_ref);
+            }
+            "spacetime.output" => {
+                crate::spacetime_to_scf::output::output(
+                    &here, &op_ref, info, &recovered, lowered, stamps,
+                )?;
+                ir::erase(op_ref);
+            }
+            "ure.load" if vector_loads.contains_key(&(op.ptr as usize)) => {
+                let load = &vector_loads[&(op.ptr as usize)];
+                let inside =
+                    crate::spacetime_to_scf::vector::proven_inside(&op_ref, lowered, &load.ranges);
+                let value = crate::spacetime_to_scf::vector::load_lanes(
+                    &here,
+                    &op_ref,
+                    lowered,
+                    load.strides.as_ref(),
+                    inside,
+                )?;
+                replace_result(&op_ref, 0, value)?;
+                ir::erase(op_ref);
+            }
+            "ure.load" => {
+                let ranges = guarded.get(&(op.ptr as usize)).cloned();
+                let value = crate::spacetime_to_scf::loads::load(&here, &op_ref, lowered, ranges)?;
+                replace_result(&op_ref, 0, value)?;
+                ir::erase(op_ref);
+            }
+            "channel.read_lanes" | "channel.write_lanes" => {
+                t2s_transforms::channel::lanes::unroll(&here, &op_ref)?;
+                ir::erase(op_ref);
+            }
+            "ure.param_value" => {
+                let name = ir::symbol(&op_ref, "param");
+                let value = *lowered
+                    .params
+                    .get(&name)
+                    .ok_or_else(|| error(op_ref.location(), format!("no ure.param @{name}")))?;
+                replace_result(&op_ref, 0, value)?;
+                ir::erase(op_ref);
+            }
+            name if !lowered.fastmath.is_empty() && is_float_arith(name) => {
+                if let Some(flags) =
+                    Attribute::parse(e.context, &format!("#arith.fastmath<{}>", lowered.fastmath))
+                {
+                    ir::set_attribute(op_ref, "fastmath", flags);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn is_float_arith(name: &str) -> bool {
+    matches!(
+        name,
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.negf" | "arith.remf"
+    )
+}
+
+fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: MlirValue) -> Result<(), Failed> {
+    let old = op.result(index).map_err(|_| Failed)?.to_raw();
+    // SAFETY: both values are alive; the old one's op is erased next.
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, with) };
+    Ok(())
+}
+
+/// `min <= v < min + extent` for every (value, loop); lane-wise where a
+/// value is a vector.
+fn in_box(
+    e: &Emitter<'_>,
+    values: &[MlirValue],
+    loops: &[Bound],
+    extents: &[MlirValue],
+) -> MlirValue {
+    let i1: Type = IntegerType::new(e.context, 1).into();
+    let mut all = None;
+    for ((v, l), extent) in values.iter().zip(loops).zip(extents) {
+        let ok = in_range(e, *v, l.min, *extent);
+        all = Some(match all {
+            None => ok,
+            Some(a) => crate::spacetime_to_scf::vector::lanewise(e, "arith.andi", a, ok),
+        });
+    }
+    all.unwrap_or_else(|| {
+        let attr = IntegerAttribute::new(i1, 1).into();
+        e.op("arith.constant", &[], &[i1], &[("value", attr)])[0]
+    })
+}

@@ -1,0 +1,309 @@
+//! Vectorized arrays in the lowering of `spacetime-to-scf`: the lanes of a
+//! vectorized space loop are the lanes of `vector` values.
+//!
+//! - recovered indices and `spacetime.scheduled` are computed lane-wise
+//!   from the coordinates (a vectorized coordinate is a constant ramp);
+//! - a `ure.load` of a vector is, from the pattern of its indices over the
+//!   lanes (read off the array's `recover` map before the rewrite): one
+//!   `vector.load` per row of lanes where the last index walks the last lane
+//!   dimension with stride 1 and every lane is proven inside the input, else
+//!   a gather of clamped scalar loads;
+//! - reads across a vectorized loop shift lanes (`vector.shuffle`);
+//! - output stores of rows of lanes are `spacetime_vector_output.rs`.
+
+use crate::spacetime_to_scf::lowered::Lowered;
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    Type, TypeLike, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_ir::array::recovered_loop;
+use t2s_ir::array::ArrayInfo;
+use t2s_ir::emit::Emitter;
+use t2s_ir::import::affine_map_rows;
+use t2s_ir::ir;
+use t2s_ir::lanes::{self, element_of, is_vector, shape_of, splat, type_of};
+use t2s_ir::pass::Failed;
+use t2s_model::Affine;
+
+pub use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
+
+/// The lane pattern of each index of a vector `ure.load`: per index, its
+/// stride along each lane dimension, when every vector operand is a
+/// recovered index (whose `recover` row says how it moves across lanes).
+pub type Strides = Vec<Vec<i64>>;
+
+/// What the lowering needs of a vector `ure.load`, read before the rewrite.
+pub struct VectorLoad {
+    pub strides: Option<Strides>,
+    /// Each operand's range: from the guard (`spacetime.scheduled`), else
+    /// over the box of coordinates for a recovered index.
+    pub ranges: Vec<Option<(i64, i64)>>,
+}
+
+/// The vector `ure.load`s among `ops` (before the rewrite).
+pub fn vector_loads(
+    ops: &[MlirOperation],
+    info: &ArrayInfo,
+    guarded: &HashMap<usize, Vec<Option<(i64, i64)>>>,
+) -> HashMap<usize, VectorLoad> {
+    let mut found = HashMap::new();
+    if !info.space.iter().any(|s| s.vectorized) {
+        return found;
+    }
+    let box_ranges = info.box_ranges();
+    let lane_coords = lane_coords(info);
+    for op in ops {
+        // SAFETY: a live op.
+        let r = unsafe { OperationRef::from_raw(*op) };
+        if ir::name(&r) != "ure.load" || !r.result(0).is_ok_and(|x| is_vector(x.to_raw())) {
+            continue;
+        }
+        let operands: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();
+        let loops: Vec<Option<usize>> = operands.iter().map(|v| recovered_loop(*v)).collect();
+        let guard = guarded.get(&(op.ptr as usize));
+        let ranges = loops
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                guard
+                    .and_then(|g| g.get(i).copied().flatten())
+                    .or_else(|| box_ranges.get((*l)?).copied().flatten())
+            })
+            .collect();
+        // Per operand: its stride along each lane dimension.
+        let per_operand: Option<Vec<Vec<i64>>> = operands
+            .iter()
+            .zip(&loops)
+            .map(|(v, l)| {
+                if !is_vector(*v) {
+                    return Some(vec![0; lane_coords.len()]);
+                }
+                let row = &info.recover[(*l)?];
+                Some(lane_coords.iter().map(|c| coefficient(row, *c)).collect())
+            })
+            .collect();
+        let strides = match (per_operand, affine_map_rows(&r, "map")) {
+            (Some(per_operand), Ok(rows)) => Some(
+                rows.iter()
+                    .map(|row| {
+                        (0..lane_coords.len())
+                            .map(|k| row.terms.iter().map(|(a, c)| c * per_operand[*a][k]).sum())
+                            .collect()
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        };
+        found.insert(op.ptr as usize, VectorLoad { strides, ranges });
+    }
+    found
+}
+
+/// The coordinate (among time, then space) of each lane dimension: the
+/// vectorized space loops, in order.
+pub(crate) fn lane_coords(info: &ArrayInfo) -> Vec<usize> {
+    info.space
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.vectorized)
+        .map(|(d, _)| info.time.len() + d)
+        .collect()
+}
+
+pub(crate) fn coefficient(row: &Affine, var: usize) -> i64 {
+    row.terms
+        .iter()
+        .find(|(v, _)| *v == var)
+        .map_or(0, |(_, c)| *c)
+}
+
+/// A load of one element per lane: contiguous rows where the pattern and
+/// the proven ranges allow, a gather of clamped loads otherwise.
+pub fn load_lanes(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    lowered: &Lowered<'_>,
+    strides: Option<&Strides>,
+    in_bounds: bool,
+) -> Result<MlirValue, Failed> {
+    let name = ir::symbol(op, "input");
+    let buffer = *lowered.inputs.get(&name).ok_or(Failed)?;
+    let rows = affine_map_rows(op, "map")?;
+    let args: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
+    let ty = op.result(0).map_err(|_| Failed)?.r#type();
+    let shape = shape_of(ty).ok_or(Failed)?;
+    let element = element_of(ty);
+    let indices: Vec<MlirValue> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
+    let last = shape.len() - 1;
+    let contiguous = in_bounds
+        && byte_sized(element)
+        && strides.is_some_and(|s| {
+            let n = s.len();
+            s.iter().enumerate().all(|(d, st)| {
+                if d + 1 == n {
+                    st[last] == 1
+                } else {
+                    st[last] == 0
+                }
+            })
+        });
+    let row_count = lanes::count(&shape[..last]);
+    if contiguous {
+        let row_ty = lanes::vector_type(e.context, &shape[last..], element);
+        let mut parts = Vec::new();
+        for row in 0..row_count {
+            let mut at = lanes::unflatten(&shape[..last], row);
+            at.push(0);
+            let base: Vec<MlirValue> = indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
+            let mut operands = vec![buffer];
+            operands.extend(base);
+            parts.push(e.op1("vector.load", &operands, row_ty));
+        }
+        if shape.len() == 1 {
+            return Ok(parts[0]);
+        }
+        return Ok(assemble_rows(e, &parts, ty, &shape));
+    }
+    if byte_sized(element) {
+        return Ok(gather_clamped(e, buffer, &indices, ty, &shape));
+    }
+    // Elements LLVM packs into bits: each lane's scalar load, its indices
+    // clamped into the input.
+    let dims: Vec<MlirValue> = t2s_ir::vector_indexed::dims(e, buffer)
+        .into_iter()
+        .map(|d| e.sub(d, e.index(1)))
+        .collect();
+    let mut elements = Vec::new();
+    for l in 0..lanes::count(&shape) {
+        let at = lanes::unflatten(&shape, l);
+        let idx: Vec<MlirValue> = indices
+            .iter()
+            .zip(&dims)
+            .map(|(i, upper)| e.clamp(lanes::extract(e, *i, &at), e.index(0), *upper))
+            .collect();
+        elements.push(e.load(buffer, &idx, element));
+    }
+    // n-D from_elements does not lower to LLVM: build 1-D, then reshape.
+    let flat = lanes::vector_type(e.context, &[lanes::count(&shape) as i64], element);
+    let v = e.op("vector.from_elements", &elements, &[flat], &[])[0];
+    if shape.len() == 1 {
+        return Ok(v);
+    }
+    Ok(e.op1("vector.shape_cast", &[v], ty))
+}
+
+/// Whether a vector of `element` lies in memory as an array of it does:
+/// LLVM packs a `vector<2xi12>` (or of `i1`, `i33`) into bits, while an
+/// array pads every element to bytes, so a `vector.load` of such
+/// elements would read the wrong bits.
+pub(crate) fn byte_sized(element: Type<'_>) -> bool {
+    melior::ir::r#type::IntegerType::try_from(element)
+        .map_or(true, |t| matches!(t.width(), 8 | 16 | 32 | 64))
+}
+
+/// A `vector.gather` of every lane, each lane's indices clamped into the
+/// input (a lane outside it is masked off by the program and may read any
+/// element).
+fn gather_clamped<'c>(
+    e: &Emitter<'c>,
+    buffer: MlirValue,
+    indices: &[MlirValue],
+    ty: Type<'c>,
+    shape: &[i64],
+) -> MlirValue {
+    use t2s_ir::vector_indexed as indexed;
+    let flat = [lanes::count(shape) as i64];
+    let to_flat = |v: MlirValue| {
+        if !is_vector(v) {
+            return splat(e, v, &flat);
+        }
+        if shape.len() == 1 {
+            return v;
+        }
+        let t = lanes::vector_type(e.context, &flat, element_of(type_of(v)));
+        e.op1("vector.shape_cast", &[v], t)
+    };
+    let dims = indexed::dims(e, buffer);
+    let clamped: Vec<MlirValue> = indices
+        .iter()
+        .zip(&dims)
+        .map(|(i, dim)| {
+            let low = lanewise(e, "arith.maxsi", to_flat(*i), e.index(0));
+            lanewise(e, "arith.minsi", low, e.sub(*dim, e.index(1)))
+        })
+        .collect();
+    let positions = indexed::linear_lanes(e, &clamped, &dims);
+    let flat_type = lanes::vector_type(e.context, &flat, element_of(ty));
+    let pass = indexed::zeros_like(e, flat_type);
+    let v = indexed::gather(e, buffer, positions, indexed::all_on(e, &flat), pass);
+    if shape.len() == 1 {
+        return v;
+    }
+    e.op1("vector.shape_cast", &[v], ty)
+}
+
+/// An n-D vector from its rows (vectors of the last dimension).
+fn assemble_rows<'c>(
+    e: &Emitter<'c>,
+    parts: &[MlirValue],
+    ty: Type<'c>,
+    shape: &[i64],
+) -> MlirValue {
+    let element = element_of(ty);
+    let zero = crate::spacetime_to_scf::lowered::zero(e, element);
+    let mut acc = splat(e, zero, shape);
+    let last = shape.len() - 1;
+    for (row, part) in parts.iter().enumerate() {
+        acc = lanes::insert(e, *part, acc, &lanes::unflatten(&shape[..last], row));
+    }
+    acc
+}
+
+/// A read's value moved across lanes by `offsets` (one per lane
+/// dimension): lane `l` takes lane `l - offset`; lanes from outside keep
+/// their own value (undefined for the program).
+pub fn shift_lanes(e: &Emitter<'_>, value: MlirValue, offsets: &[i64]) -> MlirValue {
+    let Some(shape) = shape_of(type_of(value)) else {
+        return value;
+    };
+    if offsets.iter().all(|o| *o == 0) {
+        return value;
+    }
+    let source: Vec<usize> = (0..lanes::count(&shape))
+        .map(|l| {
+            let at = lanes::unflatten(&shape, l);
+            let from: Vec<i64> = at.iter().zip(offsets).map(|(a, o)| a - o).collect();
+            let inside = from.iter().zip(&shape).all(|(f, n)| *f >= 0 && f < n);
+            if inside {
+                lanes::flatten(&shape, &from)
+            } else {
+                l
+            }
+        })
+        .collect();
+    lanes::permute(e, value, &source)
+}
+
+/// Every lane of the load is inside the input (static dimensions).
+pub fn proven_inside(
+    op: &OperationRef<'_, '_>,
+    lowered: &Lowered<'_>,
+    ranges: &[Option<(i64, i64)>],
+) -> bool {
+    let Some(buffer) = lowered.inputs.get(&ir::symbol(op, "input")) else {
+        return false;
+    };
+    let Ok(rows) = affine_map_rows(op, "map") else {
+        return false;
+    };
+    let ty = type_of(*buffer);
+    rows.iter().enumerate().all(|(d, row)| {
+        // SAFETY: a memref type; only queried.
+        let dim = unsafe { mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize) };
+        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        dim != dynamic
+            && t2s_ir::array::row_range(row, ranges).is_some_and(|(lo, hi)| lo >= 0 && hi < dim)
+    })
+}

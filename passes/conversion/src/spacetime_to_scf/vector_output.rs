@@ -1,0 +1,343 @@
+//! Vector output stores in `spacetime-to-scf`: a `spacetime.output` of a
+//! vectorized array whose last index walks the last lane dimension with
+//! stride 1, and whose other indices stay put along it, stores each row of
+//! lanes (a 1-D vector) at once: `vector.store`, or `vector.maskedstore`
+//! under the row's mask. When the output drops loops ("last write wins"),
+//! the row's stamps are loaded, compared with the row's ranks and stored
+//! lane-wise too, the compare folded into the store's mask.
+//!
+//! The lanes of a row write distinct elements, so storing them at once is
+//! storing them in lane order; rows are stored one after another, in row
+//! order, as the lane-by-lane store of `spacetime_output.rs` does. The
+//! pattern is read off the `recover` rows before the rewrite. The last
+//! index must be proven inside the output over the box of coordinates (a
+//! masked-off lane must still address the buffer); another index out of
+//! the proof is checked once per row. Anything else (indices computed by
+//! the PE, a store on behalf of another PE, elements LLVM packs into bits)
+//! keeps the lane-by-lane store.
+
+use crate::spacetime_to_scf::lowered::in_range;
+use crate::spacetime_to_scf::lowered::Lowered;
+use crate::spacetime_to_scf::vector::{byte_sized, coefficient, lane_coords, lanewise};
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    r#type::IntegerType,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_ir::array::recovered_loop;
+use t2s_ir::array::ArrayInfo;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::lanes::{self, element_of, shape_of, type_of};
+use t2s_ir::pass::Failed;
+
+/// A `spacetime.output` stored row by row: per index, whether it is
+/// proven inside its output dimension, and whether the lanes of a row are
+/// scattered (they are not consecutive in the output).
+pub struct VectorStore {
+    proven: Vec<bool>,
+    scatter: bool,
+}
+
+/// The `spacetime.output`s among `ops` (before the rewrite) whose rows of
+/// lanes can be stored at once.
+pub fn vector_stores(
+    ops: &[MlirOperation],
+    info: &ArrayInfo,
+    lowered: &Lowered<'_>,
+) -> HashMap<usize, VectorStore> {
+    let mut found = HashMap::new();
+    let lane_coords = lane_coords(info);
+    if lane_coords.is_empty() {
+        return found;
+    }
+    let box_ranges = info.box_ranges();
+    for op in ops {
+        // SAFETY: a live op.
+        let r = unsafe { OperationRef::from_raw(*op) };
+        if ir::name(&r) != "spacetime.output" {
+            continue;
+        }
+        match row_store(op, info, &lowered.output.loops, &lane_coords, &box_ranges) {
+            Some(store) => {
+                tracing::debug!(target: "t2s", proven = ?store.proven, "output stored by rows of lanes");
+                found.insert(op.ptr as usize, store);
+            }
+            None => tracing::debug!(target: "t2s", "output stored lane by lane"),
+        }
+    }
+    found
+}
+
+/// The analysis of one output: `None` unless every row can be one store.
+fn row_store(
+    op: &MlirOperation,
+    info: &ArrayInfo,
+    out_loops: &[usize],
+    lane_coords: &[usize],
+    box_ranges: &[Option<(i64, i64)>],
+) -> Option<VectorStore> {
+    let [values, indices, mask, at] = t2s_transforms::channel::isolate::build::output_segments(*op);
+    if !at.is_empty() || indices.is_empty() || indices.len() != out_loops.len() {
+        return None;
+    }
+    let shape = shape_of(type_of(*values.first()?))?;
+    if shape.len() != lane_coords.len() {
+        return None;
+    }
+    let same_shape = |v: &MlirValue| shape_of(type_of(*v)).as_ref() == Some(&shape);
+    if !values.iter().chain(&mask).all(same_shape)
+        || !values.iter().all(|v| byte_sized(element_of(type_of(*v))))
+    {
+        return None;
+    }
+    let last_lane = lane_coords.len() - 1;
+    let last = indices.len() - 1;
+    let mut proven = Vec::new();
+    let mut consecutive = true;
+    let mut moves = false;
+    for (d, index) in indices.iter().enumerate() {
+        let stride_along_row = if lanes::is_vector(*index) {
+            let l = recovered_loop(*index)?;
+            coefficient(&info.recover[l], lane_coords[last_lane])
+        } else {
+            0
+        };
+        consecutive &= stride_along_row == i64::from(d == last);
+        moves |= stride_along_row != 0;
+        // Inside the output's dimension d, whose bounds are its loop's.
+        let b = &info.loops[out_loops[d]];
+        let inside = |(lo, hi): (i64, i64)| {
+            b.extent
+                .as_const()
+                .is_some_and(|n| lo >= b.min && hi < b.min.saturating_add(n))
+        };
+        let range = recovered_loop(*index).and_then(|l| box_ranges.get(l).copied().flatten());
+        proven.push(range.is_some_and(inside));
+    }
+    if consecutive && proven[last] {
+        return Some(VectorStore {
+            proven,
+            scatter: false,
+        });
+    }
+    // The lanes of a row address distinct elements: one scatter.
+    moves.then_some(VectorStore {
+        proven,
+        scatter: true,
+    })
+}
+
+/// Lowers one `spacetime.output` found by `vector_stores`, row by row.
+pub fn store_rows(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    store: &VectorStore,
+    info: &ArrayInfo,
+    recovered: &[MlirValue],
+    lowered: &Lowered<'_>,
+    stamps: Option<MlirValue>,
+) -> Result<(), Failed> {
+    let [values, indices, mask, _] =
+        t2s_transforms::channel::isolate::build::output_segments(op.to_raw());
+    let mask = mask.first().copied();
+    let shape = shape_of(type_of(*values.first().ok_or(Failed)?)).ok_or(Failed)?;
+    let loops = &lowered.output.loops;
+    let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));
+    let rows = &shape[..shape.len() - 1];
+    if store.scatter {
+        let first = *lowered.outputs.first().ok_or(Failed)?;
+        let dims = t2s_ir::vector_indexed::dims(e, first);
+        for row in 0..lanes::count(rows) {
+            let at = lanes::unflatten(rows, row);
+            let pick = |v: &MlirValue| lanes::extract_row(e, *v, &at);
+            let row_indices: Vec<MlirValue> = indices.iter().map(pick).collect();
+            let row_values: Vec<MlirValue> = values.iter().map(pick).collect();
+            let row_mask = mask.map(|m| pick(&m));
+            let row_rank = rank.map(|r| pick(&r));
+            let row = Row {
+                values: &row_values,
+                indices: &row_indices,
+                mask: row_mask,
+                lanes: shape[shape.len() - 1],
+                dims: &dims,
+            };
+            scatter_row(e, &row, store, info, lowered, stamps.zip(row_rank));
+        }
+        return Ok(());
+    }
+    let i1 = IntegerType::new(e.context, 1).into();
+    for row in 0..lanes::count(rows) {
+        let at = lanes::unflatten(rows, row);
+        let mut first = at.clone();
+        first.push(0);
+        let mut point = Vec::new();
+        let mut inside = None;
+        for (d, (index, &l)) in indices.iter().zip(loops).enumerate() {
+            let base = lanes::extract(e, *index, &first);
+            let b = &info.loops[l];
+            if !store.proven[d] {
+                let ok = in_range(e, base, b.min, lowered.loop_extents[l]);
+                inside = Some(match inside {
+                    None => ok,
+                    Some(a) => e.op1("arith.andi", &[a, ok], i1),
+                });
+            }
+            point.push(e.sub(base, e.index(b.min)));
+        }
+        let guard = inside.map(|c| e.if_then(c));
+        let inner = guard.map_or(*e, |g| e.at(g));
+        let row_mask = mask.map(|m| lanes::extract_row(&inner, m, &at));
+        let row_values: Vec<MlirValue> = values
+            .iter()
+            .map(|v| lanes::extract_row(&inner, *v, &at))
+            .collect();
+        let row_rank = rank.map(|r| lanes::extract_row(&inner, r, &at));
+        store_row(
+            &inner,
+            &row_values,
+            &lowered.outputs,
+            &point,
+            row_mask,
+            stamps.zip(row_rank),
+        );
+        if let Some(g) = guard {
+            e.finish_scf_block(g);
+        }
+    }
+    Ok(())
+}
+
+/// One row of lanes of an output: its values, indices (lanes or
+/// scalars), mask and lane count, and the output buffers' sizes.
+struct Row<'a> {
+    values: &'a [MlirValue],
+    indices: &'a [MlirValue],
+    mask: Option<MlirValue>,
+    lanes: i64,
+    dims: &'a [MlirValue],
+}
+
+/// Stores one row of lanes whose elements are not consecutive: a
+/// `vector.scatter` at each lane's linear position, under the row's mask
+/// and, for an index not proven inside, the lane's range check. With
+/// stamps, a `vector.gather` of the stamps first, as `store_row` does.
+fn scatter_row(
+    e: &Emitter<'_>,
+    row: &Row<'_>,
+    store: &VectorStore,
+    info: &ArrayInfo,
+    lowered: &Lowered<'_>,
+    stamps: Option<(MlirValue, MlirValue)>,
+) {
+    use t2s_ir::vector_indexed as indexed;
+    let shape = [row.lanes];
+    let mut on = row.mask;
+    let mut point = Vec::new();
+    for (d, (index, &l)) in row.indices.iter().zip(&lowered.output.loops).enumerate() {
+        let b = &info.loops[l];
+        if !store.proven[d] {
+            let ok = lanes::splat(
+                e,
+                in_range(e, *index, b.min, lowered.loop_extents[l]),
+                &shape,
+            );
+            on = Some(match on {
+                None => ok,
+                Some(m) => lanewise(e, "arith.andi", m, ok),
+            });
+        }
+        point.push(lanewise(e, "arith.subi", *index, e.index(b.min)));
+    }
+    let positions = lanes::splat(e, indexed::linear_lanes(e, &point, row.dims), &shape);
+    let on = on.unwrap_or_else(|| indexed::all_on(e, &shape));
+    let positions = indexed::position_or_zero(e, on, positions);
+    let on = match stamps {
+        None => on,
+        Some((stamps, rank)) => {
+            // A lane that is off reads its own rank, which is not later.
+            let previous = indexed::gather(e, stamps, positions, on, rank);
+            let later = crate::spacetime_to_scf::vector::cmpi_lanes(e, 4, rank, previous); // sgt
+            indexed::scatter(e, stamps, positions, later, rank);
+            later
+        }
+    };
+    for (value, buffer) in row.values.iter().zip(&lowered.outputs) {
+        indexed::scatter(e, *buffer, positions, on, *value);
+    }
+}
+
+/// Each lane's point, ranked in loop order (what the stamps keep).
+fn rank_lanes(
+    e: &Emitter<'_>,
+    info: &ArrayInfo,
+    recovered: &[MlirValue],
+    lowered: &Lowered<'_>,
+) -> MlirValue {
+    let mut rank = e.index(0);
+    for ((value, l), extent) in recovered.iter().zip(&info.loops).zip(&lowered.loop_extents) {
+        let offset = lanewise(e, "arith.subi", *value, e.index(l.min));
+        rank = lanewise(
+            e,
+            "arith.addi",
+            lanewise(e, "arith.muli", rank, *extent),
+            offset,
+        );
+    }
+    rank
+}
+
+/// Stores one row of lanes at `point`: under `mask`, and, with stamps,
+/// only the lanes whose rank is later than their element's stamp.
+fn store_row(
+    e: &Emitter<'_>,
+    values: &[MlirValue],
+    buffers: &[MlirValue],
+    point: &[MlirValue],
+    mask: Option<MlirValue>,
+    stamps: Option<(MlirValue, MlirValue)>,
+) {
+    let at = |buffer: MlirValue| -> Vec<MlirValue> {
+        let mut operands = vec![buffer];
+        operands.extend_from_slice(point);
+        operands
+    };
+    let mask = match stamps {
+        None => mask,
+        Some((stamps, rank)) => {
+            let ty = type_of(rank);
+            // A masked-off lane reads its own rank, which is not later.
+            let previous = match mask {
+                Some(m) => {
+                    let mut operands = at(stamps);
+                    operands.extend([m, rank]);
+                    e.op1("vector.maskedload", &operands, ty)
+                }
+                None => e.op1("vector.load", &at(stamps), ty),
+            };
+            let later = crate::spacetime_to_scf::vector::cmpi_lanes(e, 4, rank, previous); // sgt
+            masked_store(e, rank, &at(stamps), Some(later));
+            Some(later)
+        }
+    };
+    for (value, buffer) in values.iter().zip(buffers) {
+        masked_store(e, *value, &at(*buffer), mask);
+    }
+}
+
+/// `vector.maskedstore` under `mask`, `vector.store` without one.
+fn masked_store(e: &Emitter<'_>, value: MlirValue, at: &[MlirValue], mask: Option<MlirValue>) {
+    match mask {
+        Some(m) => {
+            let mut operands = at.to_vec();
+            operands.extend([m, value]);
+            e.op("vector.maskedstore", &operands, &[], &[]);
+        }
+        None => {
+            let mut operands = vec![value];
+            operands.extend_from_slice(at);
+            e.op("vector.store", &operands, &[], &[]);
+        }
+    }
+}

@@ -1,0 +1,547 @@
+//! `ure-to-scf`: lowers each merged `ure.program` to a sequential
+//! `func.func` over `scf.for` loops and `memref` buffers: no systolic array,
+//! the loop nest of the merge executed as written.
+//!
+//! The function takes the inputs, then one output buffer per result of the
+//! output Func, then the `ure.param`s (as `index`). Each other Func gets a
+//! buffer over its left-hand-side domain. Reads outside a Func's domain or an
+//! input's bounds are clamped to the nearest element: the program reads such
+//! values only where a `select` discards them (the interpreter rejects the
+//! program otherwise), and clamping keeps every access in bounds.
+
+use melior::ir::{
+    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    r#type::{FunctionType, IntegerType},
+    Attribute, Block, Region, RegionLike, Type, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirValue};
+use std::collections::HashMap;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::import::{binary_op_name, cast_op_name, extract_program, predicate_encoding};
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+use t2s_model::{interpret::zero_value, Affine, Extent, Func, Node, Program, ScalarType};
+
+/// The option of both lowerings that make functions.
+pub const EMIT_C_INTERFACE: PassOption = PassOption {
+    name: "emit-c-interface",
+    description: "Mark the generated functions llvm.emit_c_interface (for the JIT and C callers)",
+    kind: OptionKind::Bool,
+    default: "true",
+};
+
+pub static PASS: PassDef = PassDef {
+    argument: "ure-to-scf",
+    name: "UreToScf",
+    description: "Lower merged URE programs to sequential func.func + scf loops + memref buffers",
+    anchor: "",
+    options: &[EMIT_C_INTERFACE],
+    dependent_dialects: &["func", "scf", "arith", "memref", "math"],
+    run,
+};
+
+fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
+    let c_interface = options.bool("emit-c-interface");
+    ir::for_each_program(root, |program| lower_program(program, c_interface))
+}
+
+/// Per-loop values: lower and upper bound.
+struct LoopValues {
+    lb: MlirValue,
+    ub: MlirValue,
+}
+
+/// What a generated Func body needs from the function around it.
+struct Frame<'f> {
+    program: &'f Program,
+    loops: HashMap<&'f str, LoopValues>,
+    /// `buffers[f][r]`: the buffer of result `r` of Func `f`: the output's
+    /// buffers, or for any other Func a rolling buffer of `slots[f]` values.
+    buffers: Vec<Vec<MlirValue>>,
+    /// Per Func but the output: its largest flattened read distance + 1.
+    slots: Vec<MlirValue>,
+    /// Per loop (outermost first): the rank distance of one step along it.
+    strides: HashMap<&'f str, MlirValue>,
+    inputs: Vec<MlirValue>,
+    params: Vec<MlirValue>,
+}
+
+fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(), Failed> {
+    let model = extract_program(program)?;
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let location = program.location();
+    let function = create_function(program, &model, c_interface)?;
+    let e = Emitter::new(context, location, function.entry);
+    let (inputs, outputs, params) = (function.inputs, function.outputs, function.params);
+
+    let loops = model
+        .loops
+        .iter()
+        .map(|l| {
+            let lb = e.index(l.min);
+            let extent = extent_value(&e, &l.extent, &params);
+            let ub = e.add(lb, extent);
+            (l.name.as_str(), LoopValues { lb, ub })
+        })
+        .collect::<HashMap<_, _>>();
+    let mut strides = HashMap::new();
+    let mut stride = e.index(1);
+    for l in model.loops.iter().rev() {
+        strides.insert(l.name.as_str(), stride);
+        let v = &loops[l.name.as_str()];
+        stride = e.mul(stride, e.sub(v.ub, v.lb));
+    }
+    let mut frame = Frame {
+        program: &model,
+        loops,
+        buffers: Vec::new(),
+        slots: Vec::new(),
+        strides,
+        inputs,
+        params,
+    };
+    let temps = allocate_buffers(&e, &mut frame, &outputs);
+    zero_outputs(&e, &frame);
+
+    let innermost = open_nest(&e, &frame);
+    let ivs: HashMap<&str, MlirValue> = innermost.1.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    let body = e.at(innermost.0);
+    // The rank of the point in loop order: where the rolling buffers write.
+    let mut rank = body.index(0);
+    for l in &model.loops {
+        let values = &frame.loops[l.name.as_str()];
+        let offset = body.sub(ivs[l.name.as_str()], values.lb);
+        rank = body.add(rank, body.mul(offset, frame.strides[l.name.as_str()]));
+    }
+    for (index, func) in model.funcs.iter().enumerate() {
+        emit_func(&body, &frame, index, func, &ivs, rank);
+    }
+    for block in innermost.2.iter().rev() {
+        e.finish_scf_block(*block);
+    }
+    for temp in temps {
+        e.op("memref.dealloc", &[temp], &[], &[]);
+    }
+    e.op("func.return", &[], &[], &[]);
+    ir::erase(program);
+    Ok(())
+}
+
+/// The function a program lowers to, inserted before the program.
+pub struct LoweredFunction {
+    pub entry: MlirBlock,
+    pub inputs: Vec<MlirValue>,
+    pub outputs: Vec<MlirValue>,
+    pub params: Vec<MlirValue>,
+}
+
+/// Creates a public `func.func @name(types...)` with an empty entry block
+/// before `program`, for a lowering to fill: its entry block and arguments.
+/// Argument `i` is located at `names[i]` (a `NameLoc` around the program's
+/// location), so translations name it after its input, output or parameter.
+pub fn public_func_before<'c>(
+    context: &'c Context,
+    program: OperationRef<'c, '_>,
+    name: &str,
+    types: &[Type<'c>],
+    names: &[String],
+    c_interface: bool,
+) -> Result<(mlir_sys::MlirBlock, Vec<MlirValue>), Failed> {
+    let location = program.location();
+    let parent = program
+        .block()
+        .ok_or_else(|| error(location, "ure.program has no parent block"))?;
+    let arguments: Vec<_> = types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let at = names.get(i).map_or(location, |n| {
+                melior::ir::Location::name(context, n, location)
+            });
+            (*t, at)
+        })
+        .collect();
+    let block = Block::new(&arguments);
+    let region = Region::new();
+    region.append_block(block);
+    let function_type = FunctionType::new(context, types, &[]);
+    let mut attributes = vec![(
+        melior::ir::Identifier::new(context, "sym_visibility"),
+        StringAttribute::new(context, "public").into(),
+    )];
+    if c_interface {
+        attributes.push((
+            melior::ir::Identifier::new(context, "llvm.emit_c_interface"),
+            Attribute::unit(context),
+        ));
+    }
+    let func = melior::dialect::func::func(
+        context,
+        StringAttribute::new(context, name),
+        TypeAttribute::new(function_type.into()),
+        region,
+        &attributes,
+        location,
+    );
+    let func = parent.insert_operation_before(program, func);
+    let entry = ir::body_block(&func).ok_or(Failed)?;
+    let args: Vec<MlirValue> = (0..entry.argument_count())
+        .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
+        .collect();
+    Ok((entry.to_raw(), args))
+}
+
+/// Creates `func.func @<program>(inputs..., outputs..., params...)`.
+pub fn create_function(
+    program: OperationRef<'_, '_>,
+    model: &Program,
+    c_interface: bool,
+) -> Result<LoweredFunction, Failed> {
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let location = program.location();
+    let (arg_types, output_types) = signature(context, location, model);
+    let names = argument_names(model, output_types.len());
+    let (entry, args) = public_func_before(
+        context,
+        program,
+        &model.name,
+        &arg_types,
+        &names,
+        c_interface,
+    )?;
+    let num_inputs = model.inputs.len();
+    let num_outputs = output_types.len();
+    Ok(LoweredFunction {
+        entry,
+        inputs: args[..num_inputs].to_vec(),
+        outputs: args[num_inputs..num_inputs + num_outputs].to_vec(),
+        params: args[num_inputs + num_outputs..].to_vec(),
+    })
+}
+
+/// The names of the arguments: the inputs, the output Func (`out.N` for
+/// several results), the parameters.
+fn argument_names(model: &Program, outputs: usize) -> Vec<String> {
+    let output = &model.output().name;
+    model
+        .inputs
+        .iter()
+        .map(|i| i.name.clone())
+        .chain((0..outputs).map(|r| {
+            if outputs == 1 {
+                output.clone()
+            } else {
+                format!("{output}.{r}")
+            }
+        }))
+        .chain(model.params.iter().cloned())
+        .collect()
+}
+
+/// Argument types (inputs, outputs, params) and the output buffer types.
+pub fn signature<'c>(
+    context: &'c Context,
+    location: melior::ir::Location<'c>,
+    model: &Program,
+) -> (Vec<Type<'c>>, Vec<Type<'c>>) {
+    // SAFETY: a null block is never appended to; only types are built.
+    let e = Emitter::new(
+        context,
+        location,
+        MlirBlock {
+            ptr: std::ptr::null_mut(),
+        },
+    );
+    let mut types: Vec<Type> = model
+        .inputs
+        .iter()
+        .map(|i| e.memref_type(i.elem, &i.shape))
+        .collect();
+    let output = model.output();
+    let shape = lhs_shape(model, output);
+    let outputs: Vec<Type> = output
+        .result_types
+        .iter()
+        .map(|t| e.memref_type(*t, &shape))
+        .collect();
+    types.extend(outputs.iter().copied());
+    types.extend(model.params.iter().map(|_| e.index_type()));
+    (types, outputs)
+}
+
+/// The static shape (None where symbolic) of a Func's left-hand-side domain.
+pub fn lhs_shape(model: &Program, func: &Func) -> Vec<Option<i64>> {
+    func.lhs
+        .iter()
+        .map(|&p| {
+            let l = &model.loops[model.loop_index(&func.vars[p]).expect("verified var")];
+            match l.extent {
+                Extent::Const(c) => Some(c),
+                Extent::Param(_) => None,
+            }
+        })
+        .collect()
+}
+
+pub fn extent_value(e: &Emitter<'_>, extent: &Extent, params: &[MlirValue]) -> MlirValue {
+    match extent {
+        Extent::Const(c) => e.index(*c),
+        Extent::Param(p) => params[*p],
+    }
+}
+
+/// Output buffers come from the caller; every other Func gets a fresh
+/// buffer. Returns the buffers to free.
+fn allocate_buffers(
+    e: &Emitter<'_>,
+    frame: &mut Frame<'_>,
+    outputs: &[MlirValue],
+) -> Vec<MlirValue> {
+    let model = frame.program;
+    let mut temps = Vec::new();
+    let last = model.funcs.len() - 1;
+    for (index, func) in model.funcs.iter().enumerate() {
+        if index == last {
+            frame.buffers.push(outputs.to_vec());
+            continue;
+        }
+        // The largest flattened distance at which a URE reads this Func
+        // (every distance is element-wise non-negative, so this is >= 0).
+        let mut largest = e.index(0);
+        for reader in &model.funcs {
+            for node in &reader.body.nodes {
+                let Node::FuncRef {
+                    func: callee,
+                    indices,
+                    ..
+                } = node
+                else {
+                    continue;
+                };
+                if *callee != index {
+                    continue;
+                }
+                let flat = flattened_distance(e, frame, func, indices);
+                largest = e.op1("arith.maxsi", &[largest, flat], e.index_type());
+            }
+        }
+        let slots = e.add(largest, e.index(1));
+        let segments =
+            Attribute::parse(e.context, "array<i32: 1, 0>").expect("valid segment sizes");
+        let buffers: Vec<MlirValue> = func
+            .result_types
+            .iter()
+            .map(|t| {
+                let ty = e.memref_type(*t, &[None]);
+                e.op(
+                    "memref.alloc",
+                    &[slots],
+                    &[ty],
+                    &[("operandSegmentSizes", segments)],
+                )[0]
+            })
+            .collect();
+        frame.slots.push(slots);
+        temps.extend(buffers.iter().copied());
+        frame.buffers.push(buffers);
+    }
+    temps
+}
+
+/// The output starts at zero: points the program never writes read as zero,
+/// as in the interpreter.
+fn zero_outputs(e: &Emitter<'_>, frame: &Frame<'_>) {
+    let model = frame.program;
+    let output = model.output();
+    let extents: Vec<MlirValue> = output
+        .lhs
+        .iter()
+        .map(|&p| {
+            let l = &frame.loops[output.vars[p].as_str()];
+            e.sub(l.ub, l.lb)
+        })
+        .collect();
+    let fills: Vec<_> = frame.buffers[model.funcs.len() - 1]
+        .iter()
+        .zip(&output.result_types)
+        .map(|(buffer, ty)| (*buffer, zero_value(*ty), *ty))
+        .collect();
+    e.fill(&extents, &fills);
+}
+
+/// Opens the loop nest, outermost first. Returns the innermost block, the
+/// induction variables by loop name, and every body block to terminate.
+fn open_nest(
+    e: &Emitter<'_>,
+    frame: &Frame<'_>,
+) -> (MlirBlock, Vec<(String, MlirValue)>, Vec<MlirBlock>) {
+    let mut block = e.block;
+    let mut ivs = Vec::new();
+    let mut blocks = Vec::new();
+    for l in &frame.program.loops {
+        let values = &frame.loops[l.name.as_str()];
+        let (body, iv) = e.at(block).for_loop(values.lb, values.ub);
+        ivs.push((l.name.clone(), iv));
+        blocks.push(body);
+        block = body;
+    }
+    (block, ivs, blocks)
+}
+
+pub use t2s_ir::lanes::affine_value;
+
+/// `sum(distance * stride)` of a read `target(var - c, ...)` (the verifier
+/// guarantees that simple form: the distance along `var` is `c`).
+fn flattened_distance(
+    e: &Emitter<'_>,
+    frame: &Frame<'_>,
+    target: &Func,
+    indices: &[Affine],
+) -> MlirValue {
+    let mut flat = e.index(0);
+    for (affine, &p) in indices.iter().zip(&target.lhs) {
+        if affine.constant != 0 {
+            let stride = frame.strides[target.vars[p].as_str()];
+            flat = e.add(flat, e.mul(stride, e.index(-affine.constant)));
+        }
+    }
+    flat
+}
+
+/// Computes one URE at the current iteration point and stores its values:
+/// the output at its element, any other Func in its rolling buffer at slot
+/// `rank mod slots` (a read at flattened distance `x` takes slot
+/// `(rank - x + slots) mod slots`, written `x` points ago: memory grows with
+/// the largest distance, not with the iteration space).
+fn emit_func(
+    e: &Emitter<'_>,
+    frame: &Frame<'_>,
+    index: usize,
+    func: &Func,
+    ivs: &HashMap<&str, MlirValue>,
+    rank: MlirValue,
+) {
+    let model = frame.program;
+    let args: Vec<MlirValue> = func.vars.iter().map(|v| ivs[v.as_str()]).collect();
+    let read =
+        |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], _: &[MlirValue]| {
+            let target = &model.funcs[callee];
+            let slots = frame.slots[callee];
+            let flat = flattened_distance(e, frame, target, indices);
+            let back = e.add(e.sub(rank, flat), slots);
+            let slot = e.op1("arith.remsi", &[back, slots], e.index_type());
+            let ty = e.scalar_type(target.result_types[result]);
+            e.load(frame.buffers[callee][result], &[slot], ty)
+        };
+    let body = emit_body(e, model, func, &args, &frame.params, &frame.inputs, &read);
+    let store_block = body.guard.map(|cond| e.if_then(cond));
+    let s = store_block.map_or(*e, |b| e.at(b));
+    let point: Vec<MlirValue> = if index + 1 == model.funcs.len() {
+        func.lhs
+            .iter()
+            .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))
+            .collect()
+    } else {
+        vec![s.op1("arith.remsi", &[rank, frame.slots[index]], s.index_type())]
+    };
+    for (result, value) in body.results.iter().enumerate() {
+        s.store(*value, frame.buffers[index][result], &point);
+    }
+    if let Some(block) = store_block {
+        e.finish_scf_block(block);
+    }
+}
+
+/// The values a URE body computes: its results, and the condition of a
+/// select without an else value.
+pub struct BodyValues {
+    pub results: Vec<MlirValue>,
+    pub guard: Option<MlirValue>,
+}
+
+/// Reads result `result` of Func `callee` at `indices` (affine in `args`).
+pub type ReadFunc<'r> =
+    dyn Fn(&Emitter<'_>, usize, usize, &[Affine], &[MlirValue]) -> MlirValue + 'r;
+
+/// Emits the operations of a URE body; `args` are the values of its loop
+/// variables, `read` provides the values of other Funcs.
+pub fn emit_body(
+    e: &Emitter<'_>,
+    model: &Program,
+    func: &Func,
+    args: &[MlirValue],
+    params: &[MlirValue],
+    inputs: &[MlirValue],
+    read: &ReadFunc<'_>,
+) -> BodyValues {
+    let mut values: Vec<MlirValue> = Vec::with_capacity(func.body.nodes.len());
+    for node in &func.body.nodes {
+        let value = match node {
+            Node::Arg(a) => args[*a],
+            Node::Param(p) => params[*p],
+            Node::Const(v, ty) => e.constant(*v, *ty),
+            Node::Unary { a, ty, .. } => e.op1("arith.negf", &[values[*a]], e.scalar_type(*ty)),
+            Node::Binary { op, a, b, ty } => e.op1(
+                binary_op_name(*op),
+                &[values[*a], values[*b]],
+                e.scalar_type(*ty),
+            ),
+            Node::Cmp { pred, a, b } => {
+                let (name, code) = predicate_encoding(*pred);
+                let i64_type = IntegerType::new(e.context, 64).into();
+                let attr = IntegerAttribute::new(i64_type, code).into();
+                let i1 = e.scalar_type(ScalarType::Int(1));
+                e.op(
+                    name,
+                    &[values[*a], values[*b]],
+                    &[i1],
+                    &[("predicate", attr)],
+                )[0]
+            }
+            Node::Select { cond, a, b, ty } => e.op1(
+                "arith.select",
+                &[values[*cond], values[*a], values[*b]],
+                e.scalar_type(*ty),
+            ),
+            Node::Cast { op, a, ty } => e.op1(cast_op_name(*op), &[values[*a]], e.scalar_type(*ty)),
+            Node::Math { op, args, ty } => {
+                let operands: Vec<MlirValue> = args.iter().map(|a| values[*a]).collect();
+                e.op1(op.name(), &operands, e.scalar_type(*ty))
+            }
+            Node::FuncRef {
+                func: callee,
+                result,
+                indices,
+            } => read(e, *callee, *result, indices, args),
+            Node::InputRead { input, indices } => {
+                let buffer = inputs[*input];
+                // Parameters follow the loop variables in an input's indices.
+                let args: Vec<MlirValue> = args.iter().chain(params).copied().collect();
+                let args = &args[..];
+                let idx: Vec<MlirValue> = indices
+                    .iter()
+                    .enumerate()
+                    .map(|(d, affine)| {
+                        let dim = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
+                        let last = e.sub(dim, e.index(1));
+                        e.clamp(affine_value(e, affine, args), e.index(0), last)
+                    })
+                    .collect();
+                e.load(buffer, &idx, e.scalar_type(model.inputs[*input].elem))
+            }
+        };
+        values.push(value);
+    }
+    BodyValues {
+        results: func.body.yields.iter().map(|n| values[*n]).collect(),
+        guard: func.body.guard.map(|g| values[g]),
+    }
+}

@@ -1,0 +1,341 @@
+//! `t2s-run --mode dataflow`: isolates the program (`t2s-dataflow-to-llvm`'s
+//! first passes), reads its design (channels and kernels) from the IR,
+//! lowers it, and runs every kernel on its own thread over the channel
+//! runtime, all on the same arguments.
+//!
+//! The lowered module's ABI (`docs/dataflow.md`): the program's array is
+//! `@<program>`, each `channel.kernel @k` is `@<program>.<k>`, all with the
+//! program's arguments; each channel is a global named after it.
+
+use crate::execute::{check_points, run_pipeline, select_program, ExecuteError, Mode, RunOptions};
+use crate::interface::Interface;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::Module;
+use melior::Context;
+use std::ffi::c_void;
+use std::time::{Duration, Instant};
+use t2s_ir::ir;
+use t2s_model::interpret::Buffer;
+use t2s_runtime::channel::{enter, leave, ChannelSpec, DepthMode, Run};
+
+/// The channels and kernel functions of an isolated program.
+pub struct Design {
+    pub channels: Vec<ChannelSpec>,
+    pub kernels: Vec<String>,
+}
+
+/// Reads the design of `program` (after `isolate`).
+pub fn design(program: &OperationRef<'_, '_>) -> Result<Design, ExecuteError> {
+    let name = ir::symbol_name(program);
+    let ops = ir::body_ops(program, 0);
+    let mut channels = Vec::new();
+    for fifo in ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
+        let layout =
+            t2s_conversion::lower_channels::fifo_layout(fifo).ok_or(ExecuteError::Extract)?;
+        // spacetime-to-scf names the program's channels `<program>.<channel>`.
+        channels.push(ChannelSpec {
+            name: format!("{name}.{}", ir::symbol_name(fifo)),
+            dims: layout.dims,
+            depth: layout.depth as usize,
+            bytes: layout.bytes as usize,
+        });
+    }
+    let mut kernels = vec![name.clone()];
+    kernels.extend(
+        ops.iter()
+            .filter(|op| ir::name(op) == "channel.kernel")
+            .map(|k| format!("{name}.{}", ir::symbol_name(k))),
+    );
+    Ok(Design { channels, kernels })
+}
+
+/// Isolates, lowers and runs `module`'s program as a dataflow design.
+pub fn execute(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    let isolated = isolate(context, module, name)?;
+    check_points(
+        &isolated.interface,
+        params,
+        Mode::Dataflow,
+        options.max_points,
+    )?;
+    run_pipeline(context, module, &Mode::Dataflow.pipeline_with(options))?;
+    isolated.failures.report(
+        &isolated.design,
+        run_kernels(
+            module,
+            &isolated.interface,
+            &isolated.design,
+            inputs,
+            params,
+            options,
+        ),
+    )
+}
+
+/// An isolated program: its calling convention, its design, and where its
+/// failures are reported.
+pub struct Isolated<'c> {
+    pub interface: Interface,
+    pub design: Design,
+    pub failures: Failures<'c>,
+}
+
+/// Runs the passes up to `isolate` (`pipelines::ISOLATE`) and reads the
+/// design of the program `name`.
+pub fn isolate<'c>(
+    context: &Context,
+    module: &mut Module<'c>,
+    name: Option<&str>,
+) -> Result<Isolated<'c>, ExecuteError> {
+    run_pipeline(
+        context,
+        module,
+        &format!("builtin.module({})", t2s_passes::pipelines::ISOLATE),
+    )?;
+    let program = select_program(module.as_operation(), name)?;
+    Ok(Isolated {
+        interface: Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?,
+        design: design(&program)?,
+        failures: Failures::of(&program),
+    })
+}
+
+/// Where a run's failure is reported: the program, and the channels a
+/// kernel can wait on (locations live in the context: they outlive the ops
+/// that the lowering replaces).
+pub struct Failures<'c> {
+    location: melior::ir::Location<'c>,
+    declared: Vec<melior::ir::Location<'c>>,
+}
+
+impl<'c> Failures<'c> {
+    pub fn of(program: &OperationRef<'c, '_>) -> Self {
+        Failures {
+            location: program.location(),
+            declared: ir::body_ops(program, 0)
+                .iter()
+                .filter(|op| ir::name(op) == "channel.fifo")
+                .map(|op| op.location())
+                .collect(),
+        }
+    }
+
+    /// `result`, with a deadlock or misuse reported at the program and a
+    /// note at each channel a kernel waits on.
+    pub fn report<T>(
+        &self,
+        design: &Design,
+        result: Result<T, ExecuteError>,
+    ) -> Result<T, ExecuteError> {
+        match result {
+            Err(ExecuteError::Deadlock(report, channels)) => {
+                let notes: Vec<_> = channels
+                    .iter()
+                    .filter_map(|c| {
+                        Some((
+                            *self.declared.get(*c)?,
+                            format!(
+                                "a kernel waits on @{}, declared here",
+                                design.channels[*c].name
+                            ),
+                        ))
+                    })
+                    .collect();
+                t2s_ir::diag::emit(
+                    self.location,
+                    t2s_ir::diag::Severity::Error,
+                    &report,
+                    &notes,
+                );
+                Err(ExecuteError::Deadlock(
+                    "the design did not run to its end (see the diagnostic above)".into(),
+                    Vec::new(),
+                ))
+            }
+            result => result,
+        }
+    }
+}
+
+/// A pointer that crosses to the kernel threads (which only read it).
+#[derive(Clone, Copy)]
+struct Shared(*mut c_void);
+// SAFETY: the pointees (JIT code, argument arrays) outlive the threads, and
+// the kernels only read the argument array.
+unsafe impl Send for Shared {}
+unsafe impl Sync for Shared {}
+
+/// A kernel thread's stack: unrolled PE arrays have large frames.
+pub const KERNEL_STACK: usize = 64 << 20;
+
+/// JIT-compiles the lowered design and runs its kernels, once plus
+/// `options.repeat` timed runs.
+pub fn run_kernels(
+    module: &Module,
+    interface: &Interface,
+    design: &Design,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    crate::execute::check_arguments(interface, inputs, params)?;
+    let mut call = crate::memref_arg::Call::new(interface, inputs, params)?;
+    let packed = Shared(call.packed.as_mut_ptr() as *mut c_void);
+    // SAFETY: the module is in the llvm dialect; the engine is destroyed
+    // before returning, after every kernel thread has been joined.
+    unsafe {
+        let engine = crate::execute::new_engine(module)?;
+        let result = lookup(engine, design).and_then(|(addresses, functions)| {
+            let mut times = Vec::new();
+            for run in 0..=options.repeat {
+                let start = Instant::now();
+                run_once(
+                    design,
+                    &addresses,
+                    &functions,
+                    packed,
+                    options.channel_depths,
+                )?;
+                if run > 0 {
+                    times.push(start.elapsed());
+                }
+            }
+            Ok(times)
+        });
+        mlir_sys::mlirExecutionEngineDestroy(engine);
+        result.map(|times| (call.outputs(), times))
+    }
+}
+
+/// The channels' descriptor addresses and the kernels' packed entry points.
+///
+/// # Safety
+/// `engine` is a live execution engine.
+unsafe fn lookup(
+    engine: mlir_sys::MlirExecutionEngine,
+    design: &Design,
+) -> Result<(Vec<usize>, Vec<Shared>), ExecuteError> {
+    let mut addresses = Vec::new();
+    for channel in &design.channels {
+        // SAFETY: guaranteed by the caller.
+        let address =
+            unsafe { mlir_sys::mlirExecutionEngineLookup(engine, ir::string_ref(&channel.name)) };
+        if address.is_null() {
+            return Err(ExecuteError::Invoke(format!(
+                "no channel @{} in the compiled module",
+                channel.name
+            )));
+        }
+        addresses.push(address as usize);
+    }
+    let mut functions = Vec::new();
+    for kernel in &design.kernels {
+        // The packed wrapper of the C interface (`llvm.emit_c_interface`)
+        // takes pointers to memref descriptors, as invoke_packed does.
+        let interface = format!("_mlir_ciface_{kernel}");
+        // SAFETY: guaranteed by the caller.
+        let function = unsafe {
+            mlir_sys::mlirExecutionEngineLookupPacked(engine, ir::string_ref(&interface))
+        };
+        if function.is_null() {
+            return Err(ExecuteError::Invoke(format!(
+                "no kernel function {kernel} in the compiled module"
+            )));
+        }
+        functions.push(Shared(function));
+    }
+    Ok((addresses, functions))
+}
+
+/// One run of every kernel, each on its thread; fails with the runtime's
+/// report (a deadlock, a misuse).
+fn run_once(
+    design: &Design,
+    addresses: &[usize],
+    functions: &[Shared],
+    packed: Shared,
+    mode: DepthMode,
+) -> Result<(), ExecuteError> {
+    let calls: Vec<Box<dyn Fn() + Send + Sync>> = functions
+        .iter()
+        .map(|function| {
+            let function = *function;
+            Box::new(move || {
+                let function = function;
+                let packed = packed;
+                // SAFETY: the packed wrapper of a function taking the
+                // program's arguments, which `packed` points to.
+                unsafe {
+                    let entry: extern "C" fn(*mut *mut c_void) = std::mem::transmute(function.0);
+                    entry(packed.0 as *mut *mut c_void);
+                }
+            }) as Box<dyn Fn() + Send + Sync>
+        })
+        .collect();
+    run_threads(design, addresses, &calls, mode)
+}
+
+/// Runs `calls[k]` as kernel `k` of `design`, each on its thread, over a
+/// fresh channel run; fails with the runtime's report (a deadlock, a
+/// misuse).
+pub fn run_threads(
+    design: &Design,
+    addresses: &[usize],
+    calls: &[Box<dyn Fn() + Send + Sync>],
+    mode: DepthMode,
+) -> Result<(), ExecuteError> {
+    let run = Run::new(
+        design.channels.clone(),
+        addresses,
+        design.kernels.clone(),
+        mode,
+    );
+    let spawned = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for (k, call) in calls.iter().enumerate() {
+            let kernel_run = run.clone();
+            let spawned = std::thread::Builder::new()
+                .name(design.kernels[k].clone())
+                .stack_size(KERNEL_STACK)
+                .spawn_scoped(scope, move || {
+                    let run = kernel_run;
+                    enter(&run, k);
+                    call();
+                    leave();
+                    run.finish(k);
+                });
+            match spawned {
+                Ok(handle) => handles.push(handle),
+                Err(e) => {
+                    // The threads already started still need their peers:
+                    // fail the run so they finish, then report.
+                    for missing in k..calls.len() {
+                        run.finish(missing);
+                    }
+                    for handle in handles {
+                        let _ = handle.join();
+                    }
+                    return Err(ExecuteError::Invoke(format!(
+                        "cannot start a kernel thread: {e}"
+                    )));
+                }
+            }
+        }
+        for handle in handles {
+            let _ = handle.join();
+        }
+        Ok(())
+    });
+    spawned?;
+    match run.failure() {
+        Some(report) => Err(ExecuteError::Deadlock(report, run.stuck_on())),
+        None => Ok(()),
+    }
+}

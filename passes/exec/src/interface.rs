@@ -1,0 +1,320 @@
+//! The calling convention of a compiled program: its inputs, output and
+//! parameters, in the order of the lowered function's arguments
+//! (`inputs..., outputs..., params...`). Read off the URE model for a
+//! program as written, or off the IR for a space-time transformed one (the
+//! equations are gone; the `ure.input`s, the `ure.param`s, the output's
+//! `ure.func` declaration and the array's loops say everything).
+
+use crate::execute::{is_transformed, program_model, run_pipeline, select_program, ExecuteError};
+use melior::ir::attribute::TypeAttribute;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Module, ValueLike};
+use melior::Context;
+use t2s_ir::import::params_and_inputs;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+use t2s_model::spacetime::ParamDecl;
+use t2s_model::{Extent, Input, Program, ScalarType};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interface {
+    pub name: String,
+    pub params: Vec<String>,
+    /// The declared max of each parameter (`ure.param @N max 64`).
+    pub param_max: Vec<Option<i64>>,
+    pub inputs: Vec<Input>,
+    pub output: String,
+    pub output_types: Vec<ScalarType>,
+    pub output_shape: Vec<Extent>,
+    /// Loops whose extent is a parameter: (parameter, loop, loop min).
+    pub extent_params: Vec<(usize, String, i64)>,
+    /// The extent of every loop of the nest.
+    pub loop_extents: Vec<Extent>,
+}
+
+impl Interface {
+    pub fn from_model(model: &Program) -> Self {
+        let out = model.output();
+        Interface {
+            name: model.name.clone(),
+            params: model.params.clone(),
+            param_max: vec![None; model.params.len()],
+            inputs: model.inputs.clone(),
+            output: out.name.clone(),
+            output_types: out.result_types.clone(),
+            output_shape: out
+                .lhs
+                .iter()
+                .map(|&p| {
+                    model.loops[model.loop_index(&out.vars[p]).expect("verified")]
+                        .extent
+                        .clone()
+                })
+                .collect(),
+            extent_params: model
+                .loops
+                .iter()
+                .filter_map(|l| match l.extent {
+                    Extent::Param(p) => Some((p, l.name.clone(), l.min)),
+                    Extent::Const(_) => None,
+                })
+                .collect(),
+            loop_extents: model.loops.iter().map(|l| l.extent.clone()).collect(),
+        }
+    }
+
+    /// The interface of a program whose UREs became a `spacetime.array`.
+    /// Errors are emitted at the offending op.
+    pub fn from_transformed(program: OperationRef<'_, '_>) -> Result<Self, Failed> {
+        let ops = ir::body_ops(&program, 0);
+        let (params, inputs) = params_and_inputs(&ops)?;
+        let array = ops
+            .iter()
+            .find(|op| ir::name(op) == "spacetime.array")
+            .ok_or_else(|| t2s_ir::diag::error(program.location(), "no spacetime.array"))?;
+        // After isolation, a drainer kernel stores the output.
+        let store = ir::collect(program, "spacetime.output");
+        let output = store
+            .first()
+            .map(|s| ir::symbol(s, "func"))
+            .ok_or_else(|| {
+                t2s_ir::diag::error(
+                    array.location(),
+                    "the array stores no output (no spacetime.output)",
+                )
+            })?;
+        let decl = ops
+            .iter()
+            .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == output)
+            .ok_or_else(|| {
+                t2s_ir::diag::error(array.location(), format!("no ure.func @{output}"))
+            })?;
+        let output_types = ir::array(decl, "result_types")
+            .into_iter()
+            .filter_map(|a| TypeAttribute::try_from(a).ok())
+            .map(|t| {
+                t2s_ir::import::scalar_type(t.value()).ok_or_else(|| {
+                    t2s_ir::diag::error(decl.location(), "output types are integers or floats")
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let loops = ir::strings(array, "loops");
+        let extents = ir::extents(array, "extents");
+        let mut output_shape = Vec::new();
+        for var in ir::strings(decl, "vars") {
+            let Some(l) = loops.iter().position(|n| *n == var) else {
+                return Err(t2s_ir::diag::error(
+                    decl.location(),
+                    format!(
+                        "output @{output} is indexed by '{var}', which is not a loop of the array"
+                    ),
+                ));
+            };
+            output_shape.push(extent_of(&extents[l], &params)?);
+        }
+        let extent_params = extent_params(array, &params);
+        let loop_extents = extents
+            .iter()
+            .map(|e| extent_of(e, &params))
+            .collect::<Result<_, _>>()?;
+        Ok(Interface {
+            name: ir::symbol_name(&program),
+            param_max: param_max(&ir::param_decls(&program), &params),
+            params,
+            inputs,
+            output,
+            output_types,
+            output_shape,
+            extent_params,
+            loop_extents,
+        })
+    }
+
+    /// The interface of a merged program (a `ure.nest`), from its IR: the
+    /// output is the nest's last URE.
+    pub fn from_merged(program: OperationRef<'_, '_>) -> Result<Self, Failed> {
+        let ops = ir::body_ops(&program, 0);
+        let (params, inputs) = params_and_inputs(&ops)?;
+        let nest = ops
+            .iter()
+            .find(|op| ir::name(op) == "ure.nest")
+            .ok_or_else(|| t2s_ir::diag::error(program.location(), "program is not merged"))?;
+        let output = ir::body_ops(nest, 0)
+            .into_iter()
+            .rfind(|op| ir::name(op) == "ure.def")
+            .ok_or_else(|| t2s_ir::diag::error(nest.location(), "the nest holds no URE"))?;
+        let body = ir::body_block(&output).ok_or(Failed)?;
+        let yield_op = body.terminator().ok_or(Failed)?;
+        let output_types = yield_op
+            .operands()
+            .map(|v| {
+                t2s_ir::import::scalar_type(v.r#type()).ok_or_else(|| {
+                    t2s_ir::diag::error(yield_op.location(), "output types are integers or floats")
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let vars = ir::strings(&output, "vars");
+        let num_lhs = ir::int(&output, "num_lhs").unwrap_or(0).max(0) as usize;
+        let loops = ir::strings(nest, "loops");
+        let extents = ir::extents(nest, "extents");
+        let mut output_shape = Vec::new();
+        for var in vars.iter().take(num_lhs) {
+            let l = loops.iter().position(|n| n == var).ok_or(Failed)?;
+            output_shape.push(extent_of(&extents[l], &params)?);
+        }
+        let extent_params = extent_params(nest, &params);
+        let loop_extents = ir::extents(nest, "extents")
+            .iter()
+            .map(|e| extent_of(e, &params))
+            .collect::<Result<_, _>>()?;
+        Ok(Interface {
+            name: ir::symbol_name(&program),
+            param_max: param_max(&ir::param_decls(&program), &params),
+            params,
+            inputs,
+            output: ir::symbol(&output, "func"),
+            output_types,
+            output_shape,
+            extent_params,
+            loop_extents,
+        })
+    }
+
+    /// The output's shape for the given parameter values.
+    pub fn output_shape(&self, params: &[i64]) -> Vec<usize> {
+        self.output_shape
+            .iter()
+            .map(|e| match e {
+                Extent::Const(c) => (*c).max(0) as usize,
+                Extent::Param(i) => params.get(*i).copied().unwrap_or(0).max(0) as usize,
+            })
+            .collect()
+    }
+
+    /// One name per output buffer: the Func, or `func.N` for several results.
+    pub fn output_names(&self) -> Vec<String> {
+        (0..self.output_types.len())
+            .map(|r| {
+                if self.output_types.len() == 1 {
+                    self.output.clone()
+                } else {
+                    format!("{}.{r}", self.output)
+                }
+            })
+            .collect()
+    }
+}
+
+fn extent_of(extent: &ir::ExtentAttr, params: &[String]) -> Result<Extent, Failed> {
+    Ok(match extent {
+        ir::ExtentAttr::Const(c) => Extent::Const(*c),
+        ir::ExtentAttr::Param(p) => {
+            Extent::Param(params.iter().position(|q| q == p).ok_or(Failed)?)
+        }
+        // Only time loops have these; the verifiers keep them out of `loops`.
+        ir::ExtentAttr::Expr(_) => return Err(Failed),
+    })
+}
+
+/// The declared max of each of `params`, from the program's `ure.param`s.
+pub fn param_max(decls: &[ParamDecl], params: &[String]) -> Vec<Option<i64>> {
+    params
+        .iter()
+        .map(|p| decls.iter().find(|d| d.name == *p).and_then(|d| d.max))
+        .collect()
+}
+
+/// The loops of a `ure.nest` or `spacetime.array` whose extent is a parameter.
+fn extent_params(op: &OperationRef<'_, '_>, params: &[String]) -> Vec<(usize, String, i64)> {
+    let names = ir::strings(op, "loops");
+    let mins = ir::i64s(op, "mins");
+    let extents = ir::extents(op, "extents");
+    names
+        .into_iter()
+        .zip(mins)
+        .zip(extents)
+        .filter_map(|((name, min), extent)| match extent {
+            ir::ExtentAttr::Param(p) => params.iter().position(|q| *q == p).map(|i| (i, name, min)),
+            ir::ExtentAttr::Const(_) | ir::ExtentAttr::Expr(_) => None,
+        })
+        .collect()
+}
+
+impl Interface {
+    /// The number of points of the iteration space, `None` beyond u64.
+    pub fn points(&self, params: &[i64]) -> Option<u64> {
+        self.loop_extents.iter().try_fold(1u64, |n, e| {
+            let extent = match e {
+                Extent::Const(c) => *c,
+                Extent::Param(p) => *params.get(*p)?,
+            };
+            n.checked_mul(u64::try_from(extent.max(0)).ok()?)
+        })
+    }
+
+    /// Parameters that are loop extents must be positive, and the loop's
+    /// min + extent must fit i64: checked before any mode runs.
+    pub fn check_params(&self, values: &[i64]) -> Result<(), String> {
+        for ((name, max), value) in self.params.iter().zip(&self.param_max).zip(values) {
+            if let Some(max) = max.filter(|m| value > m) {
+                return Err(format!(
+                    "parameter @{name} = {value} exceeds its declared max {max} (ure.param @{name} max {max})"
+                ));
+            }
+        }
+        for (p, name, min) in &self.extent_params {
+            let Some(&v) = values.get(*p) else { continue };
+            if v <= 0 {
+                return Err(format!(
+                    "parameter @{} = {v} is the extent of loop '{name}': extents must be positive",
+                    self.params[*p]
+                ));
+            }
+            if min.checked_add(v).is_none() {
+                return Err(format!(
+                    "parameter @{} = {v}: loop '{name}' (min {min}) would end past the 64-bit integers",
+                    self.params[*p]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The calling convention of the program lowered sequentially, from its
+/// URE model.
+pub fn sequential_interface(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+) -> Result<Interface, ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    let decls = ir::param_decls(&program);
+    let model = program_model(context, module, name)?;
+    let mut interface = Interface::from_model(&model);
+    interface.param_max = param_max(&decls, &model.params);
+    Ok(interface)
+}
+
+/// The calling convention of the program's systolic array, after the
+/// space-time transform of its directives (if not applied yet). The
+/// array's IR gives it: no URE model needed, so any op a verifier accepts
+/// inside a URE compiles. An isolated array (kernels and channels) has none.
+pub fn array_interface(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+) -> Result<Interface, ExecuteError> {
+    if !is_transformed(&select_program(module.as_operation(), name)?) {
+        run_pipeline(context, module, "builtin.module(space-time-transform)")?;
+    }
+    let program = select_program(module.as_operation(), name)?;
+    if let Some(kernel) = ir::collect(program, "channel.kernel").first() {
+        return Err(ExecuteError::Isolated(
+            ir::symbol_name(&program),
+            ir::symbol_name(kernel),
+        ));
+    }
+    Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)
+}

@@ -1,0 +1,323 @@
+//! `t2s-run --mode opencl`: the program lowered to kernels, translated to
+//! OpenCL C for Intel FPGAs (`opencl::translate`), compiled for the host by
+//! clang with the emulation header (`include/t2s/opencl`), and run — one
+//! thread per kernel over the blocking-FIFO channel runtime, as Intel's
+//! emulator runs a design. The `.cl` that runs is the `.cl` that
+//! `t2s-translate --t2s-to-opencl` prints for the same lowering.
+//!
+//! A program with a space-time transform takes `t2s-dataflow-to-scf`'s
+//! passes (isolated kernels and channels); one without takes
+//! `t2s-sequential-to-scf`'s (one kernel).
+
+use crate::dataflow::{run_threads, Design, KERNEL_STACK};
+use crate::execute::{
+    check_points, is_spatial, run_pipeline, select_program, with_spacetime_options, ExecuteError,
+    Mode, RunOptions,
+};
+use crate::interface::{sequential_interface, Interface};
+use melior::ir::Module;
+use melior::Context;
+use std::ffi::c_void;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use t2s_model::interpret::Buffer;
+use t2s_runtime::emulation::{
+    t2s_emu_channel_index_error, t2s_emu_channel_read, t2s_emu_channel_write,
+};
+use t2s_target::opencl::{Param, Translation};
+
+/// The headers the emulation compiles with (shipped in include/t2s/opencl).
+pub const EMULATION_HEADER: &str = include_str!("../../../include/t2s/opencl/t2s-fpga-emulation.h");
+const EMULATION_HOOKS: &str = include_str!("../../../include/t2s/opencl/t2s-fpga-emulation.c");
+
+use t2s_passes::pipelines::KERNELS_TO_SCF;
+
+/// Lowers, translates, compiles and runs `module`'s program.
+pub fn execute(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    let (interface, channels, failures, lowering) = if is_spatial(&program) {
+        let isolated = crate::dataflow::isolate(context, module, name)?;
+        let lowering = with_spacetime_options(
+            &format!("builtin.module(spacetime-to-scf, {KERNELS_TO_SCF})"),
+            &options.systolic_options,
+        );
+        (
+            isolated.interface,
+            isolated.design.channels,
+            Some(isolated.failures),
+            lowering,
+        )
+    } else {
+        let interface = sequential_interface(context, module, name)?;
+        let lowering = format!("builtin.module(ure-to-scf, {KERNELS_TO_SCF})");
+        (interface, Vec::new(), None, lowering)
+    };
+    check_points(&interface, params, Mode::OpenCl, options.max_points)?;
+    run_pipeline(context, module, &lowering)?;
+    let translation = t2s_target::opencl::translate(module.as_operation()).map_err(|_| {
+        ExecuteError::Pipeline(
+            "the kernels have no OpenCL C form (see the diagnostics above)".into(),
+        )
+    })?;
+    let dir = work_dir()?;
+    let design = Design {
+        channels,
+        kernels: translation
+            .kernels
+            .iter()
+            .map(|k| k.symbol.clone())
+            .collect(),
+    };
+    let result = compile(&translation, &dir).and_then(|library| {
+        run(
+            &library,
+            &translation,
+            &design,
+            &interface,
+            inputs,
+            params,
+            options,
+        )
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    match failures {
+        Some(f) => f.report(&design, result),
+        None => result,
+    }
+}
+
+pub(crate) fn work_dir() -> Result<PathBuf, ExecuteError> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static COUNTER: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "t2s-opencl-{}-{}",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| ExecuteError::Invoke(format!("cannot create {}: {e}", dir.display())))?;
+    Ok(dir)
+}
+
+/// clang 22: `T2S_CLANG`, LLVM 22's, or `clang-22` on the path.
+pub fn clang() -> PathBuf {
+    if let Some(c) = std::env::var_os("T2S_CLANG") {
+        return PathBuf::from(c);
+    }
+    let debian = Path::new("/usr/lib/llvm-22/bin/clang");
+    if debian.exists() {
+        return debian.to_path_buf();
+    }
+    PathBuf::from("clang-22")
+}
+
+fn run_clang(args: &[&str], what: &str) -> Result<(), ExecuteError> {
+    let output = Command::new(clang())
+        .args(args)
+        .output()
+        .map_err(|e| ExecuteError::Invoke(format!("cannot run {}: {e}", clang().display())))?;
+    if output.status.success() {
+        return Ok(());
+    }
+    Err(ExecuteError::Invoke(format!(
+        "clang could not compile {what}:\n{}",
+        String::from_utf8_lossy(&output.stderr).trim_end()
+    )))
+}
+
+/// Compiles the program and the channel hooks into a shared library.
+fn compile(translation: &Translation, dir: &Path) -> Result<libloading::Library, ExecuteError> {
+    let write = |name: &str, text: &str| -> Result<String, ExecuteError> {
+        let path = dir.join(name);
+        std::fs::write(&path, text)
+            .map_err(|e| ExecuteError::Invoke(format!("cannot write {}: {e}", path.display())))?;
+        Ok(path.to_string_lossy().into_owned())
+    };
+    let header = write("t2s-fpga-emulation.h", EMULATION_HEADER)?;
+    let hooks = write(
+        "t2s-fpga-emulation.c",
+        &format!("{EMULATION_HOOKS}{}", trampolines(translation)),
+    )?;
+    let source = write("program.cl", &translation.source)?;
+    let program_o = dir.join("program.o").to_string_lossy().into_owned();
+    let hooks_o = dir.join("hooks.o").to_string_lossy().into_owned();
+    let library = dir.join("program.so").to_string_lossy().into_owned();
+    #[rustfmt::skip]
+    run_clang(&[
+        "-x", "cl", "-cl-std=CL2.0", "-target", "x86_64-unknown-linux-gnu", "-O2", "-fPIC",
+        "-fwrapv", "-ffp-contract=off", "-include", &header, "-c", &source, "-o", &program_o,
+    ], "the emitted OpenCL C")?;
+    run_clang(
+        &["-O2", "-fPIC", "-c", &hooks, "-o", &hooks_o],
+        "the channel hooks",
+    )?;
+    run_clang(
+        // -Bsymbolic: a caller binds to this library's kernel even when the
+        // kernel shares a name with a C library function (`div`).
+        &[
+            "-shared",
+            "-Wl,-Bsymbolic",
+            &program_o,
+            &hooks_o,
+            "-o",
+            &library,
+            "-lm",
+        ],
+        "the emulation library",
+    )?;
+    // SAFETY: a library we just built; its initializers are clang's.
+    unsafe { libloading::Library::new(&library) }
+        .map_err(|e| ExecuteError::Invoke(format!("cannot load the emulation library: {e}")))
+}
+
+/// One C function per kernel, `t2s_emu_call_<kernel>(const unsigned long
+/// *args)`, calling it with its arguments spread: the host then calls every
+/// kernel the same way, whatever its argument count. Pointers and `long`s
+/// are both 64-bit integer arguments in the C calling convention, so each
+/// is declared `unsigned long`.
+fn trampolines(translation: &Translation) -> String {
+    let mut text = String::from("\n/* Generated: one caller per kernel. */\n");
+    for kernel in &translation.kernels {
+        let n = kernel.params.len();
+        let declared = if n == 0 {
+            "void".to_string()
+        } else {
+            vec!["unsigned long"; n].join(", ")
+        };
+        let spread: Vec<String> = (0..n).map(|i| format!("a[{i}]")).collect();
+        text.push_str(&format!(
+            "extern void {k}({declared});\nvoid t2s_emu_call_{k}(const unsigned long *a) {{ (void)a; {k}({}); }}\n",
+            spread.join(", "),
+            k = kernel.name
+        ));
+    }
+    text
+}
+
+/// A kernel's caller (`t2s_emu_call_<kernel>`) and its arguments, for the
+/// kernel threads.
+struct Entry(*const c_void, Vec<u64>);
+// SAFETY: code of a library that outlives the threads; the arguments are
+// buffers the caller keeps alive, written by one kernel at a time per
+// element (each output element has one writer).
+unsafe impl Send for Entry {}
+unsafe impl Sync for Entry {}
+
+type Hook = extern "C" fn(usize, usize, i64);
+type IndexHook = extern "C" fn(usize, i64, i64);
+
+fn run(
+    library: &libloading::Library,
+    translation: &Translation,
+    design: &Design,
+    interface: &Interface,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    crate::execute::check_arguments(interface, inputs, params)?;
+    let mut call = crate::memref_arg::Call::new(interface, inputs, params)?;
+    let buffers = call.buffers();
+    let symbol = |name: &str| -> Result<*mut c_void, ExecuteError> {
+        // SAFETY: the address of a symbol the translation defined.
+        unsafe { library.get::<*mut c_void>(name.as_bytes()) }
+            .map(|s| *s)
+            .map_err(|e| ExecuteError::Invoke(format!("no {name} in the emulation library: {e}")))
+    };
+    // SAFETY: the hooks are function pointers of the library's C file.
+    unsafe {
+        *(symbol("t2s_emu_read_hook")? as *mut Hook) = t2s_emu_channel_read;
+        *(symbol("t2s_emu_write_hook")? as *mut Hook) = t2s_emu_channel_write;
+        *(symbol("t2s_emu_index_hook")? as *mut IndexHook) = t2s_emu_channel_index_error;
+    }
+    let mut addresses = Vec::new();
+    for spec in &design.channels {
+        let (_, c_name) = translation
+            .channels
+            .iter()
+            .find(|(s, _)| *s == spec.name)
+            .ok_or_else(|| {
+                ExecuteError::Invoke(format!("no channel @{} in the translation", spec.name))
+            })?;
+        addresses.push(symbol(c_name)? as usize);
+    }
+    let mut entries = Vec::new();
+    let mut scratch: Vec<Vec<u64>> = Vec::new();
+    for kernel in &translation.kernels {
+        if kernel.private_bytes > (KERNEL_STACK / 2) as u64 {
+            return Err(ExecuteError::TooLarge(format!(
+                "kernel {}'s private arrays ({} bytes, more than the emulation's {} MiB stack)",
+                kernel.name,
+                kernel.private_bytes,
+                KERNEL_STACK >> 21
+            )));
+        }
+        let scalar = |i: usize| params.get(i.checked_sub(buffers.len())?).copied();
+        let dim = |i: usize, k: usize| buffers.get(i).and_then(|b| b.1.get(k)).map(|d| *d as i64);
+        let mut args = Vec::new();
+        for p in &kernel.params {
+            args.push(match p {
+                Param::Buffer(i) => buffers.get(*i).map(|b| b.0 as u64),
+                Param::Dim(i, k) => dim(*i, *k).map(|d| d as u64),
+                Param::Scalar(i) => scalar(*i).map(|v| v as u64),
+                Param::Scratch {
+                    element_bytes,
+                    sizes,
+                } => {
+                    let buffer = t2s_target::opencl::scratch::zeroed_buffer(
+                        *element_bytes,
+                        sizes,
+                        &scalar,
+                        &dim,
+                    )
+                    .ok_or_else(|| {
+                        ExecuteError::TooLarge(format!("a buffer of kernel {}", kernel.name))
+                    })?;
+                    scratch.push(buffer);
+                    scratch.last_mut().map(|b| b.as_mut_ptr() as u64)
+                }
+            });
+        }
+        let args = args
+            .into_iter()
+            .collect::<Option<Vec<u64>>>()
+            .ok_or_else(|| {
+                ExecuteError::Invoke(format!(
+                    "kernel {} takes arguments the program does not have",
+                    kernel.name
+                ))
+            })?;
+        let caller = symbol(&format!("t2s_emu_call_{}", kernel.name))?;
+        entries.push(Entry(caller as *const c_void, args));
+    }
+    let calls: Vec<Box<dyn Fn() + Send + Sync>> = entries
+        .into_iter()
+        .map(|entry| {
+            Box::new(move || {
+                let entry = &entry;
+                // SAFETY: the kernel's caller, which reads exactly the
+                // kernel's argument count from the array.
+                let call: unsafe extern "C" fn(*const u64) =
+                    unsafe { std::mem::transmute(entry.0) };
+                unsafe { call(entry.1.as_ptr()) }
+            }) as Box<dyn Fn() + Send + Sync>
+        })
+        .collect();
+    let mut times = Vec::new();
+    for run in 0..=options.repeat {
+        let start = Instant::now();
+        run_threads(design, &addresses, &calls, options.channel_depths)?;
+        if run > 0 {
+            times.push(start.elapsed());
+        }
+    }
+    Ok((call.outputs(), times))
+}

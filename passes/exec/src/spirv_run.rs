@@ -1,0 +1,300 @@
+//! `t2s-run --mode spirv`: the program lowered to one single-work-item
+//! OpenCL kernel in SPIR-V (`t2s-sequential-to-spirv`, or
+//! `t2s-systolic-to-spirv` for a program with a space-time transform),
+//! serialized as `t2s-translate --t2s-to-spirv` does, translated to SPIR 1.2
+//! bitcode by `llvm-spirv-15 -r` and run by the system's OpenCL (PoCL built
+//! with `-x spir -spir-std=1.2`).
+//!
+//! The kernel's arguments are read from the IR: the host function's
+//! `gpu.launch_func` names the kernel and passes the function's buffers
+//! (flat or whole), their sizes, its parameters, and the buffers it
+//! allocates, with their sizes computed from the arguments.
+
+use crate::execute::{
+    check_points, is_spatial, run_pipeline, select_program, with_spacetime_options, ExecuteError,
+    Mode, RunOptions,
+};
+use crate::interface::{array_interface, sequential_interface, Interface};
+use melior::ir::{
+    attribute::AttributeLike, attribute::DenseI32ArrayAttribute, block::BlockLike,
+    operation::OperationLike, operation::OperationRef, Module, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::MlirValue;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+use t2s_ir::ir;
+use t2s_model::interpret::Buffer;
+use t2s_passes::pipelines::{SEQUENTIAL_TO_SPIRV, SYSTOLIC_TO_SPIRV};
+use t2s_runtime::opencl_host::{run_kernel, KernelArg};
+use t2s_target::opencl::scratch::{self, Size};
+
+/// How the host passes one kernel argument.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Arg {
+    /// The function's buffer argument of that index.
+    Buffer(usize),
+    /// A buffer the host allocates (zeroed), `sizes` row-major.
+    Scratch {
+        element_bytes: u64,
+        sizes: Vec<Size>,
+    },
+    /// An `index` computed from the arguments.
+    Index(Size),
+}
+
+/// The launched kernel: its name and arguments.
+struct Launch {
+    kernel: String,
+    args: Vec<Arg>,
+}
+
+/// Lowers, serializes and runs `module`'s program on the OpenCL device.
+pub fn execute(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    let (interface, passes) = if is_spatial(&program) {
+        (
+            array_interface(context, module, name)?,
+            with_spacetime_options(SYSTOLIC_TO_SPIRV.passes, &options.systolic_options),
+        )
+    } else {
+        (
+            sequential_interface(context, module, name)?,
+            SEQUENTIAL_TO_SPIRV.passes.to_string(),
+        )
+    };
+    check_points(&interface, params, Mode::Spirv, options.max_points)?;
+    run_pipeline(context, module, &format!("builtin.module({passes})"))?;
+    let launch = read_launch(module.as_operation(), &interface.name)?;
+    let binary = serialize(module.as_operation())?;
+    let dir = crate::opencl_run::work_dir()?;
+    let result = to_spir(&binary, &dir)
+        .and_then(|bitcode| run(&bitcode, &launch, &interface, inputs, params, options));
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+/// The kernel launched by the host function `@name` and its arguments.
+fn read_launch(module: OperationRef<'_, '_>, name: &str) -> Result<Launch, ExecuteError> {
+    let missing = |what: &str| ExecuteError::Pipeline(format!("the lowered program has {what}"));
+    let host = ir::collect(module, "func.func")
+        .into_iter()
+        .find(|f| ir::symbol_name(f) == name)
+        .ok_or_else(|| missing(&format!("no host function @{name}")))?;
+    let launch = ir::collect(host, "gpu.launch_func");
+    let [launch] = launch.as_slice() else {
+        return Err(missing(&format!(
+            "{} kernel launches in @{name}, not one",
+            launch.len()
+        )));
+    };
+    let entry = ir::body_block(&host).ok_or_else(|| missing("an empty host function"))?;
+    let segments: Vec<i32> = launch
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
+        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect())
+        .unwrap_or_default();
+    if segments.len() != 13 {
+        return Err(missing("a gpu.launch_func of an unknown form"));
+    }
+    let first: i32 = segments[..11].iter().sum();
+    let args = (first..first + segments[11])
+        .map(|i| {
+            let v = launch
+                .operand(i as usize)
+                .map_err(|_| missing("a short launch"))?;
+            classify(v.to_raw(), entry)
+                .ok_or_else(|| missing("a kernel argument the host cannot compute"))
+        })
+        .collect::<Result<_, _>>()?;
+    let kernel = launch
+        .attribute("kernel")
+        .ok()
+        // SAFETY: an attribute query.
+        .filter(|a| unsafe { mlir_sys::mlirAttributeIsASymbolRef(a.to_raw()) })
+        // SAFETY: the leaf of a live symbol reference (the kernel's name).
+        .map(|a| unsafe {
+            let leaf = mlir_sys::mlirSymbolRefAttrGetLeafReference(a.to_raw());
+            String::from_utf8_lossy(std::slice::from_raw_parts(
+                leaf.data as *const u8,
+                leaf.length,
+            ))
+            .into_owned()
+        })
+        .ok_or_else(|| missing("a launch without a kernel"))?;
+    Ok(Launch { kernel, args })
+}
+
+/// How the host computes a launch operand.
+fn classify(v: MlirValue, entry: melior::ir::BlockRef<'_, '_>) -> Option<Arg> {
+    // SAFETY: queries of a live value and its defining op.
+    let ty = unsafe { mlir_sys::mlirValueGetType(v) };
+    if !unsafe { mlir_sys::mlirTypeIsAMemRef(ty) } {
+        // SAFETY: a live value.
+        return scratch::trace(unsafe { Value::from_raw(v) }, entry).map(Arg::Index);
+    }
+    // SAFETY: queries of a live value.
+    unsafe {
+        if mlir_sys::mlirValueIsABlockArgument(v) {
+            return (mlir_sys::mlirBlockArgumentGetOwner(v).ptr == entry.to_raw().ptr)
+                .then(|| Arg::Buffer(mlir_sys::mlirBlockArgumentGetArgNumber(v) as usize));
+        }
+    }
+    let op = t2s_ir::ir::defining_op(v)?;
+    // SAFETY: the defining op of a live value.
+    let op = unsafe { OperationRef::from_raw(op) };
+    match ir::name(&op).as_str() {
+        "memref.collapse_shape" => classify(op.operand(0).ok()?.to_raw(), entry),
+        "memref.alloc" => {
+            // SAFETY: the type of a live value.
+            let (shape, element) = t2s_conversion::outline_spirv_kernels::types::shape_of(unsafe {
+                melior::ir::Type::from_raw(ty)
+            });
+            let mut dynamic = (0..op.operand_count()).map(|i| op.operand(i).ok());
+            let sizes = shape
+                .iter()
+                .map(|d| match *d {
+                    i64::MIN => scratch::trace(dynamic.next()??, entry),
+                    d => Some(Size::Const(d)),
+                })
+                .collect::<Option<_>>()?;
+            Some(Arg::Scratch {
+                element_bytes: t2s_conversion::outline_spirv_kernels::types::element_bytes(element),
+                sizes,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The binary of the module's one `spirv.module`.
+fn serialize(module: OperationRef<'_, '_>) -> Result<Vec<u8>, ExecuteError> {
+    unsafe extern "C" fn append(chunk: mlir_sys::MlirStringRef, out: *mut std::ffi::c_void) {
+        // SAFETY: `out` is the Vec below; the chunk is valid for the call.
+        unsafe {
+            let out = &mut *(out as *mut Vec<u8>);
+            out.extend_from_slice(std::slice::from_raw_parts(
+                chunk.data as *const u8,
+                chunk.length,
+            ));
+        }
+    }
+    let mut binary: Vec<u8> = Vec::new();
+    // SAFETY: a live module; `binary` outlives the call.
+    let result = unsafe {
+        t2s_dialects::capi::t2sSerializeSpirv(
+            module.to_raw(),
+            append,
+            &mut binary as *mut Vec<u8> as *mut std::ffi::c_void,
+        )
+    };
+    if result.value == 0 {
+        return Err(ExecuteError::Pipeline(
+            "the kernels could not be serialized to SPIR-V (see the diagnostics above)".into(),
+        ));
+    }
+    Ok(binary)
+}
+
+/// `llvm-spirv-15`: `T2S_LLVM_SPIRV`, or on the path.
+fn llvm_spirv() -> PathBuf {
+    std::env::var_os("T2S_LLVM_SPIRV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("llvm-spirv-15"))
+}
+
+/// SPIR 1.2 bitcode of a SPIR-V binary, which PoCL builds.
+fn to_spir(binary: &[u8], dir: &Path) -> Result<Vec<u8>, ExecuteError> {
+    let spv = dir.join("program.spv");
+    let bc = dir.join("program.bc");
+    std::fs::write(&spv, binary)
+        .map_err(|e| ExecuteError::Invoke(format!("cannot write {}: {e}", spv.display())))?;
+    let output = Command::new(llvm_spirv())
+        .arg("-r")
+        .arg(&spv)
+        .arg("-o")
+        .arg(&bc)
+        .output()
+        .map_err(|e| {
+            ExecuteError::Invoke(format!(
+                "cannot run {} ({e}); install llvm-spirv-15",
+                llvm_spirv().display()
+            ))
+        })?;
+    if !output.status.success() {
+        return Err(ExecuteError::Invoke(format!(
+            "llvm-spirv could not translate the SPIR-V:\n{}",
+            String::from_utf8_lossy(&output.stderr).trim_end()
+        )));
+    }
+    std::fs::read(&bc)
+        .map_err(|e| ExecuteError::Invoke(format!("cannot read {}: {e}", bc.display())))
+}
+
+fn run(
+    bitcode: &[u8],
+    launch: &Launch,
+    interface: &Interface,
+    inputs: &[Buffer],
+    params: &[i64],
+    options: &RunOptions,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    crate::execute::check_arguments(interface, inputs, params)?;
+    let mut call = crate::memref_arg::Call::new(interface, inputs, params)?;
+    let shapes: Vec<Vec<usize>> = call.buffers().into_iter().map(|b| b.1).collect();
+    let storages = call.storages();
+    let scalar = |i: usize| params.get(i.checked_sub(storages.len())?).copied();
+    let dim = |i: usize, k: usize| shapes.get(i).and_then(|s| s.get(k)).map(|d| *d as i64);
+    let mut scratch: Vec<Vec<u64>> = Vec::new();
+    let mut args = Vec::new();
+    let unknown = || {
+        ExecuteError::Invoke(format!(
+            "kernel {} takes arguments the program does not have",
+            launch.kernel
+        ))
+    };
+    for arg in &launch.args {
+        args.push(match arg {
+            Arg::Buffer(i) => {
+                let (ptr, bytes) = *storages.get(*i).ok_or_else(unknown)?;
+                KernelArg::Buffer(ptr, bytes)
+            }
+            Arg::Index(size) => {
+                KernelArg::Long(scratch::eval(size, &scalar, &dim).ok_or_else(unknown)?)
+            }
+            Arg::Scratch {
+                element_bytes,
+                sizes,
+            } => {
+                let buffer = scratch::zeroed_buffer(*element_bytes, sizes, &scalar, &dim)
+                    .ok_or_else(|| {
+                        ExecuteError::TooLarge(format!("a buffer of kernel {}", launch.kernel))
+                    })?;
+                scratch.push(buffer);
+                let buffer = scratch.last_mut().ok_or_else(unknown)?;
+                KernelArg::Buffer(
+                    buffer.as_mut_ptr() as *mut std::ffi::c_void,
+                    buffer.len() * 8,
+                )
+            }
+        });
+    }
+    let times = run_kernel(
+        bitcode,
+        "-x spir -spir-std=1.2",
+        &launch.kernel,
+        &args,
+        options.repeat,
+    )
+    .map_err(ExecuteError::Invoke)?;
+    Ok((call.outputs(), times))
+}

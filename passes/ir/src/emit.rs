@@ -1,0 +1,367 @@
+//! A small IR emitter over raw handles: it appends upstream ops (`arith`,
+//! `memref`, `scf`, `func`) to a block and hands back raw values, so code
+//! generators can keep values in plain maps without melior lifetimes.
+
+use melior::ir::{
+    attribute::{AttributeLike, FloatAttribute, IntegerAttribute},
+    block::BlockLike,
+    operation::{OperationBuilder, OperationLike},
+    r#type::{IntegerType, MemRefType},
+    Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, TypeLike, Value,
+    ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
+use t2s_model::{ScalarType, Value as ModelValue};
+
+/// `arith.cmpi` predicates, in arith's encoding.
+pub const CMPI_EQ: i64 = 0;
+pub const CMPI_SLT: i64 = 2;
+pub const CMPI_ULT: i64 = 6;
+
+/// Appends ops at the end of a block, or inserts them before an op of it.
+#[derive(Clone, Copy)]
+pub struct Emitter<'c> {
+    pub context: &'c Context,
+    pub location: Location<'c>,
+    pub block: MlirBlock,
+    /// When set, ops are inserted before this op (of `block`).
+    pub before: Option<MlirOperation>,
+}
+
+impl<'c> Emitter<'c> {
+    pub fn new(context: &'c Context, location: Location<'c>, block: MlirBlock) -> Self {
+        Self {
+            context,
+            location,
+            block,
+            before: None,
+        }
+    }
+
+    /// An emitter inserting before `op`, at its location.
+    pub fn before(context: &'c Context, op: melior::ir::operation::OperationRef<'c, '_>) -> Self {
+        use melior::ir::operation::OperationLike;
+        let block = MlirBlock {
+            ptr: std::ptr::null_mut(),
+        };
+        Self::new(context, op.location(), block).before_op(op.to_raw())
+    }
+
+    /// The same emitter, appending to `block`.
+    pub fn at(self, block: MlirBlock) -> Self {
+        Self {
+            block,
+            before: None,
+            ..self
+        }
+    }
+
+    /// The same emitter, inserting before `op` (in its block).
+    pub fn before_op(self, op: MlirOperation) -> Self {
+        // SAFETY: `op` is a live op with a parent block.
+        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+        Self {
+            block,
+            before: Some(op),
+            ..self
+        }
+    }
+
+    /// The same emitter with another location.
+    pub fn located(self, location: Location<'c>) -> Self {
+        Self { location, ..self }
+    }
+
+    /// Inserts a detached op at the insertion point and returns it.
+    pub fn insert<'a>(
+        &'a self,
+        op: melior::ir::Operation<'c>,
+    ) -> melior::ir::operation::OperationRef<'c, 'a> {
+        match self.before {
+            None => self.block_ref().append_operation(op),
+            Some(anchor) => {
+                // SAFETY: the anchor is a live op of this block.
+                let anchor = unsafe { melior::ir::operation::OperationRef::from_raw(anchor) };
+                self.block_ref().insert_operation_before(anchor, op)
+            }
+        }
+    }
+
+    fn block_ref(&self) -> BlockRef<'c, '_> {
+        // SAFETY: the block is alive while code is generated into it.
+        unsafe { BlockRef::from_raw(self.block) }
+    }
+
+    /// Appends `name(operands) {attrs} : results` and returns its results.
+    pub fn op(
+        &self,
+        name: &str,
+        operands: &[MlirValue],
+        results: &[Type<'c>],
+        attributes: &[(&str, Attribute<'c>)],
+    ) -> Vec<MlirValue> {
+        // SAFETY: operands are live values of this function.
+        let operands: Vec<Value> = operands
+            .iter()
+            .map(|v| unsafe { Value::from_raw(*v) })
+            .collect();
+        let attributes: Vec<(Identifier, Attribute)> = attributes
+            .iter()
+            .map(|(n, a)| (Identifier::new(self.context, n), *a))
+            .collect();
+        let op = OperationBuilder::new(name, self.location)
+            .add_operands(&operands)
+            .add_results(results)
+            .add_attributes(&attributes)
+            .build()
+            .unwrap_or_else(|e| panic!("cannot build {name}: {e}"));
+        let op = self.insert(op);
+        op.results().map(|r| r.to_raw()).collect()
+    }
+
+    /// `arith.cmpi` with `predicate` in arith's encoding ([`CMPI_EQ`], ...).
+    pub fn cmpi(&self, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
+        let i1: Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();
+        let i64_type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
+        let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
+        self.op("arith.cmpi", &[a, b], &[i1], &[("predicate", attr)])[0]
+    }
+
+    /// Like [`Emitter::op`] for ops with exactly one result.
+    pub fn op1(&self, name: &str, operands: &[MlirValue], result: Type<'c>) -> MlirValue {
+        self.op(name, operands, &[result], &[])[0]
+    }
+
+    pub fn index_type(&self) -> Type<'c> {
+        Type::index(self.context)
+    }
+
+    pub fn scalar_type(&self, ty: ScalarType) -> Type<'c> {
+        match ty {
+            ScalarType::Int(w) => IntegerType::new(self.context, w).into(),
+            ScalarType::Index => Type::index(self.context),
+            ScalarType::F16 => Type::float16(self.context),
+            ScalarType::BF16 => Type::bfloat16(self.context),
+            ScalarType::F32 => Type::float32(self.context),
+            ScalarType::F64 => Type::float64(self.context),
+        }
+    }
+
+    /// A memref type; `None` dimensions are dynamic.
+    pub fn memref_type(&self, elem: ScalarType, shape: &[Option<i64>]) -> Type<'c> {
+        // SAFETY: a constant query.
+        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        let dims: Vec<i64> = shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
+        MemRefType::new(self.scalar_type(elem), &dims, None, None).into()
+    }
+
+    pub fn index(&self, value: i64) -> MlirValue {
+        let ty = self.index_type();
+        let attr = IntegerAttribute::new(ty, value).into();
+        self.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+    }
+
+    /// A constant of a model value (which must not be poison).
+    pub fn constant(&self, value: ModelValue, ty: ScalarType) -> MlirValue {
+        let mlir_ty = self.scalar_type(ty);
+        let attr: Attribute = match value {
+            ModelValue::F32(f) => FloatAttribute::new(self.context, mlir_ty, f as f64).into(),
+            ModelValue::F64(f) => FloatAttribute::new(self.context, mlir_ty, f).into(),
+            ModelValue::Int(i) => IntegerAttribute::new(mlir_ty, i).into(),
+            ModelValue::Poison => IntegerAttribute::new(mlir_ty, 0).into(),
+        };
+        self.op("arith.constant", &[], &[mlir_ty], &[("value", attr)])[0]
+    }
+
+    /// The zero constant of an integer or float type.
+    pub fn zero(&self, ty: Type<'_>) -> MlirValue {
+        // SAFETY: a valid type; the zero attribute of an int or float type.
+        let attr = unsafe {
+            let raw = if mlir_sys::mlirTypeIsAFloat(ty.to_raw()) {
+                mlir_sys::mlirFloatAttrDoubleGet(self.context.to_raw(), ty.to_raw(), 0.0)
+            } else {
+                mlir_sys::mlirIntegerAttrGet(ty.to_raw(), 0)
+            };
+            Attribute::from_raw(raw)
+        };
+        // SAFETY: the type comes from the same context.
+        let ty = unsafe { Type::from_raw(ty.to_raw()) };
+        self.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+    }
+
+    pub fn add(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+        self.op1("arith.addi", &[a, b], self.index_type())
+    }
+
+    pub fn sub(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+        self.op1("arith.subi", &[a, b], self.index_type())
+    }
+
+    pub fn mul(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+        self.op1("arith.muli", &[a, b], self.index_type())
+    }
+
+    /// `min(max(value, low), high)` on indices.
+    pub fn clamp(&self, value: MlirValue, low: MlirValue, high: MlirValue) -> MlirValue {
+        let v = self.op1("arith.maxsi", &[value, low], self.index_type());
+        self.op1("arith.minsi", &[v, high], self.index_type())
+    }
+
+    pub fn load(&self, memref: MlirValue, indices: &[MlirValue], elem: Type<'c>) -> MlirValue {
+        let mut operands = vec![memref];
+        operands.extend_from_slice(indices);
+        self.op1("memref.load", &operands, elem)
+    }
+
+    pub fn store(&self, value: MlirValue, memref: MlirValue, indices: &[MlirValue]) {
+        let mut operands = vec![value, memref];
+        operands.extend_from_slice(indices);
+        self.op("memref.store", &operands, &[], &[]);
+    }
+
+    /// `scf.for %iv = lb to ub step 1`; returns the body block (still without
+    /// its terminator: call [`Emitter::finish_for`]) and the induction variable.
+    pub fn for_loop(&self, lb: MlirValue, ub: MlirValue) -> (MlirBlock, MlirValue) {
+        let (body, iv, _, _) = self.for_iter(lb, ub, &[]);
+        (body, iv)
+    }
+
+    /// `scf.for %iv = lb to ub step 1 iter_args(inits)`: its body (to end
+    /// with `scf.yield` of the carried values), the induction variable, the
+    /// carried values and the loop's results.
+    pub fn for_iter(
+        &self,
+        lb: MlirValue,
+        ub: MlirValue,
+        inits: &[MlirValue],
+    ) -> (MlirBlock, MlirValue, Vec<MlirValue>, Vec<MlirValue>) {
+        let step = self.index(1);
+        // SAFETY: live values of this function.
+        let types: Vec<Type> = inits
+            .iter()
+            .map(|v| unsafe { Value::from_raw(*v) }.r#type())
+            .collect();
+        let mut arguments = vec![(self.index_type(), self.location)];
+        arguments.extend(types.iter().map(|t| (*t, self.location)));
+        let body = Block::new(&arguments);
+        let region = Region::new();
+        region.append_block(body);
+        // SAFETY: operands are live values of this function.
+        let operands: Vec<Value> = [lb, ub, step]
+            .iter()
+            .chain(inits)
+            .map(|v| unsafe { Value::from_raw(*v) })
+            .collect();
+        let op = OperationBuilder::new("scf.for", self.location)
+            .add_operands(&operands)
+            .add_results(&types)
+            .add_regions([region])
+            .build()
+            .expect("scf.for is well formed");
+        let op = self.insert(op);
+        let block = op
+            .region(0)
+            .expect("one region")
+            .first_block()
+            .expect("one block");
+        let args: Vec<MlirValue> = (0..block.argument_count())
+            .map(|i| Value::from(block.argument(i).expect("an argument")).to_raw())
+            .collect();
+        let results = op.results().map(|r| r.to_raw()).collect();
+        (block.to_raw(), args[0], args[1..].to_vec(), results)
+    }
+
+    /// `scf.if %cond -> (results)` with both regions: its then and else
+    /// blocks (each to end with `scf.yield`) and its results.
+    pub fn if_else(
+        &self,
+        cond: MlirValue,
+        results: &[Type<'c>],
+    ) -> (MlirBlock, MlirBlock, Vec<MlirValue>) {
+        let then = Region::new();
+        then.append_block(Block::new(&[]));
+        let other = Region::new();
+        other.append_block(Block::new(&[]));
+        // SAFETY: cond is a live i1 value.
+        let cond = unsafe { Value::from_raw(cond) };
+        let op = OperationBuilder::new("scf.if", self.location)
+            .add_operands(&[cond])
+            .add_results(results)
+            .add_regions([then, other])
+            .build()
+            .expect("scf.if is well formed");
+        let op = self.insert(op);
+        let block = |r: usize| {
+            op.region(r)
+                .expect("two regions")
+                .first_block()
+                .expect("a block")
+                .to_raw()
+        };
+        (
+            block(0),
+            block(1),
+            op.results().map(|r| r.to_raw()).collect(),
+        )
+    }
+
+    /// `scf.if %cond` without else; returns the then-block (without terminator).
+    pub fn if_then(&self, cond: MlirValue) -> MlirBlock {
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        // SAFETY: cond is a live i1 value.
+        let cond = unsafe { Value::from_raw(cond) };
+        let op = OperationBuilder::new("scf.if", self.location)
+            .add_operands(&[cond])
+            .add_regions([region, Region::new()])
+            .build()
+            .expect("scf.if is well formed");
+        let op = self.insert(op);
+        op.region(0)
+            .expect("then")
+            .first_block()
+            .expect("one block")
+            .to_raw()
+    }
+
+    /// Sets a unit attribute on the op owning `block` (e.g. a loop to unroll).
+    pub fn mark_parent(&self, block: MlirBlock, name: &str) {
+        // SAFETY: the block belongs to a live op.
+        unsafe {
+            let op = mlir_sys::mlirBlockGetParentOperation(block);
+            let attr = Attribute::unit(self.context);
+            mlir_sys::mlirOperationSetDiscardableAttributeByName(
+                op,
+                crate::ir::string_ref(name),
+                attr.to_raw(),
+            );
+        }
+    }
+
+    /// Stores constants into buffers over the box `[0, extents)`: one loop
+    /// nest, one store per `(buffer, value, type)`.
+    pub fn fill(&self, extents: &[MlirValue], fills: &[(MlirValue, ModelValue, ScalarType)]) {
+        let mut inner = *self;
+        let mut blocks = Vec::new();
+        let mut indices = Vec::new();
+        for extent in extents {
+            let (block, iv) = inner.for_loop(inner.index(0), *extent);
+            blocks.push(block);
+            indices.push(iv);
+            inner = inner.at(block);
+        }
+        for (buffer, value, ty) in fills {
+            let constant = inner.constant(*value, *ty);
+            inner.store(constant, *buffer, &indices);
+        }
+        for block in blocks.iter().rev() {
+            self.finish_scf_block(*block);
+        }
+    }
+
+    /// Ends a `scf.for`/`scf.if` body with `scf.yield`.
+    pub fn finish_scf_block(&self, block: MlirBlock) {
+        self.at(block).op("scf.yield", &[], &[], &[]);
+    }
+}

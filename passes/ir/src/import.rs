@@ -1,0 +1,538 @@
+//! Converts a merged `ure.program` (one holding a `ure.nest`) into the
+//! MLIR-free model of `t2s-model`, which the interpreter runs and the
+//! lowerings generate code from.
+//!
+//! Every construct the model cannot express is reported at its location, so a
+//! program either converts exactly or not at all.
+
+use crate::diag::error;
+use crate::ir::{self, ExtentAttr};
+use crate::pass::Failed;
+use melior::ir::{
+    attribute::{AttributeLike, FloatAttribute, IntegerAttribute, TypeAttribute},
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    Type, TypeLike, Value, ValueLike,
+};
+use mlir_sys::MlirAffineExpr;
+
+use crate::arith_model::{binary_op, cast_op, cmpf_predicate, cmpi_predicate};
+pub use crate::arith_model::{binary_op_name, cast_op_name, predicate_encoding};
+
+/// Values are keyed by their opaque pointer: `MlirValue` is not hashable.
+type ValueKey = *const std::ffi::c_void;
+
+fn key(value: mlir_sys::MlirValue) -> ValueKey {
+    value.ptr
+}
+use std::collections::HashMap;
+use t2s_model::{
+    Affine, Body, Extent, Func, Input, Loop, Node, NodeId, Program, ScalarType, UnaryOp,
+    Value as ModelValue,
+};
+
+/// Converts an MLIR type into a model scalar type.
+pub fn scalar_type(ty: Type<'_>) -> Option<ScalarType> {
+    let raw = ty.to_raw();
+    // SAFETY: plain queries of a live type.
+    unsafe {
+        if mlir_sys::mlirTypeIsAIndex(raw) {
+            Some(ScalarType::Index)
+        } else if mlir_sys::mlirTypeIsAInteger(raw) {
+            Some(ScalarType::Int(mlir_sys::mlirIntegerTypeGetWidth(raw)))
+        } else if mlir_sys::mlirTypeIsAF16(raw) {
+            Some(ScalarType::F16)
+        } else if mlir_sys::mlirTypeIsABF16(raw) {
+            Some(ScalarType::BF16)
+        } else if mlir_sys::mlirTypeIsAF32(raw) {
+            Some(ScalarType::F32)
+        } else if mlir_sys::mlirTypeIsAF64(raw) {
+            Some(ScalarType::F64)
+        } else {
+            None
+        }
+    }
+}
+
+/// Element type and shape (`None` for `?`) of a memref type.
+pub fn memref_shape(ty: Type<'_>) -> Option<(ScalarType, Vec<Option<i64>>)> {
+    let raw = ty.to_raw();
+    // SAFETY: plain queries of a live type.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(raw) {
+            return None;
+        }
+        let elem = scalar_type(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)))?;
+        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
+        let shape = (0..rank)
+            .map(|d| {
+                if mlir_sys::mlirShapedTypeIsDynamicDim(raw, d as isize) {
+                    None
+                } else {
+                    Some(mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize))
+                }
+            })
+            .collect();
+        Some((elem, shape))
+    }
+}
+
+/// The loop nest holding the UREs of a merged program: its `ure.nest`, or
+/// the `spacetime.array` the space-time transform made of it.
+pub fn find_nest<'c, 'a>(program: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    ir::body_ops(program, 0)
+        .into_iter()
+        .find(|op| matches!(ir::name(op).as_str(), "ure.nest" | "spacetime.array"))
+}
+
+/// Converts a merged program. Errors are emitted at the offending op.
+pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed> {
+    let name = ir::symbol_name(&program);
+    let Some(nest) = find_nest(&program) else {
+        return Err(error(
+            program.location(),
+            format!("program @{name} is not merged; run merge-ures first"),
+        ));
+    };
+    if ir::name(&nest) != "ure.nest" {
+        return Err(error(
+            nest.location(),
+            format!(
+                "program @{name} is space-time transformed: its UREs are now a spacetime.array"
+            ),
+        ));
+    }
+    let ops = ir::body_ops(&program, 0);
+    let (params, inputs) = params_and_inputs(&ops)?;
+    let loops = extract_loops(&nest, &params)?;
+    let defs: Vec<_> = ir::body_ops(&nest, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.def")
+        .collect();
+    let func_index: HashMap<String, usize> = defs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (ir::symbol(d, "func"), i))
+        .collect();
+    let input_index: HashMap<String, usize> = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, inp)| (inp.name.clone(), i))
+        .collect();
+    let param_index: HashMap<String, usize> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.clone(), i))
+        .collect();
+    let names = Names {
+        funcs: &func_index,
+        inputs: &input_index,
+        params: &param_index,
+    };
+    let funcs = defs
+        .iter()
+        .map(|def| extract_func(def, &names))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Program {
+        name,
+        params,
+        inputs,
+        funcs,
+        loops,
+    })
+}
+
+struct Names<'n> {
+    funcs: &'n HashMap<String, usize>,
+    inputs: &'n HashMap<String, usize>,
+    params: &'n HashMap<String, usize>,
+}
+
+/// The `ure.param` names and `ure.input` declarations of a program body, in
+/// order: the part of the calling convention every form of a program shares.
+pub fn params_and_inputs(
+    ops: &[OperationRef<'_, '_>],
+) -> Result<(Vec<String>, Vec<Input>), Failed> {
+    let params = ops
+        .iter()
+        .filter(|op| ir::name(op) == "ure.param")
+        .map(ir::symbol_name)
+        .collect();
+    let inputs = ops
+        .iter()
+        .filter(|op| ir::name(op) == "ure.input")
+        .map(extract_input)
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((params, inputs))
+}
+
+pub fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {
+    let ty = op
+        .attribute("type")
+        .ok()
+        .and_then(|a| TypeAttribute::try_from(a).ok())
+        .map(|t| t.value());
+    let Some((elem, shape)) = ty.and_then(memref_shape) else {
+        return Err(error(
+            op.location(),
+            "input type is not a memref of integers or floats",
+        ));
+    };
+    Ok(Input {
+        name: ir::symbol_name(op),
+        elem,
+        shape,
+    })
+}
+
+fn extract_loops(nest: &OperationRef<'_, '_>, params: &[String]) -> Result<Vec<Loop>, Failed> {
+    let names = ir::strings(nest, "loops");
+    let mins = ir::i64s(nest, "mins");
+    let extents = ir::extents(nest, "extents");
+    names
+        .into_iter()
+        .zip(mins)
+        .zip(extents)
+        .map(|((name, min), extent)| {
+            let extent = match extent {
+                ExtentAttr::Const(c) => Extent::Const(c),
+                ExtentAttr::Param(p) => match params.iter().position(|q| *q == p) {
+                    Some(i) => Extent::Param(i),
+                    None => return Err(error(nest.location(), format!("@{p} is not a ure.param"))),
+                },
+                ExtentAttr::Expr(e) => {
+                    return Err(error(
+                        nest.location(),
+                        format!("loop '{name}' has the extent {e}: a nest's extents are integers or parameters"),
+                    ))
+                }
+            };
+            Ok(Loop { name, min, extent })
+        })
+        .collect()
+}
+
+/// Builds the body of one URE, node by node in SSA order.
+struct BodyBuilder<'n> {
+    names: &'n Names<'n>,
+    /// Number of loop variables (block arguments) of the URE.
+    vars: usize,
+    nodes: Vec<Node>,
+    values: HashMap<ValueKey, NodeId>,
+    /// Values produced by `ure.select`: (condition node, value node).
+    guarded: HashMap<ValueKey, (NodeId, NodeId)>,
+}
+
+impl BodyBuilder<'_> {
+    fn push(&mut self, node: Node) -> NodeId {
+        self.nodes.push(node);
+        self.nodes.len() - 1
+    }
+
+    fn operand(&self, op: &OperationRef<'_, '_>, index: usize) -> Result<NodeId, Failed> {
+        let value = op.operand(index).map_err(|_| Failed)?;
+        self.values
+            .get(&key(value.to_raw()))
+            .copied()
+            .ok_or_else(|| {
+                error(
+                    op.location(),
+                    "operand is not computed inside the URE (or is a select without an else value)",
+                )
+            })
+    }
+
+    fn result_type(&self, op: &OperationRef<'_, '_>) -> Result<ScalarType, Failed> {
+        let ty = op.result(0).map_err(|_| Failed)?.r#type();
+        scalar_type(ty).ok_or_else(|| {
+            error(
+                op.location(),
+                format!("type {ty} is not supported in a URE (integers, index, f32, f64)"),
+            )
+        })
+    }
+
+    fn define(&mut self, op: &OperationRef<'_, '_>, node: Node) -> Result<(), Failed> {
+        let id = self.push(node);
+        let result = op.result(0).map_err(|_| Failed)?;
+        self.values.insert(key(result.to_raw()), id);
+        Ok(())
+    }
+
+    fn convert(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let name = ir::name(op);
+        if let Some(bin) = binary_op(&name) {
+            let (a, b, ty) = (
+                self.operand(op, 0)?,
+                self.operand(op, 1)?,
+                self.result_type(op)?,
+            );
+            return self.define(op, Node::Binary { op: bin, a, b, ty });
+        }
+        if let Some(cast) = cast_op(&name) {
+            let (a, ty) = (self.operand(op, 0)?, self.result_type(op)?);
+            return self.define(op, Node::Cast { op: cast, a, ty });
+        }
+        if let Some((math, arity)) = t2s_model::MathOp::from_name(&name) {
+            if op.operand_count() != arity {
+                return Err(error(
+                    op.location(),
+                    format!("{name} takes {arity} operands"),
+                ));
+            }
+            let args = (0..arity)
+                .map(|i| self.operand(op, i))
+                .collect::<Result<Vec<_>, _>>()?;
+            let ty = self.result_type(op)?;
+            return self.define(op, Node::Math { op: math, args, ty });
+        }
+        match name.as_str() {
+            "arith.constant" => {
+                let ty = self.result_type(op)?;
+                let value = constant_value(op, ty)?;
+                self.define(op, Node::Const(value, ty))
+            }
+            "arith.negf" => {
+                let (a, ty) = (self.operand(op, 0)?, self.result_type(op)?);
+                self.define(op, Node::Unary { op: UnaryOp::NegF, a, ty })
+            }
+            "arith.cmpi" | "arith.cmpf" => {
+                let pred = ir::int(op, "predicate").unwrap_or(-1);
+                let pred = if name == "arith.cmpi" { cmpi_predicate(pred) } else { cmpf_predicate(pred) }
+                    .ok_or_else(|| error(op.location(), "unknown comparison predicate"))?;
+                let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
+                self.define(op, Node::Cmp { pred, a, b })
+            }
+            "arith.select" => {
+                let ty = self.result_type(op)?;
+                let (cond, a, b) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
+                self.define(op, Node::Select { cond, a, b, ty })
+            }
+            "ure.select" => {
+                let (cond, value) = (self.operand(op, 0)?, self.operand(op, 1)?);
+                let result = op.result(0).map_err(|_| Failed)?;
+                self.guarded.insert(key(result.to_raw()), (cond, value));
+                Ok(())
+            }
+            "ure.at" => self.convert_at(op),
+            "ure.param_value" => {
+                let param_name = ir::symbol(op, "param");
+                let param = *self.names.params.get(&param_name).ok_or_else(|| {
+                    error(op.location(), format!("@{param_name} is not a ure.param"))
+                })?;
+                self.define(op, Node::Param(param))
+            }
+            "ure.load" => {
+                let input_name = ir::symbol(op, "input");
+                let input = *self.names.inputs.get(&input_name).ok_or_else(|| {
+                    error(op.location(), format!("@{input_name} is not an input"))
+                })?;
+                let indices = affine_indices(op, self.vars, self.names.params)?;
+                self.define(op, Node::InputRead { input, indices })
+            }
+            other => Err(error(
+                op.location(),
+                format!("operation '{other}' is not supported by the URE interpreter and the sequential lowering (they take arith, math, ure.at, ure.load, ure.param_value and ure.select)"),
+            )),
+        }
+    }
+
+    fn convert_at(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let func_name = ir::symbol(op, "func");
+        let func = *self.names.funcs.get(&func_name).ok_or_else(|| {
+            error(
+                op.location(),
+                format!("@{func_name} is not merged into this loop nest"),
+            )
+        })?;
+        let indices = affine_indices(op, self.vars, &HashMap::new())?;
+        for (result, value) in op.results().enumerate() {
+            let id = self.push(Node::FuncRef {
+                func,
+                result,
+                indices: indices.clone(),
+            });
+            self.values.insert(key(value.to_raw()), id);
+        }
+        Ok(())
+    }
+}
+
+fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, Failed> {
+    let vars = ir::strings(def, "vars");
+    let num_lhs = ir::int(def, "num_lhs").unwrap_or(vars.len() as i64) as usize;
+    let block = ir::body_block(def).ok_or(Failed)?;
+    let mut builder = BodyBuilder {
+        names,
+        vars: block.argument_count(),
+        nodes: Vec::new(),
+        values: HashMap::new(),
+        guarded: HashMap::new(),
+    };
+    for index in 0..block.argument_count() {
+        let arg = block.argument(index).map_err(|_| Failed)?;
+        let id = builder.push(Node::Arg(index));
+        builder.values.insert(key(Value::from(arg).to_raw()), id);
+    }
+    let mut body = Body::default();
+    let mut result_types = Vec::new();
+    for op in ir::ops(block) {
+        if ir::name(&op) != "ure.yield" {
+            builder.convert(&op)?;
+            continue;
+        }
+        for index in 0..op.operand_count() {
+            let value = op.operand(index).map_err(|_| Failed)?;
+            result_types.push(scalar_type(value.r#type()).ok_or(Failed)?);
+            if let Some(&(cond, node)) = builder.guarded.get(&key(value.to_raw())) {
+                if body.guard.is_some_and(|g| g != cond) {
+                    return Err(error(
+                        op.location(),
+                        "all values of a URE without an else value must share one condition",
+                    ));
+                }
+                body.guard = Some(cond);
+                body.yields.push(node);
+            } else {
+                body.yields.push(builder.operand(&op, index)?);
+            }
+        }
+    }
+    if body.guard.is_some() && body.yields.len() != result_types.len() {
+        return Err(error(def.location(), "malformed URE body"));
+    }
+    body.nodes = builder.nodes;
+    Ok(Func {
+        name: ir::symbol(def, "func"),
+        result_types,
+        lhs: (0..num_lhs).collect(),
+        vars,
+        body,
+    })
+}
+
+/// The `map` of a `ure.at`/`ure.load` over its operands, as affine forms over
+/// the URE's block arguments.
+/// The indices of a `ure.at` or `ure.load`: operands are loop variables
+/// (block arguments: their position) or, for inputs, `ure.param_value`s
+/// (position `vars + p`, parameter `p`).
+fn affine_indices(
+    op: &OperationRef<'_, '_>,
+    vars: usize,
+    params: &HashMap<String, usize>,
+) -> Result<Vec<Affine>, Failed> {
+    let mut arg_numbers = Vec::new();
+    for v in op.operands() {
+        let raw = v.to_raw();
+        // SAFETY: plain queries of a live value.
+        unsafe {
+            if mlir_sys::mlirValueIsABlockArgument(raw) {
+                arg_numbers.push(mlir_sys::mlirBlockArgumentGetArgNumber(raw) as usize);
+                continue;
+            }
+            let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw));
+            let name = ir::symbol(&owner, "param");
+            match params.get(&name) {
+                Some(p) if ir::name(&owner) == "ure.param_value" => arg_numbers.push(vars + p),
+                _ => {
+                    return Err(error(
+                        op.location(),
+                        "indices are loop variables or ure.param_value results",
+                    ))
+                }
+            }
+        }
+    }
+    map_rows(op, "map", Some(&arg_numbers))
+}
+
+/// The results of the `AffineMapAttr` attribute `attr` of `op` as linear forms
+/// over the map's dimensions.
+pub fn affine_map_rows(op: &OperationRef<'_, '_>, attr: &str) -> Result<Vec<Affine>, Failed> {
+    map_rows(op, attr, None)
+}
+
+/// Linear forms of the results of an affine map attribute; dimension `d`
+/// stands for `dims[d]` (default: itself).
+fn map_rows(
+    op: &OperationRef<'_, '_>,
+    attr: &str,
+    dims: Option<&[usize]>,
+) -> Result<Vec<Affine>, Failed> {
+    let map_attr = op
+        .attribute(attr)
+        .map_err(|_| error(op.location(), format!("missing affine map '{attr}'")))?;
+    // SAFETY: the op's verifier guarantees an AffineMapAttr.
+    let map = unsafe { mlir_sys::mlirAffineMapAttrGetValue(map_attr.to_raw()) };
+    let identity: Vec<usize> =
+        (0..unsafe { mlir_sys::mlirAffineMapGetNumDims(map) } as usize).collect();
+    let dims = dims.unwrap_or(&identity);
+    let count = unsafe { mlir_sys::mlirAffineMapGetNumResults(map) };
+    (0..count)
+        .map(|i| {
+            let expr = unsafe { mlir_sys::mlirAffineMapGetResult(map, i) };
+            let mut affine = Affine::default();
+            if linearize(expr, 1, dims, &mut affine) {
+                affine.terms.retain(|&(_, c)| c != 0);
+                Ok(affine)
+            } else {
+                Err(error(
+                    op.location(),
+                    format!(
+                        "result {i} of '{attr}' is not a linear expression of the loop variables"
+                    ),
+                ))
+            }
+        })
+        .collect()
+}
+
+/// Adds `scale * expr` to `acc`; false when `expr` is not linear.
+fn linearize(expr: MlirAffineExpr, scale: i64, args: &[usize], acc: &mut Affine) -> bool {
+    // SAFETY: plain queries of a live affine expression.
+    unsafe {
+        if mlir_sys::mlirAffineExprIsAConstant(expr) {
+            acc.constant += scale * mlir_sys::mlirAffineConstantExprGetValue(expr);
+            return true;
+        }
+        if mlir_sys::mlirAffineExprIsADim(expr) {
+            let arg = args[mlir_sys::mlirAffineDimExprGetPosition(expr) as usize];
+            match acc.terms.iter_mut().find(|(a, _)| *a == arg) {
+                Some(term) => term.1 += scale,
+                None => acc.terms.push((arg, scale)),
+            }
+            return true;
+        }
+        let lhs = mlir_sys::mlirAffineBinaryOpExprGetLHS(expr);
+        let rhs = mlir_sys::mlirAffineBinaryOpExprGetRHS(expr);
+        if mlir_sys::mlirAffineExprIsAAdd(expr) {
+            return linearize(lhs, scale, args, acc) && linearize(rhs, scale, args, acc);
+        }
+        if mlir_sys::mlirAffineExprIsAMul(expr) && mlir_sys::mlirAffineExprIsAConstant(rhs) {
+            let factor = mlir_sys::mlirAffineConstantExprGetValue(rhs);
+            return linearize(lhs, scale * factor, args, acc);
+        }
+        false
+    }
+}
+
+fn constant_value(op: &OperationRef<'_, '_>, ty: ScalarType) -> Result<ModelValue, Failed> {
+    let attr = op.attribute("value").map_err(|_| Failed)?;
+    if ty.is_float() {
+        let value = FloatAttribute::try_from(attr)
+            .map_err(|_| error(op.location(), "float constant expected"))?
+            .value();
+        return Ok(match ty {
+            ScalarType::F32 => ModelValue::F32(value as f32),
+            ScalarType::F16 | ScalarType::BF16 => ModelValue::F32(ty.round_f64(value)),
+            _ => ModelValue::F64(value),
+        });
+    }
+    let value = IntegerAttribute::try_from(attr)
+        .map_err(|_| error(op.location(), "integer constant expected"))?
+        .value();
+    Ok(ModelValue::Int(t2s_model::interpret::normalize(
+        value,
+        ty.bit_width(),
+    )))
+}

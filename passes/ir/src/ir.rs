@@ -1,0 +1,368 @@
+//! Small helpers to read the attributes of t2s ops and to move ops around.
+
+use melior::ir::{
+    attribute::{
+        ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+        StringAttribute,
+    },
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    Attribute, BlockRef, RegionLike,
+};
+use melior::ir::{Value, ValueLike};
+use melior::Context;
+use mlir_sys::{MlirOperation, MlirValue};
+use t2s_model::spacetime::ParamDecl;
+use t2s_model::Linear;
+
+/// The name of an op, e.g. `ure.def`.
+pub fn name(op: &OperationRef<'_, '_>) -> String {
+    op.name().as_string_ref().as_str().unwrap_or("").to_string()
+}
+
+/// The ops of a block, in order. Collected first so the caller may mutate.
+pub fn ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut result = Vec::new();
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        result.push(op);
+    }
+    result
+}
+
+/// The entry block of the first region of `op`.
+pub fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
+    op.region(0).ok().and_then(|r| r.first_block())
+}
+
+/// The ops of the single block of region `index` of `op`.
+pub fn body_ops<'c, 'a>(op: &OperationRef<'c, 'a>, index: usize) -> Vec<OperationRef<'c, 'a>> {
+    op.region(index)
+        .ok()
+        .and_then(|r| r.first_block())
+        .map(ops)
+        .unwrap_or_default()
+}
+
+/// A `FlatSymbolRefAttr` attribute, without the `@`.
+pub fn symbol(op: &OperationRef<'_, '_>, attr: &str) -> String {
+    op.attribute(attr)
+        .ok()
+        .and_then(|a| FlatSymbolRefAttribute::try_from(a).ok())
+        .map(|a| a.value().to_string())
+        .unwrap_or_default()
+}
+
+/// A string attribute (e.g. a `SymbolNameAttr`), empty when absent.
+pub fn string(op: &OperationRef<'_, '_>, attr: &str) -> String {
+    op.attribute(attr)
+        .ok()
+        .and_then(|a| StringAttribute::try_from(a).ok())
+        // SAFETY: a live string attribute (melior cannot view an empty one).
+        .filter(|s| unsafe { mlir_sys::mlirStringAttrGetValue(melior::ir::attribute::AttributeLike::to_raw(s)).length } > 0)
+        .map(|s| s.value().to_string())
+        .unwrap_or_default()
+}
+
+/// A `StrArrayAttr` attribute.
+pub fn strings(op: &OperationRef<'_, '_>, attr: &str) -> Vec<String> {
+    array(op, attr)
+        .into_iter()
+        .filter_map(|a| StringAttribute::try_from(a).ok())
+        .map(|s| s.value().to_string())
+        .collect()
+}
+
+/// The elements of an `ArrayAttr` attribute.
+pub fn array<'c>(op: &OperationRef<'c, '_>, attr: &str) -> Vec<Attribute<'c>> {
+    let Some(array) = op
+        .attribute(attr)
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok())
+    else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter_map(|i| array.element(i).ok())
+        .collect()
+}
+
+/// A `DenseI64ArrayAttr` attribute.
+pub fn i64s(op: &OperationRef<'_, '_>, attr: &str) -> Vec<i64> {
+    let Some(array) = op
+        .attribute(attr)
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+    else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter_map(|i| array.element(i).ok())
+        .collect()
+}
+
+/// An integer attribute.
+pub fn int(op: &OperationRef<'_, '_>, attr: &str) -> Option<i64> {
+    op.attribute(attr)
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+}
+
+/// A loop extent as the ops store it: an integer, a `ure.param` symbol, or
+/// (time loops of a `spacetime.array`) an affine function of parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExtentAttr {
+    Const(i64),
+    Param(String),
+    Expr(Linear),
+}
+
+impl ExtentAttr {
+    pub fn linear(&self) -> Linear {
+        match self {
+            ExtentAttr::Const(c) => Linear::constant(*c),
+            ExtentAttr::Param(p) => Linear::param(p),
+            ExtentAttr::Expr(e) => e.clone(),
+        }
+    }
+}
+
+/// The `extents` array of `ure.set_bounds` / `ure.nest` / `spacetime.array`.
+pub fn extents(op: &OperationRef<'_, '_>, attr: &str) -> Vec<ExtentAttr> {
+    array(op, attr).into_iter().map(extent_attr).collect()
+}
+
+/// `5`, `@K`, or `[constant, @p1, coef1, ...]` (see common/Bounds.h).
+fn extent_attr(a: Attribute<'_>) -> ExtentAttr {
+    if let Ok(i) = IntegerAttribute::try_from(a) {
+        return ExtentAttr::Const(i.value());
+    }
+    if let Ok(s) = FlatSymbolRefAttribute::try_from(a) {
+        return ExtentAttr::Param(s.value().to_string());
+    }
+    let Ok(parts) = ArrayAttribute::try_from(a) else {
+        return ExtentAttr::Const(0);
+    };
+    let part = |i: usize| parts.element(i).ok();
+    let mut linear = Linear::constant(
+        part(0)
+            .and_then(|p| IntegerAttribute::try_from(p).ok())
+            .map_or(0, |i| i.value()),
+    );
+    let mut i = 1;
+    while i + 1 < parts.len() {
+        let sym = part(i).and_then(|p| FlatSymbolRefAttribute::try_from(p).ok());
+        let coef = part(i + 1).and_then(|p| IntegerAttribute::try_from(p).ok());
+        if let (Some(sym), Some(coef)) = (sym, coef) {
+            linear.terms.push((sym.value().to_string(), coef.value()));
+        }
+        i += 2;
+    }
+    ExtentAttr::Expr(linear)
+}
+
+/// The attribute of an extent, as `extent_attr` reads it.
+pub fn linear_attribute<'c>(context: &'c Context, e: &Linear) -> Option<Attribute<'c>> {
+    let text = match (e.as_const(), e.terms.as_slice()) {
+        (Some(c), _) => format!("{c} : i64"),
+        (None, [(p, 1)]) if e.constant == 0 => format!("@{p}"),
+        (None, terms) => {
+            let mut parts = vec![format!("{} : i64", e.constant)];
+            for (p, c) in terms {
+                parts.push(format!("@{p}"));
+                parts.push(format!("{c} : i64"));
+            }
+            format!("[{}]", parts.join(", "))
+        }
+    };
+    Attribute::parse(context, &text)
+}
+
+/// The program's `ure.param`s in order, with their declared maxima.
+pub fn param_decls(program: &OperationRef<'_, '_>) -> Vec<ParamDecl> {
+    body_ops(program, 0)
+        .into_iter()
+        .filter(|op| name(op) == "ure.param")
+        .map(|op| ParamDecl {
+            name: symbol_name(&op),
+            max: int(&op, "max"),
+        })
+        .collect()
+}
+
+/// Moves `op` to the end of `block`.
+pub fn move_to_end(op: OperationRef<'_, '_>, block: BlockRef<'_, '_>) {
+    // SAFETY: the op is detached from its parent, then owned by the block.
+    unsafe {
+        mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+        mlir_sys::mlirBlockAppendOwnedOperation(block.to_raw(), op.to_raw());
+    }
+}
+
+/// Erases `op`, which must have no uses.
+pub fn erase(op: OperationRef<'_, '_>) {
+    // SAFETY: the caller guarantees no remaining uses or references.
+    unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
+}
+
+/// Every op named `op_name` nested under `root` (pre-order), collected before
+/// the caller mutates the IR.
+pub fn collect<'c, 'a>(root: OperationRef<'c, 'a>, op_name: &str) -> Vec<OperationRef<'c, 'a>> {
+    let mut raw = Vec::new();
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if name(&op) == op_name {
+            raw.push(op.to_raw());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    // SAFETY: the ops are alive: nothing was erased during the walk.
+    raw.into_iter()
+        .map(|r| unsafe { OperationRef::from_raw(r) })
+        .collect()
+}
+
+/// The `sym_name` of a symbol op, without the `@`.
+pub fn symbol_name(op: &OperationRef<'_, '_>) -> String {
+    op.attribute("sym_name")
+        .ok()
+        .and_then(|a| StringAttribute::try_from(a).ok())
+        // SAFETY: a live string attribute (melior cannot view an empty one).
+        .filter(|s| unsafe { mlir_sys::mlirStringAttrGetValue(melior::ir::attribute::AttributeLike::to_raw(s)).length } > 0)
+        .map(|s| s.value().to_string())
+        .unwrap_or_default()
+}
+
+/// Runs `f` on every `ure.program` under `root`; every program is processed
+/// (so that all its errors are reported) and the run fails if any did.
+pub fn for_each_program<'c, 'a>(
+    root: OperationRef<'c, 'a>,
+    mut f: impl FnMut(OperationRef<'c, 'a>) -> Result<(), crate::diag::Failed>,
+) -> Result<(), crate::diag::Failed> {
+    let mut result = Ok(());
+    for program in collect(root, "ure.program") {
+        if f(program).is_err() {
+            result = Err(crate::diag::Failed);
+        }
+    }
+    result
+}
+
+pub use crate::diag::string_ref;
+
+/// Sets a discardable attribute on `op`.
+pub fn set_attribute(op: OperationRef<'_, '_>, name: &str, attribute: Attribute<'_>) {
+    let name = string_ref(name);
+    // SAFETY: a live op and attribute of the same context.
+    unsafe {
+        mlir_sys::mlirOperationSetDiscardableAttributeByName(
+            op.to_raw(),
+            name,
+            melior::ir::attribute::AttributeLike::to_raw(&attribute),
+        )
+    }
+}
+
+/// Sets one of the op's own attributes (its properties, e.g. an array's
+/// bounds or a symbol's name).
+pub fn set_inherent(op: OperationRef<'_, '_>, name: &str, value: Attribute<'_>) {
+    let name = string_ref(name);
+    // SAFETY: a live op and an attribute of its context.
+    unsafe {
+        mlir_sys::mlirOperationSetInherentAttributeByName(
+            op.to_raw(),
+            name,
+            melior::ir::attribute::AttributeLike::to_raw(&value),
+        )
+    }
+}
+
+/// The operand groups of an op with `operandSegmentSizes`.
+pub fn operand_segments(op: mlir_sys::MlirOperation) -> Vec<Vec<mlir_sys::MlirValue>> {
+    // SAFETY: a live op whose segment attribute its verifier checked.
+    unsafe {
+        let attr = mlir_sys::mlirOperationGetAttributeByName(op, string_ref("operandSegmentSizes"));
+        let operands: Vec<mlir_sys::MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(op))
+            .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
+            .collect();
+        let mut start = 0;
+        (0..mlir_sys::mlirDenseArrayGetNumElements(attr))
+            .map(|s| {
+                let n = mlir_sys::mlirDenseI32ArrayGetElement(attr, s) as usize;
+                let part = operands[start..start + n].to_vec();
+                start += n;
+                part
+            })
+            .collect()
+    }
+}
+
+/// The op defining `v`, if it is an op result.
+pub fn defining_op(v: MlirValue) -> Option<MlirOperation> {
+    // SAFETY: a live value; only queried.
+    unsafe { mlir_sys::mlirValueIsAOpResult(v).then(|| mlir_sys::mlirOpResultGetOwner(v)) }
+}
+
+/// The ops using `v`.
+pub fn users(v: MlirValue) -> Vec<MlirOperation> {
+    uses(v).into_iter().map(|(op, _)| op).collect()
+}
+
+/// The ops using `v`, with the operand number of each use.
+pub fn uses(v: MlirValue) -> Vec<(MlirOperation, usize)> {
+    let mut all = Vec::new();
+    // SAFETY: walking the uses of a live value.
+    unsafe {
+        let mut u = mlir_sys::mlirValueGetFirstUse(v);
+        while !u.ptr.is_null() {
+            all.push((
+                mlir_sys::mlirOpOperandGetOwner(u),
+                mlir_sys::mlirOpOperandGetOperandNumber(u) as usize,
+            ));
+            u = mlir_sys::mlirOpOperandGetNextUse(u);
+        }
+    }
+    all
+}
+
+/// The value of an `arith.constant` index or integer.
+pub fn constant_index(v: Value<'_, '_>) -> Option<i64> {
+    let raw = defining_op(v.to_raw())?;
+    // SAFETY: the defining op of a live value.
+    let op = unsafe { OperationRef::from_raw(raw) };
+    (name(&op) == "arith.constant").then(|| int(&op, "value"))?
+}
+
+/// Operand `i` of `op`, which has it.
+pub fn operand(op: &OperationRef<'_, '_>, i: usize) -> MlirValue {
+    op.operand(i).map(|v| v.to_raw()).expect("an operand")
+}
+
+/// The first result of `op`, which has one.
+pub fn result(op: &OperationRef<'_, '_>) -> MlirValue {
+    op.result(0).map(|v| v.to_raw()).expect("a result")
+}
+
+/// `attributes` as [`crate::emit::Emitter::op`] takes them.
+pub fn named<'a, 'c>(attributes: &'a [(String, Attribute<'c>)]) -> Vec<(&'a str, Attribute<'c>)> {
+    attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect()
+}
+
+/// The attributes of `op` (inherent and discardable), to copy to a piece.
+pub fn attributes_of<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, Attribute<'c>)> {
+    // SAFETY: reading the attributes of a live op.
+    unsafe {
+        (0..mlir_sys::mlirOperationGetNumAttributes(op.to_raw()))
+            .map(|i| {
+                let named = mlir_sys::mlirOperationGetAttribute(op.to_raw(), i);
+                let name = mlir_sys::mlirIdentifierStr(named.name);
+                let bytes = std::slice::from_raw_parts(name.data as *const u8, name.length);
+                (
+                    String::from_utf8_lossy(bytes).into_owned(),
+                    Attribute::from_raw(named.attribute),
+                )
+            })
+            .collect()
+    }
+}

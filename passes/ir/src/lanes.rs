@@ -1,0 +1,281 @@
+//! Values of a vectorized PE array (vectorization.md): the lanes of a
+//! `vector<S x T>`, `S` the extents of the vectorized space loops. Helpers
+//! shared by the `vectorize` pass and the `spacetime-to-scf` lowering, all
+//! emitting upstream `vector` and `arith` ops.
+
+use crate::emit::Emitter;
+use melior::ir::{Attribute, Type, TypeLike};
+use melior::Context;
+use mlir_sys::MlirValue;
+use t2s_model::Affine;
+
+/// The lane shape of a vector type, `None` for a scalar.
+pub fn shape_of(ty: Type<'_>) -> Option<Vec<i64>> {
+    // SAFETY: a live type; shape queries only on vectors.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
+            return None;
+        }
+        let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
+        Some(
+            (0..rank)
+                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize))
+                .collect(),
+        )
+    }
+}
+
+/// The element type of a vector, or the type itself.
+pub fn element_of(ty: Type<'_>) -> Type<'_> {
+    // SAFETY: a live type.
+    unsafe {
+        if mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
+            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()))
+        } else {
+            ty
+        }
+    }
+}
+
+pub fn type_of<'c>(value: MlirValue) -> Type<'c> {
+    // SAFETY: a live value.
+    unsafe { Type::from_raw(mlir_sys::mlirValueGetType(value)) }
+}
+
+pub fn is_vector(value: MlirValue) -> bool {
+    shape_of(type_of(value)).is_some()
+}
+
+/// `vector<shape x element>`.
+pub fn vector_type<'c>(context: &'c Context, shape: &[i64], element: Type<'c>) -> Type<'c> {
+    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+    Type::parse(context, &format!("vector<{}x{element}>", dims.join("x"))).expect("a vector type")
+}
+
+/// `value` as a vector of `shape`: broadcast if it is a scalar.
+pub fn splat<'c>(e: &Emitter<'c>, value: MlirValue, shape: &[i64]) -> MlirValue {
+    let ty = type_of(value);
+    if shape_of(ty).is_some() {
+        return value;
+    }
+    let vector = vector_type(e.context, shape, ty);
+    e.op1("vector.broadcast", &[value], vector)
+}
+
+/// Number of lanes of a shape.
+pub fn count(shape: &[i64]) -> usize {
+    shape.iter().product::<i64>().max(0) as usize
+}
+
+/// The coordinates (one per dimension) of lane `flat`, row-major.
+pub fn unflatten(shape: &[i64], mut flat: usize) -> Vec<i64> {
+    let mut coords = vec![0; shape.len()];
+    for d in (0..shape.len()).rev() {
+        let n = shape[d].max(1) as usize;
+        coords[d] = (flat % n) as i64;
+        flat /= n;
+    }
+    coords
+}
+
+/// The row-major position of lane `coords`.
+pub fn flatten(shape: &[i64], coords: &[i64]) -> usize {
+    coords
+        .iter()
+        .zip(shape)
+        .fold(0usize, |acc, (c, n)| acc * (*n as usize) + *c as usize)
+}
+
+/// A constant vector of `shape` whose lane `l` holds `value(l's coordinates)`.
+pub fn constant_lanes<'c>(
+    e: &Emitter<'c>,
+    shape: &[i64],
+    element: Type<'c>,
+    value: impl Fn(&[i64]) -> i64,
+) -> MlirValue {
+    let ty = vector_type(e.context, shape, element);
+    let items: Vec<String> = (0..count(shape))
+        .map(|l| value(&unflatten(shape, l)).to_string())
+        .collect();
+    let attr = Attribute::parse(
+        e.context,
+        &format!("dense<{}> : {ty}", nested(&items, shape)),
+    )
+    .expect("a dense constant");
+    e.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+}
+
+/// `items` (row-major) as a nested literal of `shape`: `[[0, 1], [2, 3]]`.
+fn nested(items: &[String], shape: &[i64]) -> String {
+    match shape {
+        [] | [_] => format!("[{}]", items.join(", ")),
+        [n, rest @ ..] => {
+            let chunk = items.len() / (*n).max(1) as usize;
+            let rows: Vec<String> = items
+                .chunks(chunk.max(1))
+                .map(|c| nested(c, rest))
+                .collect();
+            format!("[{}]", rows.join(", "))
+        }
+    }
+}
+
+/// Lane `l` of the result is lane `source[l]` of `value` (row-major lane
+/// numbers): a `vector.shuffle`, through a 1-D shape for n-D vectors.
+pub fn permute<'c>(e: &Emitter<'c>, value: MlirValue, source: &[usize]) -> MlirValue {
+    if source.iter().enumerate().all(|(l, s)| l == *s) {
+        return value;
+    }
+    let ty = type_of(value);
+    let shape = shape_of(ty).expect("a vector");
+    let element = element_of(ty);
+    let flat_ty = vector_type(e.context, &[count(&shape) as i64], element);
+    let flat = if shape.len() == 1 {
+        value
+    } else {
+        e.op1("vector.shape_cast", &[value], flat_ty)
+    };
+    let source: Vec<i64> = source.iter().map(|s| *s as i64).collect();
+    let mask = i64_array(e.context, &source);
+    let shuffled = e.op(
+        "vector.shuffle",
+        &[flat, flat],
+        &[flat_ty],
+        &[("mask", mask)],
+    )[0];
+    if shape.len() == 1 {
+        shuffled
+    } else {
+        e.op1("vector.shape_cast", &[shuffled], ty)
+    }
+}
+
+/// `array<i64: values>`: a position, a shuffle mask or a permutation.
+pub fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
+    let items: Vec<String> = values.iter().map(i64::to_string).collect();
+    Attribute::parse(context, &format!("array<i64: {}>", items.join(", ")))
+        .expect("an array of i64")
+}
+
+/// Lane `coords` of a vector (a scalar is every lane).
+pub fn extract<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirValue {
+    let ty = type_of(value);
+    if shape_of(ty).is_none() {
+        return value;
+    }
+    let position = i64_array(e.context, coords);
+    e.op(
+        "vector.extract",
+        &[value],
+        &[element_of(ty)],
+        &[("static_position", position)],
+    )[0]
+}
+
+/// The sub-vector of `value` at the leading coordinates `coords` (the
+/// value itself for none).
+pub fn extract_row<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirValue {
+    let ty = type_of(value);
+    let Some(shape) = shape_of(ty) else {
+        return value;
+    };
+    if coords.is_empty() {
+        return value;
+    }
+    if coords.len() >= shape.len() {
+        return extract(e, value, coords);
+    }
+    let position = i64_array(e.context, coords);
+    let row = vector_type(e.context, &shape[coords.len()..], element_of(ty));
+    e.op(
+        "vector.extract",
+        &[value],
+        &[row],
+        &[("static_position", position)],
+    )[0]
+}
+
+/// `dest` with its lane or sub-vector at `coords` set to `value`.
+pub fn insert<'c>(e: &Emitter<'c>, value: MlirValue, dest: MlirValue, coords: &[i64]) -> MlirValue {
+    let position = i64_array(e.context, coords);
+    e.op(
+        "vector.insert",
+        &[value, dest],
+        &[type_of(dest)],
+        &[("static_position", position)],
+    )[0]
+}
+
+/// Whether any lane of the mask `m` is set: the lanes or-ed one by one
+/// (every backend takes scalar ors; not all take an `i1` reduction).
+pub fn any_lane(e: &Emitter<'_>, m: MlirValue) -> MlirValue {
+    let shape = shape_of(type_of(m)).unwrap_or_default();
+    let i1 = melior::ir::r#type::IntegerType::new(e.context, 1).into();
+    (0..count(&shape))
+        .map(|l| extract(e, m, &unflatten(&shape, l)))
+        .reduce(|a, b| e.op1("arith.ori", &[a, b], i1))
+        .expect("a mask has lanes")
+}
+
+/// `a op b` on scalars or lanes (a scalar is broadcast to the other's lanes).
+pub fn lanewise(e: &Emitter<'_>, name: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    let shape = shape_of(type_of(a)).or_else(|| shape_of(type_of(b)));
+    match shape {
+        None => e.op1(name, &[a, b], type_of(a)),
+        Some(s) => {
+            let (a, b) = (splat(e, a, &s), splat(e, b, &s));
+            e.op1(name, &[a, b], type_of(a))
+        }
+    }
+}
+
+/// `arith.cmpi` on scalars or lanes.
+pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
+    let Some(shape) = shape_of(type_of(a)).or_else(|| shape_of(type_of(b))) else {
+        return e.cmpi(predicate, a, b);
+    };
+    let (a, b) = (splat(e, a, &shape), splat(e, b, &shape));
+    let i1: Type = melior::ir::r#type::IntegerType::new(e.context, 1).into();
+    let ty = vector_type(e.context, &shape, i1);
+    let i64_type = melior::ir::r#type::IntegerType::new(e.context, 64).into();
+    let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
+    e.op("arith.cmpi", &[a, b], &[ty], &[("predicate", attr)])[0]
+}
+
+/// `sum(coeff * arg) + constant` over the current loop values.
+pub fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
+    let mut value = e.index(affine.constant);
+    for &(arg, coeff) in &affine.terms {
+        let term = if coeff == 1 {
+            args[arg]
+        } else {
+            e.mul(args[arg], e.index(coeff))
+        };
+        value = e.add(value, term);
+    }
+    value
+}
+
+/// `affine(args)` where some arguments are vectors of lanes.
+pub fn affine_lanes(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
+    let vector = affine
+        .terms
+        .iter()
+        .find(|(a, c)| *c != 0 && is_vector(args[*a]))
+        .map(|(a, _)| type_of(args[*a]));
+    let Some(ty) = vector else {
+        return affine_value(e, affine, args);
+    };
+    let shape = shape_of(ty).expect("a vector");
+    let mut value = splat(e, e.index(affine.constant), &shape);
+    for &(arg, coeff) in &affine.terms {
+        let x = splat(e, args[arg], &shape);
+        let term = if coeff == 1 {
+            x
+        } else {
+            e.op1("arith.muli", &[x, splat(e, e.index(coeff), &shape)], ty)
+        };
+        value = e.op1("arith.addi", &[value, term], ty);
+    }
+    value
+}

@@ -1,0 +1,91 @@
+//! Indexed vector accesses of a buffer for the vectorized lowering:
+//! `vector.gather` and `vector.scatter` at each lane's row-major linear
+//! position in the buffer, from offsets `[0, ..., 0]`.
+//!
+//! Lanes of an access that are off (masked, or addressing outside the
+//! buffer) are given position 0, so no lane computes an address outside the
+//! buffer, whatever the target does with the addresses of masked-off lanes.
+//! The lanes of a scatter must write distinct elements (the op leaves
+//! duplicates undefined): its callers store lanes whose indices differ.
+
+use crate::emit::Emitter;
+use crate::lanes::lanewise;
+use crate::lanes::{self, element_of, shape_of, splat, type_of};
+use melior::ir::{r#type::IntegerType, Type, TypeLike};
+use mlir_sys::MlirValue;
+
+/// The sizes of the dimensions of `buffer`.
+pub fn dims(e: &Emitter<'_>, buffer: MlirValue) -> Vec<MlirValue> {
+    (0..rank(buffer))
+        .map(|d| e.op1("memref.dim", &[buffer, e.index(d)], e.index_type()))
+        .collect()
+}
+
+/// The row-major linear position of `indices` (scalars or lanes of one
+/// shape) in a buffer of `dims`: `((i0 * d1 + i1) * d2 + i2) ...`.
+pub fn linear_lanes(e: &Emitter<'_>, indices: &[MlirValue], dims: &[MlirValue]) -> MlirValue {
+    let mut acc = indices[0];
+    for (i, d) in indices.iter().zip(dims).skip(1) {
+        acc = lanewise(e, "arith.addi", lanewise(e, "arith.muli", acc, *d), *i);
+    }
+    acc
+}
+
+/// `position` where `on`, else 0 (a position every buffer of an element has).
+pub fn position_or_zero(e: &Emitter<'_>, on: MlirValue, position: MlirValue) -> MlirValue {
+    let shape = shape_of(type_of(position)).expect("lanes");
+    let zero = splat(e, e.index(0), &shape);
+    e.op1("arith.select", &[on, position, zero], type_of(position))
+}
+
+/// All lanes on: a constant `vector<shape x i1>` of true.
+pub fn all_on(e: &Emitter<'_>, shape: &[i64]) -> MlirValue {
+    let i1: Type = IntegerType::new(e.context, 1).into();
+    lanes::constant_lanes(e, shape, i1, |_| 1)
+}
+
+/// `vector.gather` of `buffer` at the 1-D `positions` under `mask`; a lane
+/// that is off takes its lane of `pass_thru`.
+pub fn gather(
+    e: &Emitter<'_>,
+    buffer: MlirValue,
+    positions: MlirValue,
+    mask: MlirValue,
+    pass_thru: MlirValue,
+) -> MlirValue {
+    let mut operands = vec![buffer];
+    operands.extend(offsets(e, buffer));
+    operands.extend([positions, mask, pass_thru]);
+    e.op1("vector.gather", &operands, type_of(pass_thru))
+}
+
+/// `vector.scatter` of the 1-D `value` into `buffer` at `positions` under
+/// `mask`.
+pub fn scatter(
+    e: &Emitter<'_>,
+    buffer: MlirValue,
+    positions: MlirValue,
+    mask: MlirValue,
+    value: MlirValue,
+) {
+    let mut operands = vec![buffer];
+    operands.extend(offsets(e, buffer));
+    operands.extend([positions, mask, value]);
+    e.op("vector.scatter", &operands, &[], &[]);
+}
+
+/// A zero vector of `value`'s type (lanes' pass-through).
+pub fn zeros_like(e: &Emitter<'_>, value_type: Type<'_>) -> MlirValue {
+    let shape = shape_of(value_type).expect("lanes");
+    let zero = e.zero(element_of(value_type));
+    splat(e, zero, &shape)
+}
+
+fn offsets(e: &Emitter<'_>, buffer: MlirValue) -> Vec<MlirValue> {
+    (0..rank(buffer)).map(|_| e.index(0)).collect()
+}
+
+fn rank(buffer: MlirValue) -> i64 {
+    // SAFETY: a query of a live memref type.
+    unsafe { mlir_sys::mlirShapedTypeGetRank(type_of(buffer).to_raw()) }
+}

@@ -1,0 +1,68 @@
+//! The registry of t2s: the only place that knows every pass and named
+//! pipeline. [`register_passes`] makes all of them available by name to
+//! textual pipelines and to `t2s-opt`'s command line.
+
+pub mod pipelines;
+
+use std::sync::Once;
+
+use t2s_conversion as conversion;
+use t2s_ir::pass::{self, PassDef};
+use t2s_transforms as transforms;
+
+/// Every t2s pass.
+pub fn all_passes() -> [&'static PassDef; 16] {
+    [
+        &transforms::ure::merge_ures::PASS,
+        &transforms::spacetime::space_time_transform::PASS,
+        &transforms::spacetime::minimize_storage::PASS,
+        &transforms::channel::isolate::PASS,
+        &transforms::spacetime::vectorize::PASS,
+        &transforms::channel::scatter::PASS,
+        &transforms::channel::gather::PASS,
+        &transforms::channel::pack_channels::PASS,
+        &conversion::spacetime_to_scf::PASS,
+        &conversion::lower_channels::PASS,
+        &conversion::ure_to_scf::PASS,
+        &transforms::arith::total_division::PASS,
+        &transforms::memref::pad_inputs::PASS,
+        &conversion::outline_spirv_kernels::PASS,
+        &transforms::spirv::spirv_insert_composites::PASS,
+        &transforms::vector::split_vectors::PASS,
+    ]
+}
+
+/// Registers the t2s passes and every upstream pass (once per process).
+pub fn register_passes() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        t2s_dialects::register_upstream_passes();
+        register_t2s_passes();
+    });
+}
+
+/// Registers only the t2s passes and named pipelines (once per process):
+/// what a host that has its own upstream passes (mlir-opt loading the
+/// plugin, another MLIR tool) needs. The pipelines name upstream passes, so
+/// the host must register those before running one.
+pub fn register_t2s_passes() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        for pass in all_passes() {
+            pass::register(pass);
+        }
+        for pipeline in pipelines::all_pipelines() {
+            pipelines::register(pipeline);
+        }
+    });
+}
+
+/// `void t2sRegisterPasses(void)` of `include/t2s-c/T2S.h`: the C API of
+/// [`register_t2s_passes`].
+#[no_mangle]
+pub extern "C" fn t2sRegisterPasses() {
+    // A panic must not unwind into C.
+    if std::panic::catch_unwind(register_t2s_passes).is_err() {
+        eprintln!("t2s: internal error while registering the passes");
+    }
+}

@@ -1,0 +1,317 @@
+//! One lane of the `arith` and `math` ops as C expressions.
+//!
+//! MLIR's integers are signless: the unsigned ops (`divui`, `cmpi ult`,
+//! `extui`, ...) go through the unsigned type of the same width. Signed
+//! overflow wraps in MLIR; the emitted `+`, `-`, `*` rely on the compiler
+//! wrapping too (`-fwrapv` in the emulation, docs/backends.md). Division
+//! cannot trap after `total-division`, which the `*-to-scf` pipelines run.
+
+use super::types::{CType, Scalar};
+use melior::ir::operation::OperationRef;
+
+/// The operands of one lane: C expressions and their element types.
+pub struct Lane<'s> {
+    pub args: &'s [String],
+    pub types: &'s [Scalar],
+    pub result: Scalar,
+}
+
+impl Lane<'_> {
+    fn a(&self, i: usize) -> &str {
+        &self.args[i]
+    }
+
+    fn cast(&self, to: Scalar, e: &str) -> String {
+        format!("({})({e})", to.name())
+    }
+
+    /// The operands as unsigned, the result back as the signless type.
+    fn unsigned(&self, op: &str) -> String {
+        let u = self.types[0].unsigned();
+        format!(
+            "({})(({u}){} {op} ({u}){})",
+            self.result.name(),
+            self.a(0),
+            self.a(1)
+        )
+    }
+
+    fn binary(&self, op: &str) -> String {
+        let e = format!("{} {op} {}", self.a(0), self.a(1));
+        // C computes char and short in int: bring the result back.
+        match self.result {
+            Scalar::Char | Scalar::Short => self.cast(self.result, &e),
+            _ => e,
+        }
+    }
+}
+
+/// The C operator of the ops [`expression`] knows that apply lane-wise to
+/// OpenCL's native vectors as they are (`a + b` on `float4`).
+pub fn native_operator(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "arith.addi" | "arith.addf" => "+",
+        "arith.subi" | "arith.subf" => "-",
+        "arith.muli" | "arith.mulf" => "*",
+        "arith.divf" => "/",
+        "arith.andi" => "&",
+        "arith.ori" => "|",
+        "arith.xori" => "^",
+        "arith.negf" => "-",
+        _ => return None,
+    })
+}
+
+/// Whether `name` is an op [`expression`] translates.
+pub fn is_lanewise(name: &str) -> bool {
+    name.starts_with("math.")
+        || matches!(
+            name,
+            "arith.addi"
+                | "arith.addf"
+                | "arith.subi"
+                | "arith.subf"
+                | "arith.muli"
+                | "arith.mulf"
+                | "arith.divsi"
+                | "arith.divui"
+                | "arith.divf"
+                | "arith.remsi"
+                | "arith.remui"
+                | "arith.remf"
+                | "arith.andi"
+                | "arith.ori"
+                | "arith.xori"
+                | "arith.shli"
+                | "arith.shrsi"
+                | "arith.shrui"
+                | "arith.maxsi"
+                | "arith.minsi"
+                | "arith.maxui"
+                | "arith.minui"
+                | "arith.maxnumf"
+                | "arith.minnumf"
+                | "arith.maximumf"
+                | "arith.minimumf"
+                | "arith.negf"
+                | "arith.cmpi"
+                | "arith.cmpf"
+                | "arith.select"
+                | "arith.index_cast"
+                | "arith.index_castui"
+                | "arith.extsi"
+                | "arith.extui"
+                | "arith.trunci"
+                | "arith.sitofp"
+                | "arith.uitofp"
+                | "arith.fptosi"
+                | "arith.fptoui"
+                | "arith.extf"
+                | "arith.truncf"
+                | "arith.bitcast"
+        )
+}
+
+/// One lane of `op` (named `name`) as a C expression; `Err` names what has
+/// no OpenCL C form.
+pub fn expression(op: &OperationRef<'_, '_>, name: &str, lane: &Lane) -> Result<String, String> {
+    let a = |i: usize| lane.a(i).to_string();
+    let r = lane.result;
+    Ok(match name {
+        "arith.addi" | "arith.addf" => lane.binary("+"),
+        "arith.subi" | "arith.subf" => lane.binary("-"),
+        "arith.muli" | "arith.mulf" => lane.binary("*"),
+        "arith.divsi" | "arith.divf" => lane.binary("/"),
+        "arith.remsi" => lane.binary("%"),
+        "arith.divui" => lane.unsigned("/"),
+        "arith.remui" => lane.unsigned("%"),
+        "arith.remf" => format!("fmod({}, {})", a(0), a(1)),
+        "arith.andi" => lane.binary("&"),
+        "arith.ori" => lane.binary("|"),
+        "arith.xori" => lane.binary("^"),
+        "arith.shli" => lane.binary("<<"),
+        "arith.shrsi" => lane.binary(">>"),
+        "arith.shrui" => lane.unsigned(">>"),
+        "arith.maxsi" => format!("({0} > {1} ? {0} : {1})", a(0), a(1)),
+        "arith.minsi" => format!("({0} < {1} ? {0} : {1})", a(0), a(1)),
+        "arith.maxui" | "arith.minui" => {
+            let u = lane.types[0].unsigned();
+            let cmp = if name == "arith.maxui" { ">" } else { "<" };
+            format!("(({u}){0} {cmp} ({u}){1} ? {0} : {1})", a(0), a(1))
+        }
+        "arith.maxnumf" => format!("fmax({}, {})", a(0), a(1)),
+        "arith.minnumf" => format!("fmin({}, {})", a(0), a(1)),
+        // NaN-propagating: a NaN operand is the result.
+        "arith.maximumf" | "arith.minimumf" => {
+            let f = if name == "arith.maximumf" {
+                "fmax"
+            } else {
+                "fmin"
+            };
+            format!(
+                "({0} != {0} ? {0} : {1} != {1} ? {1} : {f}({0}, {1}))",
+                a(0),
+                a(1)
+            )
+        }
+        "arith.negf" => format!("-{}", a(0)),
+        "arith.cmpi" => compare_int(op, lane)?,
+        "arith.cmpf" => compare_float(op, lane)?,
+        "arith.select" => format!("({} ? {} : {})", a(0), a(1), a(2)),
+        "arith.index_cast" | "arith.extsi" | "arith.trunci" | "arith.sitofp" | "arith.fptosi"
+        | "arith.extf" | "arith.truncf" => convert(name, lane),
+        "arith.index_castui" | "arith.extui" | "arith.uitofp" => {
+            let from = lane.types[0];
+            if from == Scalar::Bool || from.bits() >= r.bits() && name != "arith.uitofp" {
+                lane.cast(r, &a(0))
+            } else {
+                format!("({})(({}){})", r.name(), from.unsigned(), a(0))
+            }
+        }
+        "arith.fptoui" => format!("({})(({}){})", r.name(), r.unsigned(), a(0)),
+        "arith.bitcast" => format!("as_{}({})", r.name(), a(0)),
+        _ if name.starts_with("math.") => math(name, lane)?,
+        _ => return Err(format!("'{name}' has no OpenCL C form")),
+    })
+}
+
+fn convert(name: &str, lane: &Lane) -> String {
+    let (from, to, x) = (lane.types[0], lane.result, lane.a(0));
+    if to == Scalar::Bool && !from.is_float() {
+        return format!("(bool)({x} & 1)");
+    }
+    if from == Scalar::Bool && name == "arith.extsi" {
+        return format!("({x} ? ({})-1 : ({})0)", to.name(), to.name());
+    }
+    format!("({}){x}", to.name())
+}
+
+fn predicate(op: &OperationRef<'_, '_>) -> Result<i64, String> {
+    t2s_ir::ir::int(op, "predicate").ok_or_else(|| "a comparison without a predicate".to_string())
+}
+
+fn compare_int(op: &OperationRef<'_, '_>, lane: &Lane) -> Result<String, String> {
+    let (x, y) = (lane.a(0), lane.a(1));
+    let u = lane.types[0].unsigned();
+    let signed = |c: &str| format!("{x} {c} {y}");
+    let unsigned = |c: &str| format!("({u}){x} {c} ({u}){y}");
+    Ok(match predicate(op)? {
+        0 => signed("=="),
+        1 => signed("!="),
+        2 => signed("<"),
+        3 => signed("<="),
+        4 => signed(">"),
+        5 => signed(">="),
+        6 => unsigned("<"),
+        7 => unsigned("<="),
+        8 => unsigned(">"),
+        9 => unsigned(">="),
+        p => return Err(format!("arith.cmpi predicate {p} is unknown")),
+    })
+}
+
+fn compare_float(op: &OperationRef<'_, '_>, lane: &Lane) -> Result<String, String> {
+    let (x, y) = (lane.a(0), lane.a(1));
+    // C's <, <=, >, >=, == are ordered (false on NaN), != is unordered.
+    let ordered = |c: &str| format!("{x} {c} {y}");
+    let unordered = |negated: &str| format!("!({x} {negated} {y})");
+    Ok(match predicate(op)? {
+        0 => "false".into(),
+        1 => ordered("=="),
+        2 => ordered(">"),
+        3 => ordered(">="),
+        4 => ordered("<"),
+        5 => ordered("<="),
+        6 => format!("({x} < {y} || {x} > {y})"),
+        7 => format!("({x} == {x} && {y} == {y})"),
+        8 => format!("!({x} < {y} || {x} > {y})"),
+        9 => unordered("<="),
+        10 => unordered("<"),
+        11 => unordered(">="),
+        12 => unordered(">"),
+        13 => ordered("!="),
+        14 => format!("({x} != {x} || {y} != {y})"),
+        15 => "true".into(),
+        p => return Err(format!("arith.cmpf predicate {p} is unknown")),
+    })
+}
+
+/// `math` ops: OpenCL's built-in functions of the same meaning.
+fn math(name: &str, lane: &Lane) -> Result<String, String> {
+    let op = &name["math.".len()..];
+    let builtin = match op {
+        "sqrt" | "rsqrt" | "exp" | "exp2" | "expm1" | "log" | "log2" | "log10" | "log1p"
+        | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "sinh" | "cosh" | "tanh" | "asinh"
+        | "acosh" | "atanh" | "floor" | "ceil" | "round" | "trunc" | "erf" | "cbrt" | "atan2"
+        | "copysign" | "fma" => op,
+        "absf" => "fabs",
+        "powf" => "pow",
+        "roundeven" => "rint",
+        "absi" => {
+            let x = lane.a(0);
+            return Ok(format!("({x} < 0 ? -{x} : {x})"));
+        }
+        _ => return Err(format!("'{name}' has no OpenCL C form")),
+    };
+    if lane.result == Scalar::Half {
+        // The built-ins take float: compute there, as the CPU lowering does.
+        let args: Vec<String> = lane.args.iter().map(|a| format!("(float){a}")).collect();
+        return Ok(format!("(half){builtin}({})", args.join(", ")));
+    }
+    Ok(format!("{builtin}({})", lane.args.join(", ")))
+}
+
+/// A literal of `ty`'s element from an integer or float attribute value.
+pub fn literal_int(scalar: Scalar, value: i64) -> String {
+    match scalar {
+        Scalar::Bool => (if value & 1 != 0 { "true" } else { "false" }).into(),
+        Scalar::Long if value == i64::MIN => "(-9223372036854775807L - 1L)".into(),
+        Scalar::Long => format!("{value}L"),
+        Scalar::Int if value == i64::from(i32::MIN) => "(-2147483647 - 1)".into(),
+        Scalar::Int => (value as i32).to_string(),
+        Scalar::Char => format!("(char){}", value as i8),
+        Scalar::Short => format!("(short){}", value as i16),
+        _ => format!("({}){value}", scalar.name()),
+    }
+}
+
+pub fn literal_float(scalar: Scalar, value: f64) -> String {
+    let special = if value.is_nan() {
+        Some("NAN".to_string())
+    } else if value.is_infinite() {
+        Some(
+            if value > 0.0 {
+                "INFINITY"
+            } else {
+                "(-INFINITY)"
+            }
+            .to_string(),
+        )
+    } else {
+        None
+    };
+    let text = match (special, scalar) {
+        (Some(s), Scalar::Double) => format!("(double){s}"),
+        (Some(s), _) => s,
+        // Rust's shortest round-trip form: the literal is the value exactly.
+        (None, Scalar::Double) => with_point(format!("{value:?}")),
+        (None, _) => format!("{}f", with_point(format!("{:?}", value as f32))),
+    };
+    match scalar {
+        Scalar::Half => format!("(half){text}"),
+        _ => text,
+    }
+}
+
+fn with_point(text: String) -> String {
+    if text.contains(['.', 'e', 'E']) {
+        text
+    } else {
+        format!("{text}.0")
+    }
+}
+
+/// Element types of an op's operands, for [`Lane::types`].
+pub fn scalars(types: &[CType]) -> Vec<Scalar> {
+    types.iter().map(|t| t.scalar).collect()
+}

@@ -1,0 +1,138 @@
+//! Memrefs of dynamic size that a kernel allocates (the rolling buffers of
+//! a symbolic sequential nest, a symbolic output's last-write stamps).
+//! OpenCL C has no dynamically sized private arrays, so such a buffer
+//! becomes one more `__global` argument of the kernel, which the host
+//! allocates: its sizes must be computable from the kernel's arguments, and
+//! [`Size`] is that computation (constants, scalar arguments, buffer sizes
+//! and the integer `arith` ops over them), evaluated by the host.
+
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    BlockRef, Value, ValueLike,
+};
+use t2s_ir::ir;
+
+/// A size as the host computes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Size {
+    Const(i64),
+    /// The scalar function argument of that index.
+    Arg(usize),
+    /// Dimension `k` of the buffer argument `i`.
+    Dim(usize, usize),
+    /// An `arith` op (its name and predicate, for `cmpi`) on sizes.
+    Op(String, i64, Vec<Size>),
+}
+
+/// The host's computation of `v` (an index in the kernel `entry`), or `None`.
+pub fn trace(v: Value<'_, '_>, entry: BlockRef<'_, '_>) -> Option<Size> {
+    // SAFETY: queries of live values and blocks.
+    unsafe {
+        let raw = v.to_raw();
+        if mlir_sys::mlirValueIsABlockArgument(raw) {
+            let owner = mlir_sys::mlirBlockArgumentGetOwner(raw);
+            return (owner.ptr == entry.to_raw().ptr)
+                .then(|| Size::Arg(mlir_sys::mlirBlockArgumentGetArgNumber(raw) as usize));
+        }
+    }
+    let op = t2s_ir::ir::defining_op(v.to_raw())?;
+    // SAFETY: the defining op of a live value.
+    let op = unsafe { OperationRef::from_raw(op) };
+    let name = ir::name(&op);
+    let operands = |op: &OperationRef| -> Option<Vec<Size>> {
+        (0..op.operand_count())
+            .map(|i| trace(op.operand(i).ok()?, entry))
+            .collect()
+    };
+    match name.as_str() {
+        "arith.constant" => ir::int(&op, "value").map(Size::Const),
+        "memref.dim" => {
+            let k = t2s_ir::ir::constant_index(op.operand(1).ok()?)?;
+            match trace(op.operand(0).ok()?, entry)? {
+                Size::Arg(i) => Some(Size::Dim(i, usize::try_from(k).ok()?)),
+                _ => None,
+            }
+        }
+        "arith.addi" | "arith.subi" | "arith.muli" | "arith.divsi" | "arith.remsi"
+        | "arith.maxsi" | "arith.minsi" | "arith.select" | "arith.index_cast" | "arith.cmpi"
+        | "arith.andi" | "arith.ori" => Some(Size::Op(
+            name.clone(),
+            ir::int(&op, "predicate").unwrap_or(0),
+            operands(&op)?,
+        )),
+        _ => None,
+    }
+}
+
+/// The value of `size`, given the scalar arguments and buffer shapes;
+/// `None` when it overflows or divides by zero.
+pub fn eval(
+    size: &Size,
+    arg: &dyn Fn(usize) -> Option<i64>,
+    dim: &dyn Fn(usize, usize) -> Option<i64>,
+) -> Option<i64> {
+    let v = |s: &Size| eval(s, arg, dim);
+    Some(match size {
+        Size::Const(c) => *c,
+        Size::Arg(i) => arg(*i)?,
+        Size::Dim(i, k) => dim(*i, *k)?,
+        Size::Op(name, predicate, xs) => {
+            let a: Vec<i64> = xs.iter().map(v).collect::<Option<_>>()?;
+            let at = |i: usize| a.get(i).copied();
+            match name.as_str() {
+                "arith.addi" => at(0)?.checked_add(at(1)?)?,
+                "arith.subi" => at(0)?.checked_sub(at(1)?)?,
+                "arith.muli" => at(0)?.checked_mul(at(1)?)?,
+                "arith.divsi" => at(0)?.checked_div(at(1)?)?,
+                "arith.remsi" => at(0)?.checked_rem(at(1)?)?,
+                "arith.maxsi" => at(0)?.max(at(1)?),
+                "arith.minsi" => at(0)?.min(at(1)?),
+                "arith.andi" => at(0)? & at(1)?,
+                "arith.ori" => at(0)? | at(1)?,
+                "arith.index_cast" => at(0)?,
+                "arith.select" => {
+                    if at(0)? != 0 {
+                        at(1)?
+                    } else {
+                        at(2)?
+                    }
+                }
+                "arith.cmpi" => {
+                    let (x, y) = (at(0)?, at(1)?);
+                    let (ux, uy) = (x as u64, y as u64);
+                    i64::from(match predicate {
+                        0 => x == y,
+                        1 => x != y,
+                        2 => x < y,
+                        3 => x <= y,
+                        4 => x > y,
+                        5 => x >= y,
+                        6 => ux < uy,
+                        7 => ux <= uy,
+                        8 => ux > uy,
+                        _ => ux >= uy,
+                    })
+                }
+                _ => return None,
+            }
+        }
+    })
+}
+
+/// A zeroed host buffer for a kernel's buffer of `sizes` elements of
+/// `element_bytes` each (at least one word), or `None` when its size
+/// overflows or passes the runner's limit on elements.
+pub fn zeroed_buffer(
+    element_bytes: u64,
+    sizes: &[Size],
+    arg: &dyn Fn(usize) -> Option<i64>,
+    dim: &dyn Fn(usize, usize) -> Option<i64>,
+) -> Option<Vec<u64>> {
+    let count = sizes.iter().try_fold(1u64, |n, s| {
+        n.checked_mul(u64::try_from(eval(s, arg, dim)?).ok()?)
+    })?;
+    let bytes = count
+        .checked_mul(element_bytes)
+        .filter(|b| *b <= t2s_runtime::MAX_ELEMENTS * 8)?;
+    Some(vec![0u64; bytes.div_ceil(8).max(1) as usize])
+}

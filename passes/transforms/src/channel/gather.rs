@@ -1,0 +1,428 @@
+//! `gather`: T2S's `F.gather(A, i, GatherStrategy)` (gathering.md) on a
+//! kernel whose PEs each receive values of `@A` through a channel read.
+//!
+//! `ure.gather @K (@A, i, down)`: instead of every PE along the space loop
+//! `i` storing what it reads, the PEs pass the values along the loop
+//! through a new FIFO array, one FIFO per PE, and the PE at the end of the
+//! chain (the first along `i` for `down`, the last for `up`) stores all of
+//! them. Each PE runs the count loop of the document's Code 2:
+//!
+//! ```text
+//! for t = i .. I-1 (down; up: t = 0 .. i)
+//!   tmp = t == i ? <the PE's own read> : read FIFO[i + 1]   (up: i - 1)
+//!   if i is the end: store tmp as the PE t would (`spacetime.output ... at`)
+//!   else:            write FIFO[i], tmp
+//! ```
+//!
+//! The read's conditions must be computed from the coordinates. When they
+//! are the same on every PE along `i`, the loop replaces the store where it
+//! is; when they differ along `i` (a skewed array's CheckTime), the loop
+//! runs at the end of the PE body with each iteration under PE `t`'s
+//! conditions (`rewrite_guarded`). The PEs of a step run in the chain's
+//! order (`descending` for `down`), so the kernel runs on one thread.
+
+use crate::channel::chain::Chain;
+use crate::channel::gather::access::{find_read, op_location, the_store};
+use crate::channel::isolate::build::{output_segments, read, write};
+use crate::channel::isolate::slice::{
+    add_to_slice, clone_op, combine, enclosing_conditions, Condition,
+};
+use melior::ir::{
+    attribute::FlatSymbolRefAttribute,
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    Attribute, RegionLike, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::{HashMap, HashSet};
+use t2s_ir::diag::{error, remark};
+use t2s_ir::emit::{Emitter, CMPI_EQ};
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, PassDef, PassOptions};
+
+pub static PASS: PassDef = PassDef {
+    argument: "gather",
+    name: "Gather",
+    description: "Pass the values that the PEs along a space loop receive to one PE at the end of the loop, through FIFOs between neighbours (ure.gather)",
+    anchor: "",
+    options: &[],
+    dependent_dialects: &["channel", "scf", "arith", "spacetime"],
+    run,
+};
+
+fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
+    ir::for_each_program(root, |program| {
+        crate::channel::chain::run_directives(program, "ure.gather", |chain| gather(&chain))
+    })
+}
+
+fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
+    let Some(dim) = chain.space_dim() else {
+        return Err(error(
+            chain.location,
+            format!(
+                "cannot gather along '{}': it is not a space loop of @{} (its space loops: {})",
+                chain.loop_name,
+                chain.name,
+                chain.space_names()
+            ),
+        ));
+    };
+    if chain.info.space[dim].vectorized {
+        return crate::channel::gather::lanes::gather_lanes(chain, dim);
+    }
+    // Vectorized along other loops: the PEs along `i` read and pass whole
+    // vectors, each lane under its mask, which differs along `i` in
+    // general; the guarded chain carries them.
+    let lanes = chain.info.space.iter().any(|s| s.vectorized);
+    let op_name = if lanes {
+        "channel.read_lanes"
+    } else {
+        "channel.read"
+    };
+    let access = find_read(chain, op_name)?;
+    let varying = check_conditions(chain, access, dim)?;
+    let store = the_store(chain, access, lanes)?;
+    chain.set_order(dim)?;
+    let fifo = match (varying, lanes) {
+        (Some(conditions), _) => rewrite_guarded(chain, dim, access, store, &conditions)?,
+        (None, true) => rewrite_guarded(chain, dim, access, store, &[])?,
+        (None, false) => rewrite(chain, dim, access, store)?,
+    };
+    let s = &chain.info.space[dim];
+    let end = if chain.down {
+        s.min
+    } else {
+        s.min + s.pe_extent() - 1
+    };
+    remark(
+        chain.location,
+        format!(
+            "gathered @{} along '{}' ({}): the PE at {} = {end} stores the values of the {} PEs along it, passed from PE to PE through @{fifo}",
+            chain.source,
+            chain.loop_name,
+            chain.strategy(),
+            chain.loop_name,
+            s.pe_extent()
+        ),
+    );
+    Ok(())
+}
+
+/// The read must run under `scf.if`s only, on conditions computed from the
+/// coordinates, so that every PE can tell at which steps the others send.
+/// Returns the conditions when they differ along the loop (the chain is
+/// then guarded by them, `rewrite_guarded`).
+fn check_conditions(
+    chain: &Chain<'_, '_>,
+    access: MlirOperation,
+    dim: usize,
+) -> Result<Option<Vec<Condition>>, Failed> {
+    let at = op_location(access);
+    let what = format!("the read of @{} in @{}", chain.source, chain.name);
+    let conditions = enclosing_conditions(access, chain.body).map_err(|why| {
+        chain.not_computable(
+            at,
+            format!("cannot gather {what}: it is inside a region that is not an scf.if; the PEs along the chain must all send at the same steps"),
+            why,
+        )
+    })?;
+    let coordinate = chain.info.time.len() + dim;
+    let mut varies = false;
+    for (condition, _) in &conditions {
+        add_to_slice(*condition, chain.body, &mut HashSet::new()).map_err(|why| {
+            chain.not_computable(
+                at,
+                format!("cannot gather {what}: it runs under a condition computed from data, so the PEs along '{}' cannot tell when the others send", chain.loop_name),
+                why,
+            )
+        })?;
+        varies |= chain.varies_along(*condition, coordinate).is_some();
+    }
+    Ok(varies.then_some(conditions))
+}
+
+/// Replaces the store by the count loop of the chain; returns the FIFOs'
+/// name.
+fn rewrite<'c>(
+    chain: &Chain<'c, '_>,
+    dim: usize,
+    access: MlirOperation,
+    store: MlirOperation,
+) -> Result<String, Failed> {
+    // SAFETY: live ops.
+    let (value, store_ref) = unsafe {
+        (
+            mlir_sys::mlirOperationGetResult(access, 0),
+            OperationRef::from_raw(store),
+        )
+    };
+    let ty = t2s_ir::lanes::type_of(value);
+    let s = &chain.info.space[dim];
+    let (min, extent) = (s.min, s.pe_extent());
+    // A PE passes on at most `extent - 1` values per step, and its reader
+    // runs after it in the step.
+    let fifo = chain.declare_fifo("gather", ty, extent)?;
+    // SAFETY: the store's block is live.
+    let block = unsafe { mlir_sys::mlirOperationGetBlock(store) };
+    let e = Emitter::new(chain.context, store_ref.location(), block).before_op(store);
+    let (c, me, is_end, body, t) = count_loop(chain, &e, dim, min, extent);
+    let inner = e.at(body);
+    let mine = inner.cmpi(CMPI_EQ, t, me);
+    let (then, other, passed) = inner.if_else(mine, &[ty]);
+    let passed = passed[0];
+    inner.at(then).op("scf.yield", &[value], &[], &[]);
+    let step = Step {
+        dim,
+        fifo: &fifo,
+        is_end,
+        c,
+        t,
+    };
+    pass_or_store(chain, &inner, &step, other, passed, store_ref)?;
+    e.finish_scf_block(body);
+    ir::erase(store_ref);
+    Ok(fifo)
+}
+
+/// The chain when the read's conditions `f` differ along the loop (a
+/// skewed array's CheckTime): PE `t` sends only at the steps where `f(t)`
+/// holds, which every PE recomputes, so the count loop runs at the end of
+/// the PE body, outside the read's conditions, each iteration under
+/// `f(t)`. PE `i`'s own read moves into its turn (`t == i`, where
+/// `f(t) = f(i)`: it runs exactly when it did).
+fn rewrite_guarded<'c>(
+    chain: &Chain<'c, '_>,
+    dim: usize,
+    access: MlirOperation,
+    store: MlirOperation,
+    conditions: &[Condition],
+) -> Result<String, Failed> {
+    // SAFETY: live ops.
+    let (access_ref, store_ref) = unsafe {
+        (
+            OperationRef::from_raw(access),
+            OperationRef::from_raw(store),
+        )
+    };
+    let ty = access_ref.result(0).map_err(|_| Failed)?.r#type();
+    let s = &chain.info.space[dim];
+    let (min, extent) = (s.min, s.pe_extent());
+    let fifo = chain.declare_fifo("gather", ty, extent)?;
+    let e = Emitter::new(chain.context, store_ref.location(), chain.body);
+    let (c, me, is_end, body, t) = count_loop(chain, &e, dim, min, extent);
+    let inner = e.at(body);
+    let cannot = |why| {
+        chain.not_computable(
+            access_ref.location(),
+            format!("cannot gather the read of @{}", chain.source),
+            why,
+        )
+    };
+    let mut at_t = HashMap::new();
+    // A lane-wise read's mask: PE t sends when any of its lanes read.
+    let mask = if ir::name(&access_ref) == "channel.read_lanes" {
+        ir::operand_segments(access)
+            .get(1)
+            .cloned()
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let needed: Vec<MlirValue> = conditions
+        .iter()
+        .map(|(v, _)| *v)
+        .chain(mask.clone())
+        .collect();
+    chain
+        .clone_at(&inner, &needed, &chain.coordinates_with(c, t), &mut at_t)
+        .map_err(cannot)?;
+    let any = mask.first().map(|m| {
+        t2s_ir::lanes::any_lane(&inner, at_t.get(&(m.ptr as usize)).copied().unwrap_or(*m))
+    });
+    let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
+    let when = match (combine(&inner, conditions, &at_t, true), any) {
+        (Some(a), Some(b)) => Some(inner.op1("arith.andi", &[a, b], i1)),
+        (a, b) => a.or(b),
+    };
+    // Without conditions or a mask the chain runs at every step.
+    let active = when.map(|when| inner.if_then(when));
+    let work = active.map_or(inner.at(body), |a| inner.at(a));
+    let mine = work.cmpi(CMPI_EQ, t, me);
+    let (then, other, passed) = work.if_else(mine, &[ty]);
+    let passed = passed[0];
+    let own = work.at(then);
+    let mut at_me = HashMap::new();
+    let operands: Vec<MlirValue> = access_ref.operands().map(|o| o.to_raw()).collect();
+    chain
+        .clone_at(&own, &operands, &chain.coordinates(), &mut at_me)
+        .map_err(cannot)?;
+    let read_own = clone_op(&own, access, &at_me);
+    // SAFETY: the clone of a channel.read has one result.
+    let read_own = unsafe { mlir_sys::mlirOperationGetResult(read_own, 0) };
+    own.op("scf.yield", &[read_own], &[], &[]);
+    let step = Step {
+        dim,
+        fifo: &fifo,
+        is_end,
+        c,
+        t,
+    };
+    pass_or_store(chain, &work, &step, other, passed, store_ref)?;
+    if let Some(active) = active {
+        work.finish_scf_block(active);
+    }
+    e.finish_scf_block(body);
+    // SAFETY: a live op.
+    let parent = unsafe { mlir_sys::mlirOperationGetParentOperation(access) };
+    ir::erase(store_ref);
+    ir::erase(access_ref);
+    erase_empty_ifs(parent, chain.array.to_raw());
+    Ok(fifo)
+}
+
+/// The count loop `t` over the PEs from this one to the chain's start
+/// (down: `t = i .. end`; up: `t = min .. i`): the coordinate's position,
+/// this PE's coordinate, whether this PE is the end, the body and `t`.
+fn count_loop(
+    chain: &Chain<'_, '_>,
+    e: &Emitter<'_>,
+    dim: usize,
+    min: i64,
+    extent: i64,
+) -> (usize, MlirValue, MlirValue, mlir_sys::MlirBlock, MlirValue) {
+    let c = chain.info.time.len() + dim;
+    let me = chain.coordinate(c);
+    let (end, lb, ub) = if chain.down {
+        (min, me, e.index(min + extent))
+    } else {
+        (min + extent - 1, e.index(min), e.add(me, e.index(1)))
+    };
+    let is_end = e.cmpi(CMPI_EQ, me, e.index(end));
+    let (body, t) = e.for_loop(lb, ub);
+    (c, me, is_end, body, t)
+}
+
+/// Where an iteration of the count loop is: the chain's loop and FIFOs,
+/// whether this PE is the end, the coordinate and its value `t`.
+struct Step<'f> {
+    dim: usize,
+    fifo: &'f str,
+    is_end: MlirValue,
+    c: usize,
+    t: MlirValue,
+}
+
+/// The rest of an iteration once PE t's own value is yielded in `mine`'s
+/// then-block: the neighbour's value in `other`; then the end PE stores
+/// `passed` as PE t would, and the others pass it on.
+fn pass_or_store<'c>(
+    chain: &Chain<'c, '_>,
+    work: &Emitter<'c>,
+    step: &Step<'_>,
+    other: mlir_sys::MlirBlock,
+    passed: MlirValue,
+    store: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    let ty = t2s_ir::lanes::type_of(passed);
+    let shift = if chain.down { 1 } else { -1 };
+    let from = read(
+        &work.at(other),
+        step.fifo,
+        &chain.fifo_index(&work.at(other), Some(step.dim), shift),
+        ty,
+    );
+    work.at(other).op("scf.yield", &[from], &[], &[]);
+    let (stores, passes, _) = work.if_else(step.is_end, &[]);
+    store_at(chain, &work.at(stores), store, passed, step.c, step.t)?;
+    work.at(stores).op("scf.yield", &[], &[], &[]);
+    let to = work.at(passes);
+    write(
+        &to,
+        step.fifo,
+        &chain.fifo_index(&to, Some(step.dim), 0),
+        passed,
+    );
+    to.op("scf.yield", &[], &[], &[]);
+    Ok(())
+}
+
+/// Erases the `scf.if`s, from `op` outwards up to `stop`, that the moved
+/// read and store leave with nothing but their terminators.
+fn erase_empty_ifs(mut op: MlirOperation, stop: MlirOperation) {
+    // SAFETY: live ops, queried; one is erased only when it has no results
+    // and its regions hold nothing but `scf.yield`.
+    unsafe {
+        while op.ptr != stop.ptr && !op.ptr.is_null() {
+            let op_ref = OperationRef::from_raw(op);
+            let empty = ir::name(&op_ref) == "scf.if"
+                && op_ref.result_count() == 0
+                && op_ref.regions().all(|r| {
+                    r.first_block().is_none_or(|b| {
+                        b.first_operation()
+                            .is_none_or(|o| ir::name(&o) == "scf.yield")
+                    })
+                });
+            if !empty {
+                return;
+            }
+            let parent = mlir_sys::mlirOperationGetParentOperation(op);
+            ir::erase(op_ref);
+            op = parent;
+        }
+    }
+}
+
+/// `spacetime.output %value to @A[indices at PE t] at (coordinates, t)`.
+fn store_at<'c>(
+    chain: &Chain<'c, '_>,
+    e: &Emitter<'c>,
+    store: OperationRef<'c, '_>,
+    value: MlirValue,
+    c: usize,
+    t: MlirValue,
+) -> Result<(), Failed> {
+    let [_, indices, mask, _] = output_segments(store.to_raw());
+    let at = chain.coordinates_with(c, t);
+    let mut map = HashMap::new();
+    let needed: Vec<MlirValue> = indices.iter().chain(&mask).copied().collect();
+    chain.clone_at(e, &needed, &at, &mut map).map_err(|why| {
+        chain.not_computable(
+            store.location(),
+            format!("cannot gather this store of @{}: its indices or mask are not computed from the PE's coordinates alone", chain.source),
+            why,
+        )
+    })?;
+    let mut operands = vec![value];
+    operands.extend(
+        needed
+            .iter()
+            .map(|i| map.get(&(i.ptr as usize)).copied().unwrap_or(*i)),
+    );
+    operands.extend(&at);
+    let segments = format!(
+        "array<i32: 1, {}, {}, {}>",
+        indices.len(),
+        mask.len(),
+        at.len()
+    );
+    e.op(
+        "spacetime.output",
+        &operands,
+        &[],
+        &[
+            (
+                "func",
+                FlatSymbolRefAttribute::new(chain.context, &chain.source).into(),
+            ),
+            (
+                "operandSegmentSizes",
+                Attribute::parse(chain.context, &segments).ok_or(Failed)?,
+            ),
+        ],
+    );
+    Ok(())
+}
+
+pub mod access;
+pub mod lanes;

@@ -1,0 +1,128 @@
+//! The access a gather works on: the one channel read of the values and
+//! the output store it feeds.
+
+use crate::channel::chain::{users, Chain};
+use crate::channel::isolate::build::output_segments;
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    Location, ValueLike,
+};
+use mlir_sys::MlirOperation;
+use t2s_ir::diag::{emit, error, Severity};
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+
+/// The one `channel.read` of the kernel that brings `@A`'s values: a read
+/// of the channel `@A`, or a read whose value is stored to `@A`.
+pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<MlirOperation, Failed> {
+    let reads: Vec<MlirOperation> = ir::collect(chain.array, op_name)
+        .into_iter()
+        .filter(|r| {
+            ir::symbol(r, "channel") == chain.source
+                || r.result(0).is_ok_and(|v| {
+                    let v = v.to_raw();
+                    users(v).into_iter().any(|u| {
+                        // SAFETY: a live user op.
+                        let u_ref = unsafe { OperationRef::from_raw(u) };
+                        ir::name(&u_ref) == "spacetime.output"
+                            && ir::symbol(&u_ref, "func") == chain.source
+                            && output_segments(u)[0].iter().any(|x| x.ptr == v.ptr)
+                    })
+                })
+        })
+        .map(|r| r.to_raw())
+        .collect();
+    match reads.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(error(
+            chain.location,
+            format!(
+                "@{} reads no value of @{} from a channel: gather the kernel that receives @{} (e.g. the drainer of 'ure.isolate_consumer @{}')",
+                chain.name, chain.source, chain.source, chain.source
+            ),
+        )),
+        many => {
+            let notes: Vec<(Location, String)> = many
+                .iter()
+                .map(|r| (op_location(*r), "a read of it".to_string()))
+                .collect();
+            emit(
+                chain.location,
+                Severity::Error,
+                &format!(
+                    "@{} reads @{}'s values from channels {} times; gathering passes one read per PE along the chain",
+                    chain.name,
+                    chain.source,
+                    many.len()
+                ),
+                &notes,
+            );
+            Err(Failed)
+        }
+    }
+}
+
+pub fn op_location<'c>(op: MlirOperation) -> Location<'c> {
+    // SAFETY: a live op.
+    unsafe { Location::from_raw(mlir_sys::mlirOperationGetLocation(op)) }
+}
+
+/// The `spacetime.output` that stores the read value: the read's only use.
+/// `lanes`: a vector store, which keeps its lanes' mask.
+pub fn the_store(
+    chain: &Chain<'_, '_>,
+    access: MlirOperation,
+    lanes: bool,
+) -> Result<MlirOperation, Failed> {
+    // SAFETY: a live op with one result.
+    let value = unsafe { mlir_sys::mlirOperationGetResult(access, 0) };
+    let all = users(value);
+    let store = match all.as_slice() {
+        [one] => *one,
+        _ => {
+            return Err(error(
+                op_location(access),
+                format!(
+                    "cannot gather the read of @{} in @{}: its value must go to one spacetime.output of @{} (it has {} uses)",
+                    chain.source,
+                    chain.name,
+                    chain.source,
+                    all.len()
+                ),
+            ))
+        }
+    };
+    // SAFETY: a live op.
+    let store_ref = unsafe { OperationRef::from_raw(store) };
+    let [values, _, mask, at] = if ir::name(&store_ref) == "spacetime.output" {
+        output_segments(store)
+    } else {
+        Default::default()
+    };
+    if ir::name(&store_ref) != "spacetime.output"
+        || ir::symbol(&store_ref, "func") != chain.source
+        || values.len() != 1
+        || values[0].ptr != value.ptr
+    {
+        emit(
+            op_location(access),
+            Severity::Error,
+            &format!(
+                "cannot gather the read of @{} in @{}: its value must go straight to a spacetime.output of @{} with one value",
+                chain.source, chain.name, chain.source
+            ),
+            &[(store_ref.location(), "used here".to_string())],
+        );
+        return Err(Failed);
+    }
+    if (!lanes && !mask.is_empty()) || !at.is_empty() {
+        return Err(error(
+            store_ref.location(),
+            format!(
+                "cannot gather this store of @{}: it already has a mask or stores for another PE",
+                chain.source
+            ),
+        ));
+    }
+    Ok(store)
+}

@@ -1,0 +1,237 @@
+//! `gather` along a vectorized loop (gathering.md, Code 4): the kernel's
+//! PEs along `i` are the lanes of its vectors, and each lane reads its own
+//! value (`channel.read_lanes`). Gathering brings loop `i` back as
+//! unrolled PEs that build the vector along a chain:
+//!
+//! ```text
+//! for p = I-1 down to 0 (unrolled; up: p = 0 .. I-1)
+//!   tmp = p is the chain's start ? 0 : read FIFO[p + 1]   (up: p - 1)
+//!   tmp[p] = <PE p's own read>                             (its lanes)
+//!   if p is the chain's end: the store takes tmp   else: write FIFO[p], tmp
+//! ```
+//!
+//! The FIFOs carry the whole vector and are dimensioned by the unrolled
+//! loops (`i` and the array's non-vectorized space loops); the other
+//! vectorized loops stay lanes of the vector. A PE's own read keeps its
+//! lanes' mask, and the store keeps its own, so the chain itself runs at
+//! every step the read did: its values outside the mask are never stored.
+
+use crate::channel::chain::Chain;
+use crate::channel::isolate::build::{read, write};
+use melior::ir::operation::{OperationLike, OperationRef};
+use mlir_sys::{MlirOperation, MlirValue};
+use t2s_ir::diag::remark;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::lanes::{self, element_of, shape_of, type_of, vector_type};
+use t2s_ir::pass::Failed;
+
+/// Rewrites the kernel's lane-wise read of `@A` into the chain along the
+/// vectorized space loop `dim`; returns nothing but a remark.
+pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
+    let access = crate::channel::gather::access::find_read(chain, "channel.read_lanes")?;
+    crate::channel::gather::access::the_store(chain, access, true)?;
+    // SAFETY: a live op with one result.
+    let (value, access_ref) = unsafe {
+        (
+            mlir_sys::mlirOperationGetResult(access, 0),
+            OperationRef::from_raw(access),
+        )
+    };
+    let ty = type_of(value);
+    let shape = shape_of(ty).ok_or(Failed)?;
+    let lane_dim = chain.info.space[..dim]
+        .iter()
+        .filter(|s| s.vectorized)
+        .count();
+    // The chain's vectors have `i`'s lanes first.
+    let mut perm: Vec<i64> = vec![lane_dim as i64];
+    perm.extend((0..shape.len() as i64).filter(|d| *d != lane_dim as i64));
+    let tshape: Vec<i64> = perm.iter().map(|d| shape[*d as usize]).collect();
+    let element = element_of(ty);
+    let tty = vector_type(chain.context, &tshape, element);
+    let s = &chain.info.space[dim];
+    let extent = s.pe_extent();
+    let mut fifo_shape = Vec::new();
+    for (d, sp) in chain.info.space.iter().enumerate() {
+        if d == dim {
+            fifo_shape.push(extent);
+        } else if !sp.vectorized {
+            fifo_shape.push(sp.pe_extent());
+        }
+    }
+    // Each PE's vector is read by its neighbour right after it is written.
+    let fifo = chain.declare_fifo_shaped("gather", tty, 1, &fifo_shape)?;
+    let e = Emitter::new(chain.context, access_ref.location(), block_of(access)).before_op(access);
+    let groups = ir::operand_segments(access);
+    let indices = groups.first().cloned().unwrap_or_default();
+    let mask = groups.get(1).and_then(|m| m.first().copied());
+    let source = ir::symbol(&access_ref, "channel");
+    let order: Vec<i64> = if chain.down {
+        (0..extent).rev().collect()
+    } else {
+        (0..extent).collect()
+    };
+    let lane_read = LaneRead {
+        source: &source,
+        indices: &indices,
+        mask,
+        shape: &shape,
+        perm: &perm,
+        element,
+    };
+    let mut carried = None;
+    for (k, &p) in order.iter().enumerate() {
+        let mut tmp = if k == 0 {
+            // The chain's start before its first lane.
+            crate::channel::isolate::build::zero_of(&e, tty)
+        } else {
+            read(&e, &fifo, &fifo_index(chain, &e, dim, order[k - 1]), tty)
+        };
+        let own = own_read(&e, &lane_read, p)?;
+        tmp = insert(&e, own, tmp, p);
+        if k + 1 < order.len() {
+            write(&e, &fifo, &fifo_index(chain, &e, dim, p), tmp);
+        } else {
+            carried = Some(tmp);
+        }
+    }
+    let gathered = transpose(&e, carried.ok_or(Failed)?, &inverse(&perm), ty);
+    // SAFETY: live values of one type; the read is erased next.
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(value, gathered) };
+    ir::erase(access_ref);
+    let end = if chain.down {
+        s.min
+    } else {
+        s.min + extent - 1
+    };
+    remark(
+        chain.location,
+        format!(
+            "gathered @{} along vectorized '{}' ({}): loop {} is unrolled back into {extent} PEs, each puts its lanes into the vector it receives and passes it on through @{fifo}; the PE at {} = {end} stores the whole vector",
+            chain.source,
+            chain.loop_name,
+            chain.strategy(),
+            chain.loop_name,
+            chain.loop_name,
+        ),
+    );
+    Ok(())
+}
+
+fn block_of(op: MlirOperation) -> mlir_sys::MlirBlock {
+    // SAFETY: a live op inside a block.
+    unsafe { mlir_sys::mlirOperationGetBlock(op) }
+}
+
+/// The FIFO of PE `p` along `dim` at the current other PE: the unrolled
+/// space loops' coordinates from their mins.
+fn fifo_index(chain: &Chain<'_, '_>, e: &Emitter<'_>, dim: usize, p: i64) -> Vec<MlirValue> {
+    let time = chain.info.time.len();
+    let mut index = Vec::new();
+    for (d, s) in chain.info.space.iter().enumerate() {
+        if d == dim {
+            index.push(e.index(p));
+        } else if !s.vectorized {
+            let c = chain.coordinate(time + d);
+            index.push(if s.min == 0 {
+                c
+            } else {
+                e.sub(c, e.index(s.min))
+            });
+        }
+    }
+    index
+}
+
+/// The kernel's lane-wise read, and how the chain lays out its lanes.
+struct LaneRead<'s, 'c> {
+    source: &'s str,
+    indices: &'s [MlirValue],
+    mask: Option<MlirValue>,
+    /// The read's lane shape.
+    shape: &'s [i64],
+    /// The chain's lane order: the gathered loop's lanes first.
+    perm: &'s [i64],
+    element: melior::ir::Type<'c>,
+}
+
+/// PE `p`'s own value: its lanes' read (a scalar when `i` is the only
+/// vectorized loop), under its lanes of the mask.
+fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<MlirValue, Failed> {
+    let LaneRead {
+        source,
+        indices,
+        mask,
+        shape,
+        perm,
+        element,
+    } = *r;
+    let row = |v: MlirValue| -> MlirValue {
+        match shape_of(type_of(v)) {
+            None => v,
+            Some(lanes_of_v) => {
+                let tshape: Vec<i64> = perm.iter().map(|d| lanes_of_v[*d as usize]).collect();
+                let t = transpose(
+                    e,
+                    v,
+                    perm,
+                    vector_type(e.context, &tshape, element_of(type_of(v))),
+                );
+                lanes::extract_row(e, t, &[p])
+            }
+        }
+    };
+    let lane_indices: Vec<MlirValue> = indices.iter().map(|i| row(*i)).collect();
+    let lane_mask = mask.map(row);
+    if perm.len() > 1 {
+        let rest: Vec<i64> = perm[1..].iter().map(|d| shape[*d as usize]).collect();
+        let ty = vector_type(e.context, &rest, element);
+        return Ok(crate::channel::lanes::read(
+            e,
+            source,
+            &lane_indices,
+            lane_mask,
+            ty,
+        ));
+    }
+    Ok(crate::channel::lanes::scalar_read(
+        e,
+        source,
+        &lane_indices,
+        lane_mask,
+        element,
+    ))
+}
+
+/// `tmp` with its row (or lane) `p` along the first dimension set to `own`.
+fn insert(e: &Emitter<'_>, own: MlirValue, tmp: MlirValue, p: i64) -> MlirValue {
+    lanes::insert(e, own, tmp, &[p])
+}
+
+/// `vector.transpose` by `perm` (nothing for the identity).
+fn transpose<'c>(
+    e: &Emitter<'c>,
+    v: MlirValue,
+    perm: &[i64],
+    result: melior::ir::Type<'c>,
+) -> MlirValue {
+    if perm.iter().enumerate().all(|(i, d)| i as i64 == *d) {
+        return v;
+    }
+    let attr = lanes::i64_array(e.context, perm);
+    e.op(
+        "vector.transpose",
+        &[v],
+        &[result],
+        &[("permutation", attr)],
+    )[0]
+}
+
+fn inverse(perm: &[i64]) -> Vec<i64> {
+    let mut inv = vec![0; perm.len()];
+    for (i, d) in perm.iter().enumerate() {
+        inv[*d as usize] = i as i64;
+    }
+    inv
+}

@@ -1,0 +1,438 @@
+//! `isolate`: T2S's `isolate_producer_chain` / `isolate_consumer_chain` on
+//! the space-time transformed program.
+//!
+//! For `ure.isolate_producer [@A] into @loader`, every `ure.load @A` of the
+//! systolic array moves into a new `channel.kernel @loader`: a copy of the
+//! array's time and space loops (the same `spacetime.array` bounds, maps
+//! and check) whose PE body computes only when the array would read `@A`
+//! and at which element, loads it, and writes it to a channel array indexed
+//! by the PE coordinates. The array reads that channel where it loaded.
+//! `ure.isolate_consumer @out into @drainer` does the converse with the
+//! output's `spacetime.output`: the array writes the values to channels and
+//! the drainer, with the same loops, reads them and stores them.
+//!
+//! Both kernels enumerate the array's steps and PEs in the array's order, so
+//! every channel carries its values in the order they are consumed: a depth
+//! of 1 never deadlocks, whatever the schedule. What a kernel cannot
+//! recompute (a condition or an index computed from data, a loop inside the
+//! PE body) is a located error: the channel could not match the array's
+//! accesses one to one.
+
+use crate::channel::isolate::build::{
+    argument_map, channel_index, declare_channel, guarded, new_kernel, output_operands, read,
+    read_in_place, result_type, shape_text, space_coords, write,
+};
+use crate::channel::isolate::frame::{Access, Frame};
+use crate::channel::isolate::pes::{common, describe, fixed_coordinates, narrowed, Fixed};
+use crate::channel::isolate::slice::{
+    add_to_slice, clone_op, clone_slice, enclosing_conditions, use_conditions, NotComputable,
+};
+use melior::ir::{
+    attribute::FlatSymbolRefAttribute,
+    operation::{OperationLike, OperationRef},
+    Type,
+};
+use melior::Context;
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::{HashMap, HashSet};
+use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::{emit, error, Severity};
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, PassDef, PassOptions};
+
+pub static PASS: PassDef = PassDef {
+    argument: "isolate",
+    name: "Isolate",
+    description: "Outline the isolated inputs' reads into loader kernels and the output's stores into a drainer kernel, connected to the systolic array by channels",
+    anchor: "",
+    options: &[],
+    dependent_dialects: &["channel", "scf", "arith"],
+    run,
+};
+
+fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
+    ir::for_each_program(root, isolate_program)
+}
+
+fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
+    let ops = ir::body_ops(&program, 0);
+    let directives: Vec<_> = ops
+        .iter()
+        .filter(|op| {
+            matches!(
+                ir::name(op).as_str(),
+                "ure.isolate_producer" | "ure.isolate_consumer"
+            )
+        })
+        .copied()
+        .collect();
+    let Some(first) = directives.first() else {
+        return Ok(());
+    };
+    let Some(array) = ops
+        .iter()
+        .find(|op| ir::name(op) == "spacetime.array")
+        .copied()
+    else {
+        return Err(error(
+            first.location(),
+            "isolation applies to the systolic array: run space-time-transform first (t2s-dataflow-to-llvm runs merge-ures, space-time-transform, isolate in this order)",
+        ));
+    };
+    let info = ArrayInfo::read(&array)?;
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` this function.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let frame = Frame {
+        context,
+        program,
+        array,
+        body: ir::body_block(&array).ok_or(Failed)?.to_raw(),
+        info,
+        kernels: directives.iter().map(|d| ir::string(d, "kernel")).collect(),
+    };
+    let mut result = Ok(());
+    for directive in &directives {
+        let isolated = if ir::name(directive) == "ure.isolate_producer" {
+            isolate_producer(&frame, directive)
+        } else {
+            isolate_consumer(&frame, directive)
+        };
+        result = result.and(isolated);
+    }
+    if result.is_ok() {
+        for directive in directives {
+            ir::erase(directive);
+        }
+    }
+    result
+}
+
+/// The located error for an access another kernel cannot follow.
+fn not_isolatable(access: MlirOperation, what: &str, kernel: &str, why: NotComputable) -> Failed {
+    // SAFETY: live ops and values; only queries.
+    let access = unsafe { OperationRef::from_raw(access) };
+    match why {
+        NotComputable::Data(v) => {
+            let (place, location) = unsafe {
+                if mlir_sys::mlirValueIsABlockArgument(v) {
+                    let owner = mlir_sys::mlirBlockGetParentOperation(
+                        mlir_sys::mlirBlockArgumentGetOwner(v),
+                    );
+                    let owner = OperationRef::from_raw(owner);
+                    (
+                        format!("an argument of '{}' in the PE body", ir::name(&owner)),
+                        owner.location(),
+                    )
+                } else {
+                    let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v));
+                    (
+                        format!("a value of '{}'", ir::name(&owner)),
+                        owner.location(),
+                    )
+                }
+            };
+            emit(
+                access.location(),
+                Severity::Error,
+                &format!(
+                    "cannot isolate this {what} into @{kernel}: when or where it happens depends on {place}, which is not a function of the array's coordinates; @{kernel} could not tell when to send, and the channel would not match the array's accesses one to one"
+                ),
+                &[(location, "the value the access depends on".to_string())],
+            );
+            Failed
+        }
+        NotComputable::Region(op) => {
+            // SAFETY: a live op.
+            let op = unsafe { OperationRef::from_raw(op) };
+            emit(
+                access.location(),
+                Severity::Error,
+                &format!(
+                    "cannot isolate this {what} into @{kernel}: it is inside '{}' in the PE body; an isolated kernel follows the array's steps and the scf.if conditions on its coordinates only",
+                    ir::name(&op)
+                ),
+                &[(op.location(), "the enclosing op".to_string())],
+            );
+            Failed
+        }
+    }
+}
+
+/// The analysis of one access: its guards and the slice computing them and
+/// the operands in `computed` (indices).
+fn analyse(
+    frame: &Frame<'_, '_>,
+    op: MlirOperation,
+    computed: &[MlirValue],
+    with_uses: bool,
+    what: &str,
+    kernel: &str,
+) -> Result<Access, Failed> {
+    let fail = |why| not_isolatable(op, what, kernel, why);
+    let guards = enclosing_conditions(op, frame.body).map_err(fail)?;
+    let mut slice = HashSet::new();
+    for v in guards
+        .iter()
+        .map(|(c, _)| *c)
+        .chain(computed.iter().copied())
+    {
+        add_to_slice(v, frame.body, &mut slice).map_err(fail)?;
+    }
+    let uses = if with_uses {
+        use_conditions(op, frame.body)
+    } else {
+        None
+    };
+    for (c, _) in uses.iter().flatten() {
+        add_to_slice(*c, frame.body, &mut slice).map_err(fail)?;
+    }
+    Ok(Access {
+        op,
+        guards,
+        uses,
+        slice,
+    })
+}
+
+fn operands(op: MlirOperation) -> Vec<MlirValue> {
+    // SAFETY: a live op.
+    unsafe {
+        (0..mlir_sys::mlirOperationGetNumOperands(op))
+            .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
+            .collect()
+    }
+}
+
+/// A new kernel, a copy of the array keeping the PEs `kept`, whose body
+/// already recomputes what the accesses need: an emitter at its end, its
+/// space coordinates, and the array's values mapped to the copy's.
+#[allow(clippy::type_complexity)]
+fn start_kernel<'c>(
+    frame: &Frame<'c, '_>,
+    kernel: &str,
+    directive: &OperationRef<'c, '_>,
+    kept: &[Fixed],
+    accesses: &[Access],
+) -> Result<(Emitter<'c>, Vec<MlirValue>, HashMap<usize, MlirValue>), Failed> {
+    let (new_body, coords) = new_kernel(frame, kernel, directive.location(), kept)?;
+    let e = Emitter::new(frame.context, directive.location(), new_body);
+    let mut map = argument_map(frame.body, new_body);
+    let slice: HashSet<usize> = accesses
+        .iter()
+        .flat_map(|a| a.slice.iter().copied())
+        .collect();
+    // SAFETY: the array body is live.
+    let body = unsafe { melior::ir::BlockRef::from_raw(frame.body) };
+    clone_slice(&e, body, &slice, &mut map);
+    Ok((e, coords, map))
+}
+
+fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> Result<(), Failed> {
+    let kernel = ir::string(directive, "kernel");
+    let depth = ir::int(directive, "depth").unwrap_or(2);
+    let inputs: Vec<String> = ir::array(directive, "inputs")
+        .into_iter()
+        .filter_map(|a| FlatSymbolRefAttribute::try_from(a).ok())
+        .map(|s| s.value().to_string())
+        .collect();
+    let loads: Vec<_> = ir::collect(frame.array, "ure.load")
+        .into_iter()
+        .filter(|l| inputs.contains(&ir::symbol(l, "input")))
+        .collect();
+    if let Some(unread) = inputs
+        .iter()
+        .find(|i| !loads.iter().any(|l| ir::symbol(l, "input") == **i))
+    {
+        return Err(error(
+            directive.location(),
+            format!(
+                "@{unread} is not read by the array: there is nothing to isolate into @{kernel}"
+            ),
+        ));
+    }
+    let mut accesses = Vec::new();
+    for load in &loads {
+        let what = format!("read of @{}", ir::symbol(load, "input"));
+        accesses.push(analyse(
+            frame,
+            load.to_raw(),
+            &operands(load.to_raw()),
+            true,
+            &what,
+            &kernel,
+        )?);
+    }
+    let fixed: Vec<Vec<Fixed>> = accesses
+        .iter()
+        .map(|a| fixed_coordinates(frame, a))
+        .collect();
+    let mut names = HashSet::new();
+    let channels: Vec<String> = loads
+        .iter()
+        .zip(&fixed)
+        .map(|(l, f)| {
+            declare_channel(
+                frame,
+                &kernel,
+                &ir::symbol(l, "input"),
+                result_type(l.to_raw()),
+                depth,
+                &narrowed(&frame.shape(), f),
+                &mut names,
+            )
+        })
+        .collect::<Result<_, _>>()?;
+    let (e, coords, map) = start_kernel(frame, &kernel, directive, &common(&fixed), &accesses)?;
+    for ((access, channel), f) in accesses.iter().zip(&channels).zip(&fixed) {
+        let (at, then) = guarded(&e, access, &map);
+        // SAFETY: a live op with one result.
+        let value = unsafe { mlir_sys::mlirOperationGetResult(clone_op(&at, access.op, &map), 0) };
+        write(&at, channel, &channel_index(&at, frame, &coords, f), value);
+        if let Some(block) = then {
+            e.finish_scf_block(block);
+        }
+    }
+    let remarks: Vec<String> = loads
+        .iter()
+        .zip(&channels)
+        .zip(&fixed)
+        .map(|((l, c), f)| {
+            format!(
+                "@{kernel} sends @{} to the array{} through @{c}{}, in the array's order of steps and PEs",
+                ir::symbol(l, "input"),
+                describe(&frame.info, f),
+                shape_text(&narrowed(&frame.shape(), f))
+            )
+        })
+        .collect();
+    for ((access, channel), f) in accesses.iter().zip(&channels).zip(&fixed) {
+        read_in_place(frame, access, channel, f);
+    }
+    for text in remarks {
+        t2s_ir::diag::remark(directive.location(), text);
+    }
+    Ok(())
+}
+
+fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> Result<(), Failed> {
+    let kernel = ir::string(directive, "kernel");
+    let depth = ir::int(directive, "depth").unwrap_or(2);
+    let func = ir::symbol(directive, "func");
+    let stores: Vec<_> = ir::collect(frame.array, "spacetime.output")
+        .into_iter()
+        .filter(|s| ir::symbol(s, "func") == func)
+        .collect();
+    if stores.is_empty() {
+        let stored = ir::collect(frame.array, "spacetime.output")
+            .first()
+            .map(|s| format!("; it stores @{}", ir::symbol(s, "func")))
+            .unwrap_or_default();
+        return Err(error(
+            directive.location(),
+            format!(
+                "the array does not store @{func}: isolate_consumer names the output Func{stored}"
+            ),
+        ));
+    }
+    let mut accesses = Vec::new();
+    let mut values = Vec::new();
+    for store in &stores {
+        let (vals, indices) = output_operands(store.to_raw());
+        let what = format!("store of @{func}");
+        accesses.push(analyse(
+            frame,
+            store.to_raw(),
+            &indices,
+            false,
+            &what,
+            &kernel,
+        )?);
+        values.push(vals);
+    }
+    let fixed: Vec<Vec<Fixed>> = accesses
+        .iter()
+        .map(|a| fixed_coordinates(frame, a))
+        .collect();
+    let mut names = HashSet::new();
+    let mut channels = Vec::new();
+    for (vals, f) in values.iter().zip(&fixed) {
+        let mut per_store = Vec::new();
+        for v in vals {
+            // SAFETY: a live value.
+            let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(*v)) };
+            let shape = narrowed(&frame.shape(), f);
+            per_store.push(declare_channel(
+                frame, &kernel, &func, ty, depth, &shape, &mut names,
+            )?);
+        }
+        channels.push(per_store);
+    }
+    // The drainer keeps the PE rows of the fixed coordinates whose loops do
+    // not index the output (its buffers and zeroing span the output's loops).
+    let output_vars = output_vars(frame, &func);
+    let kept: Vec<Fixed> = common(&fixed)
+        .into_iter()
+        .filter(|(c, _)| !output_vars.contains(&frame.info.space[*c].name))
+        .collect();
+    let (e, coords, map) = start_kernel(frame, &kernel, directive, &kept, &accesses)?;
+    for (((access, vals), chans), f) in accesses.iter().zip(&values).zip(&channels).zip(&fixed) {
+        let (at, then) = guarded(&e, access, &map);
+        let mut store_map = map.clone();
+        for (v, channel) in vals.iter().zip(chans) {
+            // SAFETY: a live value.
+            let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(*v)) };
+            let read = read(&at, channel, &channel_index(&at, frame, &coords, f), ty);
+            store_map.insert(v.ptr as usize, read);
+        }
+        clone_op(&at, access.op, &store_map);
+        if let Some(block) = then {
+            e.finish_scf_block(block);
+        }
+    }
+    // The array sends what it stored, where it stored it.
+    let array_coords = space_coords(frame, frame.body);
+    for (((access, vals), chans), f) in accesses.iter().zip(&values).zip(&channels).zip(&fixed) {
+        // SAFETY: a live op.
+        let location = unsafe { OperationRef::from_raw(access.op) }.location();
+        let at = Emitter::new(frame.context, location, frame.body).before_op(access.op);
+        for (v, channel) in vals.iter().zip(chans) {
+            write(
+                &at,
+                channel,
+                &channel_index(&at, frame, &array_coords, f),
+                *v,
+            );
+        }
+        // SAFETY: the store has no results and no other references.
+        ir::erase(unsafe { OperationRef::from_raw(access.op) });
+    }
+    for (chans, f) in channels.iter().zip(&fixed) {
+        let list: Vec<String> = chans.iter().map(|c| format!("@{c}")).collect();
+        t2s_ir::diag::remark(
+            directive.location(),
+            format!(
+                "@{kernel} receives @{func} from the array{} through {}{} and stores it, in the array's order of steps and PEs",
+                describe(&frame.info, f),
+                list.join(", "),
+                shape_text(&narrowed(&frame.shape(), f))
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// The loop variables that index the output Func `func`.
+fn output_vars(frame: &Frame<'_, '_>, func: &str) -> Vec<String> {
+    ir::body_ops(&frame.program, 0)
+        .iter()
+        .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == func)
+        .map(|decl| ir::strings(decl, "vars"))
+        .unwrap_or_default()
+}
+
+pub mod build;
+pub mod frame;
+pub mod pes;
+pub mod slice;

@@ -1,0 +1,393 @@
+//! The IR the `isolate` pass builds: channel declarations, the isolated
+//! kernels (a copy of the array's loops with a new PE body), and the
+//! channel accesses that replace the array's loads and stores.
+
+use crate::channel::isolate::frame::{Access, Frame};
+use crate::channel::isolate::pes::Fixed;
+use crate::channel::isolate::slice::{add_to_slice, clone_slice, combine};
+use melior::ir::{
+    attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+    operation::{OperationBuilder, OperationLike, OperationRef},
+    r#type::IntegerType,
+    Attribute, Block, BlockLike, BlockRef, Identifier, Location, Region, RegionLike, Type,
+    TypeLike,
+};
+use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
+use std::collections::{HashMap, HashSet};
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+
+/// ` [8, 8]` for a channel array, nothing for one channel.
+pub fn shape_text(shape: &[i64]) -> String {
+    if shape.is_empty() {
+        return String::new();
+    }
+    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+    format!(" [{}]", dims.join(", "))
+}
+
+/// The type of an op's only result.
+pub fn result_type<'c>(op: MlirOperation) -> Type<'c> {
+    // SAFETY: a live op with one result.
+    unsafe {
+        Type::from_raw(mlir_sys::mlirValueGetType(
+            mlir_sys::mlirOperationGetResult(op, 0),
+        ))
+    }
+}
+
+/// A `spacetime.output`'s values and indices (its operand segments).
+pub fn output_operands(op: MlirOperation) -> (Vec<MlirValue>, Vec<MlirValue>) {
+    let segments = output_segments(op);
+    (segments[0].clone(), segments[1].clone())
+}
+
+/// A `spacetime.output`'s four operand segments: values, indices, the mask
+/// (0 or 1 value), the `at` coordinates.
+pub fn output_segments(op: MlirOperation) -> [Vec<MlirValue>; 4] {
+    let mut groups = ir::operand_segments(op).into_iter();
+    std::array::from_fn(|_| groups.next().unwrap_or_default())
+}
+
+/// Declares `channel.fifo @<kernel>_<base>[_n]` at the end of the program,
+/// one channel per PE, and returns its name.
+pub fn declare_channel(
+    frame: &Frame<'_, '_>,
+    kernel: &str,
+    base: &str,
+    ty: Type<'_>,
+    depth: i64,
+    shape: &[i64],
+    taken: &mut HashSet<String>,
+) -> Result<String, Failed> {
+    let existing: HashSet<String> = ir::body_ops(&frame.program, 0)
+        .iter()
+        .map(ir::symbol_name)
+        .collect();
+    let stem = format!("{kernel}_{base}");
+    let name = (0..)
+        .map(|n| {
+            if n == 0 {
+                stem.clone()
+            } else {
+                format!("{stem}_{n}")
+            }
+        })
+        .find(|n| !existing.contains(n) && !taken.contains(n) && !frame.kernels.contains(n))
+        .ok_or(Failed)?;
+    taken.insert(name.clone());
+    let op = fifo_op(
+        frame.context,
+        frame.array.location(),
+        &name,
+        ty,
+        depth,
+        shape,
+    )?;
+    program_block(frame).append_operation(op);
+    Ok(name)
+}
+
+/// `channel.fifo @name [shape] : ty, depth D` (detached).
+pub fn fifo_op<'c>(
+    context: &'c melior::Context,
+    location: melior::ir::Location<'c>,
+    name: &str,
+    ty: Type<'c>,
+    depth: i64,
+    shape: &[i64],
+) -> Result<melior::ir::Operation<'c>, Failed> {
+    let mut attributes = vec![
+        (
+            Identifier::new(context, "sym_name"),
+            StringAttribute::new(context, name).into(),
+        ),
+        (
+            Identifier::new(context, "element_type"),
+            TypeAttribute::new(ty).into(),
+        ),
+        (
+            Identifier::new(context, "depth"),
+            IntegerAttribute::new(IntegerType::new(context, 64).into(), depth).into(),
+        ),
+    ];
+    if !shape.is_empty() {
+        let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+        let shape =
+            Attribute::parse(context, &format!("array<i64: {}>", dims.join(", "))).ok_or(Failed)?;
+        attributes.push((Identifier::new(context, "shape"), shape));
+    }
+    OperationBuilder::new("channel.fifo", location)
+        .add_attributes(&attributes)
+        .build()
+        .map_err(|_| Failed)
+}
+
+fn program_block<'c, 'a>(frame: &Frame<'c, 'a>) -> BlockRef<'c, 'a> {
+    ir::body_block(&frame.program).expect("a program has a body")
+}
+
+/// Creates `channel.kernel @name` at the end of the program, holding a copy
+/// of the array (same loops, maps and check) with an empty PE body and only
+/// the PEs of the `kept` coordinates; returns that body and its space
+/// coordinates.
+pub fn new_kernel(
+    frame: &Frame<'_, '_>,
+    name: &str,
+    location: Location<'_>,
+    kept: &[Fixed],
+) -> Result<(MlirBlock, Vec<MlirValue>), Failed> {
+    let context = frame.context;
+    let region = Region::new();
+    region.append_block(Block::new(&[]));
+    let kernel = OperationBuilder::new("channel.kernel", location)
+        .add_attributes(&[(
+            Identifier::new(context, "sym_name"),
+            StringAttribute::new(context, name).into(),
+        )])
+        .add_regions([region])
+        .build()
+        .map_err(|_| Failed)?;
+    let kernel = program_block(frame).append_operation(kernel);
+    let block = kernel
+        .region(0)
+        .map_err(|_| Failed)?
+        .first_block()
+        .ok_or(Failed)?;
+    // SAFETY: the array is live; the block takes ownership of the clone.
+    let array = unsafe {
+        let clone = mlir_sys::mlirOperationClone(frame.array.to_raw());
+        mlir_sys::mlirBlockAppendOwnedOperation(block.to_raw(), clone);
+        OperationRef::from_raw(clone)
+    };
+    let body = ir::body_block(&array).ok_or(Failed)?;
+    for op in ir::ops(body).into_iter().rev() {
+        ir::erase(op);
+    }
+    keep_pes(frame, array, kept)?;
+    let coords = space_coords(frame, body.to_raw());
+    Ok((body.to_raw(), coords))
+}
+
+/// Restricts a copy of the array to the PEs with the `kept` coordinates:
+/// each such space loop, and its original loop, becomes `= value extent 1`
+/// (the other PEs of the copy would never send or receive).
+fn keep_pes(
+    frame: &Frame<'_, '_>,
+    array: OperationRef<'_, '_>,
+    kept: &[Fixed],
+) -> Result<(), Failed> {
+    // A loop of symbolic extent keeps its PEs: a PE idle at run time (past
+    // the parameter's value) must stay idle in the copy too.
+    let kept: Vec<Fixed> = kept
+        .iter()
+        .filter(|(c, _)| {
+            let name = &frame.info.space[*c].name;
+            frame
+                .info
+                .loops
+                .iter()
+                .any(|l| &l.name == name && l.extent.is_const())
+        })
+        .copied()
+        .collect();
+    if kept.is_empty() {
+        return Ok(());
+    }
+    let context = frame.context;
+    let one: Attribute = IntegerAttribute::new(IntegerType::new(context, 64).into(), 1).into();
+    let restrict = |prefix: &str, names: &[String]| -> Result<(), Failed> {
+        let all = ir::strings(&array, &format!("{prefix}loops"));
+        let mut mins = ir::i64s(&array, &format!("{prefix}mins"));
+        let mut extents = ir::array(&array, &format!("{prefix}extents"));
+        for (c, value) in &kept {
+            let name = &names[*c];
+            if let Some(l) = all.iter().position(|n| n == name) {
+                mins[l] = *value;
+                extents[l] = one;
+            }
+        }
+        let mins_text: Vec<String> = mins.iter().map(i64::to_string).collect();
+        let mins_attr = Attribute::parse(context, &format!("array<i64: {}>", mins_text.join(", ")))
+            .ok_or(Failed)?;
+        ir::set_inherent(array, &format!("{prefix}mins"), mins_attr);
+        ir::set_inherent(
+            array,
+            &format!("{prefix}extents"),
+            melior::ir::attribute::ArrayAttribute::new(context, &extents).into(),
+        );
+        Ok(())
+    };
+    let space: Vec<String> = frame.info.space.iter().map(|b| b.name.clone()).collect();
+    restrict("space_", &space)?;
+    restrict("", &space)
+}
+
+/// The space coordinates (the PE) among a body's block arguments.
+pub fn space_coords(frame: &Frame<'_, '_>, body: MlirBlock) -> Vec<MlirValue> {
+    // SAFETY: a live block whose arguments are the array's coordinates.
+    unsafe {
+        (frame.num_time() as isize..mlir_sys::mlirBlockGetNumArguments(body))
+            .map(|i| mlir_sys::mlirBlockGetArgument(body, i))
+            .collect()
+    }
+}
+
+/// The index of a PE's channel: its space coordinates that the access does
+/// not fix, counted from each space loop's min.
+pub fn channel_index(
+    e: &Emitter<'_>,
+    frame: &Frame<'_, '_>,
+    coords: &[MlirValue],
+    fixed: &[Fixed],
+) -> Vec<MlirValue> {
+    let offsets: Vec<MlirValue> = coords
+        .iter()
+        .zip(&frame.info.space)
+        .map(|(c, s)| {
+            if s.min == 0 {
+                *c
+            } else {
+                e.sub(*c, e.index(s.min))
+            }
+        })
+        .collect();
+    crate::channel::isolate::pes::narrowed(&offsets, fixed)
+}
+
+/// The array body's coordinates mapped to a copy's.
+pub fn argument_map(from: MlirBlock, to: MlirBlock) -> HashMap<usize, MlirValue> {
+    // SAFETY: two live blocks with the same arguments.
+    unsafe {
+        (0..mlir_sys::mlirBlockGetNumArguments(from))
+            .map(|i| {
+                (
+                    mlir_sys::mlirBlockGetArgument(from, i).ptr as usize,
+                    mlir_sys::mlirBlockGetArgument(to, i),
+                )
+            })
+            .collect()
+    }
+}
+
+/// An emitter at the point where `access` happens in a copy of the array
+/// (inside `scf.if` of its guards and use conditions), and the then-block
+/// to finish, if any.
+pub fn guarded<'c>(
+    e: &Emitter<'c>,
+    access: &Access,
+    map: &HashMap<usize, MlirValue>,
+) -> (Emitter<'c>, Option<MlirBlock>) {
+    let ty: Type = IntegerType::new(e.context, 1).into();
+    let guard = combine(e, &access.guards, map, true);
+    let used = access.uses.as_ref().and_then(|u| combine(e, u, map, false));
+    let condition = match (guard, used) {
+        (Some(g), Some(u)) => Some(e.op1("arith.andi", &[g, u], ty)),
+        (g, u) => g.or(u),
+    };
+    match condition {
+        Some(c) => {
+            let block = e.if_then(c);
+            (e.at(block), Some(block))
+        }
+        None => (*e, None),
+    }
+}
+
+fn channel_attribute<'c>(e: &Emitter<'c>, channel: &str) -> (&'static str, Attribute<'c>) {
+    (
+        "channel",
+        FlatSymbolRefAttribute::new(e.context, channel).into(),
+    )
+}
+
+/// `channel.write @channel[coords], value`.
+pub fn write(e: &Emitter<'_>, channel: &str, coords: &[MlirValue], value: MlirValue) {
+    let mut operands = coords.to_vec();
+    operands.push(value);
+    e.op(
+        "channel.write",
+        &operands,
+        &[],
+        &[channel_attribute(e, channel)],
+    );
+}
+
+/// `channel.read @channel[coords] : ty`.
+pub fn read<'c>(e: &Emitter<'c>, channel: &str, coords: &[MlirValue], ty: Type<'c>) -> MlirValue {
+    e.op(
+        "channel.read",
+        coords,
+        &[ty],
+        &[channel_attribute(e, channel)],
+    )[0]
+}
+
+/// Replaces the array's load by a read of `channel`, under the load's use
+/// conditions when it has some (the loader sends only then).
+pub fn read_in_place(frame: &Frame<'_, '_>, access: &Access, channel: &str, fixed: &[Fixed]) {
+    // SAFETY: a live op.
+    let load = unsafe { OperationRef::from_raw(access.op) };
+    let e = Emitter::new(frame.context, load.location(), frame.body).before_op(access.op);
+    let coords = channel_index(&e, frame, &space_coords(frame, frame.body), fixed);
+    let ty = result_type(access.op);
+    let value = match &access.uses {
+        None => read(&e, channel, &coords, ty),
+        Some(uses) => {
+            // The conditions may be computed after the load: compute them
+            // again here (CSE merges the copies).
+            let mut slice = HashSet::new();
+            for (c, _) in uses {
+                let _ = add_to_slice(*c, frame.body, &mut slice);
+            }
+            let mut map = HashMap::new();
+            // SAFETY: the array body is live.
+            let body = unsafe { BlockRef::from_raw(frame.body) };
+            clone_slice(&e, body, &slice, &mut map);
+            let used = combine(&e, uses, &map, false).expect("use conditions are not empty");
+            read_if(&e, used, channel, &coords, ty)
+        }
+    };
+    // SAFETY: live values of the same type; the load is then unused.
+    unsafe {
+        mlir_sys::mlirValueReplaceAllUsesOfWith(
+            mlir_sys::mlirOperationGetResult(access.op, 0),
+            value,
+        );
+    }
+    ir::erase(load);
+}
+
+/// `scf.if %c -> ty { read } else { zero }`: the else value is never
+/// selected.
+fn read_if<'c>(
+    e: &Emitter<'c>,
+    condition: MlirValue,
+    channel: &str,
+    coords: &[MlirValue],
+    ty: Type<'c>,
+) -> MlirValue {
+    let (then, other, result) = e.if_else(condition, &[ty]);
+    let blocks = [then, other];
+    let value = read(&e.at(blocks[0]), channel, coords, ty);
+    e.at(blocks[0]).op("scf.yield", &[value], &[], &[]);
+    let zero = zero_of(&e.at(blocks[1]), ty);
+    e.at(blocks[1]).op("scf.yield", &[zero], &[], &[]);
+    result[0]
+}
+
+/// A zero of an integer, index, float or vector type.
+pub fn zero_of<'c>(e: &Emitter<'c>, ty: Type<'c>) -> MlirValue {
+    // SAFETY: a live type.
+    let is_vector = unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) };
+    if !is_vector {
+        return e.zero(ty);
+    }
+    // SAFETY: a vector type.
+    let elem = unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) };
+    let zero = if elem.is_float() { "0.0" } else { "0" };
+    let attr = Attribute::parse(e.context, &format!("dense<{zero}> : {ty}"))
+        .expect("a dense zero of a vector type");
+    e.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+}

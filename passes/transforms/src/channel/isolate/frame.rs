@@ -1,0 +1,41 @@
+//! What the pieces of `isolate` share: the array being isolated and the
+//! accesses that move out of it.
+
+use crate::channel::isolate::slice::Condition;
+use melior::ir::operation::OperationRef;
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirOperation};
+use std::collections::HashSet;
+use t2s_ir::array::ArrayInfo;
+
+/// One access the pass moves: its op, the conditions it runs under, and
+/// the ops another kernel needs to recompute them and its indices.
+pub struct Access {
+    pub op: MlirOperation,
+    pub guards: Vec<Condition>,
+    pub uses: Option<Vec<Condition>>,
+    pub slice: HashSet<usize>,
+}
+
+/// What the isolated kernels share with the array.
+pub struct Frame<'c, 'a> {
+    pub context: &'c Context,
+    pub program: OperationRef<'c, 'a>,
+    pub array: OperationRef<'c, 'a>,
+    pub body: MlirBlock,
+    pub info: ArrayInfo,
+    /// The kernels the directives create: no channel may take their names.
+    pub kernels: HashSet<String>,
+}
+
+impl Frame<'_, '_> {
+    /// The PEs: the extents of the space loops.
+    pub fn shape(&self) -> Vec<i64> {
+        self.info.space.iter().map(|s| s.pe_extent()).collect()
+    }
+
+    /// How many of the body's arguments are time coordinates.
+    pub fn num_time(&self) -> usize {
+        self.info.time.len()
+    }
+}

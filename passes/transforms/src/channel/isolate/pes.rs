@@ -1,0 +1,148 @@
+//! Which PEs an isolated access involves: the space coordinates that its
+//! conditions fix to a constant (`j == 0` for GEMM's A, which enters at the
+//! first column). The channel array of the access drops those dimensions,
+//! and a kernel whose every access fixes a coordinate keeps only that PE
+//! row (T2S's loaders feed the boundary PEs only).
+
+use crate::channel::isolate::frame::{Access, Frame};
+use crate::channel::isolate::slice::Condition;
+use melior::ir::{
+    attribute::IntegerAttribute,
+    operation::{OperationLike, OperationRef},
+    ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use t2s_ir::array::ArrayInfo;
+
+/// A space coordinate (its position among the space loops) and its value.
+pub type Fixed = (usize, i64);
+
+fn op_of(v: MlirValue) -> Option<MlirOperation> {
+    // SAFETY: a live value; only queries.
+    unsafe { (!mlir_sys::mlirValueIsABlockArgument(v)).then(|| mlir_sys::mlirOpResultGetOwner(v)) }
+}
+
+fn constant(v: MlirValue) -> Option<i64> {
+    let op = op_of(v)?;
+    // SAFETY: a live op.
+    let op = unsafe { OperationRef::from_raw(op) };
+    if t2s_ir::ir::name(&op) != "arith.constant" {
+        return None;
+    }
+    IntegerAttribute::try_from(op.attribute("value").ok()?)
+        .ok()
+        .map(|a| a.value())
+}
+
+/// The space coordinate `v` is, if any: a space argument of the body, or a
+/// recovered index that the `recover` map takes from one space coordinate.
+fn space_coordinate(frame: &Frame<'_, '_>, v: MlirValue) -> Option<usize> {
+    // SAFETY: a live value; only queries.
+    let coordinate = unsafe {
+        if mlir_sys::mlirValueIsABlockArgument(v) {
+            if mlir_sys::mlirBlockArgumentGetOwner(v).ptr != frame.body.ptr {
+                return None;
+            }
+            mlir_sys::mlirBlockArgumentGetArgNumber(v) as usize
+        } else {
+            let op = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v));
+            if t2s_ir::ir::name(&op) != "spacetime.recover" || op.operand_count() > 0 {
+                return None;
+            }
+            let row = frame
+                .info
+                .recover
+                .get(mlir_sys::mlirOpResultGetResultNumber(v) as usize)?;
+            match (row.terms.as_slice(), row.constant) {
+                ([(d, 1)], 0) => *d,
+                _ => return None,
+            }
+        }
+    };
+    coordinate.checked_sub(frame.num_time())
+}
+
+/// `coordinate == constant`, when `condition` (holding) says so.
+fn fixed_by(frame: &Frame<'_, '_>, (condition, holds): Condition) -> Option<Fixed> {
+    if !holds {
+        return None;
+    }
+    let op = op_of(condition)?;
+    // SAFETY: a live op.
+    let op = unsafe { OperationRef::from_raw(op) };
+    let eq = t2s_ir::ir::name(&op) == "arith.cmpi"
+        && op
+            .attribute("predicate")
+            .ok()
+            .and_then(|a| IntegerAttribute::try_from(a).ok())
+            .is_some_and(|p| p.value() == 0);
+    if !eq {
+        return None;
+    }
+    let (a, b) = (op.operand(0).ok()?.to_raw(), op.operand(1).ok()?.to_raw());
+    let (coordinate, value) = match (constant(a), constant(b)) {
+        (None, Some(c)) => (space_coordinate(frame, a)?, c),
+        (Some(c), None) => (space_coordinate(frame, b)?, c),
+        _ => return None,
+    };
+    let bound = &frame.info.space[coordinate];
+    (value >= bound.min && value < bound.min + bound.pe_extent()).then_some((coordinate, value))
+}
+
+/// The coordinates every execution of `access` has: those fixed by its
+/// guards, and by its use condition when there is exactly one.
+pub fn fixed_coordinates(frame: &Frame<'_, '_>, access: &Access) -> Vec<Fixed> {
+    let uses = match access.uses.as_deref() {
+        Some([one]) => vec![*one],
+        _ => Vec::new(),
+    };
+    let mut fixed: Vec<Fixed> = Vec::new();
+    for found in access
+        .guards
+        .iter()
+        .chain(&uses)
+        .filter_map(|c| fixed_by(frame, *c))
+    {
+        if !fixed.iter().any(|(c, _)| *c == found.0) {
+            fixed.push(found);
+        }
+    }
+    fixed.sort_unstable();
+    fixed
+}
+
+/// The coordinates that all `accesses` fix to the same value: the PEs the
+/// kernel keeps.
+pub fn common(fixed: &[Vec<Fixed>]) -> Vec<Fixed> {
+    let Some((first, rest)) = fixed.split_first() else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .filter(|f| rest.iter().all(|r| r.contains(f)))
+        .copied()
+        .collect()
+}
+
+/// The dimensions (of a channel array over the PEs) or the coordinates (of
+/// an access) that are not fixed.
+pub fn narrowed<T: Copy>(items: &[T], fixed: &[Fixed]) -> Vec<T> {
+    items
+        .iter()
+        .enumerate()
+        .filter(|(d, _)| !fixed.iter().any(|(c, _)| c == d))
+        .map(|(_, s)| *s)
+        .collect()
+}
+
+/// ` (PEs with j = 0)` for remarks.
+pub fn describe(info: &ArrayInfo, fixed: &[Fixed]) -> String {
+    if fixed.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = fixed
+        .iter()
+        .map(|(c, v)| format!("{} = {v}", info.space[*c].name))
+        .collect();
+    format!(" (the PEs with {})", parts.join(", "))
+}

@@ -1,0 +1,170 @@
+//! Lane-wise channel accesses: in a vectorized array each lane is a PE and
+//! performs its own channel reads and writes. `vectorize` turns a PE's
+//! `channel.read`/`channel.write` into `channel.read_lanes`/
+//! `channel.write_lanes` (every lane, or the lanes of a mask, in row-major
+//! order, each at its own indices); `spacetime-to-scf` unrolls those into
+//! one scalar access per lane, which is what the channel runtime and the
+//! OpenCL translation take.
+
+use crate::channel::isolate::build::{read as read_scalar, write as write_scalar};
+use melior::ir::{
+    attribute::FlatSymbolRefAttribute,
+    operation::{OperationLike, OperationRef},
+    Attribute, Type, ValueLike,
+};
+use mlir_sys::MlirValue;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::lanes::{self, element_of, shape_of, type_of};
+use t2s_ir::pass::Failed;
+
+/// `channel.read_lanes @channel[indices] (if mask) : ty`.
+pub fn read<'c>(
+    e: &Emitter<'c>,
+    channel: &str,
+    indices: &[MlirValue],
+    mask: Option<MlirValue>,
+    ty: Type<'c>,
+) -> MlirValue {
+    let mut operands = indices.to_vec();
+    operands.extend(mask);
+    build(
+        e,
+        "channel.read_lanes",
+        channel,
+        &operands,
+        &[ty],
+        &[indices.len(), usize::from(mask.is_some())],
+    )[0]
+}
+
+/// `channel.write_lanes @channel[indices], value (if mask)`.
+pub fn write(
+    e: &Emitter<'_>,
+    channel: &str,
+    indices: &[MlirValue],
+    value: MlirValue,
+    mask: Option<MlirValue>,
+) {
+    let mut operands = indices.to_vec();
+    operands.push(value);
+    operands.extend(mask);
+    build(
+        e,
+        "channel.write_lanes",
+        channel,
+        &operands,
+        &[],
+        &[indices.len(), 1, usize::from(mask.is_some())],
+    );
+}
+
+fn build<'c>(
+    e: &Emitter<'c>,
+    name: &str,
+    channel: &str,
+    operands: &[MlirValue],
+    results: &[Type<'c>],
+    sizes: &[usize],
+) -> Vec<MlirValue> {
+    let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
+    let segments = Attribute::parse(e.context, &format!("array<i32: {}>", sizes.join(", ")))
+        .expect("segment sizes");
+    e.op(
+        name,
+        operands,
+        results,
+        &[
+            (
+                "channel",
+                FlatSymbolRefAttribute::new(e.context, channel).into(),
+            ),
+            ("operandSegmentSizes", segments),
+        ],
+    )
+}
+
+/// Unrolls a lane-wise access (`spacetime-to-scf`): one `channel.read` or
+/// `channel.write` per lane, in row-major lane order, each under its lane
+/// of the mask. Lanes that do not read are zero.
+pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+    let raw = op.to_raw();
+    let groups = ir::operand_segments(raw);
+    let is_read = ir::name(op) == "channel.read_lanes";
+    let channel = ir::symbol(op, "channel");
+    let indices = groups.first().cloned().unwrap_or_default();
+    let (value, mask) = if is_read {
+        (None, groups.get(1).and_then(|m| m.first().copied()))
+    } else {
+        (
+            groups.get(1).and_then(|v| v.first().copied()),
+            groups.get(2).and_then(|m| m.first().copied()),
+        )
+    };
+    let ty = match value {
+        Some(v) => type_of(v),
+        None => op.result(0).map_err(|_| Failed)?.r#type(),
+    };
+    let shape = shape_of(ty).ok_or(Failed)?;
+    let element = element_of(ty);
+    let mut read = Vec::new();
+    for l in 0..lanes::count(&shape) {
+        let at = lanes::unflatten(&shape, l);
+        let lane_indices: Vec<MlirValue> =
+            indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
+        let bit = mask.map(|m| lanes::extract(e, m, &at));
+        let Some(v) = value else {
+            read.push(scalar_read(e, &channel, &lane_indices, bit, element));
+            continue;
+        };
+        guarded_write(e, &channel, &lane_indices, bit, |e| {
+            lanes::extract(e, v, &at)
+        });
+    }
+    if is_read {
+        let vector = e.op1("vector.from_elements", &read, ty);
+        let result = op.result(0).map_err(|_| Failed)?;
+        // SAFETY: live values of one type; the access is erased next.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), vector) };
+    }
+    Ok(())
+}
+
+/// `channel.read @channel[indices] : ty` when `bit` (if any) holds; zero
+/// otherwise (what a masked-off lane reads).
+pub fn scalar_read<'c>(
+    e: &Emitter<'c>,
+    channel: &str,
+    indices: &[MlirValue],
+    bit: Option<MlirValue>,
+    ty: Type<'c>,
+) -> MlirValue {
+    let Some(bit) = bit else {
+        return read_scalar(e, channel, indices, ty);
+    };
+    let (then, other, results) = e.if_else(bit, &[ty]);
+    let x = read_scalar(&e.at(then), channel, indices, ty);
+    e.at(then).op("scf.yield", &[x], &[], &[]);
+    let z = crate::channel::isolate::build::zero_of(&e.at(other), ty);
+    e.at(other).op("scf.yield", &[z], &[], &[]);
+    results[0]
+}
+
+/// `channel.write @channel[indices], value` when `bit` (if any) holds; the
+/// value is made where the write happens.
+pub fn guarded_write<'c>(
+    e: &Emitter<'c>,
+    channel: &str,
+    indices: &[MlirValue],
+    bit: Option<MlirValue>,
+    value: impl FnOnce(&Emitter<'c>) -> MlirValue,
+) {
+    match bit {
+        None => write_scalar(e, channel, indices, value(e)),
+        Some(b) => {
+            let then = e.at(e.if_then(b));
+            write_scalar(&then, channel, indices, value(&then));
+            e.finish_scf_block(then.block);
+        }
+    }
+}

@@ -1,0 +1,431 @@
+//! `pack-channels`: channels of whole vectors between vectorized kernels
+//! (vectorization.md 1.1: "a producer Func may pass vectorized data to its
+//! consumer Func"; T2S's `FIFO[I]` with the vectorized dimension dropped).
+//!
+//! After `vectorize` every lane of a vectorized array makes its own channel
+//! accesses (`channel.read_lanes`/`channel.write_lanes`): one FIFO per PE.
+//! When every access of a channel is made by all the lanes of a vectorized
+//! array at once (no mask) and each lane addresses "its" element (the
+//! indices along some dimensions of the channel are exactly the lanes'
+//! coordinates, one dimension per lane dimension, covering the dimension),
+//! the lanes' FIFOs always hold the same number of values: they move in
+//! lock-step. Such a channel becomes one channel of vectors of the lane
+//! shape with those dimensions dropped, and every access one
+//! `channel.read`/`channel.write` of a whole vector. Any other channel is
+//! left as it is (a mask, an unvectorized end, another lane shape or
+//! another assignment of dimensions to lanes at the two ends).
+
+use crate::channel::lanes::{guarded_write, scalar_read};
+use melior::ir::{
+    attribute::{AttributeLike, IntegerAttribute},
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    Attribute, Type, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirBlock, MlirValue};
+use t2s_ir::diag::remark;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir::{self, ExtentAttr};
+use t2s_ir::pass::{Failed, PassDef, PassOptions};
+
+pub static PASS: PassDef = PassDef {
+    argument: "pack-channels",
+    name: "PackChannels",
+    description: "Turn channels that vectorized kernels access with all their lanes at once into channels of whole vectors (one FIFO per vector instead of one per lane)",
+    anchor: "",
+    options: &[],
+    dependent_dialects: &["channel", "vector"],
+    run,
+};
+
+fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
+    ir::for_each_program(root, |program| {
+        pack_program(&program);
+        Ok(())
+    })
+}
+
+const ACCESSES: [&str; 4] = [
+    "channel.read",
+    "channel.write",
+    "channel.read_lanes",
+    "channel.write_lanes",
+];
+
+/// How an access's lanes address a channel: the lane shape, and for each
+/// index, the lane dimension it walks (`None`: the same for every lane).
+#[derive(Clone, PartialEq, Debug)]
+struct Plan {
+    shape: Vec<i64>,
+    dims: Vec<Option<usize>>,
+}
+
+fn pack_program(program: &OperationRef<'_, '_>) {
+    let mut accesses: Vec<OperationRef> = Vec::new();
+    for name in ACCESSES {
+        accesses.extend(ir::collect(*program, name));
+    }
+    // Decided on the whole program before anything is rewritten.
+    let mut packed = Vec::new();
+    for fifo in ir::body_ops(program, 0) {
+        if ir::name(&fifo) != "channel.fifo" {
+            continue;
+        }
+        let channel = ir::symbol_name(&fifo);
+        let uses: Vec<OperationRef> = accesses
+            .iter()
+            .filter(|a| ir::symbol(a, "channel") == channel)
+            .copied()
+            .collect();
+        let dims = ir::i64s(&fifo, "shape");
+        if let Some(plan) = common_plan(&uses, &dims) {
+            packed.push((fifo, dims, plan, uses));
+        }
+    }
+    for (fifo, dims, plan, uses) in packed {
+        pack(&fifo, &dims, &plan, &uses);
+    }
+}
+
+/// The plan every access of a channel shares, if each is a whole-lanes
+/// access that covers its dimensions.
+fn common_plan(uses: &[OperationRef<'_, '_>], dims: &[i64]) -> Option<Plan> {
+    let mut plans = uses.iter().map(|op| plan_of(op, dims));
+    let first = plans.next()??;
+    for p in plans {
+        if p? != first {
+            return None;
+        }
+    }
+    Some(first)
+}
+
+/// The plan of one access: a lane-wise access without a mask whose vector
+/// indices are each exactly one lane dimension's coordinate (0 to n - 1
+/// along a channel dimension of n), every lane dimension used once.
+fn plan_of(op: &OperationRef<'_, '_>, dims: &[i64]) -> Option<Plan> {
+    let name = ir::name(op);
+    if name != "channel.read_lanes" && name != "channel.write_lanes" {
+        return None;
+    }
+    let segments = ir::operand_segments(op.to_raw());
+    let indices = segments.first()?;
+    if indices.len() != dims.len() {
+        return None;
+    }
+    let lanes_type = if name == "channel.read_lanes" {
+        op.result(0).ok()?.r#type()
+    } else {
+        t2s_ir::lanes::type_of(*segments.get(1)?.first()?)
+    };
+    let shape = t2s_ir::lanes::shape_of(lanes_type)?;
+    let array = enclosing_array(op)?;
+    let mask = segments.last().and_then(|m| m.first());
+    if mask.is_some_and(|m| !uniform_mask(*m, &array)) {
+        return None;
+    }
+    let mut plan = Plan {
+        shape: shape.clone(),
+        dims: Vec::new(),
+    };
+    for (index, extent) in indices.iter().zip(dims) {
+        if !t2s_ir::lanes::is_vector(*index) {
+            plan.dims.push(None);
+            continue;
+        }
+        let values = lane_values(*index, &array, &shape)?;
+        let dim = (0..shape.len()).find(|d| {
+            shape[*d] == *extent
+                && values
+                    .iter()
+                    .enumerate()
+                    .all(|(l, v)| *v == t2s_ir::lanes::unflatten(&shape, l)[*d])
+        })?;
+        plan.dims.push(Some(dim));
+    }
+    let mut used: Vec<usize> = plan.dims.iter().flatten().copied().collect();
+    used.sort_unstable();
+    (used == (0..shape.len()).collect::<Vec<_>>()).then_some(plan)
+}
+
+fn enclosing_array<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut current = op.parent_operation()?;
+    while ir::name(&current) != "spacetime.array" {
+        current = current.parent_operation()?;
+    }
+    Some(current)
+}
+
+/// The value of every lane (row-major) of an index vector that the array
+/// computes from its vectorized coordinates and constants.
+fn lane_values(value: MlirValue, array: &OperationRef<'_, '_>, shape: &[i64]) -> Option<Vec<i64>> {
+    let n = t2s_ir::lanes::count(shape);
+    // SAFETY: a live value; only queried.
+    unsafe {
+        if mlir_sys::mlirValueIsABlockArgument(value) {
+            return coordinate_lanes(value, array, shape);
+        }
+        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
+        let operand = |i: usize| owner.operand(i).ok().map(|v| v.to_raw());
+        let binary = |f: fn(i64, i64) -> Option<i64>| -> Option<Vec<i64>> {
+            let a = lane_values(operand(0)?, array, shape)?;
+            let b = lane_values(operand(1)?, array, shape)?;
+            a.iter().zip(&b).map(|(x, y)| f(*x, *y)).collect()
+        };
+        match ir::name(&owner).as_str() {
+            "spacetime.recover" if owner.operand_count() == 0 => recovered_lanes(
+                array,
+                mlir_sys::mlirOpResultGetResultNumber(value) as usize,
+                shape,
+            ),
+            "arith.constant" => constant_lanes(owner.attribute("value").ok()?, n),
+            "vector.broadcast" if !t2s_ir::lanes::is_vector(operand(0)?) => {
+                let source = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(operand(0)?));
+                if mlir_sys::mlirValueIsABlockArgument(operand(0)?)
+                    || ir::name(&source) != "arith.constant"
+                {
+                    return None;
+                }
+                constant_lanes(source.attribute("value").ok()?, n)
+            }
+            "arith.addi" => binary(i64::checked_add),
+            "arith.subi" => binary(i64::checked_sub),
+            "arith.muli" => binary(i64::checked_mul),
+            _ => None,
+        }
+    }
+}
+
+/// A vectorized space coordinate (block argument `value`) of `array`.
+fn coordinate_lanes(
+    value: MlirValue,
+    array: &OperationRef<'_, '_>,
+    shape: &[i64],
+) -> Option<Vec<i64>> {
+    let body: MlirBlock = ir::body_block(array)?.to_raw();
+    // SAFETY: a live block argument; only queried.
+    let (owner, number) = unsafe {
+        (
+            mlir_sys::mlirBlockArgumentGetOwner(value),
+            mlir_sys::mlirBlockArgumentGetArgNumber(value) as usize,
+        )
+    };
+    if owner.ptr != body.ptr {
+        return None;
+    }
+    let (min, dim) = lane_coordinate(array, number)?;
+    (dim < shape.len()).then(|| {
+        (0..t2s_ir::lanes::count(shape))
+            .map(|l| min + t2s_ir::lanes::unflatten(shape, l)[dim])
+            .collect()
+    })
+}
+
+/// The space loop's min and the lane dimension of the block argument
+/// `number` of `array`, when it is a vectorized coordinate. The lane
+/// dimension of a vectorized loop is its rank among the vectorized space
+/// loops (the array's lane order).
+fn lane_coordinate(array: &OperationRef<'_, '_>, number: usize) -> Option<(i64, usize)> {
+    let block = ir::body_block(array)?;
+    let time = ir::strings(array, "time_loops").len();
+    let vectorized = |a: usize| {
+        block
+            .argument(a)
+            .is_ok_and(|v| t2s_ir::lanes::is_vector(Value::from(v).to_raw()))
+    };
+    if number < time || !vectorized(number) {
+        return None;
+    }
+    let dim = (time..number).filter(|a| vectorized(*a)).count();
+    Some((*ir::i64s(array, "space_mins").get(number - time)?, dim))
+}
+
+/// Result `position` of a `spacetime.recover` at the PE's own point: its
+/// row of the recover map, when it uses only vectorized coordinates.
+fn recovered_lanes(
+    array: &OperationRef<'_, '_>,
+    position: usize,
+    shape: &[i64],
+) -> Option<Vec<i64>> {
+    let rows = t2s_ir::import::affine_map_rows(array, "recover").ok()?;
+    let row = rows.get(position)?;
+    let mut values = vec![row.constant; t2s_ir::lanes::count(shape)];
+    for (d, c) in row.terms.iter().filter(|(_, c)| *c != 0) {
+        let (min, dim) = lane_coordinate(array, *d)?;
+        for (l, v) in values.iter_mut().enumerate() {
+            let lane = min + t2s_ir::lanes::unflatten(shape, l).get(dim)?;
+            *v = v.checked_add(c.checked_mul(lane)?)?;
+        }
+    }
+    Some(values)
+}
+
+/// The lanes of an integer or dense integer constant.
+fn constant_lanes(attribute: Attribute<'_>, n: usize) -> Option<Vec<i64>> {
+    if let Ok(int) = IntegerAttribute::try_from(attribute) {
+        return Some(vec![int.value(); n]);
+    }
+    let raw = attribute.to_raw();
+    // SAFETY: a live attribute; element queries only on dense integers.
+    unsafe {
+        if !mlir_sys::mlirAttributeIsADenseIntElements(raw) {
+            return None;
+        }
+        if mlir_sys::mlirDenseElementsAttrIsSplat(raw) {
+            let splat = mlir_sys::mlirDenseElementsAttrGetSplatValue(raw);
+            return Some(vec![mlir_sys::mlirIntegerAttrGetValueInt(splat); n]);
+        }
+        if mlir_sys::mlirElementsAttrGetNumElements(raw) as usize != n {
+            return None;
+        }
+        Some(
+            (0..n)
+                .map(|i| mlir_sys::mlirDenseElementsAttrGetIndexValue(raw, i as isize) as i64)
+                .collect(),
+        )
+    }
+}
+
+/// Rewrites the channel and its accesses.
+fn pack(fifo: &OperationRef<'_, '_>, dims: &[i64], plan: &Plan, uses: &[OperationRef<'_, '_>]) {
+    let context_ref = fifo.context();
+    // SAFETY: the context outlives the pass run.
+    let context = unsafe { context_ref.to_ref() };
+    let element: Type = match fifo.attribute("element_type") {
+        Ok(a) => match melior::ir::attribute::TypeAttribute::try_from(a) {
+            Ok(t) => t.value(),
+            Err(_) => return,
+        },
+        Err(_) => return,
+    };
+    let packed = t2s_ir::lanes::vector_type(context, &plan.shape, element);
+    let kept: Vec<i64> = dims
+        .iter()
+        .zip(&plan.dims)
+        .filter(|(_, d)| d.is_none())
+        .map(|(n, _)| *n)
+        .collect();
+    let name = ir::symbol_name(fifo);
+    let depth = ir::int(fifo, "depth").unwrap_or(1);
+    let Ok(new_fifo) = crate::channel::isolate::build::fifo_op(
+        context,
+        fifo.location(),
+        &name,
+        packed,
+        depth,
+        &kept,
+    ) else {
+        return;
+    };
+    let Some(block) = fifo.block() else {
+        return;
+    };
+    let new_fifo = block.insert_operation_before(*fifo, new_fifo);
+    remark(
+        new_fifo.location(),
+        format!(
+            "channel @{name} carries {packed}: its {} accesses are made by all the lanes at once",
+            uses.len()
+        ),
+    );
+    ir::erase(*fifo);
+    for access in uses {
+        rewrite_access(context, access, &name, plan);
+    }
+}
+
+/// `channel.read_lanes`/`write_lanes` as a `channel.read`/`write` of the
+/// whole vector at the indices that do not walk lanes; under a mask (the
+/// same for every lane), inside `scf.if` of its first lane, a read
+/// giving zeros when it is off.
+fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &str, plan: &Plan) {
+    let segments = ir::operand_segments(access.to_raw());
+    let indices: Vec<MlirValue> = segments[0]
+        .iter()
+        .zip(&plan.dims)
+        .filter(|(_, d)| d.is_none())
+        .map(|(v, _)| *v)
+        .collect();
+    let e = Emitter::before(context, *access);
+    let lane0 = vec![0; plan.shape.len()];
+    let guard = segments
+        .last()
+        .and_then(|m| m.first())
+        .map(|m| t2s_ir::lanes::extract(&e, *m, &lane0));
+    if ir::name(access) == "channel.write_lanes" {
+        let value = segments[1][0];
+        guarded_write(&e, channel, &indices, guard, |_| value);
+    } else {
+        let result = access.result(0).expect("a read");
+        let value = scalar_read(&e, channel, &indices, guard, result.r#type());
+        // SAFETY: both values are live; the old one is erased next.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+    }
+    ir::erase(*access);
+}
+
+/// Whether a lane mask is the same for every lane at every step: a
+/// broadcast or splat, logic of such masks, or the array's CheckTime when
+/// the recovered indices that depend on its lanes stay inside their loops'
+/// (constant) bounds for every lane.
+fn uniform_mask(value: MlirValue, array: &OperationRef<'_, '_>) -> bool {
+    // SAFETY: a live value; only queried.
+    unsafe {
+        if mlir_sys::mlirValueIsABlockArgument(value) {
+            return false;
+        }
+        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
+        let operands: Vec<MlirValue> = owner.operands().map(|v| v.to_raw()).collect();
+        match ir::name(&owner).as_str() {
+            "vector.broadcast" => !t2s_ir::lanes::is_vector(operands[0]),
+            "arith.constant" => owner
+                .attribute("value")
+                .is_ok_and(|a| mlir_sys::mlirDenseElementsAttrIsSplat(a.to_raw())),
+            "arith.andi" | "arith.ori" | "arith.xori" => {
+                operands.iter().all(|o| uniform_mask(*o, array))
+            }
+            "spacetime.scheduled" => operands.is_empty() && lanes_always_scheduled(array),
+            _ => false,
+        }
+    }
+}
+
+/// Every recovered index that depends on a vectorized coordinate depends on
+/// nothing else (no time loop, no PE loop) and stays inside its loop.
+fn lanes_always_scheduled(array: &OperationRef<'_, '_>) -> bool {
+    let Some(block) = ir::body_block(array) else {
+        return false;
+    };
+    let time = ir::strings(array, "time_loops").len();
+    let space_mins = ir::i64s(array, "space_mins");
+    let space_extents = ir::extents(array, "space_extents");
+    let vectorized = |d: usize| {
+        d >= time
+            && block
+                .argument(d)
+                .is_ok_and(|a| t2s_ir::lanes::is_vector(Value::from(a).to_raw()))
+    };
+    let (mins, extents) = (ir::i64s(array, "mins"), ir::extents(array, "extents"));
+    let Ok(rows) = t2s_ir::import::affine_map_rows(array, "recover") else {
+        return false;
+    };
+    rows.iter().enumerate().all(|(r, row)| {
+        let terms: Vec<&(usize, i64)> = row.terms.iter().filter(|(_, c)| *c != 0).collect();
+        if !terms.iter().any(|(d, _)| vectorized(*d)) {
+            return true;
+        }
+        let (mut low, mut high) = (row.constant, row.constant);
+        for (d, c) in terms {
+            let s = d - time.min(*d);
+            let range = match (vectorized(*d), space_extents.get(s)) {
+                (true, Some(ExtentAttr::Const(n))) => (space_mins[s], space_mins[s] + n - 1),
+                _ => return false,
+            };
+            let (a, b) = (c * range.0, c * range.1);
+            low += a.min(b);
+            high += a.max(b);
+        }
+        matches!((mins.get(r), extents.get(r)), (Some(m), Some(ExtentAttr::Const(n))) if *m <= low && high < m + n)
+    })
+}

@@ -1,0 +1,320 @@
+//! `pad-inputs`: rows of a buffer a power of two bytes apart fall into
+//! few cache sets, so a kernel that walks down a column of such a buffer
+//! (a GEMM reading `B(k, j)` for every `k`, again for every tile of `A`)
+//! keeps evicting the lines it needs next. The cure BLAS libraries apply
+//! is copying the data once into a layout the kernel reads well; this pass
+//! does the simplest such copy.
+//!
+//! Each buffer argument of a function whose rows are a multiple of
+//! `row-bytes` long is copied, at the function's entry, into a buffer whose
+//! rows are one cache line (64 bytes) longer, and its loads read the copy,
+//! when:
+//! - the function only reads it: its uses are `memref.load`,
+//!   `vector.load` and `vector.maskedload` of it (which take indices, so the
+//!   copy's layout does not change what they read), `memref.dim` and
+//!   `vector.gather` (which stay on the argument: a gather's lanes are
+//!   linear positions in the argument's layout);
+//! - it is static, of two or more dimensions, in the default memory space,
+//!   with the identity layout, and of bytes-sized numbers;
+//! - some vector load of it is read again and again: inside an `scf.for`
+//!   whose induction variable its indices do not depend on. A buffer each
+//!   element of which is read once gains nothing from a copy; scalar loads
+//!   did not gain either (the scalar tiled GEMM ran slower on copies).
+//!
+//! The copy is freed before each `func.return`.
+
+use melior::ir::{
+    attribute::IntegerAttribute,
+    block::BlockLike,
+    operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
+    r#type::IntegerType,
+    Attribute, Type, TypeLike, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashSet;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+
+pub static PASS: PassDef = PassDef {
+    argument: "pad-inputs",
+    name: "PadInputs",
+    description: "Copy each read-only buffer argument whose rows are a multiple of `row-bytes` long and that is read again and again (a load inside a loop its indices do not depend on) into a buffer whose rows are one cache line longer, and make its loads read the copy (rows a power of two bytes apart share few cache sets)",
+    anchor: "",
+    options: &[PassOption {
+        name: "row-bytes",
+        description: "Pad buffers whose rows are a multiple of this many bytes (0: pad none)",
+        kind: OptionKind::Int,
+        default: "512",
+    }],
+    dependent_dialects: &["memref", "scf", "arith", "vector"],
+    run,
+};
+
+/// The bytes of a cache line: what a padded row grows by.
+const LINE_BYTES: i64 = 64;
+
+fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
+    let row_bytes = options.int("row-bytes");
+    if row_bytes <= 0 {
+        return Ok(());
+    }
+    let context_ref = root.context();
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let mut functions = Vec::new();
+    root.walk(WalkOrder::PreOrder, |op| {
+        if ir::name(&op) == "func.func" {
+            functions.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in functions {
+        // SAFETY: functions are not erased by this pass.
+        let f = unsafe { OperationRef::from_raw(raw) };
+        let Some(entry) = ir::body_block(&f) else {
+            continue;
+        };
+        for i in 0..entry.argument_count() {
+            let arg = entry.argument(i).map_err(|_| Failed)?.to_raw();
+            if let Some(plan) = plan(arg, row_bytes, raw) {
+                pad(context, &f, arg, &plan);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What padding one argument takes: its padded type and the loads to
+/// redirect.
+struct Plan {
+    shape: Vec<i64>,
+    padded_shape: Vec<i64>,
+    loads: Vec<MlirOperation>,
+}
+
+fn plan(arg: MlirValue, row_bytes: i64, function: MlirOperation) -> Option<Plan> {
+    let ty = t2s_ir::lanes::type_of(arg);
+    let (shape, bytes) = static_rows(ty)?;
+    let last = *shape.last()?;
+    // A row is whole cache lines, which the copy moves one at a time.
+    if (last * bytes) % row_bytes != 0 || (last * bytes) % LINE_BYTES != 0 {
+        return None;
+    }
+    let mut loads = Vec::new();
+    for (user, number) in t2s_ir::ir::uses(arg) {
+        // SAFETY: a user of a live value.
+        let op = unsafe { OperationRef::from_raw(user) };
+        match (ir::name(&op).as_str(), number) {
+            ("memref.load" | "vector.load" | "vector.maskedload", 0) => loads.push(user),
+            ("memref.dim" | "vector.gather", 0) => {}
+            _ => return None,
+        }
+    }
+    if !loads
+        .iter()
+        .any(|l| is_vector_load(*l) && is_reread(*l, function))
+    {
+        return None;
+    }
+    let mut padded_shape = shape.clone();
+    *padded_shape.last_mut()? += LINE_BYTES / bytes;
+    Some(Plan {
+        shape,
+        padded_shape,
+        loads,
+    })
+}
+
+/// Whether `load` reads a vector: only those gained from the copy in the
+/// benchmark (`tools/bench/README.md`); the scalar tiled GEMM ran slower
+/// reading padded copies.
+fn is_vector_load(load: MlirOperation) -> bool {
+    // SAFETY: a live op.
+    let op = unsafe { OperationRef::from_raw(load) };
+    ir::name(&op).starts_with("vector.")
+}
+
+/// The static shape of a buffer of at least two dimensions (identity
+/// layout, default memory space) and its element's bytes.
+fn static_rows(ty: Type<'_>) -> Option<(Vec<i64>, i64)> {
+    let raw = ty.to_raw();
+    // SAFETY: type queries of a live type.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
+            return None;
+        }
+        if !mlir_sys::mlirMemRefTypeGetMemorySpace(raw).ptr.is_null() {
+            return None;
+        }
+        let layout = mlir_sys::mlirMemRefTypeGetLayout(raw);
+        if !mlir_sys::mlirAttributeIsAAffineMap(layout)
+            || !mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout))
+        {
+            return None;
+        }
+        let rank = mlir_sys::mlirShapedTypeGetRank(raw) as isize;
+        if rank < 2 {
+            return None;
+        }
+        let shape: Vec<i64> = (0..rank)
+            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d))
+            .collect();
+        if shape.contains(&0) {
+            return None;
+        }
+        let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
+        Some((shape, element_bytes(element)?))
+    }
+}
+
+/// The bytes of a number type that fills whole bytes.
+fn element_bytes(element: Type<'_>) -> Option<i64> {
+    if element.is_index() {
+        return None;
+    }
+    let bits = if let Ok(i) = IntegerType::try_from(element) {
+        i.width() as i64
+    } else {
+        // SAFETY: type queries of a live type.
+        unsafe {
+            if !mlir_sys::mlirTypeIsAFloat(element.to_raw()) {
+                return None;
+            }
+            mlir_sys::mlirFloatTypeGetWidth(element.to_raw()) as i64
+        }
+    };
+    matches!(bits, 8 | 16 | 32 | 64).then_some(bits / 8)
+}
+
+/// Whether `load` sits in an `scf.for` (inside `function`) whose induction
+/// variable its indices do not depend on: it reads the same elements on
+/// every trip of that loop.
+fn is_reread(load: MlirOperation, function: MlirOperation) -> bool {
+    let mut loops = Vec::new();
+    // SAFETY: parent queries of live ops.
+    unsafe {
+        let mut parent = mlir_sys::mlirOperationGetParentOperation(load);
+        while !parent.ptr.is_null() && parent.ptr != function.ptr {
+            let op = OperationRef::from_raw(parent);
+            if ir::name(&op) == "scf.for" {
+                if let Some(body) = ir::body_block(&op) {
+                    if let Ok(iv) = body.argument(0) {
+                        loops.push(iv.to_raw().ptr as usize);
+                    }
+                }
+            }
+            parent = mlir_sys::mlirOperationGetParentOperation(parent);
+        }
+    }
+    if loops.is_empty() {
+        return false;
+    }
+    // SAFETY: a live op.
+    let op = unsafe { OperationRef::from_raw(load) };
+    let indices: Vec<MlirValue> = op.operands().skip(1).map(|v| v.to_raw()).collect();
+    let reached = block_arguments_reached(&indices);
+    loops.iter().any(|iv| !reached.contains(iv))
+}
+
+/// The block arguments the values are computed from.
+fn block_arguments_reached(values: &[MlirValue]) -> HashSet<usize> {
+    let mut seen = HashSet::new();
+    let mut reached = HashSet::new();
+    let mut work: Vec<MlirValue> = values.to_vec();
+    while let Some(v) = work.pop() {
+        if !seen.insert(v.ptr as usize) {
+            continue;
+        }
+        // SAFETY: queries of live values and their defining ops.
+        unsafe {
+            if mlir_sys::mlirValueIsABlockArgument(v) {
+                reached.insert(v.ptr as usize);
+                continue;
+            }
+            let def = mlir_sys::mlirOpResultGetOwner(v);
+            let n = mlir_sys::mlirOperationGetNumOperands(def);
+            work.extend((0..n).map(|i| mlir_sys::mlirOperationGetOperand(def, i)));
+        }
+    }
+    reached
+}
+
+/// Copies the argument into its padded buffer at the function's entry,
+/// redirects the loads, and frees the copy before each return.
+fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: MlirValue, plan: &Plan) {
+    let Some(entry) = ir::body_block(f) else {
+        return;
+    };
+    let Some(first) = entry.first_operation() else {
+        return;
+    };
+    let e = Emitter::before(context, first).located(f.location());
+    let ty = t2s_ir::lanes::type_of(arg);
+    // SAFETY: a query of the argument's memref type.
+    let element = unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) };
+    let padded_type = Type::parse(
+        context,
+        &format!(
+            "memref<{}x{element}>",
+            plan.padded_shape
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join("x")
+        ),
+    )
+    .expect("a memref type");
+    let i64_type = IntegerType::new(context, 64).into();
+    let alignment: Attribute = IntegerAttribute::new(i64_type, LINE_BYTES).into();
+    let padded = e.op(
+        "memref.alloc",
+        &[],
+        &[padded_type],
+        &[("alignment", alignment)],
+    )[0];
+    copy_rows(&e, arg, padded, &plan.shape, element);
+    for load in &plan.loads {
+        // SAFETY: operand 0 of the load is the argument; the copy has the
+        // same element type and rank, and every index stays inside it.
+        unsafe { mlir_sys::mlirOperationSetOperand(*load, 0, padded) };
+    }
+    for op in ir::ops(entry) {
+        if ir::name(&op) == "func.return" {
+            Emitter::before(context, op).op("memref.dealloc", &[padded], &[], &[]);
+        }
+    }
+    tracing::debug!(target: "t2s", shape = ?plan.padded_shape, "input padded");
+}
+
+/// `to[i...] = from[i...]` over `shape`: one loop nest moving a cache line
+/// (`chunk` elements, which divides a row) at a time.
+fn copy_rows(e: &Emitter<'_>, from: MlirValue, to: MlirValue, shape: &[i64], element: Type<'_>) {
+    let chunk = LINE_BYTES / element_bytes(element).unwrap_or(LINE_BYTES);
+    let mut inner = *e;
+    let mut blocks = Vec::new();
+    let mut indices = Vec::new();
+    let last = shape.len() - 1;
+    for (d, n) in shape.iter().enumerate() {
+        let trips = if d == last { n / chunk } else { *n };
+        let (block, iv) = inner.for_loop(inner.index(0), inner.index(trips));
+        blocks.push((inner, block));
+        inner = inner.at(block);
+        indices.push(if d == last {
+            inner.mul(iv, inner.index(chunk))
+        } else {
+            iv
+        });
+    }
+    let line = t2s_ir::lanes::vector_type(e.context, &[chunk], element);
+    let mut operands = vec![from];
+    operands.extend_from_slice(&indices);
+    let x = inner.op1("vector.load", &operands, line);
+    let mut operands = vec![x, to];
+    operands.extend_from_slice(&indices);
+    inner.op("vector.store", &operands, &[], &[]);
+    for (outer, block) in blocks.into_iter().rev() {
+        outer.finish_scf_block(block);
+    }
+}

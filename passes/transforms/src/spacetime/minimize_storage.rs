@@ -1,0 +1,373 @@
+//! `minimize-storage`: shrinks the register files of each `spacetime.array`
+//! where the schedule allows it (space-time-transform.md, "Minimizing FIFO
+//! size"), and says with a remark why every other file keeps one register
+//! per flattened step of its largest delay.
+//!
+//! A file is rewritten when its PE writes it exactly once every `s > 1`
+//! flattened steps and only its own PE reads it: it becomes an `on_write`
+//! file (each write shifts the PE's chain) of `max(n) + 1` registers, each
+//! `spacetime.read ... delay d` becoming `writes n`, the write `n` writes
+//! back: `d / s` of them, less one when the read comes before this step's
+//! write. Everything is read off the IR: the array's bounds and schedule
+//! (the PE's write steps), the guard around the write, the reads.
+//!
+//! Files read by other PEs stay as they are: a neighbour may still read a
+//! value after its producer stopped writing, which a chain shifted on writes
+//! cannot express. Files written at uneven steps could be channels of the
+//! reported depth; those come with the channel dialect.
+
+use melior::ir::{
+    attribute::IntegerAttribute,
+    operation::{OperationLike, OperationRef},
+    r#type::{IntegerType, MemRefType, TypeLike},
+    Attribute, RegionLike, Type, ValueLike,
+};
+use mlir_sys::MlirOperation;
+use t2s_ir::diag::remark;
+use t2s_ir::import::affine_map_rows;
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_model::spacetime::{minimize, Storage};
+
+pub static PASS: PassDef = PassDef {
+    argument: "minimize-storage",
+    name: "MinimizeStorage",
+    description: "Shrink register files whose PE writes once every s > 1 steps into files shifted on each write; remark why the others stay full",
+    anchor: "",
+    options: &[],
+    dependent_dialects: &["spacetime"],
+    run,
+};
+
+const TOO_MANY: &str = "too many points per PE to enumerate its write steps";
+
+/// More points than this per PE are not enumerated.
+const MAX_POINTS: u64 = 1 << 20;
+
+fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+    ir::for_each_program(root, |program| {
+        for array in ir::body_ops(&program, 0)
+            .into_iter()
+            .filter(|op| ir::name(op) == "spacetime.array")
+        {
+            minimize_array(&program, &array)?;
+        }
+        Ok(())
+    })
+}
+
+fn minimize_array(
+    program: &OperationRef<'_, '_>,
+    array: &OperationRef<'_, '_>,
+) -> Result<(), Failed> {
+    let times = write_steps(array)?;
+    let writes = ir::collect(*array, "spacetime.write");
+    let reads = ir::collect(*array, "spacetime.read");
+    for file in ir::body_ops(program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "spacetime.shift_reg" && !op.has_attribute("on_write"))
+    {
+        let value = file.result(0).map_err(|_| Failed)?.to_raw();
+        let uses = |ops: &[OperationRef<'_, '_>], operand: usize| -> Vec<MlirOperation> {
+            ops.iter()
+                .filter(|op| {
+                    op.operand(operand)
+                        .is_ok_and(|v| v.to_raw().ptr == value.ptr)
+                })
+                .map(|op| op.to_raw())
+                .collect()
+        };
+        let (file_writes, file_reads) = (uses(&writes, 1), uses(&reads, 0));
+        let [write] = file_writes[..] else {
+            continue; // Not used by this array (or rejected by the verifier).
+        };
+        // SAFETY: a live op of the array.
+        let write = unsafe { OperationRef::from_raw(write) };
+        let label = file
+            .attribute("name")
+            .ok()
+            .map(|a| a.to_string().trim_matches('"').to_string())
+            .unwrap_or_default();
+        let slots = slots_of(&file);
+        let keep = |why: String| {
+            remark(
+                write.location(),
+                format!("register file \"{label}\" keeps {slots} registers per PE: {why}"),
+            )
+        };
+        if !only_scheduled_guard(&write, array) {
+            keep("its write is not guarded by spacetime.scheduled alone, so its PE may write at any step".into());
+            continue;
+        }
+        let times = match &times {
+            Ok(times) => times,
+            Err(why) => {
+                keep(why.clone());
+                continue;
+            }
+        };
+        let per_time_loop = file_reads.iter().any(|r| {
+            // SAFETY: a live op of the array.
+            unsafe { OperationRef::from_raw(*r) }.has_attribute("time_delay")
+        });
+        if per_time_loop {
+            keep("a read gives its delay per time loop".into());
+            continue;
+        }
+        let largest = file_reads
+            .iter()
+            .filter_map(|r| {
+                // SAFETY: a live op of the array.
+                ir::int(&unsafe { OperationRef::from_raw(*r) }, "delay")
+            })
+            .max()
+            .unwrap_or(0);
+        let every = match minimize(times, largest) {
+            Storage::ShiftRegisters { every, .. } => every,
+            Storage::Channel { depth } => {
+                keep(format!("its PE writes at uneven steps (a channel of depth {depth} would hold it; channels come with the channel dialect)"));
+                continue;
+            }
+        };
+        if every <= 1 {
+            keep("its PE writes at every step".into());
+            continue;
+        }
+        let mut plan = Vec::new();
+        let mut other_pe = false;
+        for &r in &file_reads {
+            // SAFETY: a live op of the array.
+            let read = unsafe { OperationRef::from_raw(r) };
+            if ir::i64s(&read, "offset").iter().any(|&o| o != 0) {
+                other_pe = true;
+                break;
+            }
+            let delay = ir::int(&read, "delay").unwrap_or(0);
+            plan.push((
+                read,
+                writes_back(delay, every, before(&write, &read, array)),
+            ));
+        }
+        if other_pe {
+            keep("another PE reads it, and a neighbour may read a value after its producer stopped writing".into());
+            continue;
+        }
+        let new_slots = plan.iter().map(|(_, n)| n + 1).max().unwrap_or(1);
+        if new_slots >= slots {
+            keep(format!(
+                "its PE writes once every {every} steps, which saves nothing here"
+            ));
+            continue;
+        }
+        rewrite(&file, new_slots, &plan)?;
+        remark(
+            write.location(),
+            format!(
+                "register file \"{label}\": {new_slots} {} per PE, shifted on each write (its PE writes once every {every} steps), instead of {slots}",
+                if new_slots == 1 { "register" } else { "registers" }
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// How many writes back the value written `delay` steps ago is, for a PE
+/// that writes every `every` steps. A value from a step that is not a write
+/// step is never a valid producer: any slot will do (0).
+fn writes_back(delay: i64, every: i64, write_first: bool) -> i64 {
+    if delay % every != 0 {
+        return 0;
+    }
+    let back = delay / every;
+    if delay > 0 && !write_first {
+        back - 1
+    } else {
+        back
+    }
+}
+
+fn slots_of(file: &OperationRef<'_, '_>) -> i64 {
+    file.result(0)
+        .ok()
+        .and_then(|v| t2s_ir::import::memref_shape(v.r#type()))
+        .and_then(|(_, shape)| shape.last().copied().flatten())
+        .unwrap_or(1)
+}
+
+/// The file becomes `on_write` with `slots` registers; each read is by writes.
+fn rewrite(
+    file: &OperationRef<'_, '_>,
+    slots: i64,
+    plan: &[(OperationRef<'_, '_>, i64)],
+) -> Result<(), Failed> {
+    let value = file.result(0).map_err(|_| Failed)?;
+    let (_, old_shape) = t2s_ir::import::memref_shape(value.r#type()).ok_or(Failed)?;
+    let mut shape: Vec<i64> = old_shape.iter().map(|d| d.unwrap_or(1)).collect();
+    *shape.last_mut().ok_or(Failed)? = slots;
+    // SAFETY: a live type, only queried.
+    let elem = unsafe {
+        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+            value.r#type().to_raw(),
+        ))
+    };
+    let new_type = MemRefType::new(elem, &shape, None, None);
+    // SAFETY: the reads and the write only index the PE and slot dimensions;
+    // every slot they use is below the new count.
+    unsafe { mlir_sys::mlirValueSetType(value.to_raw(), Type::from(new_type).to_raw()) };
+    let context = file.context();
+    // SAFETY: the context outlives the pass run.
+    let context = unsafe { context.to_ref() };
+    ir::set_inherent(*file, "on_write", Attribute::unit(context));
+    let i64_type = IntegerType::new(context, 64).into();
+    for (read, n) in plan {
+        remove_attribute(*read, "delay");
+        ir::set_inherent(*read, "writes", IntegerAttribute::new(i64_type, *n).into());
+    }
+    Ok(())
+}
+
+fn remove_attribute(op: OperationRef<'_, '_>, name: &str) {
+    // SAFETY: a live op.
+    unsafe { mlir_sys::mlirOperationRemoveAttributeByName(op.to_raw(), ir::string_ref(name)) };
+}
+
+/// The write sits only under `scf.if`s on `spacetime.scheduled` (at least
+/// one): it happens exactly at the PE's scheduled steps.
+fn only_scheduled_guard(write: &OperationRef<'_, '_>, array: &OperationRef<'_, '_>) -> bool {
+    let mut guarded = false;
+    let mut current = write.parent_operation();
+    while let Some(parent) = current {
+        if parent.to_raw().ptr == array.to_raw().ptr {
+            return guarded;
+        }
+        if ir::name(&parent) != "scf.if" {
+            return false;
+        }
+        let scheduled = parent.operand(0).is_ok_and(|c| {
+            let c = c.to_raw();
+            // SAFETY: a live value; only queried.
+            unsafe {
+                mlir_sys::mlirValueIsAOpResult(c)
+                    && ir::name(&OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(c)))
+                        == "spacetime.scheduled"
+                    && t2s_ir::array::own_coordinates(c)
+            }
+        });
+        // Only the then-region: the write must not be in an else branch.
+        let in_then = write_in_then(write, &parent);
+        if !scheduled || !in_then {
+            return false;
+        }
+        guarded = true;
+        current = parent.parent_operation();
+    }
+    false
+}
+
+fn write_in_then(op: &OperationRef<'_, '_>, if_op: &OperationRef<'_, '_>) -> bool {
+    let Ok(then) = if_op.region(0) else {
+        return false;
+    };
+    // SAFETY: a live region, only compared.
+    let then = unsafe { mlir_sys::mlirRegionGetFirstBlock(then.to_raw()) };
+    let mut current = Some(*op);
+    while let Some(o) = current {
+        // SAFETY: a live op, only queried.
+        if unsafe { mlir_sys::mlirOperationGetBlock(o.to_raw()) }.ptr == then.ptr {
+            return true;
+        }
+        current = o.parent_operation();
+    }
+    false
+}
+
+/// Whether `a` runs before `b` in one step of the array body.
+fn before(
+    a: &OperationRef<'_, '_>,
+    b: &OperationRef<'_, '_>,
+    array: &OperationRef<'_, '_>,
+) -> bool {
+    let chain = |op: &OperationRef<'_, '_>| {
+        let mut ops = vec![op.to_raw()];
+        let mut current = op.parent_operation();
+        while let Some(p) = current {
+            if p.to_raw().ptr == array.to_raw().ptr {
+                break;
+            }
+            ops.push(p.to_raw());
+            current = p.parent_operation();
+        }
+        ops.reverse(); // Outermost first.
+        ops
+    };
+    let (ca, cb) = (chain(a), chain(b));
+    for (x, y) in ca.iter().zip(&cb) {
+        if x.ptr != y.ptr {
+            // SAFETY: live ops; siblings when their parents matched so far.
+            unsafe {
+                if mlir_sys::mlirOperationGetBlock(*x).ptr
+                    == mlir_sys::mlirOperationGetBlock(*y).ptr
+                {
+                    return mlir_sys::mlirOperationIsBeforeInBlock(*x, *y);
+                }
+            }
+            return true; // Different regions of one op: not ordered; assume the write first.
+        }
+    }
+    true
+}
+
+/// The flattened steps at which one PE (every PE: the pattern is shifted)
+/// has a scheduled point, sorted; the reason when they are not enumerated.
+fn write_steps(array: &OperationRef<'_, '_>) -> Result<Result<Vec<i64>, String>, Failed> {
+    let schedule = affine_map_rows(array, "schedule")?;
+    let loops = ir::strings(array, "loops");
+    let extents = ir::extents(array, "extents");
+    let time_extents = ir::extents(array, "time_extents");
+    let space = ir::strings(array, "space_loops");
+    let constant = |e: &ir::ExtentAttr| e.linear().as_const();
+    let time_extents: Option<Vec<i64>> = time_extents.iter().map(constant).collect();
+    let extents: Option<Vec<i64>> = extents.iter().map(constant).collect();
+    let (Some(time_extents), Some(extents)) = (time_extents, extents) else {
+        return Ok(Err(
+            "the array's extents depend on parameters, so its write steps are not known".into(),
+        ));
+    };
+    // Flattened step = sum over loops of a[v] * x[v] + constant.
+    let mut strides = vec![1i64; time_extents.len()];
+    for c in (0..time_extents.len().saturating_sub(1)).rev() {
+        strides[c] = strides[c + 1].saturating_mul(time_extents[c + 1]);
+    }
+    let mut a = vec![0i64; loops.len()];
+    for (row, stride) in schedule.iter().zip(&strides) {
+        for &(v, coeff) in &row.terms {
+            a[v] = a[v].saturating_add(stride.saturating_mul(coeff));
+        }
+    }
+    let mut count: u64 = 1;
+    for (v, name) in loops.iter().enumerate() {
+        if !space.contains(name) {
+            count = count.saturating_mul(extents[v].max(0) as u64);
+        }
+    }
+    if count > MAX_POINTS {
+        return Ok(Err(TOO_MANY.into()));
+    }
+    let mut times = vec![0i64];
+    for (v, name) in loops.iter().enumerate() {
+        if space.contains(name) {
+            continue;
+        }
+        let step = a[v];
+        let next: Option<Vec<i64>> = times
+            .iter()
+            .flat_map(|t| (0..extents[v]).map(move |x| step.checked_mul(x)?.checked_add(*t)))
+            .collect();
+        let Some(next) = next else {
+            return Ok(Err(TOO_MANY.into())); // Overflows: not enumerated.
+        };
+        times = next;
+    }
+    times.sort_unstable();
+    Ok(Ok(times))
+}

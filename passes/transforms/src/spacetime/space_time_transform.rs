@@ -1,0 +1,406 @@
+//! `space-time-transform`: maps the merged loop nest of each `ure.program`
+//! to a systolic array (`spacetime.array`), following the program's
+//! `ure.space_time_transform` directives (a chain, applied in order) or the
+//! pass options.
+//!
+//! The arithmetic lives in `t2s_model::spacetime`; this pass checks the
+//! schedule, reports each register file and its minimized size as a remark,
+//! and records the result in the IR.
+
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    Location,
+};
+use t2s_ir::diag::{emit, error, remark, Severity};
+use t2s_ir::import::find_nest;
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+use t2s_model::spacetime::{
+    schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
+};
+
+pub static PASS: PassDef = PassDef {
+    argument: "space-time-transform",
+    name: "SpaceTimeTransform",
+    description: "Map a merged URE loop nest to a systolic array (spacetime.array): time loops, PEs, shift registers",
+    anchor: "",
+    options: &[
+        PassOption {
+            name: "space",
+            description: "Space loops, comma separated: a transform applied after the program's directives",
+            kind: OptionKind::String,
+            default: "",
+        },
+        PassOption {
+            name: "vector",
+            description: "Scheduling coefficients of the space loops (omit for dataflow PEs)",
+            kind: OptionKind::IntList,
+            default: "",
+        },
+        PassOption {
+            name: "check-time",
+            description: "PEs compute only at their scheduled steps (T2S's CheckTime)",
+            kind: OptionKind::Bool,
+            default: "false",
+        },
+    ],
+    dependent_dialects: &["spacetime", "scf", "ure"],
+    run,
+};
+
+fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
+    let from_options = option_transform(root, options)?;
+    ir::for_each_program(root, |program| {
+        transform_program(program, from_options.as_ref())
+    })
+}
+
+fn option_transform(
+    root: OperationRef<'_, '_>,
+    options: &PassOptions,
+) -> Result<Option<TransformSpec>, Failed> {
+    let space: Vec<String> = options
+        .string("space")
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if space.is_empty() {
+        if options.has("vector") || options.bool("check-time") {
+            return Err(error(
+                root.location(),
+                "space-time-transform: 'vector' and 'check-time' need 'space'",
+            ));
+        }
+        return Ok(None);
+    }
+    let vector = options.has("vector").then(|| options.int_list("vector"));
+    Ok(Some(TransformSpec {
+        space,
+        vector,
+        check_time: options.bool("check-time"),
+    }))
+}
+
+/// A transform and where it was requested (for diagnostics).
+struct Request<'c> {
+    spec: TransformSpec,
+    location: Location<'c>,
+}
+
+fn transform_program(
+    program: OperationRef<'_, '_>,
+    from_options: Option<&TransformSpec>,
+) -> Result<(), Failed> {
+    // The headline usage: a program as written (directives inside, not
+    // merged yet) is merged first, as merge-ures would.
+    if find_nest(&program).is_none() {
+        crate::ure::merge_ures::merge_program(program)?;
+    }
+    let Some(nest) = find_nest(&program) else {
+        return Err(error(program.location(), "program has no URE to transform"));
+    };
+    if ir::name(&nest) != "ure.nest" {
+        if from_options.is_some() {
+            return Err(error(
+                nest.location(),
+                "program is already space-time transformed; the pass options would be ignored",
+            ));
+        }
+        return Ok(());
+    }
+    let rep = ir::symbol(&nest, "representative");
+    let directives: Vec<_> = ir::body_ops(&program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.space_time_transform")
+        .collect();
+    let mut requests = Vec::new();
+    for d in &directives {
+        let target = ir::symbol(d, "func");
+        if target != rep {
+            return Err(error(
+                d.location(),
+                format!("@{target} is not the representative of the merge; give space_time_transform to @{rep}"),
+            ));
+        }
+        requests.push(Request {
+            spec: directive_spec(d),
+            location: d.location(),
+        });
+    }
+    if let Some(spec) = from_options {
+        requests.push(Request {
+            spec: spec.clone(),
+            location: program.location(),
+        });
+    }
+    if requests.is_empty() {
+        requests.extend(vectorized_as_space(&program, &rep));
+    }
+    if requests.is_empty() {
+        return Err(error(
+            program.location(),
+            format!("no space_time_transform for @{rep}: add the directive or give the pass option 'space'"),
+        ));
+    }
+
+    // Everything the schedule needs comes from the nest's IR (loops, and
+    // the distance of every ure.at), so any op inside a URE is fine here.
+    let loops = nest_loops(nest)?;
+    let (names, deps, reads) = dependences(nest, &loops)?;
+    let specs: Vec<TransformSpec> = requests.iter().map(|r| r.spec.clone()).collect();
+    let params = ir::param_decls(&program);
+    let sched = schedule(&loops, &deps, &specs, &names, &params)
+        .map_err(|e| report(&e, &requests, nest, &reads))?;
+
+    report_schedule(
+        &sched,
+        &names,
+        requests.last().expect("one request").location,
+        nest,
+    );
+    crate::spacetime::space_time_transform::build::build_array(
+        program, nest, &rep, &loops, &sched,
+    )?;
+    for d in directives {
+        ir::erase(d);
+    }
+    Ok(())
+}
+
+/// Without a space-time directive, the loops of `ure.vectorize` directives
+/// on `rep` are the space loops (no scheduling vector: every PE of a time
+/// step at once, which is what a vector of them computes).
+fn vectorized_as_space<'c>(program: &OperationRef<'c, '_>, rep: &str) -> Option<Request<'c>> {
+    let directives: Vec<_> = ir::body_ops(program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.vectorize" && ir::symbol(op, "func") == rep)
+        .collect();
+    let first = directives.first()?;
+    let space: Vec<String> = directives
+        .iter()
+        .flat_map(|d| ir::strings(d, "loops"))
+        .collect();
+    t2s_ir::diag::remark(
+        first.location(),
+        format!(
+            "no ure.space_time_transform: the vectorized loops ({}) become the space loops",
+            space.join(", ")
+        ),
+    );
+    Some(Request {
+        spec: TransformSpec {
+            space,
+            vector: None,
+            check_time: false,
+        },
+        location: first.location(),
+    })
+}
+
+fn directive_spec(op: &OperationRef<'_, '_>) -> TransformSpec {
+    let vector = op.has_attribute("vector").then(|| ir::i64s(op, "vector"));
+    TransformSpec {
+        space: ir::strings(op, "space"),
+        vector,
+        check_time: op.has_attribute("check_time"),
+    }
+}
+
+/// The nest's loops: constant extents or parameters (whose use the schedule
+/// checks).
+fn nest_loops(nest: OperationRef<'_, '_>) -> Result<Vec<NestLoop>, Failed> {
+    let names = ir::strings(&nest, "loops");
+    let mins = ir::i64s(&nest, "mins");
+    let extents = ir::extents(&nest, "extents");
+    Ok(names
+        .into_iter()
+        .zip(mins)
+        .zip(extents)
+        .map(|((name, min), extent)| NestLoop {
+            name,
+            min,
+            extent: extent.linear(),
+        })
+        .collect())
+}
+
+/// The UREs' names in realization order and every read of a Func, as a
+/// distance vector over the nest's loops.
+type Dependences<'c> = (Vec<String>, Vec<DependenceSpec>, Vec<Location<'c>>);
+
+/// The UREs' names, the dependences, and where each is first read.
+fn dependences<'c>(
+    nest: OperationRef<'c, '_>,
+    loops: &[NestLoop],
+) -> Result<Dependences<'c>, Failed> {
+    let defs: Vec<_> = ir::body_ops(&nest, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "ure.def")
+        .collect();
+    let names: Vec<String> = defs.iter().map(|d| ir::symbol(d, "func")).collect();
+    let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
+    let mut deps: Vec<DependenceSpec> = Vec::new();
+    let mut reads = Vec::new();
+    for (consumer, def) in defs.iter().enumerate() {
+        for at in ir::collect(*def, "ure.at") {
+            let callee_name = ir::symbol(&at, "func");
+            let Some(callee) = names.iter().position(|n| *n == callee_name) else {
+                return Err(error(
+                    at.location(),
+                    format!("@{callee_name} is not in the nest"),
+                ));
+            };
+            let callee_def = &defs[callee];
+            let vars = ir::strings(callee_def, "vars");
+            let num_lhs = ir::int(callee_def, "num_lhs").unwrap_or(0).max(0) as usize;
+            let distance = crate::spacetime::space_time_transform::build::read_distance(
+                &at,
+                &vars[..num_lhs.min(vars.len())],
+                &loop_names,
+            )?;
+            let dep = DependenceSpec {
+                consumer,
+                callee,
+                distance,
+            };
+            if !deps.contains(&dep) {
+                deps.push(dep);
+                reads.push(at.location());
+            }
+        }
+    }
+    Ok((names, deps, reads))
+}
+
+fn report(
+    e: &ScheduleError,
+    requests: &[Request<'_>],
+    nest: OperationRef<'_, '_>,
+    reads: &[Location<'_>],
+) -> Failed {
+    let mut location = e
+        .transform()
+        .map_or(nest.location(), |t| requests[t].location);
+    // A register that cannot be sized: at the read, with the transform as a note.
+    if let ScheduleError::UnsizedRegister { dependence, .. } = e {
+        if let Some(at) = reads.get(*dependence) {
+            emit(
+                *at,
+                Severity::Error,
+                &e.to_string(),
+                &[(location, "in this space-time transform".to_string())],
+            );
+            return Failed;
+        }
+        location = nest.location();
+    }
+    let mut notes = Vec::new();
+    if let ScheduleError::Violated { transform, .. } = e {
+        if let Some(t) = requests.get(*transform) {
+            let spec = &t.spec;
+            let vector = spec.vector.as_ref().map_or("(dataflow)".to_string(), |v| {
+                v.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            });
+            notes.push((
+                nest.location(),
+                format!(
+                    "space loops ({}) with the vector ({vector}), and 1 for the time loop",
+                    spec.space.join(", ")
+                ),
+            ));
+        }
+    }
+    emit(location, Severity::Error, &e.to_string(), &notes);
+    Failed
+}
+
+/// Remarks: the time loops, then every register file with its size.
+fn report_schedule(
+    s: &Schedule,
+    names: &[String],
+    location: Location<'_>,
+    nest: OperationRef<'_, '_>,
+) {
+    let time: Vec<String> = s
+        .time_coordinates()
+        .map(|c| {
+            let end = c
+                .extent
+                .add_const(c.min)
+                .unwrap_or_else(|| c.extent.clone());
+            format!("{} in [{}, {end})", c.name, c.min)
+        })
+        .collect();
+    // i128: the maxima of symbolic space loops may multiply past i64.
+    let pes: i128 = s
+        .space_coordinates()
+        .map(|c| i128::from(c.max_extent.unwrap_or(1)))
+        .fold(1i128, i128::saturating_mul);
+    let steps = match s.steps() {
+        (_, Some(n)) => n.to_string(),
+        (text, None) => text,
+    };
+    let symbolic_pes: Vec<String> = s
+        .space_coordinates()
+        .filter(|c| !c.extent.is_const())
+        .map(|c| {
+            format!(
+                "space loop {} has extent {} <= {}",
+                c.name,
+                c.extent,
+                c.max_extent.unwrap_or(1)
+            )
+        })
+        .collect();
+    let pes = if symbolic_pes.is_empty() {
+        format!("{pes} PEs")
+    } else {
+        format!(
+            "{pes} PEs ({}: the PEs past the run-time extent idle)",
+            symbolic_pes.join(", ")
+        )
+    };
+    remark(
+        location,
+        format!(
+            "time loops {}: {steps} flattened steps; {pes}",
+            time.join(", ")
+        ),
+    );
+    let defs = ir::body_ops(&nest, 0);
+    for file in &s.registers {
+        let name = &names[file.func];
+        let minimized = match &file.minimized {
+            Some(Storage::ShiftRegisters { every, slots }) => {
+                format!("minimized: {slots} registers shifted every {every} steps")
+            }
+            Some(Storage::Channel { depth }) => format!("minimized: a channel of depth {depth}"),
+            None if s.is_symbolic() => "not minimized (the extents are symbolic)".to_string(),
+            None => "not minimized (too many points to enumerate)".to_string(),
+        };
+        let at = defs.get(file.func).map_or(location, |d| d.location());
+        let symbolic = s
+            .dependences
+            .iter()
+            .any(|d| d.spec.callee == file.func && d.flattened.is_none());
+        let at_maxima = if symbolic {
+            " at the parameters' maxima"
+        } else {
+            ""
+        };
+        remark(
+            at,
+            format!(
+                "@{name}: {} registers per PE (largest time distance {}{at_maxima}); {minimized}",
+                file.slots, file.max_distance
+            ),
+        );
+    }
+}
+
+pub mod attrs;
+pub mod build;

@@ -1,0 +1,552 @@
+//! Builds the explicit systolic IR of `space-time-transform`: the merged
+//! nest's UREs become the body of a `spacetime.array` (the program of one PE
+//! at one step), by moving their ops and rewriting only the `ure` ops:
+//!
+//! - the loop variables become the results of `spacetime.recover`;
+//! - a `ure.at` becomes the producer's value itself (same point, computed
+//!   earlier in the body) or a `spacetime.read` of the producer's register
+//!   file, naming the producing PE (space offset) and the delay in flattened
+//!   steps;
+//! - a `ure.yield` becomes a `spacetime.write` per register file, and for
+//!   the output a `spacetime.output`; `ure.select` becomes an `scf.if`;
+//! - CheckTime guards the PE with `spacetime.scheduled`; without it only the
+//!   output store is guarded.
+//!
+//! Every other op (arith, math, ure.load, ...) moves unchanged.
+
+use melior::ir::{
+    attribute::{
+        ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+        StringAttribute, TypeAttribute,
+    },
+    block::BlockLike,
+    operation::{OperationBuilder, OperationLike, OperationRef},
+    r#type::TypeLike,
+    r#type::{IntegerType, MemRefType},
+    Attribute, Block, Region, RegionLike, Type, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_dialects::ods::spacetime;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+use t2s_model::spacetime::{never_inside, NestLoop, Schedule};
+
+/// Where a read of a Func result finds its value: a constant number of
+/// flattened steps ago, or a distance per time loop when the flattened one
+/// depends on parameters (with the flattened delay at their maxima).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Access {
+    Steps(i64),
+    PerTimeLoop { delays: Vec<i64>, at_maxima: i64 },
+}
+
+impl Access {
+    fn same_step(&self) -> bool {
+        match self {
+            Access::Steps(d) => *d == 0,
+            Access::PerTimeLoop { delays, .. } => delays.iter().all(|d| *d == 0),
+        }
+    }
+
+    /// Slots the register file needs for this read.
+    fn slots(&self) -> i64 {
+        match self {
+            Access::Steps(d) => d.saturating_add(1),
+            Access::PerTimeLoop { at_maxima, .. } => at_maxima.saturating_add(1),
+        }
+    }
+}
+
+/// One URE of the nest, as the builder needs it.
+struct Ure<'c, 'a> {
+    op: OperationRef<'c, 'a>,
+    name: String,
+    vars: Vec<String>,
+    num_lhs: usize,
+    /// Per result: the `ure.select` condition it is defined under, if any.
+    conditional: Vec<bool>,
+}
+
+/// Replaces `nest` by a `spacetime.array` built from `schedule` and returns it.
+pub fn build_array<'c, 'a>(
+    program: OperationRef<'c, 'a>,
+    nest: OperationRef<'c, 'a>,
+    rep: &str,
+    loops: &[NestLoop],
+    s: &Schedule,
+) -> Result<OperationRef<'c, 'a>, Failed> {
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let location = nest.location();
+    let ures = collect_ures(&nest)?;
+    let names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
+    let space: Vec<_> = s.space_coordinates().collect();
+
+    // The array op, before the nest, with one block argument per coordinate.
+    let attributes = crate::spacetime::space_time_transform::attrs::array_attributes(
+        context, location, rep, loops, s,
+    )?;
+    let block = Block::new(
+        &s.coordinates
+            .iter()
+            .map(|_| (Type::index(context), location))
+            .collect::<Vec<_>>(),
+    );
+    let region = Region::new();
+    region.append_block(block);
+    let op = OperationBuilder::new("spacetime.array", location)
+        .add_attributes(&attributes)
+        .add_regions([region])
+        .build()
+        .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
+    let parent = nest.block().ok_or(Failed)?;
+    let array = parent.insert_operation_before(nest, op);
+    let body = ir::body_block(&array).ok_or(Failed)?;
+
+    // Reads: each ure.at's delay and PE offset, and which results need a
+    // register file (any read that is not the producer's own value of this
+    // point, computed earlier in the body).
+    let index_of: HashMap<&str, usize> = ures
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.name.as_str(), i))
+        .collect();
+    let mut reads: Vec<(usize, OperationRef<'c, 'a>, usize, Vec<i64>, Access)> = Vec::new();
+    let mut slots: HashMap<(usize, usize), i64> = HashMap::new();
+    // Reads that never reach a point of the domain: no storage.
+    let mut dead: Vec<OperationRef<'c, 'a>> = Vec::new();
+    for (consumer, ure) in ures.iter().enumerate() {
+        for at in ir::collect(ure.op, "ure.at") {
+            let callee_name = ir::symbol(&at, "func");
+            let Some(&callee) = index_of.get(callee_name.as_str()) else {
+                return Err(error(
+                    at.location(),
+                    format!("@{callee_name} is not in the nest"),
+                ));
+            };
+            let callee_lhs =
+                &ures[callee].vars[..ures[callee].num_lhs.min(ures[callee].vars.len())];
+            let distance = read_distance(&at, callee_lhs, &names)?;
+            let projection = s.project(&distance);
+            let coordinates = [projection.time.as_slice(), &projection.offset].concat();
+            if never_inside(&coordinates, &s.coordinates) {
+                dead.push(at);
+                continue;
+            }
+            let access = match (projection.flattened, projection.max_flattened) {
+                (Some(delay), _) => Access::Steps(delay),
+                (None, Some(at_maxima)) => Access::PerTimeLoop {
+                    delays: projection.time.clone(),
+                    at_maxima,
+                },
+                (None, None) => {
+                    return Err(error(
+                        at.location(),
+                        "internal error: the schedule left a register file unsized",
+                    ))
+                }
+            };
+            let offset = projection.offset;
+            let direct = access.same_step() && offset.iter().all(|&o| o == 0) && callee < consumer;
+            for r in 0..at.result_count() {
+                if !direct || ures[callee].conditional[r] {
+                    let entry = slots.entry((callee, r)).or_insert(1);
+                    *entry = (*entry).max(access.slots());
+                }
+            }
+            reads.push((consumer, at, callee, offset, access));
+        }
+    }
+
+    for at in dead {
+        replace_never_valid_read(context, at)?;
+    }
+
+    // Register files, before the array, in realization order.
+    let pe_shape: Vec<i64> = space.iter().map(|c| c.max_extent.unwrap_or(1)).collect();
+    let mut files: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let mut keys: Vec<_> = slots.keys().copied().collect();
+    keys.sort();
+    for (func, result) in keys {
+        let ty = result_type(&ures[func], result)?;
+        let mut shape = pe_shape.clone();
+        shape.push(slots[&(func, result)]);
+        let file_type = MemRefType::new(ty, &shape, None, None);
+        let label = if ures[func].conditional.len() == 1 {
+            ures[func].name.clone()
+        } else {
+            format!("{}_{result}", ures[func].name)
+        };
+        let op = spacetime::shift_reg(
+            context,
+            file_type.into(),
+            StringAttribute::new(context, &label),
+            location,
+        );
+        let op = parent.insert_operation_before(array, op.into());
+        files.insert((func, result), op.result(0).map_err(|_| Failed)?.to_raw());
+    }
+
+    // The PE body: coordinates -> original indices, the guard, the UREs.
+    let e = Emitter::new(context, location, body.to_raw());
+    let recovered = e.op(
+        "spacetime.recover",
+        &[],
+        &vec![e.index_type(); names.len()],
+        &[],
+    );
+    let scheduled = e.op1(
+        "spacetime.scheduled",
+        &[],
+        IntegerType::new(context, 1).into(),
+    );
+    let (pe, guard_block) = if s.check_time {
+        let then = e.if_then(scheduled);
+        (e.at(then), Some(then))
+    } else {
+        (e, None)
+    };
+    let var_values = |ure: &Ure<'_, '_>| -> Vec<MlirValue> {
+        ure.vars
+            .iter()
+            .map(|v| recovered[names.iter().position(|n| n == v).expect("verified var")])
+            .collect()
+    };
+
+    let mut own_values: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let last = ures.len() - 1;
+    for (index, ure) in ures.iter().enumerate() {
+        let args = var_values(ure);
+        let def_body = ir::body_block(&ure.op).ok_or(Failed)?;
+        for (i, value) in args.iter().enumerate() {
+            let arg = def_body.argument(i).map_err(|_| Failed)?;
+            // SAFETY: both values are alive; the old one is about to go away.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(Value::from(arg).to_raw(), *value) };
+        }
+        let ops = ir::ops(def_body);
+        let (yield_op, moved) = ops.split_last().ok_or(Failed)?;
+        for op in moved {
+            move_to_end(op.to_raw(), pe.block);
+        }
+        // Reads of this URE.
+        for (_, at, callee, offset, access) in reads.iter().filter(|r| r.0 == index) {
+            let here = pe.before_op(at.to_raw()).located(at.location());
+            for r in 0..at.result_count() {
+                let old = at.result(r).map_err(|_| Failed)?.to_raw();
+                let new = match (files.get(&(*callee, r)), own_values.get(&(*callee, r))) {
+                    (_, Some(v)) if access.same_step() && offset.iter().all(|&o| o == 0) => *v,
+                    (Some(file), _) => emit_read(&here, *file, offset, access)?,
+                    _ => {
+                        return Err(error(
+                            at.location(),
+                            "internal error: a read with no storage",
+                        ))
+                    }
+                };
+                // SAFETY: both values are alive; the read is erased next.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, new) };
+            }
+            ir::erase(*at);
+        }
+        // The yield: register-file writes, or the output store.
+        let yielded: Vec<MlirValue> = yield_op.operands().map(|v| v.to_raw()).collect();
+        let mut values = Vec::new();
+        let mut conditions = Vec::new();
+        let mut selects = Vec::new();
+        for v in &yielded {
+            match select_parts(*v) {
+                Some((select, cond, value)) => {
+                    values.push(value);
+                    conditions.push(Some(cond));
+                    selects.push(select);
+                }
+                None => {
+                    values.push(*v);
+                    conditions.push(None);
+                }
+            }
+        }
+        if index == last {
+            emit_output(
+                &pe,
+                ure,
+                &args,
+                &values,
+                &conditions,
+                s.check_time,
+                scheduled,
+            )?;
+        } else {
+            let pe = pe.located(yield_op.location());
+            for (r, value) in values.iter().enumerate() {
+                let at = match conditions[r] {
+                    Some(cond) => {
+                        let then = pe.if_then(cond);
+                        (pe.at(then), Some(then))
+                    }
+                    None => (pe, None),
+                };
+                if let Some(file) = files.get(&(index, r)) {
+                    at.0.op("spacetime.write", &[*value, *file], &[], &[]);
+                }
+                if let Some(then) = at.1 {
+                    pe.finish_scf_block(then);
+                } else {
+                    own_values.insert((index, r), *value);
+                }
+            }
+        }
+        ir::erase(*yield_op);
+        for select in selects {
+            // SAFETY: the select's only use was the yield, erased above.
+            unsafe { mlir_sys::mlirOperationDestroy(select) };
+        }
+        ir::erase(ure.op);
+    }
+    if let Some(then) = guard_block {
+        e.finish_scf_block(then);
+    }
+    declare_output(context, program, &ures[last], &names, loops)?;
+    ir::erase(nest);
+    Ok(array)
+}
+
+fn collect_ures<'c, 'a>(nest: &OperationRef<'c, 'a>) -> Result<Vec<Ure<'c, 'a>>, Failed> {
+    let mut ures = Vec::new();
+    for op in ir::body_ops(nest, 0) {
+        if ir::name(&op) != "ure.def" {
+            continue;
+        }
+        let body = ir::body_block(&op).ok_or(Failed)?;
+        let yield_op = body.terminator().ok_or(Failed)?;
+        let conditional = yield_op
+            .operands()
+            .map(|v| select_parts(v.to_raw()).is_some())
+            .collect();
+        ures.push(Ure {
+            name: ir::symbol(&op, "func"),
+            vars: ir::strings(&op, "vars"),
+            num_lhs: ir::int(&op, "num_lhs").unwrap_or(0).max(0) as usize,
+            conditional,
+            op,
+        });
+    }
+    if ures.is_empty() {
+        return Err(error(nest.location(), "the nest holds no URE"));
+    }
+    Ok(ures)
+}
+
+fn result_type<'c>(ure: &Ure<'c, '_>, result: usize) -> Result<Type<'c>, Failed> {
+    let body = ir::body_block(&ure.op).ok_or(Failed)?;
+    let yield_op = body.terminator().ok_or(Failed)?;
+    Ok(yield_op.operand(result).map_err(|_| Failed)?.r#type())
+}
+
+/// `(select op, condition, value)` when `value` is a `ure.select` result.
+fn select_parts(value: MlirValue) -> Option<(MlirOperation, MlirValue, MlirValue)> {
+    // SAFETY: a live value; only queried.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let op = mlir_sys::mlirOpResultGetOwner(value);
+        let op_ref = OperationRef::from_raw(op);
+        if ir::name(&op_ref) != "ure.select" {
+            return None;
+        }
+        Some((
+            op,
+            mlir_sys::mlirOperationGetOperand(op, 0),
+            mlir_sys::mlirOperationGetOperand(op, 1),
+        ))
+    }
+}
+
+/// The distance of a `ure.at` over the nest's loops: `i - 1` in the callee's
+/// left-hand side at loop `i` is a distance of 1 along `i`.
+pub(crate) fn read_distance(
+    at: &OperationRef<'_, '_>,
+    callee_lhs: &[String],
+    loops: &[String],
+) -> Result<Vec<i64>, Failed> {
+    let rows = t2s_ir::import::affine_map_rows(at, "map")?;
+    let mut distance = vec![0; loops.len()];
+    for (row, var) in rows.iter().zip(callee_lhs) {
+        if let Some(l) = loops.iter().position(|n| n == var) {
+            distance[l] = -row.constant;
+        }
+    }
+    Ok(distance)
+}
+
+/// A read that never reaches a point of the domain gives a value that a
+/// select must discard: any value will do. It becomes a zero constant (no
+/// register file), with a remark.
+fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Result<(), Failed> {
+    t2s_ir::diag::remark(
+        at.location(),
+        format!(
+            "this read of @{} never reaches a point of the iteration space: it needs no storage, and its value (0) must be discarded",
+            ir::symbol(&at, "func")
+        ),
+    );
+    let e = Emitter::before(context, at);
+    for r in 0..at.result_count() {
+        let result = at.result(r).map_err(|_| Failed)?;
+        let ty = result.r#type();
+        let zero = e.zero(ty);
+        // SAFETY: both values are alive; the read is erased below.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), zero) };
+    }
+    ir::erase(at);
+    Ok(())
+}
+
+fn emit_read(
+    e: &Emitter<'_>,
+    file: MlirValue,
+    offset: &[i64],
+    access: &Access,
+) -> Result<MlirValue, Failed> {
+    // SAFETY: a live register-file value.
+    let file_value = unsafe { Value::from_raw(file) };
+    // SAFETY: a live type, only queried.
+    let elem = unsafe {
+        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
+            file_value.r#type().to_raw(),
+        ))
+    };
+    let i64_type = IntegerType::new(e.context, 64).into();
+    Ok(e.op(
+        "spacetime.read",
+        &[file],
+        &[elem],
+        &[
+            (
+                "offset",
+                DenseI64ArrayAttribute::new(e.context, offset).into(),
+            ),
+            match access {
+                Access::Steps(delay) => ("delay", IntegerAttribute::new(i64_type, *delay).into()),
+                Access::PerTimeLoop { delays, .. } => (
+                    "time_delay",
+                    DenseI64ArrayAttribute::new(e.context, delays).into(),
+                ),
+            },
+        ],
+    )[0])
+}
+
+/// The output store under its conditions: the `ure.select` condition(s),
+/// and `spacetime.scheduled` when the PE itself is not guarded.
+fn emit_output(
+    pe: &Emitter<'_>,
+    ure: &Ure<'_, '_>,
+    args: &[MlirValue],
+    values: &[MlirValue],
+    conditions: &[Option<MlirValue>],
+    check_time: bool,
+    scheduled: MlirValue,
+) -> Result<(), Failed> {
+    let mut guards: Vec<MlirValue> = Vec::new();
+    if !check_time {
+        guards.push(scheduled);
+    }
+    for c in conditions.iter().flatten() {
+        if !guards.iter().any(|g| g.ptr == c.ptr) {
+            guards.push(*c);
+        }
+    }
+    if conditions.iter().any(Option::is_some) && conditions.iter().any(Option::is_none) {
+        return Err(error(
+            ure.op.location(),
+            format!(
+                "output @{}: some results are under a select and others are not",
+                ure.name
+            ),
+        ));
+    }
+    let mut inner = *pe;
+    let mut blocks = Vec::new();
+    for g in guards {
+        let then = inner.if_then(g);
+        blocks.push((inner, then));
+        inner = inner.at(then);
+    }
+    let mut operands = values.to_vec();
+    operands.extend(args.iter().take(ure.num_lhs));
+    let segments = format!("array<i32: {}, {}, 0, 0>", values.len(), ure.num_lhs);
+    inner.op(
+        "spacetime.output",
+        &operands,
+        &[],
+        &[
+            (
+                "func",
+                FlatSymbolRefAttribute::new(inner.context, &ure.name).into(),
+            ),
+            (
+                "operandSegmentSizes",
+                Attribute::parse(inner.context, &segments).ok_or(Failed)?,
+            ),
+        ],
+    );
+    for (outer, then) in blocks.into_iter().rev() {
+        outer.finish_scf_block(then);
+    }
+    Ok(())
+}
+
+/// The output's `ure.func` declares its loop variables and result types, so
+/// that the output buffer can be built from the IR alone.
+fn declare_output(
+    context: &Context,
+    program: OperationRef<'_, '_>,
+    output: &Ure<'_, '_>,
+    loops: &[String],
+    bounds: &[NestLoop],
+) -> Result<(), Failed> {
+    let _ = (loops, bounds);
+    let decl = ir::body_ops(&program, 0)
+        .into_iter()
+        .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == output.name)
+        .ok_or_else(|| {
+            error(
+                output.op.location(),
+                format!("no ure.func @{}", output.name),
+            )
+        })?;
+    if decl.has_attribute("vars") {
+        return Ok(());
+    }
+    let vars: Vec<Attribute> = output
+        .vars
+        .iter()
+        .take(output.num_lhs)
+        .map(|v| StringAttribute::new(context, v).into())
+        .collect();
+    let types: Vec<Attribute> = (0..output.conditional.len())
+        .map(|r| result_type(output, r).map(|t| TypeAttribute::new(t).into()))
+        .collect::<Result<_, _>>()?;
+    ir::set_attribute(decl, "vars", ArrayAttribute::new(context, &vars).into());
+    ir::set_attribute(
+        decl,
+        "result_types",
+        ArrayAttribute::new(context, &types).into(),
+    );
+    Ok(())
+}
+
+fn move_to_end(op: MlirOperation, block: mlir_sys::MlirBlock) {
+    // SAFETY: the op is detached from its parent, then owned by the block.
+    unsafe {
+        mlir_sys::mlirOperationRemoveFromParent(op);
+        mlir_sys::mlirBlockAppendOwnedOperation(block, op);
+    }
+}

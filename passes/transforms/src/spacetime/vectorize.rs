@@ -1,0 +1,291 @@
+//! `vectorize`: T2S's `F.vectorize(j)` on a space-time transformed program
+//! (vectorization.md). The PEs along each vectorized space loop become the
+//! lanes of one vector: the loop's coordinate turns into a
+//! `vector<lanes x index>` ramp and every value that differs between lanes
+//! into a `vector<lanes x T>` (see `spacetime.array`); several loops give
+//! n-D vectors (multi-dimensional vectorization).
+//!
+//! Before rewriting, each loop is checked for dependences between its
+//! lanes: a same-step read (delay 0) across the loop makes a lane wait for
+//! its neighbour's value of the same step.
+//! - The pure propagation `a = select(j == first, X, a(j - 1))` (a value
+//!   copied unchanged along the loop from its first PE) is a broadcast of
+//!   `X` at the first lane (`vectorize_legal`).
+//! - Any other such read serializes the loop (T2S's `apply_serialize`): it
+//!   stays a loop of PEs, and a remark at the directive says why.
+//!
+//! The rewrite itself is `vectorize_widen`.
+
+use crate::spacetime::vectorize::legal::{lane_varying, propagations, Propagation};
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    Location,
+};
+use melior::Context;
+use std::collections::HashMap;
+use t2s_ir::diag::{emit, error, remark, Severity};
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, PassDef, PassOptions};
+
+pub static PASS: PassDef = PassDef {
+    argument: "vectorize",
+    name: "Vectorize",
+    description: "Run the PEs along the space loops named by ure.vectorize as the lanes of vectors (n-D for several loops); serialize loops whose lanes depend on each other, broadcast values copied along them",
+    anchor: "",
+    options: &[],
+    dependent_dialects: &["vector", "arith", "spacetime"],
+    run,
+};
+
+/// Sizes the directive accepts for one loop (vectorization.md: 2 to 32).
+pub const MIN_LANES: i64 = 2;
+pub const MAX_LANES: i64 = 32;
+/// The most lanes of one n-D vector.
+pub const MAX_TOTAL_LANES: i64 = 1024;
+
+fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+    ir::for_each_program(root, vectorize_program)
+}
+
+pub use legal::Wanted;
+
+fn vectorize_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
+    let body = ir::body_ops(&program, 0);
+    let directives: Vec<_> = body
+        .iter()
+        .filter(|op| ir::name(op) == "ure.vectorize")
+        .copied()
+        .collect();
+    // One array per target: the program's own (its representative) or a
+    // kernel's, in the order of the directives.
+    let mut targets: Vec<(String, Vec<OperationRef>)> = Vec::new();
+    for d in &directives {
+        let target = ir::symbol(d, "func");
+        match targets.iter_mut().find(|(t, _)| *t == target) {
+            Some((_, ds)) => ds.push(*d),
+            None => targets.push((target, vec![*d])),
+        }
+    }
+    for (target, ds) in &targets {
+        // Fresh: the directives of earlier targets are erased.
+        let body = ir::body_ops(&program, 0);
+        let Some((holder, array)) = target_array(&program, &body, target, ds[0])? else {
+            continue;
+        };
+        vectorize_array(&program, holder, array, ds)?;
+        for d in ds {
+            ir::erase(*d);
+        }
+    }
+    Ok(())
+}
+
+/// The array a directive vectorizes and the op holding its register files:
+/// a kernel's, or the program's own. `None` (a remark) for a kernel that
+/// isolation has not created yet: the directive stays for it.
+fn target_array<'c, 'a>(
+    program: &OperationRef<'c, 'a>,
+    body: &[OperationRef<'c, 'a>],
+    target: &str,
+    directive: OperationRef<'c, 'a>,
+) -> Result<Option<(OperationRef<'c, 'a>, OperationRef<'c, 'a>)>, Failed> {
+    let array_of = |holder: &OperationRef<'c, 'a>| {
+        ir::body_ops(holder, 0)
+            .into_iter()
+            .find(|op| ir::name(op) == "spacetime.array")
+    };
+    if let Some(kernel) = body
+        .iter()
+        .find(|op| ir::name(op) == "channel.kernel" && ir::symbol_name(op) == target)
+    {
+        let array = array_of(kernel).ok_or_else(|| {
+            error(
+                directive.location(),
+                format!("kernel @{target} holds no spacetime.array to vectorize"),
+            )
+        })?;
+        return Ok(Some((*kernel, array)));
+    }
+    let isolated = body.iter().any(|op| {
+        matches!(
+            ir::name(op).as_str(),
+            "ure.isolate_producer" | "ure.isolate_consumer"
+        ) && ir::string(op, "kernel") == target
+    });
+    if isolated {
+        remark(
+            directive.location(),
+            format!("kernel @{target} does not exist yet: isolate creates it (the dataflow pipelines run isolate before vectorize); the directive is kept"),
+        );
+        return Ok(None);
+    }
+    let Some(array) = array_of(program) else {
+        return Err(error(
+            directive.location(),
+            "ure.vectorize needs the space-time transformed program (run space-time-transform first): a vectorized loop is a space loop, its PEs the lanes",
+        ));
+    };
+    Ok(Some((*program, array)))
+}
+
+/// Vectorizes one array (of `holder`, which holds its register files) as
+/// `directives` ask.
+fn vectorize_array(
+    program: &OperationRef<'_, '_>,
+    holder: OperationRef<'_, '_>,
+    array: OperationRef<'_, '_>,
+    directives: &[OperationRef<'_, '_>],
+) -> Result<(), Failed> {
+    let kernel = ir::name(&holder) == "channel.kernel";
+    let wanted = wanted_loops(&array, directives, kernel)?;
+    let (kept, props) = plan(&array, &wanted);
+    if kept.is_empty() {
+        return Ok(());
+    }
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    let spaces: Vec<usize> = kept.iter().map(|w| w.space).collect();
+    crate::spacetime::vectorize::channels::check_order(&array, &kept)?;
+    let varying = lane_varying(&array, &spaces, &props);
+    crate::spacetime::vectorize::widen::widen(context, &holder, &array, &spaces, &varying, &props)?;
+    let extents = ir::extents(&array, "space_extents");
+    let shape: Vec<String> = spaces
+        .iter()
+        .map(|&s| extents[s].linear().constant.to_string())
+        .collect();
+    for w in &kept {
+        let copied: Vec<String> = props
+            .iter()
+            .filter(|p| p.space == w.space)
+            .map(|p| p.file_name.clone())
+            .collect();
+        let mut text = format!(
+            "loop {} vectorized: its PEs are lanes of vector<{}x...>",
+            w.name,
+            shape.join("x")
+        );
+        if !copied.is_empty() {
+            text.push_str(&format!(
+                "; {} copied along it: broadcast",
+                copied.join(", ")
+            ));
+        }
+        remark(w.location, text);
+    }
+    Ok(())
+}
+
+/// The space loops the directives name, checked.
+fn wanted_loops<'c>(
+    array: &OperationRef<'c, '_>,
+    directives: &[OperationRef<'c, '_>],
+    kernel: bool,
+) -> Result<Vec<Wanted<'c>>, Failed> {
+    if t2s_ir::array::ArrayInfo::read(array)?
+        .space
+        .iter()
+        .any(|s| s.vectorized)
+    {
+        return Err(error(
+            directives[0].location(),
+            "the array is already vectorized",
+        ));
+    }
+    let rep = ir::symbol(array, "representative");
+    let space = ir::strings(array, "space_loops");
+    let extents = ir::extents(array, "space_extents");
+    let mut wanted: Vec<Wanted> = Vec::new();
+    let mut first_at: HashMap<String, Location> = HashMap::new();
+    for d in directives {
+        let target = ir::symbol(d, "func");
+        if !kernel && target != rep {
+            return Err(error(
+                d.location(),
+                format!(
+                    "@{target} is not the representative of the merge; give vectorize to @{rep}"
+                ),
+            ));
+        }
+        for name in ir::strings(d, "loops") {
+            if let Some(previous) = first_at.get(&name) {
+                emit(
+                    d.location(),
+                    Severity::Error,
+                    &format!("loop {name} is vectorized twice"),
+                    &[(*previous, "first vectorized here".into())],
+                );
+                return Err(Failed);
+            }
+            first_at.insert(name.clone(), d.location());
+            let Some(s) = space.iter().position(|n| *n == name) else {
+                return Err(error(
+                    d.location(),
+                    format!(
+                        "loop {name} is not a space loop of @{target}'s array (space loops: {}): a vectorized loop is a space loop, its PEs the lanes",
+                        space.join(", ")
+                    ),
+                ));
+            };
+            let n = extents[s].linear().constant;
+            if !(MIN_LANES..=MAX_LANES).contains(&n) {
+                return Err(error(
+                    d.location(),
+                    format!("loop {name} has extent {n}: vectorized loops have {MIN_LANES} to {MAX_LANES} lanes"),
+                ));
+            }
+            wanted.push(Wanted {
+                space: s,
+                name,
+                location: d.location(),
+            });
+        }
+    }
+    let total: i64 = wanted
+        .iter()
+        .map(|w| extents[w.space].linear().constant)
+        .product();
+    if total > MAX_TOTAL_LANES {
+        return Err(error(
+            directives[0].location(),
+            format!("{total} lanes in one vector: at most {MAX_TOTAL_LANES}"),
+        ));
+    }
+    // Lanes follow the order of the space loops.
+    wanted.sort_by_key(|w| w.space);
+    Ok(wanted)
+}
+
+/// The loops that stay vectorized and the propagations turned into
+/// broadcasts; a remark at the directive for each serialized loop.
+fn plan<'c, 'a>(
+    array: &OperationRef<'c, 'a>,
+    wanted: &[Wanted<'c>],
+) -> (Vec<Wanted<'c>>, Vec<Propagation>) {
+    let candidates: Vec<usize> = wanted.iter().map(|w| w.space).collect();
+    let (props, blocking) = propagations(array, &candidates);
+    let mut kept = Vec::new();
+    for w in wanted {
+        match blocking.iter().find(|b| b.space == w.space) {
+            Some(b) => emit(
+                w.location,
+                Severity::Remark,
+                &format!(
+                    "loop {} is serialized: register file \"{}\" is read across its lanes in the same step (delay 0), a dependence along the loop; its PEs run one after another",
+                    w.name, b.file_name
+                ),
+                &[(b.location, "read here".into())],
+            ),
+            None => kept.push(w.clone()),
+        }
+    }
+    let props = props
+        .into_iter()
+        .filter(|p| kept.iter().any(|w| w.space == p.space))
+        .collect();
+    (kept, props)
+}
+
+pub mod channels;
+pub mod legal;
+pub mod widen;

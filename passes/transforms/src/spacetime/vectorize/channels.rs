@@ -1,0 +1,130 @@
+//! Channels in a vectorized array: every lane (PE) performs its own
+//! accesses, lane by lane (`channel.read_lanes`/`channel.write_lanes`). A
+//! channel element is a FIFO, so the PEs that share one must access it in
+//! the order the unvectorized array would: PE order inside a step, and,
+//! within one PE, program order. Vectorized, the lanes of one access run
+//! one after another, after the loops of the remaining PEs and before the
+//! PE's next access; this checks that no element sees its values in
+//! another order.
+
+use crate::spacetime::vectorize::legal::all_ops;
+use crate::spacetime::vectorize::legal::Wanted;
+use melior::ir::{
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    Value, ValueLike,
+};
+use mlir_sys::MlirValue;
+use std::collections::HashMap;
+use t2s_ir::diag::{emit, Severity};
+use t2s_ir::import::affine_map_rows;
+use t2s_ir::ir;
+use t2s_ir::pass::Failed;
+
+/// Checks the channel accesses of `array` against vectorizing `kept`.
+pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<(), Failed> {
+    let names = ir::strings(array, "space_loops");
+    let descending = ir::strings(array, "descending");
+    let time = ir::strings(array, "time_loops").len();
+    let Some(body) = ir::body_block(array) else {
+        return Ok(());
+    };
+    let coordinate = |s: usize| -> Option<MlirValue> {
+        body.argument(time + s)
+            .ok()
+            .map(|a| Value::from(a).to_raw())
+    };
+    let rows = affine_map_rows(array, "recover").unwrap_or_default();
+    let vectorized: Vec<usize> = kept.iter().map(|w| w.space).collect();
+    let accesses: Vec<_> = all_ops(array)
+        .into_iter()
+        .filter(|op| {
+            // SAFETY: a live op of the array.
+            let r = unsafe { OperationRef::from_raw(*op) };
+            matches!(ir::name(&r).as_str(), "channel.read" | "channel.write")
+        })
+        .collect();
+    let mut per_channel: HashMap<String, usize> = HashMap::new();
+    for op in &accesses {
+        // SAFETY: a live op of the array.
+        let r = unsafe { OperationRef::from_raw(*op) };
+        *per_channel.entry(ir::symbol(&r, "channel")).or_default() += 1;
+    }
+    for op in accesses {
+        // SAFETY: a live op of the array.
+        let r = unsafe { OperationRef::from_raw(op) };
+        let channel = ir::symbol(&r, "channel");
+        let mut indices: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();
+        if ir::name(&r) == "channel.write" {
+            indices.pop();
+        }
+        // A loop whose coordinate is an index (itself, or a recovered
+        // index that is the coordinate plus a constant): PEs that differ
+        // along it never share an element.
+        let direct = |s: usize| {
+            indices.iter().any(|i| {
+                coordinate(s).is_some_and(|c| i.ptr == c.ptr)
+                    || recovered_as(*i, &rows) == Some(time + s)
+            })
+        };
+        for w in kept {
+            let v = w.space;
+            if direct(v) {
+                continue;
+            }
+            let reason = if descending.contains(&names[v]) {
+                Some(format!(
+                    "the PEs along {} run in descending order, the lanes in ascending order",
+                    names[v]
+                ))
+            } else if per_channel[&channel] > 1 {
+                Some(format!("the array accesses @{channel} {} times in a step, and each access runs for every lane before the next one", per_channel[&channel]))
+            } else {
+                (v + 1..names.len())
+                    .find(|u| !vectorized.contains(u) && !direct(*u))
+                    .map(|u| format!("vectorized, the PEs along {} run in a loop around the lanes along {}, and no index tells them apart either", names[u], names[v]))
+            };
+            if let Some(reason) = reason {
+                emit(
+                    r.location(),
+                    Severity::Error,
+                    &format!(
+                        "vectorize: the lanes along {} share the elements of channel @{channel} (no index is {}) and would access them in another order than the PEs: {reason}",
+                        names[v], names[v]
+                    ),
+                    &[(w.location, "vectorized here".into())],
+                );
+                return Err(Failed);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The coordinate (block argument position) `value` is, plus a constant,
+/// when it is a result of a `spacetime.recover` at the PE's own point.
+fn recovered_as(value: MlirValue, rows: &[t2s_model::Affine]) -> Option<usize> {
+    // SAFETY: a live value; its owner is only queried.
+    let (owner, position) = unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value) {
+            return None;
+        }
+        (
+            OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value)),
+            mlir_sys::mlirOpResultGetResultNumber(value) as usize,
+        )
+    };
+    if ir::name(&owner) != "spacetime.recover" || owner.operand_count() > 0 {
+        return None;
+    }
+    let terms: Vec<&(usize, i64)> = rows
+        .get(position)?
+        .terms
+        .iter()
+        .filter(|(_, c)| *c != 0)
+        .collect();
+    match terms.as_slice() {
+        [(d, 1)] => Some(*d),
+        _ => None,
+    }
+}

@@ -1,0 +1,370 @@
+//! What `vectorize` may do with a loop, read off the array's IR:
+//!
+//! - [`propagations`]: each same-step read (delay 0) across a vectorized
+//!   loop is either the pure propagation
+//!   `a = select(j == first, X, read a [.., 1, ..] delay 0)`, written back
+//!   to `a` (a value copied unchanged along the loop from its first PE:
+//!   every lane gets `X` of the first lane, a broadcast), or a dependence
+//!   that serializes the loop.
+//! - [`lane_varying`]: which values and register files differ between
+//!   lanes, and so become vectors; the others stay scalars.
+
+use melior::ir::{
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    Location, RegionLike, Value, ValueLike,
+};
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashSet;
+use t2s_ir::import::affine_map_rows;
+use t2s_ir::ir;
+
+/// A value copied along a vectorized loop: its select becomes a broadcast.
+#[derive(Clone, Debug)]
+pub struct Propagation {
+    /// The loop (position among the space loops).
+    pub space: usize,
+    /// The same-step read of the neighbour, erased.
+    pub read: MlirOperation,
+    /// The select written to the file, replaced by the broadcast.
+    pub select: MlirOperation,
+    /// The select's operand that holds the copied value (1 or 2).
+    pub operand: usize,
+    /// The lane (0-based along the loop) whose value every lane gets.
+    pub lane: i64,
+    pub file_name: String,
+}
+
+/// A same-step read across a loop that is not a propagation.
+pub struct Blocking<'c> {
+    pub space: usize,
+    pub file_name: String,
+    pub location: Location<'c>,
+}
+
+fn owner(value: MlirValue) -> Option<MlirOperation> {
+    // SAFETY: a live value; only queried.
+    unsafe { mlir_sys::mlirValueIsAOpResult(value).then(|| mlir_sys::mlirOpResultGetOwner(value)) }
+}
+
+fn op_ref<'c, 'a>(op: MlirOperation) -> OperationRef<'c, 'a> {
+    // SAFETY: a live op of the array being analysed.
+    unsafe { OperationRef::from_raw(op) }
+}
+
+fn operand(op: MlirOperation, i: usize) -> Option<MlirValue> {
+    let r = op_ref(op);
+    r.operand(i).ok().map(|v| v.to_raw())
+}
+
+fn same(a: Option<MlirValue>, b: MlirValue) -> bool {
+    a.is_some_and(|a| a.ptr == b.ptr)
+}
+
+/// The register file's label (`spacetime.shift_reg "a"`).
+pub fn file_name(file: MlirValue) -> String {
+    owner(file).map_or_else(String::new, |op| ir::string(&op_ref(op), "name"))
+}
+
+fn is_same_step(read: &OperationRef<'_, '_>) -> bool {
+    if read.has_attribute("writes") {
+        return false;
+    }
+    if read.has_attribute("time_delay") {
+        return ir::i64s(read, "time_delay").iter().all(|d| *d == 0);
+    }
+    ir::int(read, "delay") == Some(0)
+}
+
+/// Every op of the array, pre-order.
+pub fn all_ops(array: &OperationRef<'_, '_>) -> Vec<MlirOperation> {
+    let mut ops = Vec::new();
+    array.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        ops.push(op.to_raw());
+        melior::ir::operation::WalkResult::Advance
+    });
+    ops.remove(0);
+    ops
+}
+
+/// The propagations along `candidates` (space positions), and the reads
+/// that serialize a candidate.
+pub fn propagations<'c>(
+    array: &OperationRef<'c, '_>,
+    candidates: &[usize],
+) -> (Vec<Propagation>, Vec<Blocking<'c>>) {
+    let mut props = Vec::new();
+    let mut blocking = Vec::new();
+    for read in ir::collect(*array, "spacetime.read") {
+        if !is_same_step(&read) {
+            continue;
+        }
+        let offset = ir::i64s(&read, "offset");
+        let dims: Vec<usize> = candidates
+            .iter()
+            .copied()
+            .filter(|&s| offset.get(s).is_some_and(|o| *o != 0))
+            .collect();
+        if dims.is_empty() {
+            continue;
+        }
+        let Some(file) = operand(read.to_raw(), 0) else {
+            continue;
+        };
+        let name = file_name(file);
+        if let [s] = dims[..] {
+            let alone = offset.iter().enumerate().all(|(i, o)| i == s || *o == 0);
+            if let Some(p) = alone
+                .then(|| match_propagation(array, &read, s, offset[s], file, &name))
+                .flatten()
+            {
+                props.push(p);
+                continue;
+            }
+        }
+        for space in dims {
+            blocking.push(Blocking {
+                space,
+                file_name: name.clone(),
+                location: read.location(),
+            });
+        }
+    }
+    (props, blocking)
+}
+
+/// The single user of `value`, if it has exactly one use.
+fn single_user(value: MlirValue) -> Option<MlirOperation> {
+    // SAFETY: a live value; its use list is only walked.
+    unsafe {
+        let first = mlir_sys::mlirValueGetFirstUse(value);
+        if first.ptr.is_null() || !mlir_sys::mlirOpOperandGetNextUse(first).ptr.is_null() {
+            return None;
+        }
+        Some(mlir_sys::mlirOpOperandGetOwner(first))
+    }
+}
+
+fn match_propagation(
+    array: &OperationRef<'_, '_>,
+    read: &OperationRef<'_, '_>,
+    space: usize,
+    offset: i64,
+    file: MlirValue,
+    name: &str,
+) -> Option<Propagation> {
+    let mins = ir::i64s(array, "space_mins");
+    let min = mins[space];
+    // A same-step read reaches back (the verifier: a non-negative offset):
+    // the copy starts at the loop's first PE.
+    if offset != 1 {
+        return None;
+    }
+    let boundary = min;
+    let value = read.result(0).ok()?.to_raw();
+    let select = single_user(value)?;
+    if ir::name(&op_ref(select)) != "arith.select" {
+        return None;
+    }
+    let cond = owner(operand(select, 0)?)?;
+    let cond_ref = op_ref(cond);
+    if ir::name(&cond_ref) != "arith.cmpi" {
+        return None;
+    }
+    let (a, b) = (operand(cond, 0)?, operand(cond, 1)?);
+    let fixes = (is_coordinate(array, space, a) && is_constant(b, boundary))
+        || (is_coordinate(array, space, b) && is_constant(a, boundary));
+    if !fixes {
+        return None;
+    }
+    let x = match ir::int(&cond_ref, "predicate") {
+        Some(0) if same(operand(select, 2), value) => 1,
+        Some(1) if same(operand(select, 1), value) => 2,
+        _ => return None,
+    };
+    let selected = op_ref(select).result(0).ok()?.to_raw();
+    let written_back = ir::collect(*array, "spacetime.write")
+        .iter()
+        .any(|w| same(operand(w.to_raw(), 1), file) && same(operand(w.to_raw(), 0), selected));
+    written_back.then(|| Propagation {
+        space,
+        read: read.to_raw(),
+        select,
+        operand: x,
+        lane: boundary - min,
+        file_name: name.to_string(),
+    })
+}
+
+/// `value` is the coordinate of space loop `space`: the block argument, or
+/// the recovered index of the original loop of that name.
+fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: MlirValue) -> bool {
+    let time = ir::strings(array, "time_loops").len();
+    let Some(body) = ir::body_block(array) else {
+        return false;
+    };
+    if body
+        .argument(time + space)
+        .is_ok_and(|a| Value::from(a).to_raw().ptr == value.ptr)
+    {
+        return true;
+    }
+    let Some(l) = t2s_ir::array::recovered_loop(value) else {
+        return false;
+    };
+    let loops = ir::strings(array, "loops");
+    let space_loops = ir::strings(array, "space_loops");
+    loops.get(l) == space_loops.get(space)
+}
+
+fn is_constant(value: MlirValue, expected: i64) -> bool {
+    owner(value).is_some_and(|op| {
+        let r = op_ref(op);
+        ir::name(&r) == "arith.constant" && ir::int(&r, "value") == Some(expected)
+    })
+}
+
+/// Values and register files that differ between lanes.
+#[derive(Default)]
+pub struct Varying {
+    pub values: HashSet<usize>,
+    pub files: HashSet<usize>,
+}
+
+impl Varying {
+    pub fn value(&self, v: MlirValue) -> bool {
+        self.values.contains(&(v.ptr as usize))
+    }
+    pub fn file(&self, v: MlirValue) -> bool {
+        self.files.contains(&(v.ptr as usize))
+    }
+}
+
+/// The fixpoint of "uses a lane-varying value", from the vectorized
+/// coordinates, through register files (a file written with a varying value,
+/// or an `on_write` file written under a varying condition, varies).
+pub fn lane_varying(
+    array: &OperationRef<'_, '_>,
+    spaces: &[usize],
+    props: &[Propagation],
+) -> Varying {
+    let mut v = Varying::default();
+    let time = ir::strings(array, "time_loops").len();
+    let coords: HashSet<usize> = spaces.iter().map(|s| time + s).collect();
+    if let Some(body) = ir::body_block(array) {
+        for &c in &coords {
+            if let Ok(a) = body.argument(c) {
+                v.values.insert(Value::from(a).to_raw().ptr as usize);
+            }
+        }
+    }
+    let rows = affine_map_rows(array, "recover").unwrap_or_default();
+    let row_varies: Vec<bool> = rows
+        .iter()
+        .map(|r| r.terms.iter().any(|(d, c)| *c != 0 && coords.contains(d)))
+        .collect();
+    let ops = all_ops(array);
+    let skipped: HashSet<usize> = props.iter().map(|p| p.read.ptr as usize).collect();
+    loop {
+        let before = (v.values.len(), v.files.len());
+        for &op in &ops {
+            mark(op, &mut v, &row_varies, &skipped, props, array);
+        }
+        if (v.values.len(), v.files.len()) == before {
+            return v;
+        }
+    }
+}
+
+fn mark(
+    op: MlirOperation,
+    v: &mut Varying,
+    row_varies: &[bool],
+    skipped: &HashSet<usize>,
+    props: &[Propagation],
+    array: &OperationRef<'_, '_>,
+) {
+    let r = op_ref(op);
+    let results: Vec<MlirValue> = r.results().map(|x| x.to_raw()).collect();
+    let operands: Vec<MlirValue> = r.operands().map(|x| x.to_raw()).collect();
+    let set = |v: &mut Varying, x: MlirValue| {
+        v.values.insert(x.ptr as usize);
+    };
+    match ir::name(&r).as_str() {
+        "spacetime.recover" => {
+            for (x, varies) in results.iter().zip(row_varies) {
+                if *varies {
+                    set(v, *x);
+                }
+            }
+        }
+        "spacetime.scheduled" => set(v, results[0]),
+        // Every lane (PE) reads its own value.
+        "channel.read" => set(v, results[0]),
+        "spacetime.read" => {
+            if !skipped.contains(&(op.ptr as usize)) && v.file(operands[0]) {
+                set(v, results[0]);
+            }
+        }
+        "spacetime.write" => {
+            let on_write = owner(operands[1]).is_some_and(|f| op_ref(f).has_attribute("on_write"));
+            if v.value(operands[0]) || (on_write && under_varying_condition(&r, v, array)) {
+                v.files.insert(operands[1].ptr as usize);
+            }
+        }
+        "scf.if" => {
+            let cond = v.value(operands[0]);
+            let yields: Vec<Vec<MlirValue>> = (0..r.region_count())
+                .filter_map(|i| r.region(i).ok()?.first_block())
+                .filter_map(|b| b.terminator())
+                .map(|t| t.operands().map(|x| x.to_raw()).collect())
+                .collect();
+            for (i, x) in results.iter().enumerate() {
+                if cond || yields.iter().any(|y| y.get(i).is_some_and(|y| v.value(*y))) {
+                    set(v, *x);
+                }
+            }
+        }
+        _ => {
+            if let Some(p) = props.iter().find(|p| p.select.ptr == op.ptr) {
+                if v.value(operands[p.operand]) {
+                    set(v, results[0]);
+                }
+                return;
+            }
+            if operands.iter().any(|x| v.value(*x)) {
+                for x in results {
+                    set(v, x);
+                }
+            }
+        }
+    }
+}
+
+/// An `scf.if` around `op` (inside the array) has a lane-varying condition.
+fn under_varying_condition(
+    op: &OperationRef<'_, '_>,
+    v: &Varying,
+    array: &OperationRef<'_, '_>,
+) -> bool {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if parent.to_raw().ptr == array.to_raw().ptr {
+            return false;
+        }
+        if ir::name(&parent) == "scf.if" && parent.operand(0).is_ok_and(|c| v.value(c.to_raw())) {
+            return true;
+        }
+        current = parent.parent_operation();
+    }
+    false
+}
+
+/// A space loop to vectorize, and the directive that asks for it.
+#[derive(Clone)]
+pub struct Wanted<'c> {
+    /// Position among the array's space loops.
+    pub space: usize,
+    pub name: String,
+    pub location: Location<'c>,
+}

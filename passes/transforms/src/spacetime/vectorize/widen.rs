@@ -1,0 +1,486 @@
+//! The rewrite of `vectorize`: turns a PE body into the body of a vector
+//! of PEs, in place, op by op in program order.
+//!
+//! - The vectorized coordinates become `vector<lanes x index>`; recovered
+//!   indices, `spacetime.scheduled`, reads of varying register files and
+//!   every `arith`/`math` op with a vector operand take vector types (their
+//!   scalar operands are broadcast). Lane-uniform values stay scalars.
+//! - Register files written with vectors hold one vector per remaining PE.
+//! - `ure.load`s at vector indices load vectors (the lowering picks a
+//!   vector load, a broadcast or a gather from the index pattern).
+//! - `scf.if` on a lane-varying condition is if-converted: its ops run
+//!   for every lane, its results become selects, and the writes and
+//!   output stores under it take the condition as their mask (`if %m`).
+//! - A propagation (see `vectorize_legal`) becomes a broadcast of the
+//!   copied value's first (or last) lane along its loop.
+
+use crate::spacetime::vectorize::legal::{all_ops, Propagation, Varying};
+use melior::ir::{
+    block::BlockLike,
+    operation::{OperationBuilder, OperationLike, OperationRef},
+    r#type::IntegerType,
+    Attribute, Identifier, RegionLike, Type, TypeLike, Value, ValueLike,
+};
+use melior::Context;
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::HashMap;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::lanes::{self, is_vector, splat, type_of};
+use t2s_ir::pass::Failed;
+
+struct Widen<'c, 'v> {
+    context: &'c Context,
+    shape: Vec<i64>,
+    varying: &'v Varying,
+    /// Propagation selects (by op), with their loop's lane dimension.
+    props: HashMap<usize, (Propagation, usize)>,
+}
+
+fn op_ref<'c, 'a>(op: MlirOperation) -> OperationRef<'c, 'a> {
+    // SAFETY: a live op of the array being rewritten.
+    unsafe { OperationRef::from_raw(op) }
+}
+
+fn set_type(value: MlirValue, ty: Type<'_>) {
+    // SAFETY: a live value; the verifier checks the op afterwards.
+    unsafe { mlir_sys::mlirValueSetType(value, ty.to_raw()) }
+}
+
+fn set_operand(op: MlirOperation, i: usize, value: MlirValue) {
+    // SAFETY: `i` is within the operand count; a live value.
+    unsafe { mlir_sys::mlirOperationSetOperand(op, i as isize, value) }
+}
+
+fn operands(op: MlirOperation) -> Vec<MlirValue> {
+    op_ref(op).operands().map(|v| v.to_raw()).collect()
+}
+
+/// Rewrites `array` (of `program`) with the space loops `spaces` vectorized.
+pub fn widen(
+    context: &Context,
+    program: &OperationRef<'_, '_>,
+    array: &OperationRef<'_, '_>,
+    spaces: &[usize],
+    varying: &Varying,
+    props: &[Propagation],
+) -> Result<(), Failed> {
+    let extents = ir::extents(array, "space_extents");
+    let shape: Vec<i64> = spaces
+        .iter()
+        .map(|&s| extents[s].linear().constant)
+        .collect();
+    let e = Emitter::new(
+        context,
+        array.location(),
+        ir::body_block(array).ok_or(Failed)?.to_raw(),
+    );
+    retype_files(&e, program, spaces, &shape, varying)?;
+    let time = ir::strings(array, "time_loops").len();
+    let body = ir::body_block(array).ok_or(Failed)?;
+    let coordinate = lanes::vector_type(context, &shape, e.index_type());
+    for s in spaces {
+        let arg = body.argument(time + s).map_err(|_| Failed)?;
+        set_type(Value::from(arg).to_raw(), coordinate);
+    }
+    let w = Widen {
+        context,
+        shape,
+        varying,
+        props: props
+            .iter()
+            .map(|p| {
+                let dim = spaces.iter().position(|s| *s == p.space).unwrap_or(0);
+                (p.select.ptr as usize, (p.clone(), dim))
+            })
+            .collect(),
+    };
+    let ops: Vec<MlirOperation> = ir::ops(body).iter().map(|o| o.to_raw()).collect();
+    w.widen_ops(&ops, None)?;
+    for p in props {
+        ir::erase(op_ref(p.read));
+    }
+    Ok(())
+}
+
+/// Varying register files hold one vector per remaining PE.
+fn retype_files(
+    e: &Emitter<'_>,
+    program: &OperationRef<'_, '_>,
+    spaces: &[usize],
+    shape: &[i64],
+    varying: &Varying,
+) -> Result<(), Failed> {
+    for file in ir::body_ops(program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "spacetime.shift_reg")
+    {
+        let value = file.result(0).map_err(|_| Failed)?.to_raw();
+        let ty = type_of(value);
+        // SAFETY: a static memref type; only queried.
+        let (dims, element) = unsafe {
+            let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
+            let dims: Vec<i64> = (0..rank)
+                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize))
+                .collect();
+            (
+                dims,
+                Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())),
+            )
+        };
+        let kept: Vec<String> = dims
+            .iter()
+            .enumerate()
+            .filter(|(d, _)| !spaces.contains(d))
+            .map(|(_, n)| n.to_string())
+            .collect();
+        let element = if varying.file(value) {
+            lanes::vector_type(e.context, shape, element)
+        } else {
+            element
+        };
+        let text = format!("memref<{}x{element}>", kept.join("x"));
+        let new = Type::parse(e.context, &text).ok_or_else(|| {
+            error(
+                file.location(),
+                format!("cannot vectorize register file {ty}"),
+            )
+        })?;
+        set_type(value, new);
+    }
+    Ok(())
+}
+
+impl<'c> Widen<'c, '_> {
+    fn at(&self, op: MlirOperation) -> Emitter<'c> {
+        let r = op_ref(op);
+        // SAFETY: `op` is live and in a block.
+        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+        Emitter::new(self.context, r.location(), block).before_op(op)
+    }
+
+    fn lane_type(&self, ty: Type<'c>) -> Type<'c> {
+        lanes::vector_type(self.context, &self.shape, lanes::element_of(ty))
+    }
+
+    fn widen_ops(&self, ops: &[MlirOperation], mask: Option<MlirValue>) -> Result<(), Failed> {
+        for &op in ops {
+            self.widen_op(op, mask)?;
+        }
+        Ok(())
+    }
+
+    fn widen_op(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
+        let r = op_ref(op);
+        let name = ir::name(&r);
+        if let Some((p, dim)) = self.props.get(&(op.ptr as usize)) {
+            return self.broadcast(op, p, *dim);
+        }
+        match name.as_str() {
+            "spacetime.recover" | "spacetime.scheduled" | "spacetime.read" => {
+                for x in r.results() {
+                    let x = x.to_raw();
+                    let file_varies = name == "spacetime.read"
+                        && operands(op).first().is_some_and(|f| self.varying.file(*f));
+                    if self.varying.value(x) || file_varies {
+                        set_type(x, self.lane_type(type_of(x)));
+                    }
+                }
+                Ok(())
+            }
+            "ure.load" => {
+                // Loads at vector indices: one element per lane.
+                if operands(op).iter().any(|x| is_vector(*x)) {
+                    let x = r.result(0).map_err(|_| Failed)?.to_raw();
+                    set_type(x, self.lane_type(type_of(x)));
+                }
+                Ok(())
+            }
+            "channel.read" | "channel.write" => self.channel(op, &name, mask),
+            "spacetime.write" => self.write(op, mask),
+            "spacetime.output" => self.output(op, mask),
+            "scf.if" => self.if_op(op, mask),
+            "scf.yield" => Ok(()),
+            _ => self.elementwise(op, &name),
+        }
+    }
+
+    /// An op of `arith` or `math` with a vector operand works lane-wise.
+    fn elementwise(&self, op: MlirOperation, name: &str) -> Result<(), Failed> {
+        let r = op_ref(op);
+        let args = operands(op);
+        let nested_varying = r.region_count() > 0
+            && all_ops(&r)
+                .iter()
+                .any(|o| operands(*o).iter().any(|x| is_vector(*x)));
+        if nested_varying {
+            return Err(error(
+                r.location(),
+                format!("vectorize: '{name}' with a region cannot run lane-wise (only scf.if is if-converted)"),
+            ));
+        }
+        if !args.iter().any(|x| is_vector(*x)) {
+            return Ok(());
+        }
+        if !(name.starts_with("arith.") || name.starts_with("math.")) || r.region_count() > 0 {
+            return Err(error(
+                r.location(),
+                format!("vectorize: '{name}' has no lane-wise form"),
+            ));
+        }
+        let e = self.at(op);
+        for (i, x) in args.iter().enumerate() {
+            // A select may keep one condition for every lane.
+            if name == "arith.select" && i == 0 {
+                continue;
+            }
+            if !is_vector(*x) {
+                set_operand(op, i, splat(&e, *x, &self.shape));
+            }
+        }
+        for x in r.results() {
+            let x = x.to_raw();
+            set_type(x, self.lane_type(type_of(x)));
+        }
+        Ok(())
+    }
+
+    /// Every lane takes the copied value at the propagation's source lane.
+    fn broadcast(&self, op: MlirOperation, p: &Propagation, dim: usize) -> Result<(), Failed> {
+        let e = self.at(op);
+        let x = operands(op)[p.operand];
+        let result = op_ref(op).result(0).map_err(|_| Failed)?.to_raw();
+        let value = if is_vector(x) {
+            let source: Vec<usize> = (0..lanes::count(&self.shape))
+                .map(|l| {
+                    let mut c = lanes::unflatten(&self.shape, l);
+                    c[dim] = p.lane;
+                    lanes::flatten(&self.shape, &c)
+                })
+                .collect();
+            lanes::permute(&e, x, &source)
+        } else if self.varying.value(result) {
+            splat(&e, x, &self.shape)
+        } else {
+            x
+        };
+        // SAFETY: both values are live; the select is erased next.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result, value) };
+        ir::erase(op_ref(op));
+        Ok(())
+    }
+
+    /// Every lane (PE) performs its own channel access: the lane-wise form,
+    /// under the mask of the lanes that run it.
+    fn channel(
+        &self,
+        op: MlirOperation,
+        name: &str,
+        mask: Option<MlirValue>,
+    ) -> Result<(), Failed> {
+        let r = op_ref(op);
+        let e = self.at(op);
+        let channel = ir::symbol(&r, "channel");
+        let args = operands(op);
+        if name == "channel.read" {
+            let x = r.result(0).map_err(|_| Failed)?.to_raw();
+            let ty = type_of(x);
+            if is_vector(x) {
+                return Err(error(
+                    r.location(),
+                    format!("vectorize: a read of {ty} has no lane-wise form: every lane reads one value of a channel of scalars"),
+                ));
+            }
+            let value = crate::channel::lanes::read(&e, &channel, &args, mask, self.lane_type(ty));
+            // SAFETY: both values are live; the read is erased next.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(x, value) };
+        } else {
+            let (value, indices) = args.split_last().ok_or(Failed)?;
+            if is_vector(*value) && !self.varying.value(*value) {
+                return Err(error(
+                    r.location(),
+                    format!("vectorize: a write of {} has no lane-wise form: every lane writes one value of a channel of scalars", type_of(*value)),
+                ));
+            }
+            let value = splat(&e, *value, &self.shape);
+            crate::channel::lanes::write(&e, &channel, indices, value, mask);
+        }
+        ir::erase(r);
+        Ok(())
+    }
+
+    fn write(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
+        let args = operands(op);
+        let (value, file) = (args[0], args[1]);
+        if !self.varying.file(file) {
+            return Ok(());
+        }
+        let e = self.at(op);
+        let value = splat(&e, value, &self.shape);
+        let mut new_operands = vec![value, file];
+        new_operands.extend(mask);
+        self.rebuild(op, &new_operands, None)
+    }
+
+    fn output(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
+        let (values, indices) = crate::channel::isolate::build::output_operands(op);
+        let vector = mask.is_some() || values.iter().chain(&indices).any(|x| is_vector(*x));
+        if !vector {
+            return Ok(());
+        }
+        let e = self.at(op);
+        let mut new_operands: Vec<MlirValue> =
+            values.iter().map(|v| splat(&e, *v, &self.shape)).collect();
+        new_operands.extend(&indices);
+        new_operands.extend(mask);
+        let segments = format!(
+            "array<i32: {}, {}, {}, 0>",
+            values.len(),
+            indices.len(),
+            usize::from(mask.is_some())
+        );
+        self.rebuild(op, &new_operands, Some(segments))
+    }
+
+    /// Replaces `op` by the same op over `new_operands`.
+    fn rebuild(
+        &self,
+        op: MlirOperation,
+        new_operands: &[MlirValue],
+        segments: Option<String>,
+    ) -> Result<(), Failed> {
+        let r = op_ref(op);
+        let mut attrs: Vec<(Identifier, Attribute)> = Vec::new();
+        // SAFETY: a live op; attribute positions within its count.
+        unsafe {
+            for i in 0..mlir_sys::mlirOperationGetNumAttributes(op) {
+                let named = mlir_sys::mlirOperationGetAttribute(op, i);
+                let id = Identifier::from_raw(named.name);
+                if id.as_string_ref().as_str().ok() == Some("operandSegmentSizes") {
+                    continue;
+                }
+                attrs.push((id, Attribute::from_raw(named.attribute)));
+            }
+        }
+        if let Some(s) = segments {
+            attrs.push((
+                Identifier::new(self.context, "operandSegmentSizes"),
+                Attribute::parse(self.context, &s).ok_or(Failed)?,
+            ));
+        }
+        // SAFETY: live values of the body.
+        let values: Vec<Value> = new_operands
+            .iter()
+            .map(|v| unsafe { Value::from_raw(*v) })
+            .collect();
+        let new = OperationBuilder::new(&ir::name(&r), r.location())
+            .add_operands(&values)
+            .add_attributes(&attrs)
+            .build()
+            .map_err(|_| error(r.location(), "vectorize: cannot rebuild the op"))?;
+        self.at(op).insert(new);
+        ir::erase(r);
+        Ok(())
+    }
+
+    fn if_op(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
+        let r = op_ref(op);
+        let cond = operands(op)[0];
+        let region_ops = |i: usize| -> Vec<MlirOperation> {
+            r.region(i)
+                .ok()
+                .and_then(|g| g.first_block())
+                .map(|b| ir::ops(b).iter().map(|o| o.to_raw()).collect())
+                .unwrap_or_default()
+        };
+        let (then_ops, else_ops) = (region_ops(0), region_ops(1));
+        if !is_vector(cond) {
+            self.widen_ops(&then_ops, mask)?;
+            self.widen_ops(&else_ops, mask)?;
+            return self.retype_if(op, &then_ops, &else_ops);
+        }
+        // If-conversion: both branches run, each under its lanes.
+        let e = self.at(op);
+        let i1 = IntegerType::new(self.context, 1).into();
+        let lanes_i1 = self.lane_type(i1);
+        let and = |m: Option<MlirValue>, c: MlirValue| match m {
+            Some(m) => e.op1("arith.andi", &[splat(&e, m, &self.shape), c], lanes_i1),
+            None => c,
+        };
+        self.hoist(&then_ops, op, and(mask, cond))?;
+        if !else_ops.is_empty() {
+            let ones = Attribute::parse(self.context, &format!("dense<true> : {lanes_i1}"))
+                .ok_or(Failed)?;
+            let all = e.op("arith.constant", &[], &[lanes_i1], &[("value", ones)])[0];
+            let not = e.op1("arith.xori", &[cond, all], lanes_i1);
+            self.hoist(&else_ops, op, and(mask, not))?;
+        }
+        // The results: per lane, the branch it took.
+        let then_yields = then_ops.last().map(|y| operands(*y)).unwrap_or_default();
+        let else_yields = else_ops.last().map(|y| operands(*y)).unwrap_or_default();
+        let e = self.at(op);
+        for (i, result) in r.results().enumerate() {
+            let result = result.to_raw();
+            let (Some(t), Some(f)) = (then_yields.get(i), else_yields.get(i)) else {
+                return Err(error(
+                    r.location(),
+                    "vectorize: scf.if result without a yield",
+                ));
+            };
+            let ty = self.lane_type(type_of(result));
+            let selected = e.op1(
+                "arith.select",
+                &[cond, splat(&e, *t, &self.shape), splat(&e, *f, &self.shape)],
+                ty,
+            );
+            // SAFETY: both values are live; the scf.if is erased next.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result, selected) };
+        }
+        ir::erase(r);
+        Ok(())
+    }
+
+    /// Moves a branch's ops (all but its `scf.yield`) before `op` and
+    /// vectorizes them under `mask`.
+    fn hoist(
+        &self,
+        ops: &[MlirOperation],
+        op: MlirOperation,
+        mask: MlirValue,
+    ) -> Result<(), Failed> {
+        let body = ops.split_last().map_or(&[][..], |(_, rest)| rest);
+        for o in body {
+            // SAFETY: both ops are live; `o` moves out of its branch.
+            unsafe { mlir_sys::mlirOperationMoveBefore(*o, op) };
+        }
+        self.widen_ops(body, Some(mask))
+    }
+
+    /// An `scf.if` on a uniform condition keeps its branches; a result one
+    /// branch yields as a vector becomes a vector in both.
+    fn retype_if(
+        &self,
+        op: MlirOperation,
+        then_ops: &[MlirOperation],
+        else_ops: &[MlirOperation],
+    ) -> Result<(), Failed> {
+        let r = op_ref(op);
+        let (Some(&then_yield), Some(&else_yield)) = (then_ops.last(), else_ops.last()) else {
+            return Ok(());
+        };
+        for (i, result) in r.results().enumerate() {
+            let (t, f) = (operands(then_yield)[i], operands(else_yield)[i]);
+            if !is_vector(t) && !is_vector(f) {
+                continue;
+            }
+            for (y, v) in [(then_yield, t), (else_yield, f)] {
+                if !is_vector(v) {
+                    set_operand(y, i, splat(&self.at(y), v, &self.shape));
+                }
+            }
+            set_type(result.to_raw(), self.lane_type(type_of(result.to_raw())));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,1 @@
+pub mod spirv_insert_composites;

@@ -1,0 +1,91 @@
+//! `spirv-insert-composites`: each `spirv.CompositeConstruct` of a vector
+//! becomes `spirv.Undef` and a chain of `spirv.CompositeInsert` (the
+//! elements of vector operands extracted first). Both are valid SPIR-V;
+//! the chain is what SPIRV-LLVM-Translator 15 (`llvm-spirv-15 -r`, the
+//! route to PoCL) reads: it crashes on OpCompositeConstruct of a vector
+//! whose elements are not constants. The inverse of upstream
+//! `spirv-rewrite-inserts`.
+
+use melior::ir::{
+    attribute::{ArrayAttribute, IntegerAttribute},
+    operation::{OperationLike, OperationRef},
+    r#type::IntegerType,
+    Attribute, Type, ValueLike,
+};
+use melior::Context;
+use mlir_sys::MlirValue;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::pass::{Failed, PassDef, PassOptions};
+
+pub static PASS: PassDef = PassDef {
+    argument: "spirv-insert-composites",
+    name: "SpirvInsertComposites",
+    description: "Rewrite spirv.CompositeConstruct of vectors as spirv.Undef plus spirv.CompositeInsert chains, which SPIRV-LLVM-Translator 15 (llvm-spirv-15 -r, the route to PoCL) reads; it crashes on OpCompositeConstruct of non-constant vector elements",
+    anchor: "",
+    options: &[],
+    dependent_dialects: &["spirv"],
+    run,
+};
+
+fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+    let context_ref = root.context();
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    for op in ir::collect(root, "spirv.CompositeConstruct") {
+        let result = op.result(0).map_err(|_| Failed)?;
+        let ty = result.r#type();
+        if t2s_ir::lanes::shape_of(ty).is_none() {
+            continue;
+        }
+        let e = Emitter::before(context, op);
+        let mut vector = e.op("spirv.Undef", &[], &[ty], &[])[0];
+        let mut lane = 0;
+        for i in 0..op.operand_count() {
+            let operand = op.operand(i).map_err(|_| Failed)?;
+            let operand_type = operand.r#type();
+            let (elements, element_type) = match t2s_ir::lanes::shape_of(operand_type) {
+                Some(shape) => (shape[0], Some(t2s_ir::lanes::element_of(operand_type))),
+                None => (1, None),
+            };
+            for k in 0..elements {
+                let element = match element_type {
+                    Some(t) => e.op(
+                        "spirv.CompositeExtract",
+                        &[operand.to_raw()],
+                        &[t],
+                        &[("indices", indices(context, k))],
+                    )[0],
+                    None => operand.to_raw(),
+                };
+                vector = insert(&e, element, vector, ty, lane);
+                lane += 1;
+            }
+        }
+        // SAFETY: the chain has the construct's type.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), vector) };
+        ir::erase(op);
+    }
+    Ok(())
+}
+
+fn insert(
+    e: &Emitter<'_>,
+    element: MlirValue,
+    vector: MlirValue,
+    ty: Type<'_>,
+    lane: i64,
+) -> MlirValue {
+    e.op(
+        "spirv.CompositeInsert",
+        &[element, vector],
+        &[ty],
+        &[("indices", indices(e.context, lane))],
+    )[0]
+}
+
+/// `[k : i32]`, the index list of a composite access.
+fn indices(context: &Context, k: i64) -> Attribute<'_> {
+    let i32_type = IntegerType::new(context, 32).into();
+    ArrayAttribute::new(context, &[IntegerAttribute::new(i32_type, k).into()]).into()
+}

@@ -1,0 +1,2 @@
+pub mod split_vectors;
+pub mod unmask;

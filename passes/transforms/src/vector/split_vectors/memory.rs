@@ -1,0 +1,248 @@
+//! `split-vectors` in memory: a buffer of vectors the target lacks
+//! (`memref<2xvector<8x8xf32>>`, a register file of a 2-D PE array) gets
+//! one more dimension, the piece (`memref<2x8xvector<8xf32>>`), and its
+//! loads and stores move piece by piece; a `vector.load` or `vector.store`
+//! of such a vector from a buffer of scalars moves each piece from its own
+//! row.
+
+use crate::vector::split_vectors::lanes::block_argument_error;
+use crate::vector::split_vectors::lanes::{buffer_element, Splitter};
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    r#type::MemRefType,
+    Attribute, Type, TypeLike, ValueLike,
+};
+use mlir_sys::MlirValue;
+use std::collections::HashMap;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::ir::{attributes_of, named, operand, result};
+use t2s_ir::lanes::{count, element_of, shape_of, type_of, unflatten};
+
+/// Each split buffer's replacement, keyed by the old buffer.
+#[derive(Default)]
+pub struct Buffers(HashMap<usize, MlirValue>);
+
+impl Buffers {
+    fn get(&self, old: MlirValue) -> Option<MlirValue> {
+        self.0.get(&(old.ptr as usize)).copied()
+    }
+}
+
+pub fn handles(name: &str) -> bool {
+    matches!(
+        name,
+        "memref.alloc"
+            | "memref.alloca"
+            | "memref.load"
+            | "memref.store"
+            | "memref.dealloc"
+            | "vector.load"
+            | "vector.store"
+    )
+}
+
+pub fn split<'c>(
+    splitter: &mut Splitter<'c>,
+    buffers: &mut Buffers,
+    e: &Emitter<'c>,
+    op: &OperationRef<'c, '_>,
+) -> Result<(), String> {
+    match ir::name(op).as_str() {
+        "memref.alloc" | "memref.alloca" => allocate(splitter, buffers, e, op),
+        "memref.load" => {
+            let buffer = split_buffer(buffers, op, 0)?;
+            let old = result(op);
+            let shape = shape_of(type_of(old)).ok_or("a load of a split buffer")?;
+            let piece_type = splitter.piece_type(&shape, element_of(type_of(old)));
+            let indices = indices(op, 1);
+            let width = splitter.width(&shape);
+            let pieces = (0..count(&shape) / width)
+                .map(|k| {
+                    e.load(
+                        buffer,
+                        &[indices.clone(), vec![e.index(k as i64)]].concat(),
+                        piece_type,
+                    )
+                })
+                .collect();
+            splitter.record(old, shape, pieces);
+            Ok(())
+        }
+        "memref.store" => {
+            let buffer = split_buffer(buffers, op, 1)?;
+            let pieces = pieces_of(splitter, e, operand(op, 0))?;
+            let indices = indices(op, 2);
+            for (k, piece) in pieces.into_iter().enumerate() {
+                e.store(
+                    piece,
+                    buffer,
+                    &[indices.clone(), vec![e.index(k as i64)]].concat(),
+                );
+            }
+            Ok(())
+        }
+        "memref.dealloc" => {
+            let buffer = split_buffer(buffers, op, 0)?;
+            e.op("memref.dealloc", &[buffer], &[], &[]);
+            Ok(())
+        }
+        "vector.load" => {
+            let old = result(op);
+            let ty = type_of(old);
+            let shape = shape_of(ty).ok_or("a vector load")?;
+            let width = splitter.width(&shape);
+            let piece_type = splitter.piece_type(&shape, element_of(ty));
+            let pieces = rows(op, 1, &shape, width)?
+                .into_iter()
+                .map(|at| row_access(e, op, width, &at, piece_type, None))
+                .collect();
+            splitter.record(old, shape, pieces);
+            Ok(())
+        }
+        "vector.store" => {
+            let value = operand(op, 0);
+            let shape = shape_of(type_of(value)).ok_or("a vector store")?;
+            let width = splitter.width(&shape);
+            let pieces = pieces_of(splitter, e, value)?;
+            for (at, piece) in rows(op, 2, &shape, width)?.into_iter().zip(pieces) {
+                row_access(e, op, width, &at, type_of(piece), Some(piece));
+            }
+            Ok(())
+        }
+        _ => unreachable!("split_memory::handles lists the ops"),
+    }
+}
+
+/// A buffer of split vectors: the same sizes and memory space, one more
+/// dimension (the piece), and the piece type as its element.
+fn allocate<'c>(
+    splitter: &Splitter<'c>,
+    buffers: &mut Buffers,
+    e: &Emitter<'c>,
+    op: &OperationRef<'c, '_>,
+) -> Result<(), String> {
+    let old = result(op);
+    let ty = type_of(old);
+    let raw = ty.to_raw();
+    // SAFETY: queries of a live memref type.
+    let (mut dims, element, space, identity) = unsafe {
+        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
+        let dims: Vec<i64> = (0..rank)
+            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize))
+            .collect();
+        let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
+        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(raw);
+        let space = (!space.ptr.is_null()).then(|| Attribute::from_raw(space));
+        let identity = mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirMemRefTypeGetAffineMap(raw));
+        (dims, element, space, identity)
+    };
+    if !identity {
+        return Err(format!(
+            "{ty} has a layout; split-vectors splits buffers of the identity layout"
+        ));
+    }
+    let shape = shape_of(element).ok_or("a buffer of vectors")?;
+    let width = splitter.width(&shape);
+    dims.push((count(&shape) / width) as i64);
+    let piece_type = splitter.piece_type(&shape, element_of(element));
+    let split = MemRefType::new(piece_type, &dims, None, space);
+    let operands: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
+    let attributes = attributes_of(op);
+    let named = named(&attributes);
+    let new = e.op(&ir::name(op), &operands, &[split.into()], &named)[0];
+    buffers.0.insert(old.ptr as usize, new);
+    Ok(())
+}
+
+/// The replacement of operand `i`, a buffer this pass allocated anew.
+fn split_buffer(
+    buffers: &Buffers,
+    op: &OperationRef<'_, '_>,
+    i: usize,
+) -> Result<MlirValue, String> {
+    let old = operand(op, i);
+    buffers.get(old).ok_or_else(|| {
+        format!(
+            "'{}' accesses {}, a buffer of vectors the target lacks that split-vectors did not allocate (an argument or a view): pass such buffers as buffers of scalars",
+            ir::name(op),
+            type_of(old)
+        )
+    })
+}
+
+fn pieces_of<'c>(
+    splitter: &Splitter<'c>,
+    e: &Emitter<'c>,
+    value: MlirValue,
+) -> Result<Vec<MlirValue>, String> {
+    splitter
+        .pieces(e, value)
+        .map(|s| s.pieces)
+        .ok_or_else(|| block_argument_error(value))
+}
+
+fn indices(op: &OperationRef<'_, '_>, from: usize) -> Vec<MlirValue> {
+    op.operands().skip(from).map(|v| v.to_raw()).collect()
+}
+
+/// The coordinates, within the vector, of each piece's first lane; the
+/// buffer (operand `from - 1`) must be of scalars with at least the
+/// vector's rank.
+fn rows(
+    op: &OperationRef<'_, '_>,
+    from: usize,
+    shape: &[i64],
+    width: usize,
+) -> Result<Vec<Vec<i64>>, String> {
+    let buffer_type = type_of(operand(op, from - 1));
+    if buffer_element(buffer_type).and_then(shape_of).is_some()
+        || indices(op, from).len() < shape.len()
+    {
+        return Err(format!(
+            "'{}' of {} from {buffer_type}: split-vectors splits vector loads and stores on buffers of scalars of at least the vector's rank",
+            ir::name(op),
+            shape
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join("x")
+        ));
+    }
+    Ok((0..count(shape) / width)
+        .map(|k| unflatten(shape, k * width))
+        .collect())
+}
+
+/// Loads (or stores `value`) one piece at the op's indices offset by the
+/// piece's coordinates in the trailing dimensions.
+fn row_access<'c>(
+    e: &Emitter<'c>,
+    op: &OperationRef<'c, '_>,
+    width: usize,
+    at: &[i64],
+    piece_type: Type<'c>,
+    value: Option<MlirValue>,
+) -> MlirValue {
+    let buffer = operand(op, if value.is_some() { 1 } else { 0 });
+    let mut indices = indices(op, if value.is_some() { 2 } else { 1 });
+    let first = indices.len() - at.len();
+    for (d, offset) in at.iter().enumerate() {
+        if *offset != 0 {
+            indices[first + d] = e.add(indices[first + d], e.index(*offset));
+        }
+    }
+    let operands = [value.into_iter().collect::<Vec<_>>(), vec![buffer], indices].concat();
+    // A piece keeps the access's alignment and temporal hint.
+    let attributes = attributes_of(op);
+    let named = named(&attributes);
+    match (value, width) {
+        (Some(_), 1) => e.op("memref.store", &operands, &[], &[]),
+        (Some(_), _) => e.op("vector.store", &operands, &[], &named),
+        (None, 1) => e.op("memref.load", &operands, &[piece_type], &[]),
+        (None, _) => e.op("vector.load", &operands, &[piece_type], &named),
+    }
+    .first()
+    .copied()
+    .unwrap_or(buffer)
+}

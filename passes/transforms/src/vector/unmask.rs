@@ -1,0 +1,194 @@
+//! Masked memory accesses for `outline-spirv-kernels`: SPIR-V has no
+//! masked load or store, and upstream's vector-to-SPIR-V conversion takes
+//! neither, so each `vector.maskedload`, `vector.maskedstore`,
+//! `vector.gather` and `vector.scatter` (1-D) becomes one scalar access per
+//! lane under its mask bit. A lane whose bit
+//! is clear touches no memory, as the masked op promises: it may address
+//! an element outside the buffer. `split-vectors` does the same to such
+//! accesses of vectors of widths the target lacks.
+
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    ValueLike,
+};
+use melior::Context;
+use mlir_sys::MlirValue;
+use t2s_ir::emit::Emitter;
+use t2s_ir::ir;
+use t2s_ir::lanes::{self, element_of, shape_of};
+use t2s_ir::pass::Failed;
+
+/// Rewrites every masked or indexed access under `root` lane by lane.
+pub fn unmask_memory_accesses<'c>(
+    context: &'c Context,
+    root: OperationRef<'c, '_>,
+) -> Result<(), Failed> {
+    unmask_where(context, root, |_| true)
+}
+
+/// Rewrites the masked or indexed accesses under `root` that `pick` takes
+/// lane by lane: each lane a scalar load or store under its mask bit, the
+/// loaded scalars inserted into the vector outside the `scf.if` (so only
+/// scalars cross its boundary).
+pub fn unmask_where<'c>(
+    context: &'c Context,
+    root: OperationRef<'c, '_>,
+    pick: impl Fn(&OperationRef<'c, '_>) -> bool,
+) -> Result<(), Failed> {
+    for name in [
+        "vector.maskedload",
+        "vector.maskedstore",
+        "vector.gather",
+        "vector.scatter",
+    ] {
+        for op in ir::collect(root, name) {
+            if pick(&op) {
+                unmask(context, op)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where lane `l` of an access is.
+enum At<'a> {
+    /// `base[indices]` with the last index moved by `l` (masked accesses).
+    Shifted(&'a [MlirValue]),
+    /// The linear position of `base[offsets]` in a buffer of `dims`, moved
+    /// by the lane's index (gather, scatter).
+    Indexed {
+        origin: MlirValue,
+        dims: Vec<MlirValue>,
+        positions: MlirValue,
+    },
+}
+
+fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Failed> {
+    let name = ir::name(&op);
+    let all = operands(&op);
+    let indexed = !matches!(name.as_str(), "vector.maskedload" | "vector.maskedstore");
+    let (base, indices, positions, mask, last) = if indexed {
+        split_indexed(&all).ok_or(Failed)?
+    } else {
+        let (base, indices, mask, last) = split(&all).ok_or(Failed)?;
+        (base, indices, last, mask, last)
+    };
+    let Some(lane_count) = one_dimension(lanes::type_of(last)) else {
+        return Ok(());
+    };
+    let e = Emitter::before(context, op).located(op.location());
+    // The buffer's sizes and the offsets' position, once for all lanes.
+    let at = if indexed {
+        let dims = t2s_ir::vector_indexed::dims(&e, base);
+        let origin = t2s_ir::vector_indexed::linear_lanes(&e, indices, &dims);
+        At::Indexed {
+            origin,
+            dims,
+            positions,
+        }
+    } else {
+        At::Shifted(indices)
+    };
+    let lane_at = |inner: &Emitter<'_>, l: i64| match &at {
+        At::Shifted(indices) => lane_indices(inner, indices, l),
+        At::Indexed {
+            origin,
+            dims,
+            positions,
+        } => indexed_lane(inner, *origin, dims, *positions, l),
+    };
+    if let Ok(result) = op.result(0) {
+        // A load: `last` is the pass-through.
+        let element = element_of(result.r#type());
+        let mut value = last;
+        for l in 0..lane_count {
+            let (then, other, results) = e.if_else(lanes::extract(&e, mask, &[l]), &[element]);
+            let inner = e.at(then);
+            let x = inner.load(base, &lane_at(&inner, l), element);
+            inner.op("scf.yield", &[x], &[], &[]);
+            let other = e.at(other);
+            let kept = lanes::extract(&other, last, &[l]);
+            other.op("scf.yield", &[kept], &[], &[]);
+            value = lanes::insert(&e, results[0], value, &[l]);
+        }
+        // SAFETY: a value of the load's type replaces its result.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+    } else {
+        for l in 0..lane_count {
+            let then = e.if_then(lanes::extract(&e, mask, &[l]));
+            let inner = e.at(then);
+            let x = lanes::extract(&inner, last, &[l]);
+            inner.store(x, base, &lane_at(&inner, l));
+            e.finish_scf_block(then);
+        }
+    }
+    ir::erase(op);
+    Ok(())
+}
+
+/// The base, offsets, index vector, mask and last operand of a gather or
+/// scatter.
+fn split_indexed(
+    all: &[MlirValue],
+) -> Option<(MlirValue, &[MlirValue], MlirValue, MlirValue, MlirValue)> {
+    match all {
+        [base, offsets @ .., positions, mask, last] => {
+            Some((*base, offsets, *positions, *mask, *last))
+        }
+        _ => None,
+    }
+}
+
+/// The indices of lane `l` of a gather or scatter: `base[offsets]` moved
+/// by the lane's index in row-major order, so the index may carry into
+/// outer dimensions.
+fn indexed_lane(
+    e: &Emitter<'_>,
+    origin: MlirValue,
+    dims: &[MlirValue],
+    positions: MlirValue,
+    l: i64,
+) -> Vec<MlirValue> {
+    let mut step = lanes::extract(e, positions, &[l]);
+    if !melior::ir::TypeLike::is_index(&lanes::type_of(step)) {
+        step = e.op1("arith.index_cast", &[step], e.index_type());
+    }
+    let mut linear = e.add(origin, step);
+    let mut at = vec![linear; dims.len()];
+    for d in (1..dims.len()).rev() {
+        at[d] = e.op1("arith.remsi", &[linear, dims[d]], e.index_type());
+        linear = e.op1("arith.divsi", &[linear, dims[d]], e.index_type());
+    }
+    at[0] = linear;
+    at
+}
+
+/// The base, indices, mask and last operand of a masked access.
+fn split(all: &[MlirValue]) -> Option<(MlirValue, &[MlirValue], MlirValue, MlirValue)> {
+    match all {
+        [base, indices @ .., mask, last] => Some((*base, indices, *mask, *last)),
+        _ => None,
+    }
+}
+
+fn operands(op: &OperationRef<'_, '_>) -> Vec<MlirValue> {
+    op.operands().map(|v| v.to_raw()).collect()
+}
+
+/// The lane count of a 1-D vector type (an n-D one is left to the
+/// conversion, which reports it).
+fn one_dimension(ty: melior::ir::Type<'_>) -> Option<i64> {
+    match shape_of(ty)?.as_slice() {
+        [n] => Some(*n),
+        _ => None,
+    }
+}
+
+/// The indices of lane `l`: the last index moved by `l`.
+fn lane_indices(e: &Emitter<'_>, indices: &[MlirValue], l: i64) -> Vec<MlirValue> {
+    let mut at = indices.to_vec();
+    if let Some(last) = at.last_mut().filter(|_| l != 0) {
+        *last = e.add(*last, e.index(l));
+    }
+    at
+}

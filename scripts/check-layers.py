@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Checks the architecture rules of docs/architecture.md on the sources.
+
+1. Layers: each crate under passes/ (and the tools) depends only on the
+   crates below it in LAYERS; the runtime and the model depend on no MLIR
+   crate.
+2. No import circle between the files (modules) of a crate: a file that
+   uses an item of another file is an edge, `mod` declarations are not.
+3. Op names as strings: quoted `dialect.op` names in Rust sources, at most
+   MAX_OP_STRINGS in all (typed views and builders are the rule).
+4. No source file over MAX_LINES lines (tests excepted).
+
+Prints what it finds and exits 1 when a rule is broken. `--verbose` lists
+the op-name strings per file.
+"""
+
+import os
+import re
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAX_LINES = 600
+MAX_OP_STRINGS = 150
+
+# Bottom to top: a crate may depend on the crates before it only.
+LAYERS = [
+    ("t2s-model", "passes/model", set()),
+    ("t2s-runtime", "passes/runtime", set()),
+    ("t2s-dialects", "dialects", None),
+    ("t2s-ir", "passes/ir", None),
+    ("t2s-transforms", "passes/transforms", None),
+    ("t2s-conversion", "passes/conversion", None),
+    ("t2s-target", "passes/target", None),
+    ("t2s-passes", "passes/registry", None),
+    ("t2s-exec", "passes/exec", None),
+]
+TOOLS = ["tools/t2s-opt", "tools/t2s-translate", "tools/t2s-run", "tools/t2s-plugin", "tools/t2s-fuzz"]
+MLIR_CRATES = {"melior", "mlir-sys", "t2s-dialects"}
+DIALECTS = (
+    "arith|scf|memref|vector|func|llvm|math|ure|spacetime|channel|gpu|spirv|cf|affine|builtin|index|ub"
+)
+OP_STRING = re.compile(r'"(?:%s)\.[a-z_][a-z_0-9]*"' % DIALECTS)
+
+
+def dependencies(crate_dir):
+    """The workspace crates a Cargo.toml depends on (not dev-dependencies)."""
+    deps, section = set(), None
+    with open(os.path.join(REPO, crate_dir, "Cargo.toml")) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("["):
+                section = line
+                continue
+            if section == "[dependencies]" and "=" in line:
+                deps.add(line.split("=")[0].strip().split(".")[0])
+    return deps
+
+
+def check_layers():
+    errors = []
+    order = [name for name, _, _ in LAYERS]
+    for index, (name, path, _) in enumerate(LAYERS):
+        deps = dependencies(path)
+        below = set(order[:index])
+        for dep in sorted(d for d in deps if d.startswith("t2s-")):
+            if dep not in below:
+                errors.append(f"{name} ({path}) depends on {dep}, which is not below it")
+        if name in ("t2s-model", "t2s-runtime"):
+            for dep in sorted(deps & MLIR_CRATES):
+                errors.append(f"{name} must be free of MLIR but depends on {dep}")
+    return errors
+
+
+def rust_files(root):
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if d not in ("target", "tests")]
+        for f in filenames:
+            if f.endswith(".rs"):
+                yield os.path.join(dirpath, f)
+
+
+def module_of(src, path):
+    """`channel::isolate::build` for src/channel/isolate/build.rs."""
+    rel = os.path.relpath(path, src)[:-3]
+    parts = rel.split(os.sep)
+    if parts[-1] in ("lib", "main", "mod"):
+        parts = parts[:-1]
+    return tuple(parts)
+
+
+def strip_comments(text):
+    text = re.sub(r"//[^\n]*", "", text)
+    return re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+
+
+def use_paths(text):
+    """Every path a file names: `use` trees expanded, and inline paths."""
+    paths = []
+    for m in re.finditer(r"\buse\s+([^;]+);", text):
+        paths.extend(expand(m.group(1).replace("\n", " ")))
+    for m in re.finditer(r"\b((?:crate|super|self)(?:::[A-Za-z_][A-Za-z_0-9]*)+)", text):
+        paths.append(m.group(1))
+    return paths
+
+
+def expand(tree):
+    tree = re.sub(r"\s+", "", tree)
+    brace = tree.find("{")
+    if brace < 0:
+        return [tree.split(" as ")[0]]
+    prefix, inner = tree[:brace], tree[brace + 1 : tree.rfind("}")]
+    parts, depth, cur = [], 0, ""
+    for ch in inner:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    if cur:
+        parts.append(cur)
+    out = []
+    for p in parts:
+        for e in expand(p):
+            out.append(prefix + e if e != "self" else prefix.rstrip(":"))
+    return out
+
+
+def resolve(path, here, modules):
+    """The module (a file) that `path`, named in module `here`, refers to."""
+    segs = path.split("::")
+    if segs[0] == "crate":
+        base, rest = (), segs[1:]
+    elif segs[0] in ("super", "self"):
+        base = here
+        while segs and segs[0] in ("super", "self"):
+            if segs[0] == "super":
+                base = base[:-1]
+            segs = segs[1:]
+        rest = segs
+    else:
+        return None
+    best = None
+    for n in range(len(rest) + 1):
+        cand = base + tuple(rest[:n])
+        if cand in modules:
+            best = cand
+    return best
+
+
+def check_cycles():
+    errors = []
+    for _, path, _ in LAYERS[1:] + [(t, t, None) for t in TOOLS]:
+        if path == "dialects":
+            continue
+        src = os.path.join(REPO, path, "src")
+        files = {module_of(src, f): f for f in rust_files(src)}
+        graph = {m: set() for m in files}
+        for m, f in files.items():
+            text = strip_comments(open(f).read())
+            for p in use_paths(text):
+                target = resolve(p, m, files)
+                if target is None or target == m:
+                    continue
+                graph[m].add(target)
+        for scc in sccs(graph):
+            if len(scc) > 1:
+                names = sorted(os.path.relpath(files[m], REPO) for m in scc)
+                errors.append("import circle: " + " <-> ".join(names))
+    return errors
+
+
+def sccs(graph):
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            out.append(comp)
+
+    sys.setrecursionlimit(10000)
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return out
+
+
+def check_op_strings(verbose):
+    counts = {}
+    for root in ("passes", "tools", "dialects"):
+        for f in rust_files(os.path.join(REPO, root)):
+            n = len(OP_STRING.findall(strip_comments(open(f).read())))
+            if n:
+                counts[os.path.relpath(f, REPO)] = n
+    total = sum(counts.values())
+    if verbose:
+        for f, n in sorted(counts.items(), key=lambda x: -x[1]):
+            print(f"  {n:4d} {f}")
+    print(f"op names as strings: {total} (at most {MAX_OP_STRINGS})")
+    if total > MAX_OP_STRINGS:
+        return [f"{total} op names as strings in Rust sources, more than {MAX_OP_STRINGS}"]
+    return []
+
+
+def check_sizes():
+    errors = []
+    for root in ("passes", "tools", "dialects", "scripts"):
+        for dirpath, dirnames, filenames in os.walk(os.path.join(REPO, root)):
+            dirnames[:] = [d for d in dirnames if d not in ("target", "tests", "__pycache__")]
+            for f in filenames:
+                if not f.endswith((".rs", ".cpp", ".h", ".td", ".py")) or f == "tests.rs":
+                    continue
+                p = os.path.join(dirpath, f)
+                n = sum(1 for _ in open(p))
+                if n > MAX_LINES:
+                    errors.append(f"{os.path.relpath(p, REPO)}: {n} lines (more than {MAX_LINES})")
+    return errors
+
+
+def main():
+    verbose = "--verbose" in sys.argv
+    errors = check_layers() + check_cycles() + check_op_strings(verbose) + check_sizes()
+    for e in errors:
+        print("error: " + e)
+    print(f"{len(errors)} violation(s)")
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
