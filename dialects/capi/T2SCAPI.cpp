@@ -64,14 +64,26 @@ void t2sRegisterUpstreamPasses(void) {
 }
 
 namespace {
+/// A declared option, owned for the process lifetime.
+struct RustOption {
+  std::string name, description, defaultValue;
+  T2sPassOptionKind kind;
+};
+
+std::vector<RustOption> copyOptions(intptr_t n,
+                                    const T2sPassOptionSpec *specs) {
+  std::vector<RustOption> options;
+  for (intptr_t i = 0; i < n; ++i)
+    options.push_back({specs[i].name, specs[i].description,
+                       specs[i].defaultValue ? specs[i].defaultValue : "",
+                       specs[i].kind});
+  return options;
+}
+
 /// A registered Rust pass: its description, owned for the process lifetime.
 struct RustPassInfo {
   std::string argument, name, description, anchorOp;
-  struct Option {
-    std::string name, description, defaultValue;
-    T2sPassOptionKind kind;
-  };
-  std::vector<Option> options;
+  std::vector<RustOption> options;
   std::vector<std::string> dependentDialects;
   T2sRunPassFn run;
   void *userData;
@@ -125,17 +137,134 @@ void insertDialectByName(DialectRegistry &registry, StringRef name) {
     llvm::report_fatal_error("t2s: unknown dependent dialect '" + name + "'");
 }
 
+/// The option classes that register with a pass or with a pipeline's
+/// option set.
+template <typename Owner> struct OptionTypes;
+template <> struct OptionTypes<Pass> {
+  template <typename T> using Opt = Pass::Option<T>;
+  template <typename T> using List = Pass::ListOption<T>;
+};
+template <> struct OptionTypes<detail::PassOptions> {
+  template <typename T> using Opt = detail::PassOptions::Option<T>;
+  template <typename T> using List = detail::PassOptions::ListOption<T>;
+};
+
+/// Options declared at run time from a Rust description, on a pass or a
+/// pipeline's option set: MLIR parses and checks their values.
+class DynamicOptions {
+public:
+  template <typename Owner>
+  void declare(Owner &owner, const std::vector<RustOption> &options) {
+    for (const RustOption &o : options)
+      declareOne(owner, o);
+  }
+
+  /// One textual value per option, in declaration order (bools as
+  /// true/false, lists comma separated).
+  std::vector<std::string> values() const {
+    std::vector<std::string> values;
+    for (auto [kind, index] : order)
+      values.push_back(value(kind, index));
+    return values;
+  }
+
+  /// The options given explicitly: (name, value) pairs.
+  std::vector<std::pair<std::string, std::string>> given() const {
+    std::vector<std::pair<std::string, std::string>> result;
+    for (auto [i, entry] : llvm::enumerate(order)) {
+      auto [kind, index] = entry;
+      if (hasValue(kind, index))
+        result.push_back({names[i], value(kind, index)});
+    }
+    return result;
+  }
+
+private:
+  template <typename Owner>
+  void declareOne(Owner &owner, const RustOption &o) {
+    using Types = OptionTypes<Owner>;
+    auto desc = llvm::cl::desc(o.description);
+    names.push_back(o.name);
+    switch (o.kind) {
+    case T2sPassOptionBool:
+      bools.push_back(std::make_unique<typename Types::template Opt<bool>>(
+          owner, o.name, desc, llvm::cl::init(o.defaultValue == "true")));
+      order.push_back({o.kind, bools.size() - 1});
+      break;
+    case T2sPassOptionInt: {
+      int64_t value = 0;
+      llvm::to_integer(o.defaultValue, value);
+      ints.push_back(std::make_unique<typename Types::template Opt<int64_t>>(
+          owner, o.name, desc, llvm::cl::init(value)));
+      order.push_back({o.kind, ints.size() - 1});
+      break;
+    }
+    case T2sPassOptionString:
+      strings.push_back(
+          std::make_unique<typename Types::template Opt<std::string>>(
+              owner, o.name, desc, llvm::cl::init(o.defaultValue)));
+      order.push_back({o.kind, strings.size() - 1});
+      break;
+    case T2sPassOptionIntList:
+      lists.push_back(
+          std::make_unique<typename Types::template List<int64_t>>(
+              owner, o.name, desc));
+      order.push_back({o.kind, lists.size() - 1});
+      break;
+    }
+  }
+
+  bool hasValue(T2sPassOptionKind kind, size_t index) const {
+    switch (kind) {
+    case T2sPassOptionBool:
+      return bools[index]->hasValue();
+    case T2sPassOptionInt:
+      return ints[index]->hasValue();
+    case T2sPassOptionString:
+      return strings[index]->hasValue();
+    case T2sPassOptionIntList:
+      return lists[index]->hasValue();
+    }
+    return false;
+  }
+
+  std::string value(T2sPassOptionKind kind, size_t index) const {
+    switch (kind) {
+    case T2sPassOptionBool:
+      return *bools[index] ? "true" : "false";
+    case T2sPassOptionInt:
+      return std::to_string(*ints[index]);
+    case T2sPassOptionString:
+      return *strings[index];
+    case T2sPassOptionIntList: {
+      std::string text;
+      for (auto [i, v] : llvm::enumerate(*lists[index]))
+        text += (i ? "," : "") + std::to_string(v);
+      return text;
+    }
+    }
+    return "";
+  }
+
+  std::vector<std::string> names;
+  std::vector<std::unique_ptr<detail::PassOptions::Option<bool>>> bools;
+  std::vector<std::unique_ptr<detail::PassOptions::Option<int64_t>>> ints;
+  std::vector<std::unique_ptr<detail::PassOptions::Option<std::string>>>
+      strings;
+  std::vector<std::unique_ptr<detail::PassOptions::ListOption<int64_t>>>
+      lists;
+  std::vector<std::pair<T2sPassOptionKind, size_t>> order;
+};
+
 /// The generic pass that forwards to Rust. Its options are declared from the
 /// Rust description, so MLIR parses `pass{key=value}` and `--pass="..."`.
+/// It is op-agnostic; its anchor restricts where it may be scheduled: on
+/// the op it transforms, or on a module holding such ops.
 class RustPass : public Pass {
 public:
   explicit RustPass(const RustPassInfo &info)
-      : Pass(info.typeID, info.anchorOp.empty()
-                              ? std::optional<StringRef>()
-                              : std::optional<StringRef>(info.anchorOp)),
-        info(info) {
-    for (const RustPassInfo::Option &o : info.options)
-      declareOption(o);
+      : Pass(info.typeID, std::optional<StringRef>()), info(info) {
+    options.declare<Pass>(*this, info.options);
   }
 
   StringRef getArgument() const override { return info.argument; }
@@ -147,7 +276,12 @@ public:
       insertDialectByName(registry, d);
   }
 
-  bool canScheduleOn(RegisteredOperationName) const override { return true; }
+  bool canScheduleOn(RegisteredOperationName name) const override {
+    if (info.anchorOp.empty())
+      return true;
+    return name.getStringRef() == info.anchorOp ||
+           name.getStringRef() == ModuleOp::getOperationName();
+  }
 
   std::unique_ptr<Pass> clonePass() const override {
     auto pass = std::make_unique<RustPass>(info);
@@ -156,7 +290,7 @@ public:
   }
 
   void runOnOperation() override {
-    std::vector<std::string> values = optionValues();
+    std::vector<std::string> values = options.values();
     std::vector<MlirStringRef> refs;
     for (const std::string &v : values)
       refs.push_back(mlirStringRefCreate(v.data(), v.size()));
@@ -166,67 +300,27 @@ public:
   }
 
 private:
-  void declareOption(const RustPassInfo::Option &o) {
-    auto desc = llvm::cl::desc(o.description);
-    switch (o.kind) {
-    case T2sPassOptionBool:
-      bools.push_back(std::make_unique<Option<bool>>(
-          *this, o.name, desc, llvm::cl::init(o.defaultValue == "true")));
-      order.push_back({o.kind, bools.size() - 1});
-      break;
-    case T2sPassOptionInt: {
-      int64_t value = 0;
-      llvm::to_integer(o.defaultValue, value);
-      ints.push_back(std::make_unique<Option<int64_t>>(
-          *this, o.name, desc, llvm::cl::init(value)));
-      order.push_back({o.kind, ints.size() - 1});
-      break;
-    }
-    case T2sPassOptionString:
-      strings.push_back(std::make_unique<Option<std::string>>(
-          *this, o.name, desc, llvm::cl::init(o.defaultValue)));
-      order.push_back({o.kind, strings.size() - 1});
-      break;
-    case T2sPassOptionIntList:
-      lists.push_back(
-          std::make_unique<ListOption<int64_t>>(*this, o.name, desc));
-      order.push_back({o.kind, lists.size() - 1});
-      break;
-    }
-  }
-
-  std::vector<std::string> optionValues() const {
-    std::vector<std::string> values;
-    for (auto [kind, index] : order) {
-      switch (kind) {
-      case T2sPassOptionBool:
-        values.push_back(*bools[index] ? "true" : "false");
-        break;
-      case T2sPassOptionInt:
-        values.push_back(std::to_string(*ints[index]));
-        break;
-      case T2sPassOptionString:
-        values.push_back(*strings[index]);
-        break;
-      case T2sPassOptionIntList: {
-        std::string text;
-        for (auto [i, v] : llvm::enumerate(*lists[index]))
-          text += (i ? "," : "") + std::to_string(v);
-        values.push_back(text);
-        break;
-      }
-      }
-    }
-    return values;
-  }
-
   const RustPassInfo &info;
-  std::vector<std::unique_ptr<Option<bool>>> bools;
-  std::vector<std::unique_ptr<Option<int64_t>>> ints;
-  std::vector<std::unique_ptr<Option<std::string>>> strings;
-  std::vector<std::unique_ptr<ListOption<int64_t>>> lists;
-  std::vector<std::pair<T2sPassOptionKind, size_t>> order;
+  DynamicOptions options;
 };
+
+/// The options of a Rust-declared pipeline, parsed by MLIR.
+class PipelineOptions : public detail::PassOptions {
+public:
+  explicit PipelineOptions(const std::vector<RustOption> &declared) {
+    options.declare<detail::PassOptions>(*this, declared);
+  }
+  std::vector<std::pair<std::string, std::string>> given() const {
+    return options.given();
+  }
+
+private:
+  DynamicOptions options;
+};
+
+void appendToString(MlirStringRef text, void *stream) {
+  static_cast<std::string *>(stream)->append(text.data, text.length);
+}
 } // namespace
 
 void t2sRegisterRustPass(const T2sPassSpec *spec) {
@@ -239,12 +333,7 @@ void t2sRegisterRustPass(const T2sPassSpec *spec) {
     info.name = spec->name;
     info.description = spec->description;
     info.anchorOp = spec->anchorOp;
-    for (intptr_t i = 0; i < spec->numOptions; ++i) {
-      const T2sPassOptionSpec &o = spec->options[i];
-      info.options.push_back(
-          {o.name, o.description, o.defaultValue ? o.defaultValue : "",
-           o.kind});
-    }
+    info.options = copyOptions(spec->numOptions, spec->options);
     for (intptr_t i = 0; i < spec->numDependentDialects; ++i)
       info.dependentDialects.push_back(spec->dependentDialects[i]);
     info.run = spec->run;
@@ -286,14 +375,41 @@ int t2sMlirOptMain(int argc, char **argv, MlirDialectRegistry registry,
 }
 
 void t2sRegisterPassPipeline(const char *argument, const char *description,
-                             const char *pipeline) {
+                             intptr_t numOptions,
+                             const T2sPassOptionSpec *options,
+                             T2sBuildPipelineFn build, void *userData) {
   // The registry keeps references to the strings: they live for the process.
   StringRef arg = *new std::string(argument);
   StringRef desc = *new std::string(description);
-  std::string text = pipeline;
-  PassPipelineRegistration<>(
-      arg, desc, [text](OpPassManager &pm) {
-        if (failed(parsePassPipeline(text, pm, llvm::errs())))
-          llvm::errs() << "t2s: cannot parse the pipeline '" << text << "'\n";
+  auto declared = std::make_shared<std::vector<RustOption>>(
+      copyOptions(numOptions, options));
+  registerPassPipeline(
+      arg, desc,
+      [arg, declared, build,
+       userData](OpPassManager &pm, StringRef text,
+                 function_ref<LogicalResult(const Twine &)> errorHandler) {
+        PipelineOptions parsed(*declared);
+        if (failed(parsed.parseFromString(text)))
+          return errorHandler("invalid options for pipeline '" + arg + "'");
+        std::vector<std::pair<std::string, std::string>> given =
+            parsed.given();
+        std::vector<MlirStringRef> names, values;
+        for (auto &[name, value] : given) {
+          names.push_back(mlirStringRefCreate(name.data(), name.size()));
+          values.push_back(mlirStringRefCreate(value.data(), value.size()));
+        }
+        std::string pipeline;
+        if (!build(userData, names.size(), names.data(), values.data(),
+                   appendToString, &pipeline))
+          return errorHandler(pipeline);
+        std::string errors;
+        llvm::raw_string_ostream os(errors);
+        if (failed(parsePassPipeline(pipeline, pm, os)))
+          return errorHandler("cannot build '" + arg + "' as '" + pipeline +
+                              "': " + errors);
+        return success();
+      },
+      [declared](function_ref<void(const detail::PassOptions &)> handler) {
+        handler(PipelineOptions(*declared));
       });
 }

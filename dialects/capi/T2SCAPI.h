@@ -59,7 +59,9 @@ typedef struct {
   const char *argument;
   const char *name;
   const char *description;
-  /// Operation the pass anchors on, or "" for any operation.
+  /// The operation the pass transforms: "" for any, "builtin.module", or
+  /// an op name (e.g. "ure.program"). The pass may be scheduled on that op,
+  /// or on a module, where it runs on each such op it holds.
   const char *anchorOp;
   intptr_t numOptions;
   const T2sPassOptionSpec *options;
@@ -73,10 +75,20 @@ typedef struct {
 /// Registers a Rust pass under `spec->argument`. The strings are copied.
 void t2sRegisterRustPass(const T2sPassSpec *spec);
 
-/// Registers a named pipeline: `argument` expands to the textual `pipeline`
-/// (a comma-separated list of passes, nested as `op(...)` where needed).
+/// Builds a named pipeline from the options given to it (names and values
+/// as MLIR parsed them): writes the textual pipeline through `write` and
+/// returns true, or writes why it cannot and returns false.
+typedef bool (*T2sBuildPipelineFn)(
+    void *userData, intptr_t numGiven, const MlirStringRef *names,
+    const MlirStringRef *values, void (*write)(MlirStringRef text, void *stream),
+    void *stream);
+
+/// Registers a named pipeline `argument` taking the declared options (an
+/// unknown one is MLIR's error); `build` gives its passes.
 void t2sRegisterPassPipeline(const char *argument, const char *description,
-                             const char *pipeline);
+                             intptr_t numOptions,
+                             const T2sPassOptionSpec *options,
+                             T2sBuildPipelineFn build, void *userData);
 
 /// Severity of a diagnostic emitted through t2sEmitDiagnostic.
 enum T2sSeverity {

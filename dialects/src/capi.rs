@@ -44,6 +44,15 @@ pub struct T2sPassSpec {
     pub user_data: *mut c_void,
 }
 
+pub type T2sBuildPipelineFn = unsafe extern "C" fn(
+    user_data: *mut c_void,
+    num_given: isize,
+    names: *const MlirStringRef,
+    values: *const MlirStringRef,
+    write: unsafe extern "C" fn(MlirStringRef, *mut c_void),
+    stream: *mut c_void,
+) -> bool;
+
 unsafe extern "C" {
     pub fn mlirGetDialectHandle__t2s_impl_ure__() -> MlirDialectHandle;
     pub fn mlirGetDialectHandle__t2s_impl_spacetime__() -> MlirDialectHandle;
@@ -55,7 +64,10 @@ unsafe extern "C" {
     pub fn t2sRegisterPassPipeline(
         argument: *const c_char,
         description: *const c_char,
-        pipeline: *const c_char,
+        num_options: isize,
+        options: *const T2sPassOptionSpec,
+        build: T2sBuildPipelineFn,
+        user_data: *mut c_void,
     );
     pub fn t2sEmitDiagnostic(
         loc: MlirLocation,

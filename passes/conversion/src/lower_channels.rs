@@ -25,17 +25,15 @@ use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT, CMPI_ULT};
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "lower-channels",
-    name: "LowerChannels",
-    description: "Lower channel.fifo to memref.global descriptors and channel.read/write to calls into the t2s blocking-FIFO runtime (t2s_channel_read/write)",
-    anchor: "builtin.module",
-    options: &[],
-    dependent_dialects: &["memref", "arith", "func"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Lower channel.fifo to memref.global descriptors and channel.read/write
+    /// to calls into the t2s blocking-FIFO runtime (t2s_channel_read/write)
+    pub static PASS = "lower-channels" (LowerChannels)
+        on Anchor::Module, creates ["memref", "arith", "func"],
+        run run;
+}
 
 /// The runtime's entry points.
 pub const READ: &str = "t2s_channel_read";
@@ -102,7 +100,7 @@ pub fn fifo_layout<'c>(fifo: &OperationRef<'c, '_>) -> Option<FifoLayout<'c>> {
     })
 }
 
-fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let context_ref = root.context();
     // SAFETY: the context outlives the pass run; `context_ref` this function.
     let context: &Context = unsafe { context_ref.to_ref() };

@@ -17,7 +17,7 @@
 
 use t2s_ir::diag::error;
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 use melior::ir::{
     attribute::StringAttribute,
@@ -27,15 +27,15 @@ use melior::ir::{
 };
 use melior::Context;
 
-pub static PASS: PassDef = PassDef {
-    argument: "outline-spirv-kernels",
-    name: "OutlineSpirvKernels",
-    description: "Outline each function's body into a single-work-item gpu.func kernel for OpenCL SPIR-V (target environment and entry-point ABI attached); the function becomes the host side that allocates the kernel's global buffers and launches it with gpu.launch_func",
-    anchor: "builtin.module",
-    options: &[],
-    dependent_dialects: &["gpu", "memref", "arith", "scf", "vector", "spirv"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Outline each function's body into a single-work-item gpu.func kernel for
+    /// OpenCL SPIR-V (target environment and entry-point ABI attached); the
+    /// function becomes the host side that allocates the kernel's global
+    /// buffers and launches it with gpu.launch_func
+    pub static PASS = "outline-spirv-kernels" (OutlineSpirvKernels)
+        on Anchor::Module, creates ["gpu", "memref", "arith", "scf", "vector", "spirv"],
+        run run;
+}
 
 /// The gpu.module holding the kernels.
 pub const KERNEL_MODULE: &str = "t2s_kernels";
@@ -45,7 +45,7 @@ pub const KERNEL_MODULE: &str = "t2s_kernels";
 const TARGET_ENV: &str = "#spirv.target_env<#spirv.vce<v1.0, [Kernel, Addresses, Int64, Int8, \
      Int16, Float64, Float16, Vector16], []>, api=OpenCL, #spirv.resource_limits<>>";
 
-fn run(module: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+fn run(module: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let context_ref = module.context();
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };

@@ -19,7 +19,7 @@ use crate::spacetime_to_scf::lowered::PeFrame;
 use crate::spacetime_to_scf::registers::FileStorage;
 use crate::spacetime_to_scf::rewrite::clone_body;
 use crate::spacetime_to_scf::rewrite::rewrite_pe;
-use crate::ure_to_scf::{public_func_before, EMIT_C_INTERFACE};
+use crate::ure_to_scf::public_func_before;
 use melior::ir::{
     attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
     operation::{OperationLike, OperationRef},
@@ -32,43 +32,32 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+use t2s_ir::pass::{Anchor, Failed};
+use t2s_ir::registration::for_each_anchor;
 
-pub static PASS: PassDef = PassDef {
-    argument: "spacetime-to-scf",
-    name: "SpacetimeToScf",
-    description: "Lower systolic arrays (spacetime.array) to scf time loops around PEs, by rewriting the PE body",
-    anchor: "",
-    options: &[
-        EMIT_C_INTERFACE,
-        PassOption {
-            name: "unroll-pes",
-            description: "Unroll the PEs into straight-line code with register files in registers (when at most max-unrolled-pes PEs)",
-            kind: OptionKind::Bool,
-            default: "true",
-        },
-        PassOption {
-            name: "max-unrolled-pes",
-            description: "Largest PE count that unroll-pes unrolls",
-            kind: OptionKind::Int,
-            default: "256",
-        },
-        PassOption {
-            name: "max-shifted-slots",
-            description: "Register files of unrolled PEs with at most this many slots shift their values every step; longer ones rotate",
-            kind: OptionKind::Int,
-            default: "16",
-        },
-        PassOption {
-            name: "fastmath",
-            description: "Fastmath flags for the floating-point arithmetic of the PEs (e.g. contract, to fuse multiply-adds)",
-            kind: OptionKind::String,
-            default: "",
-        },
-    ],
-    dependent_dialects: &["func", "scf", "arith", "memref", "math"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Lower systolic arrays (spacetime.array) to scf time loops around PEs, by
+    /// rewriting the PE body
+    pub static PASS = "spacetime-to-scf" (SpacetimeToScf)
+        on Anchor::Module, creates ["func", "scf", "arith", "memref", "math"],
+        run run;
+    options Options {
+        /// Mark the generated functions llvm.emit_c_interface (for the JIT and
+        /// C callers)
+        emit_c_interface: bool = ("emit-c-interface", "true"),
+        /// Unroll the PEs into straight-line code with register files in
+        /// registers (when at most max-unrolled-pes PEs)
+        unroll_pes: bool = ("unroll-pes", "true"),
+        /// Largest PE count that unroll-pes unrolls
+        max_unrolled_pes: i64 = ("max-unrolled-pes", "256"),
+        /// Register files of unrolled PEs with at most this many slots shift
+        /// their values every step; longer ones rotate
+        max_shifted_slots: i64 = ("max-shifted-slots", "16"),
+        /// Fastmath flags for the floating-point arithmetic of the PEs (e.g.
+        /// contract, to fuse multiply-adds)
+        fastmath: String = ("fastmath", ""),
+    }
+}
 
 /// The largest register file the lowering allocates (bytes).
 const MAX_FILE_BYTES: u64 = 1 << 32;
@@ -96,13 +85,13 @@ pub struct LowerOptions {
     pub fastmath: String,
 }
 
-fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
+fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     let options = LowerOptions {
-        c_interface: options.bool("emit-c-interface"),
-        unroll: options.bool("unroll-pes"),
-        max_unrolled: options.int("max-unrolled-pes"),
-        max_shifted: options.int("max-shifted-slots"),
-        fastmath: options.string("fastmath").to_string(),
+        c_interface: options.emit_c_interface,
+        unroll: options.unroll_pes,
+        max_unrolled: options.max_unrolled_pes,
+        max_shifted: options.max_shifted_slots,
+        fastmath: options.fastmath.clone(),
     };
     if !options.fastmath.is_empty()
         && Attribute::parse(
@@ -120,7 +109,9 @@ fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> 
             ),
         ));
     }
-    ir::for_each_program(root, |program| lower_program(program, &options))
+    for_each_anchor(root, Anchor::Op("ure.program"), |program| {
+        lower_program(program, &options)
+    })
 }
 
 fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Result<(), Failed> {

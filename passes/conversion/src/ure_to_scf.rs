@@ -23,30 +23,27 @@ use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::import::{binary_op_name, cast_op_name, extract_program, predicate_encoding};
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+use t2s_ir::pass::{Anchor, Failed};
+use t2s_ir::registration::for_each_anchor;
 use t2s_model::{interpret::zero_value, Affine, Extent, Func, Node, Program, ScalarType};
 
-/// The option of both lowerings that make functions.
-pub const EMIT_C_INTERFACE: PassOption = PassOption {
-    name: "emit-c-interface",
-    description: "Mark the generated functions llvm.emit_c_interface (for the JIT and C callers)",
-    kind: OptionKind::Bool,
-    default: "true",
-};
+t2s_ir::declare_pass! {
+    /// Lower merged URE programs to sequential func.func + scf loops + memref
+    /// buffers
+    pub static PASS = "ure-to-scf" (UreToScf)
+        on Anchor::Module, creates ["func", "scf", "arith", "memref", "math"],
+        run run;
+    options Options {
+        /// Mark the generated functions llvm.emit_c_interface (for the JIT and
+        /// C callers)
+        emit_c_interface: bool = ("emit-c-interface", "true"),
+    }
+}
 
-pub static PASS: PassDef = PassDef {
-    argument: "ure-to-scf",
-    name: "UreToScf",
-    description: "Lower merged URE programs to sequential func.func + scf loops + memref buffers",
-    anchor: "",
-    options: &[EMIT_C_INTERFACE],
-    dependent_dialects: &["func", "scf", "arith", "memref", "math"],
-    run,
-};
-
-fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
-    let c_interface = options.bool("emit-c-interface");
-    ir::for_each_program(root, |program| lower_program(program, c_interface))
+fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
+    for_each_anchor(module, Anchor::Op("ure.program"), |program| {
+        lower_program(program, options.emit_c_interface)
+    })
 }
 
 /// Per-loop values: lower and upper bound.

@@ -5,7 +5,9 @@
 //! equations are gone; the `ure.input`s, the `ure.param`s, the output's
 //! `ure.func` declaration and the array's loops say everything).
 
-use crate::execute::{is_transformed, program_model, run_pipeline, select_program, ExecuteError};
+use crate::error::ExecuteError;
+use crate::session::{is_transformed, merge, program_model, run_pipeline, select_program};
+use t2s_ir::import::find_nest;
 use melior::ir::attribute::TypeAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -317,4 +319,22 @@ pub fn array_interface(
         ));
     }
     Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)
+}
+
+/// The calling convention of `module`'s program: from the IR when it is
+/// space-time transformed, from its UREs otherwise.
+pub fn program_interface(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+) -> Result<Interface, ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    if is_transformed(&program) {
+        return Interface::from_transformed(program).map_err(|_| ExecuteError::Extract);
+    }
+    if find_nest(&program).is_none() {
+        merge(context, module)?;
+    }
+    let program = select_program(module.as_operation(), name)?;
+    Interface::from_merged(program).map_err(|_| ExecuteError::Extract)
 }

@@ -83,7 +83,7 @@ fn sequential_gemm_matches_interpreter() {
     let mut m1 = Module::parse(&context, &source).unwrap();
     let mut m2 = Module::parse(&context, &source).unwrap();
     let expected =
-        execute(&context, &mut m1, None, Mode::Interpret, &inputs, &[]).expect("interprets");
-    let actual = execute(&context, &mut m2, None, Mode::Sequential, &inputs, &[]).expect("runs");
+        execute(&context, &mut m1, None, Mode::INTERPRET, &inputs, &[]).expect("interprets");
+    let actual = execute(&context, &mut m2, None, Mode::SEQUENTIAL, &inputs, &[]).expect("runs");
     assert_eq!(expected, actual);
 }

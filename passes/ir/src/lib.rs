@@ -16,5 +16,7 @@ pub mod import;
 pub mod ir;
 pub mod lanes;
 pub mod pass;
+pub mod pipeline;
+pub mod registration;
 pub mod source;
 pub mod vector_indexed;

@@ -1,17 +1,17 @@
-//! Registers Rust passes in MLIR's pass registry through the C++ bridge of
-//! `dialects/capi`, so that they compose by name with upstream passes and
-//! take their options in MLIR's `{key=value}` syntax.
+//! How a pass written in Rust is declared: once, with [`declare_pass!`],
+//! which gives its registry entry (argument, summary, the op it transforms,
+//! the dialects it creates), a struct of typed options with their parser,
+//! and the text of its options for `--help` and for its docs page.
+//!
+//! MLIR parses `pass{key=value}` against the declared options (an unknown
+//! key is MLIR's own error); [`OptionValue::parse`] turns the values into
+//! the fields of the options struct, so a pass never reads an option by
+//! name. Registration is in [`crate::registration`].
 
 pub use crate::diag::Failed;
-use crate::diag::{emit, Severity};
-use melior::ir::operation::{OperationLike, OperationRef};
-use mlir_sys::{MlirOperation, MlirStringRef};
-use std::collections::HashMap;
-use std::ffi::{c_void, CString};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use t2s_dialects::capi;
+use melior::ir::operation::OperationRef;
 
-/// The type of a pass option; MLIR parses and checks its values.
+/// The type of a pass option as MLIR declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
     Bool,
@@ -20,159 +20,328 @@ pub enum OptionKind {
     IntList,
 }
 
+impl OptionKind {
+    /// The type as the docs show it.
+    pub fn text(self) -> &'static str {
+        match self {
+            OptionKind::Bool => "bool",
+            OptionKind::Int => "integer",
+            OptionKind::String => "string",
+            OptionKind::IntList => "integer list",
+        }
+    }
+}
+
 /// A declared pass option.
 #[derive(Clone, Copy, Debug)]
 pub struct PassOption {
     pub name: &'static str,
     pub description: &'static str,
     pub kind: OptionKind,
-    /// Textual default; lists are comma separated.
+    /// Textual default, as MLIR parses it; lists are comma separated.
     pub default: &'static str,
 }
 
-/// The option values of one pass run, as parsed by MLIR.
+/// The values of a pass's options as MLIR parsed them: one text per
+/// declared option, in declaration order (bools `true`/`false`, lists comma
+/// separated).
 #[derive(Clone, Debug, Default)]
-pub struct PassOptions {
-    values: HashMap<&'static str, String>,
+pub struct RawOptions {
+    pub values: Vec<String>,
 }
 
-impl PassOptions {
-    pub fn from_pairs(pairs: impl IntoIterator<Item = (&'static str, String)>) -> Self {
-        Self {
-            values: pairs.into_iter().collect(),
+/// A Rust type a pass option can have.
+pub trait OptionValue: Sized {
+    const KIND: OptionKind;
+    /// The value of `text` (MLIR's rendering of the option), or why not.
+    fn parse(text: &str) -> Result<Self, String>;
+}
+
+impl OptionValue for bool {
+    const KIND: OptionKind = OptionKind::Bool;
+    fn parse(text: &str) -> Result<Self, String> {
+        match text {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            _ => Err(format!("'{text}' is not a bool (true or false)")),
         }
     }
+}
 
-    fn raw(&self, name: &str) -> &str {
-        self.values.get(name).map(String::as_str).unwrap_or("")
+impl OptionValue for i64 {
+    const KIND: OptionKind = OptionKind::Int;
+    fn parse(text: &str) -> Result<Self, String> {
+        text.trim()
+            .parse()
+            .map_err(|_| format!("'{text}' is not an integer"))
     }
+}
 
-    pub fn bool(&self, name: &str) -> bool {
-        self.raw(name) == "true"
+impl OptionValue for String {
+    const KIND: OptionKind = OptionKind::String;
+    fn parse(text: &str) -> Result<Self, String> {
+        Ok(text.to_string())
     }
+}
 
-    pub fn int(&self, name: &str) -> i64 {
-        self.raw(name).parse().unwrap_or(0)
-    }
-
-    pub fn string(&self, name: &str) -> &str {
-        self.raw(name)
-    }
-
-    /// An integer list; MLIR has already checked every element.
-    pub fn int_list(&self, name: &str) -> Vec<i64> {
-        let raw = self.raw(name);
-        if raw.is_empty() {
-            return Vec::new();
-        }
-        raw.split(',')
-            .filter_map(|v| v.trim().parse().ok())
+impl OptionValue for Vec<i64> {
+    const KIND: OptionKind = OptionKind::IntList;
+    fn parse(text: &str) -> Result<Self, String> {
+        text.split(',')
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(i64::parse)
             .collect()
     }
+}
 
-    /// Whether the user gave a value for a list option.
-    pub fn has(&self, name: &str) -> bool {
-        !self.raw(name).is_empty()
+/// An integer list that may be absent (not the same as empty).
+impl OptionValue for Option<Vec<i64>> {
+    const KIND: OptionKind = OptionKind::IntList;
+    fn parse(text: &str) -> Result<Self, String> {
+        if text.trim().is_empty() {
+            return Ok(None);
+        }
+        Vec::<i64>::parse(text).map(Some)
     }
 }
 
-/// Runs a pass on an operation. An `Err` means diagnostics were emitted.
-pub type RunFn = fn(OperationRef<'_, '_>, &PassOptions) -> Result<(), Failed>;
+/// Comma-separated names (a string option).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names(pub Vec<String>);
 
-/// A pass written in Rust.
+impl OptionValue for Names {
+    const KIND: OptionKind = OptionKind::String;
+    fn parse(text: &str) -> Result<Self, String> {
+        Ok(Names(
+            text.split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect(),
+        ))
+    }
+}
+
+/// The options of a pass, parsed from MLIR's values.
+pub trait PassOptions: Sized {
+    const SPECS: &'static [PassOption];
+    /// Parses one value per spec; an error names the option.
+    fn parse(raw: &RawOptions) -> Result<Self, String>;
+}
+
+/// A pass without options.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoOptions;
+
+impl PassOptions for NoOptions {
+    const SPECS: &'static [PassOption] = &[];
+    fn parse(_: &RawOptions) -> Result<Self, String> {
+        Ok(NoOptions)
+    }
+}
+
+/// Parses the value of option `index` of `specs`, naming it on error.
+pub fn parse_option<T: OptionValue>(
+    raw: &RawOptions,
+    specs: &[PassOption],
+    index: usize,
+) -> Result<T, String> {
+    let spec = &specs[index];
+    let text = raw.values.get(index).map_or(spec.default, String::as_str);
+    T::parse(text).map_err(|why| format!("option '{}': {why}", spec.name))
+}
+
+/// The op a pass transforms. The pass manager may schedule it on that op
+/// (`builtin.module(ure.program(space-time-transform))`, one program per
+/// thread) or on an op that holds such ops (a module), where it runs on
+/// each of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Anchor {
+    /// Any op: the pass walks what it is given.
+    Any,
+    /// The named op (e.g. `ure.program`).
+    Op(&'static str),
+    /// `builtin.module`: the pass creates or erases ops at module level.
+    Module,
+}
+
+impl Anchor {
+    pub fn name(self) -> &'static str {
+        match self {
+            Anchor::Any => "",
+            Anchor::Op(name) => name,
+            Anchor::Module => "builtin.module",
+        }
+    }
+}
+
+/// Runs a pass on one anchor op with its raw options. An `Err` means
+/// diagnostics were emitted.
+pub type RunFn = fn(OperationRef<'_, '_>, &RawOptions) -> Result<(), Failed>;
+
+/// A pass written in Rust: what [`declare_pass!`] declares.
 pub struct PassDef {
     /// The pipeline name, e.g. `merge-ures`.
     pub argument: &'static str,
     /// The class-style name used in timing and statistics, e.g. `MergeUres`.
     pub name: &'static str,
     pub description: &'static str,
-    /// The operation the pass runs on, or `""` for any.
-    pub anchor: &'static str,
+    pub anchor: Anchor,
     pub options: &'static [PassOption],
     /// Dialects whose ops the pass creates.
     pub dependent_dialects: &'static [&'static str],
     pub run: RunFn,
 }
 
-/// Registers `def` in MLIR's pass registry. Registration lives as long as the
-/// process, as MLIR's own registrations do.
-pub fn register(def: &'static PassDef) {
-    let keep = |s: &str| {
-        CString::new(s)
-            .expect("pass strings have no NUL")
-            .into_raw() as *const _
-    };
-    let options: Vec<capi::T2sPassOptionSpec> = def
-        .options
-        .iter()
-        .map(|o| capi::T2sPassOptionSpec {
-            name: keep(o.name),
-            description: keep(o.description),
-            kind: match o.kind {
-                OptionKind::Bool => capi::T2S_PASS_OPTION_BOOL,
-                OptionKind::Int => capi::T2S_PASS_OPTION_INT,
-                OptionKind::String => capi::T2S_PASS_OPTION_STRING,
-                OptionKind::IntList => capi::T2S_PASS_OPTION_INT_LIST,
-            },
-            default_value: keep(o.default),
-        })
-        .collect();
-    let dialects: Vec<*const std::ffi::c_char> =
-        def.dependent_dialects.iter().map(|d| keep(d)).collect();
-    let spec = capi::T2sPassSpec {
-        argument: keep(def.argument),
-        name: keep(def.name),
-        description: keep(def.description),
-        anchor_op: keep(def.anchor),
-        num_options: options.len() as isize,
-        options: options.as_ptr(),
-        num_dependent_dialects: dialects.len() as isize,
-        dependent_dialects: dialects.as_ptr(),
-        run: run_trampoline,
-        user_data: def as *const PassDef as *mut c_void,
-    };
-    // SAFETY: the spec and its strings outlive the call; C++ copies them.
-    unsafe { capi::t2sRegisterRustPass(&spec) };
+impl PassDef {
+    /// The option named `name`, if the pass declares it.
+    pub fn option(&self, name: &str) -> Option<&'static PassOption> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// The options as the docs list them: a Markdown table.
+    pub fn options_markdown(&self) -> String {
+        if self.options.is_empty() {
+            return "The pass takes no options.\n".to_string();
+        }
+        let mut text = String::from("| option | type | default | meaning |\n|---|---|---|---|\n");
+        for o in self.options {
+            let default = if o.default.is_empty() {
+                "(none)".to_string()
+            } else {
+                format!("`{}`", o.default)
+            };
+            text.push_str(&format!(
+                "| `{}` | {} | {default} | {} |\n",
+                o.name,
+                o.kind.text(),
+                o.description
+            ));
+        }
+        text
+    }
 }
 
-/// Called by the C++ pass for each operation it runs on. A panic must not
-/// unwind into C++: it becomes an error diagnostic at the operation.
-unsafe extern "C" fn run_trampoline(
-    user_data: *mut c_void,
-    op: MlirOperation,
-    num_values: isize,
-    values: *const MlirStringRef,
-) -> bool {
-    // SAFETY: user_data is the &'static PassDef given at registration.
-    let def = unsafe { &*(user_data as *const PassDef) };
-    // SAFETY: the operation is alive for the duration of the pass run.
-    let op = unsafe { OperationRef::from_raw(op) };
-    let raw_values: Vec<String> = (0..num_values.max(0) as usize)
-        .map(|i| {
-            // SAFETY: C++ passes one string per declared option.
-            let v = unsafe { *values.add(i) };
-            let bytes = unsafe { std::slice::from_raw_parts(v.data as *const u8, v.length) };
-            String::from_utf8_lossy(bytes).into_owned()
-        })
-        .collect();
-    let options = PassOptions::from_pairs(def.options.iter().map(|o| o.name).zip(raw_values));
-    tracing::debug!(target: "t2s", pass = def.argument, ?options, "running pass");
-    match catch_unwind(AssertUnwindSafe(|| (def.run)(op, &options))) {
-        Ok(Ok(())) => true,
-        Ok(Err(Failed)) => false,
-        Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
-            emit(
-                op.location(),
-                Severity::Error,
-                &format!("internal error in pass '{}': {message}", def.argument),
-                &[],
-            );
-            false
+/// Declares a pass: a `static` [`PassDef`] and, when it has options, the
+/// struct of its typed options.
+///
+/// ```ignore
+/// t2s_ir::declare_pass! {
+///     /// Map a merged URE loop nest to a systolic array
+///     pub static PASS = "space-time-transform" (SpaceTimeTransform)
+///         on Anchor::Op("ure.program"), creates ["spacetime", "scf"],
+///         run transform_program;
+///     options Options {
+///         /// Space loops, comma separated
+///         space: Names = ("space", ""),
+///         /// PEs compute only at their scheduled steps
+///         check_time: bool = ("check-time", "false"),
+///     }
+/// }
+/// fn transform_program(program: OperationRef, options: &Options) -> Result<(), Failed>
+/// ```
+///
+/// The run function is called once per anchor op; a pass scheduled on an op
+/// that holds anchor ops runs on each of them and fails if any failed. An
+/// optional `check f;` after `run` validates the options together
+/// (`fn(&Options) -> Result<(), String>`), reported at the op the pass is
+/// scheduled on.
+#[macro_export]
+macro_rules! declare_pass {
+    (
+        $(#[doc = $doc:literal])+
+        pub static $pass:ident = $argument:literal ($name:ident)
+            on $anchor:expr, creates [$($dialect:literal),* $(,)?],
+            run $run:path; $(check $check:path;)?
+        options $options:ident {
+            $(
+                $(#[doc = $odoc:literal])+
+                $field:ident : $ty:ty = ($oname:literal, $default:literal),
+            )*
         }
-    }
+    ) => {
+        #[doc = concat!("The options of `", $argument, "`.")]
+        #[derive(Clone, Debug)]
+        pub struct $options {
+            $(
+                $(#[doc = $odoc])+
+                pub $field: $ty,
+            )*
+        }
+
+        impl $crate::pass::PassOptions for $options {
+            const SPECS: &'static [$crate::pass::PassOption] = &[
+                $(
+                    $crate::pass::PassOption {
+                        name: $oname,
+                        description: $crate::declare_pass!(@text $($odoc)+),
+                        kind: <$ty as $crate::pass::OptionValue>::KIND,
+                        default: $default,
+                    },
+                )*
+            ];
+
+            #[allow(unused_assignments, unused_mut, unused_variables)]
+            fn parse(raw: &$crate::pass::RawOptions) -> Result<Self, String> {
+                let mut index = 0;
+                Ok(Self {
+                    $(
+                        $field: {
+                            let value = $crate::pass::parse_option::<$ty>(raw, Self::SPECS, index)?;
+                            index += 1;
+                            value
+                        },
+                    )*
+                })
+            }
+        }
+
+        $crate::declare_pass! {
+            $(#[doc = $doc])+
+            pub static $pass = $argument ($name) on $anchor,
+                creates [$($dialect),*], run $run; $(check $check;)? typed $options
+        }
+    };
+    (
+        $(#[doc = $doc:literal])+
+        pub static $pass:ident = $argument:literal ($name:ident)
+            on $anchor:expr, creates [$($dialect:literal),* $(,)?],
+            run $run:path;
+    ) => {
+        $crate::declare_pass! {
+            $(#[doc = $doc])+
+            pub static $pass = $argument ($name) on $anchor,
+                creates [$($dialect),*], run $run; typed $crate::pass::NoOptions
+        }
+    };
+    (
+        $(#[doc = $doc:literal])+
+        pub static $pass:ident = $argument:literal ($name:ident) on $anchor:expr,
+            creates [$($dialect:literal),*], run $run:path; $(check $check:path;)?
+            typed $options:ty
+    ) => {
+        $(#[doc = $doc])+
+        pub static $pass: $crate::pass::PassDef = $crate::pass::PassDef {
+            argument: $argument,
+            name: stringify!($name),
+            description: $crate::declare_pass!(@text $($doc)+),
+            anchor: $anchor,
+            options: <$options as $crate::pass::PassOptions>::SPECS,
+            dependent_dialects: &[$($dialect),*],
+            run: |op, raw| {
+                let options = <$options as $crate::pass::PassOptions>::parse(raw)
+                    $(.and_then(|o| $check(&o).map(|()| o)))?
+                    .map_err(|why| {
+                        $crate::diag::error(
+                            melior::ir::operation::OperationLike::location(&op),
+                            format!("{}: {why}", $argument),
+                        )
+                    })?;
+                $crate::registration::for_each_anchor(op, $anchor, |target| $run(target, &options))
+            },
+        };
+    };
+    (@text $first:literal $($rest:literal)*) => {
+        concat!($first $(, "\n", $rest)*)
+    };
 }

@@ -7,7 +7,8 @@ pub mod pipelines;
 use std::sync::Once;
 
 use t2s_conversion as conversion;
-use t2s_ir::pass::{self, PassDef};
+use t2s_ir::pass::PassDef;
+use t2s_ir::{pipeline, registration};
 use t2s_transforms as transforms;
 
 /// Every t2s pass.
@@ -49,10 +50,10 @@ pub fn register_t2s_passes() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         for pass in all_passes() {
-            pass::register(pass);
+            registration::register(pass);
         }
         for pipeline in pipelines::all_pipelines() {
-            pipelines::register(pipeline);
+            pipeline::register(pipeline);
         }
     });
 }

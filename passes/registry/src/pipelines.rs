@@ -1,112 +1,185 @@
-//! Named pipelines, registered like passes (`--t2s-sequential-to-llvm`).
+//! The named pipelines, each declared once as a list of steps: the
+//! registry entry (`--t2s-lower-to-llvm`, `t2s-lower-to-llvm{fastmath=contract}`),
+//! the text the runners use ([`Pipeline::on_module`]) and the `--help` text
+//! all come from these declarations. A pipeline takes the options of the
+//! t2s passes it runs.
 
-use std::ffi::CString;
-use t2s_dialects::capi;
+use t2s_conversion as conversion;
+use t2s_ir::pipeline::{Pipeline, Step};
+use t2s_transforms as transforms;
+use Step::{Pass, Upstream};
 
-/// A named pipeline and the passes it expands to.
-pub struct Pipeline {
-    pub argument: &'static str,
-    pub description: &'static str,
-    pub passes: &'static str,
-}
+/// The space-time transform of the program's directives and the storage
+/// of its registers: the front half of every systolic route.
+pub static TRANSFORM: Pipeline = Pipeline {
+    argument: "t2s-transform",
+    description: "Merge the UREs, apply the space-time transform and minimize the register files",
+    steps: &[
+        Pass(&transforms::ure::merge_ures::PASS),
+        Pass(&transforms::spacetime::space_time_transform::PASS),
+        Pass(&transforms::spacetime::minimize_storage::PASS),
+    ],
+};
 
-/// From scf, memref and arith to the llvm dialect.
-macro_rules! to_llvm {
-    () => {
-        "canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
-     expand-strided-metadata, finalize-memref-to-llvm, convert-vector-to-llvm, convert-to-llvm, reconcile-unrealized-casts"
-    };
-}
+/// The isolated design: loaders, the array and drainers as kernels.
+pub static ISOLATE: Pipeline = Pipeline {
+    argument: "t2s-isolate",
+    description: "t2s-transform, then isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, and carry whole vectors through the channels that vectorized kernels access with all lanes",
+    steps: &[
+        Step::Pipeline(&TRANSFORM),
+        Pass(&transforms::channel::isolate::PASS),
+        Pass(&transforms::spacetime::vectorize::PASS),
+        Pass(&transforms::channel::scatter::PASS),
+        Pass(&transforms::channel::gather::PASS),
+        Pass(&transforms::channel::pack_channels::PASS),
+    ],
+};
 
-/// The second half of `t2s-dataflow-to-llvm`: the isolated program's
-/// kernels to functions, its channels to runtime calls, then to llvm.
-pub const LOWER_KERNELS: &str = concat!("spacetime-to-scf, lower-channels, ", to_llvm!());
+/// From scf, memref, arith, math and vector to the llvm dialect.
+pub static SCF_TO_LLVM: Pipeline = Pipeline {
+    argument: "t2s-scf-to-llvm",
+    description: "The lowered functions (scf, memref, arith, math, vector) to the llvm dialect, with integer divisions made total",
+    steps: &[
+        Upstream("canonicalize"),
+        Upstream("cse"),
+        Pass(&transforms::arith::total_division::PASS),
+        Upstream("arith-expand"),
+        Upstream("convert-math-to-llvm"),
+        Upstream("convert-math-to-libm"),
+        Upstream("convert-scf-to-cf"),
+        Upstream("expand-strided-metadata"),
+        Upstream("finalize-memref-to-llvm"),
+        Upstream("convert-vector-to-llvm"),
+        Upstream("convert-to-llvm"),
+        Upstream("reconcile-unrealized-casts"),
+    ],
+};
+
+/// The clean-up after `ure-to-scf`/`spacetime-to-scf` that gives
+/// `t2s-translate --t2s-to-opencl` its input.
+pub static KERNELS_TO_SCF: Pipeline = Pipeline {
+    argument: "t2s-clean-up-scf",
+    description: "Clean up lowered kernels: canonicalize, cse, divisions made total, ceil/floor divisions and NaN-propagating min/max expanded",
+    steps: &[
+        Upstream("canonicalize"),
+        Upstream("cse"),
+        Pass(&transforms::arith::total_division::PASS),
+        Upstream("arith-expand"),
+    ],
+};
+
+/// From the lowered functions to single-work-item kernels in SPIR-V for
+/// OpenCL, serialized into a `gpu.binary` (`t2s-translate --t2s-to-spirv`
+/// writes its object).
+pub static SCF_TO_SPIRV: Pipeline = Pipeline {
+    argument: "t2s-scf-to-spirv",
+    description: "The lowered functions outlined into single-work-item OpenCL kernels in SPIR-V, serialized into a gpu.binary",
+    steps: &[
+        Pass(&transforms::vector::split_vectors::PASS),
+        Pass(&conversion::outline_spirv_kernels::PASS),
+        Upstream("gpu.module(canonicalize, convert-math-to-spirv)"),
+        Upstream("convert-gpu-to-spirv{use-64bit-index=true}"),
+        Upstream("gpu.module(spirv.module(spirv-lower-abi-attrs, spirv-insert-composites, spirv-update-vce))"),
+        Upstream("gpu-module-to-binary"),
+    ],
+};
 
 pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-sequential-to-llvm",
-    description:
-        "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
-    passes:
-        "merge-ures, ure-to-scf, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, expand-strided-metadata, \
-     finalize-memref-to-llvm, convert-vector-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
+    description: "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
+    steps: &[
+        Pass(&transforms::ure::merge_ures::PASS),
+        Pass(&conversion::ure_to_scf::PASS),
+        Step::Pipeline(&SCF_TO_LLVM),
+    ],
 };
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
     description: "Merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (inputs read again and again along rows a power of two bytes long padded first)",
-    passes: "merge-ures, space-time-transform, minimize-storage, vectorize, spacetime-to-scf, pad-inputs, canonicalize, cse, total-division, arith-expand, convert-math-to-llvm, convert-math-to-libm, convert-scf-to-cf, \
-     expand-strided-metadata, finalize-memref-to-llvm, convert-vector-to-llvm, convert-to-llvm, reconcile-unrealized-casts",
+    steps: &[
+        Step::Pipeline(&TRANSFORM),
+        Pass(&transforms::spacetime::vectorize::PASS),
+        Pass(&conversion::spacetime_to_scf::PASS),
+        Pass(&transforms::memref::pad_inputs::PASS),
+        Step::Pipeline(&SCF_TO_LLVM),
+    ],
+};
+
+/// The second half of `t2s-dataflow-to-llvm`.
+pub static KERNELS_TO_LLVM: Pipeline = Pipeline {
+    argument: "t2s-kernels-to-llvm",
+    description: "Lower an isolated program's kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    steps: &[
+        Pass(&conversion::spacetime_to_scf::PASS),
+        Pass(&conversion::lower_channels::PASS),
+        Step::Pipeline(&SCF_TO_LLVM),
+    ],
 };
 
 pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-llvm",
     description: "Merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, carry whole vectors through the channels that vectorized kernels access with all lanes, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
-    passes: concat!(
-        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, pack-channels, spacetime-to-scf, lower-channels, ",
-        to_llvm!()
-    ),
+    steps: &[Step::Pipeline(&ISOLATE), Step::Pipeline(&KERNELS_TO_LLVM)],
 };
-
-/// The clean-up after `ure-to-scf`/`spacetime-to-scf` that gives
-/// `t2s-translate --t2s-to-opencl` its input: divisions made total,
-/// ceil/floor divisions and NaN-propagating min/max expanded.
-macro_rules! kernels_to_scf {
-    () => {
-        "canonicalize, cse, total-division, arith-expand"
-    };
-}
-pub const KERNELS_TO_SCF: &str = kernels_to_scf!();
 
 pub static SEQUENTIAL_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-sequential-to-scf",
     description: "Merge the UREs and lower them sequentially to one function in scf, arith, math and memref (the input of t2s-translate --t2s-to-opencl)",
-    passes: concat!("merge-ures, ure-to-scf, ", kernels_to_scf!()),
+    steps: &[
+        Pass(&transforms::ure::merge_ures::PASS),
+        Pass(&conversion::ure_to_scf::PASS),
+        Step::Pipeline(&KERNELS_TO_SCF),
+    ],
+};
+
+/// The arrays of a transformed (maybe isolated) program as functions in
+/// scf, cleaned up.
+pub static ARRAYS_TO_SCF: Pipeline = Pipeline {
+    argument: "t2s-arrays-to-scf",
+    description: "Lower a transformed program's arrays (and kernels) to functions in scf, arith, math, memref and vector, with their channel.read/write and channel.fifo, cleaned up",
+    steps: &[
+        Pass(&conversion::spacetime_to_scf::PASS),
+        Step::Pipeline(&KERNELS_TO_SCF),
+    ],
 };
 
 pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-scf",
     description: "t2s-dataflow-to-llvm up to the kernels in scf, arith, math, memref and vector with their channel.read/write and channel.fifo (the input of t2s-translate --t2s-to-opencl)",
-    passes: concat!(
-        "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, pack-channels, spacetime-to-scf, ",
-        kernels_to_scf!()
-    ),
+    steps: &[Step::Pipeline(&ISOLATE), Step::Pipeline(&ARRAYS_TO_SCF)],
 };
-
-/// From the lowered functions (scf, memref, arith, math, vector) to
-/// single-work-item kernels in SPIR-V for OpenCL, serialized into a
-/// `gpu.binary` (text of SPIR-V dialect types does not round-trip: vectors
-/// of 8 or 16 lanes fail to parse); `t2s-translate --t2s-to-spirv` writes
-/// its object.
-macro_rules! to_spirv {
-    () => {
-        "split-vectors, outline-spirv-kernels, gpu.module(canonicalize, convert-math-to-spirv), \
-     convert-gpu-to-spirv{use-64bit-index=true}, gpu.module(spirv.module(spirv-lower-abi-attrs, spirv-insert-composites, spirv-update-vce)), gpu-module-to-binary"
-    };
-}
 
 pub static SEQUENTIAL_TO_SPIRV: Pipeline = Pipeline {
     argument: "t2s-sequential-to-spirv",
     description: "Merge the UREs, lower them sequentially, and outline the function into a single-work-item OpenCL kernel in SPIR-V (a spirv.module in a gpu.module, launched by the host function; serialize with t2s-translate --t2s-to-spirv)",
-    passes: concat!("merge-ures, ure-to-scf, ", kernels_to_scf!(), ", ", to_spirv!()),
+    steps: &[
+        Step::Pipeline(&SEQUENTIAL_TO_SCF),
+        Step::Pipeline(&SCF_TO_SPIRV),
+    ],
 };
 
 pub static SYSTOLIC_TO_SPIRV: Pipeline = Pipeline {
     argument: "t2s-systolic-to-spirv",
     description: "t2s-lower-to-llvm's systolic array (one function, no channels) outlined into a single-work-item OpenCL kernel in SPIR-V (serialize with t2s-translate --t2s-to-spirv)",
-    passes: concat!(
-        "merge-ures, space-time-transform, minimize-storage, vectorize, spacetime-to-scf, ",
-        kernels_to_scf!(),
-        ", ",
-        to_spirv!()
-    ),
+    steps: &[
+        Step::Pipeline(&TRANSFORM),
+        Pass(&transforms::spacetime::vectorize::PASS),
+        Step::Pipeline(&ARRAYS_TO_SCF),
+        Step::Pipeline(&SCF_TO_SPIRV),
+    ],
 };
 
-/// The passes of `t2s-dataflow-to-llvm` up to the isolated program.
-pub const ISOLATE: &str =
-    "merge-ures, space-time-transform, minimize-storage, isolate, vectorize, scatter, gather, pack-channels";
-
-pub fn all_pipelines() -> [&'static Pipeline; 7] {
+/// Every named pipeline.
+pub fn all_pipelines() -> [&'static Pipeline; 14] {
     [
+        &TRANSFORM,
+        &ISOLATE,
+        &SCF_TO_LLVM,
+        &KERNELS_TO_SCF,
+        &SCF_TO_SPIRV,
+        &KERNELS_TO_LLVM,
+        &ARRAYS_TO_SCF,
         &SEQUENTIAL_TO_SPIRV,
         &SYSTOLIC_TO_SPIRV,
         &SEQUENTIAL_TO_LLVM,
@@ -115,12 +188,4 @@ pub fn all_pipelines() -> [&'static Pipeline; 7] {
         &SEQUENTIAL_TO_SCF,
         &DATAFLOW_TO_SCF,
     ]
-}
-
-pub fn register(pipeline: &Pipeline) {
-    let arg = CString::new(pipeline.argument).expect("no NUL");
-    let desc = CString::new(pipeline.description).expect("no NUL");
-    let text = CString::new(pipeline.passes).expect("no NUL");
-    // SAFETY: C++ copies the strings.
-    unsafe { capi::t2sRegisterPassPipeline(arg.as_ptr(), desc.as_ptr(), text.as_ptr()) }
 }

@@ -2,6 +2,12 @@
 //! (`t2s-fpga-emulation.h`, `opencl_run`): there a channel array is a C
 //! array of its values, and the address of an element names it.
 
+/// The header the emulation compiles kernels with (shipped in
+/// include/t2s/opencl): channels as calls into the hooks below.
+pub const EMULATION_HEADER: &str = include_str!("../../../include/t2s/opencl/t2s-fpga-emulation.h");
+/// The C side of the channel hooks, compiled into every emulated design.
+pub const EMULATION_HOOKS: &str = include_str!("../../../include/t2s/opencl/t2s-fpga-emulation.c");
+
 use crate::channel::{with_current, Run};
 use std::ffi::{c_char, CStr};
 

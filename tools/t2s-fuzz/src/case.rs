@@ -111,7 +111,7 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
     let Some(inputs) = inputs(&interface, 7) else {
         return (REJECTED, "inputs too large".into());
     };
-    let reference = match run_mode(&context, text, Mode::Interpret, &inputs) {
+    let reference = match run_mode(&context, text, Mode::INTERPRET, &inputs) {
         Ok(r) => r,
         Err(e) => {
             return (
@@ -120,11 +120,11 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
             )
         }
     };
-    let mut modes = vec![Mode::Sequential];
+    let mut modes = vec![Mode::SEQUENTIAL];
     if scheduled {
-        modes.push(Mode::Systolic);
+        modes.push(Mode::SYSTOLIC);
         if text.contains("ure.isolate_") {
-            modes.push(Mode::Dataflow);
+            modes.push(Mode::DATAFLOW);
         }
     }
     let mut rejected = false;
@@ -144,7 +144,7 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
                 }
                 // Only the schedule (and what isolation cannot follow)
                 // may be refused.
-                if mode == Mode::Sequential {
+                if mode == Mode::SEQUENTIAL {
                     return (
                         MISMATCH,
                         format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()),
@@ -202,10 +202,10 @@ pub fn run_mutant(text: &str) -> (i32, String) {
     };
     let mut results = Vec::new();
     for mode in [
-        Mode::Interpret,
-        Mode::Sequential,
-        Mode::Systolic,
-        Mode::Dataflow,
+        Mode::INTERPRET,
+        Mode::SEQUENTIAL,
+        Mode::SYSTOLIC,
+        Mode::DATAFLOW,
     ] {
         if let Ok(out) = run_mode(&context, text, mode, &inputs) {
             results.push((mode, out));
@@ -216,7 +216,7 @@ pub fn run_mutant(text: &str) -> (i32, String) {
     }
     // A mutant may read outside a domain (poison the compiled modes cannot
     // see): compare only when the interpreter ran.
-    if let Some((_, reference)) = results.iter().find(|(m, _)| *m == Mode::Interpret) {
+    if let Some((_, reference)) = results.iter().find(|(m, _)| *m == Mode::INTERPRET) {
         for (mode, out) in &results {
             if let Some(diff) = same(reference, out) {
                 return (

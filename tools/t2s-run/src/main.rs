@@ -50,7 +50,7 @@ const USAGE: &str =
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
                [--time N] [--fastmath FLAGS] [--max-points N]
-               [--systolic-options 'OPT=VALUE ...'] [--channel-depths strict|unbounded]";
+               [--pipeline-options 'OPT=VALUE ...'] [--channel-depths strict|unbounded]";
 
 #[derive(Debug)]
 struct Options {
@@ -59,9 +59,9 @@ struct Options {
     reference: Option<PathBuf>,
     /// Extra timed calls of the compiled function (kernel time only).
     time: usize,
-    /// Fastmath flags for the systolic PEs (e.g. `contract`).
-    fastmath: String,
-    systolic_options: String,
+    /// Options of the t2s passes in the modes' pipelines: `--fastmath X`
+    /// is `fastmath=X`, `--pipeline-options 'unroll-pes=false ...'` the rest.
+    pipeline_options: Vec<(String, String)>,
     /// The channels' depths in dataflow mode.
     channel_depths: DepthMode,
     /// The largest iteration space a run may take (0: the default).
@@ -84,11 +84,10 @@ fn parse_options(args: &[String]) -> Result<Options> {
         file: PathBuf::new(),
         reference: None,
         time: 0,
-        fastmath: String::new(),
-        systolic_options: String::new(),
+        pipeline_options: Vec::new(),
         channel_depths: DepthMode::Strict,
         max_points: 0,
-        modes: vec![Mode::Interpret],
+        modes: vec![Mode::INTERPRET],
         program: None,
         inputs: HashMap::new(),
         params: HashMap::new(),
@@ -122,8 +121,12 @@ fn parse_options(args: &[String]) -> Result<Options> {
                 options.modes = modes;
             }
             "--reference" => options.reference = Some(PathBuf::from(value()?)),
-            "--fastmath" => options.fastmath = value()?,
-            "--systolic-options" => options.systolic_options = value()?,
+            "--fastmath" => options
+                .pipeline_options
+                .push(("fastmath".to_string(), value()?)),
+            "--pipeline-options" | "--systolic-options" => {
+                options.pipeline_options.extend(parse_pipeline_options(&value()?)?)
+            }
             "--channel-depths" => {
                 options.channel_depths = match value()?.as_str() {
                     "strict" => DepthMode::Strict,
@@ -180,13 +183,50 @@ fn parse_options(args: &[String]) -> Result<Options> {
         }
     }
     options.file = file.ok_or_else(|| anyhow!("no input file\n{USAGE}"))?;
+    check_pipeline_options(&options)?;
     Ok(options)
 }
 
+/// `key=value key2=value2` (a bare key is `key=true`).
+fn parse_pipeline_options(text: &str) -> Result<Vec<(String, String)>> {
+    text.split_whitespace()
+        .map(|item| match item.split_once('=') {
+            Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+            Some(_) => bail!("--pipeline-options: '{item}' has no option name"),
+            None => Ok((item.to_string(), "true".to_string())),
+        })
+        .collect()
+}
+
+/// Every pipeline option must be taken by a pipeline of a chosen mode.
+fn check_pipeline_options(options: &Options) -> Result<()> {
+    let mut taken: Vec<&str> = Vec::new();
+    for mode in &options.modes {
+        for pipeline in mode.0.pipelines() {
+            for o in pipeline.options() {
+                if !taken.contains(&o.name) {
+                    taken.push(o.name);
+                }
+            }
+        }
+    }
+    for (name, _) in &options.pipeline_options {
+        if !taken.contains(&name.as_str()) {
+            let modes: Vec<&str> = options.modes.iter().map(|m| m.name()).collect();
+            bail!(
+                "no pipeline of the {} mode{} takes the option '{name}' (they take: {})",
+                modes.join(", "),
+                if modes.len() == 1 { "" } else { "s" },
+                if taken.is_empty() { "none".to_string() } else { taken.join(", ") }
+            );
+        }
+    }
+    Ok(())
+}
+
 fn parse_mode(text: &str) -> Result<Mode> {
-    Mode::parse(text).ok_or_else(|| {
-        anyhow!("unknown mode '{text}' (modes: interpret, sequential, systolic, dataflow, opencl, spirv)")
-    })
+    Mode::parse(text)
+        .ok_or_else(|| anyhow!("unknown mode '{text}' (modes: {})", Mode::names().join(", ")))
 }
 
 fn new_context(remarks: bool) -> Context {
@@ -328,8 +368,8 @@ fn run_mode(
     inputs: &[Buffer],
     params: &[i64],
 ) -> Result<Vec<Buffer>> {
-    let file = match (&options.reference, mode) {
-        (Some(reference), Mode::Interpret) => reference,
+    let file = match &options.reference {
+        Some(reference) if mode == Mode::INTERPRET => reference,
         _ => &options.file,
     };
     let mut module = parse_file(context, file)?;
@@ -342,8 +382,7 @@ fn run_mode(
         params,
         &RunOptions {
             repeat: options.time,
-            fastmath: options.fastmath.clone(),
-            systolic_options: options.systolic_options.clone(),
+            pipeline_options: options.pipeline_options.clone(),
             channel_depths: options.channel_depths,
             max_points: options.max_points,
         },

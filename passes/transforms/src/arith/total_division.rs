@@ -20,17 +20,16 @@ use melior::ir::{
 use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "total-division",
-    name: "TotalDivision",
-    description: "Make integer division and remainder total (by zero: quotient -1, remainder the dividend; INT_MIN / -1 = INT_MIN), as the URE interpreter defines them",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["arith"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Make integer division and remainder total (by zero: quotient -1,
+    /// remainder the dividend; INT_MIN / -1 = INT_MIN), as the URE interpreter
+    /// defines them
+    pub static PASS = "total-division" (TotalDivision)
+        on Anchor::Any, creates ["arith"],
+        run run;
+}
 
 /// What a division computes where the plain op would trap.
 #[derive(Clone, Copy)]
@@ -55,7 +54,7 @@ fn kind(name: &str) -> Option<Kind> {
     })
 }
 
-fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let mut divisions = Vec::new();
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         if kind(&ir::name(&op)).is_some() {

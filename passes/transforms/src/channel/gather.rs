@@ -38,22 +38,18 @@ use std::collections::{HashMap, HashSet};
 use t2s_ir::diag::{error, remark};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "gather",
-    name: "Gather",
-    description: "Pass the values that the PEs along a space loop receive to one PE at the end of the loop, through FIFOs between neighbours (ure.gather)",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["channel", "scf", "arith", "spacetime"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Pass the values that the PEs along a space loop receive to one PE at the
+    /// end of the loop, through FIFOs between neighbours (ure.gather)
+    pub static PASS = "gather" (Gather)
+        on Anchor::Op("ure.program"), creates ["channel", "scf", "arith", "spacetime"],
+        run gather_program;
+}
 
-fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, |program| {
-        crate::channel::chain::run_directives(program, "ure.gather", |chain| gather(&chain))
-    })
+fn gather_program(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+    crate::channel::chain::run_directives(program, "ure.gather", |chain| gather(&chain))
 }
 
 fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {

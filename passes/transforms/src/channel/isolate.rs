@@ -39,20 +39,19 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "isolate",
-    name: "Isolate",
-    description: "Outline the isolated inputs' reads into loader kernels and the output's stores into a drainer kernel, connected to the systolic array by channels",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["channel", "scf", "arith"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Outline the isolated inputs' reads into loader kernels and the output's
+    /// stores into a drainer kernel, connected to the systolic array by
+    /// channels
+    pub static PASS = "isolate" (Isolate)
+        on Anchor::Op("ure.program"), creates ["channel", "scf", "arith"],
+        run isolate_program_pass;
+}
 
-fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, isolate_program)
+fn isolate_program_pass(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+    isolate_program(program)
 }
 
 fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {

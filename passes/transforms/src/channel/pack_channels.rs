@@ -27,23 +27,20 @@ use mlir_sys::{MlirBlock, MlirValue};
 use t2s_ir::diag::remark;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir::{self, ExtentAttr};
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "pack-channels",
-    name: "PackChannels",
-    description: "Turn channels that vectorized kernels access with all their lanes at once into channels of whole vectors (one FIFO per vector instead of one per lane)",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["channel", "vector"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Turn channels that vectorized kernels access with all their lanes at
+    /// once into channels of whole vectors (one FIFO per vector instead of one
+    /// per lane)
+    pub static PASS = "pack-channels" (PackChannels)
+        on Anchor::Op("ure.program"), creates ["channel", "vector"],
+        run pack_program_pass;
+}
 
-fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, |program| {
-        pack_program(&program);
-        Ok(())
-    })
+fn pack_program_pass(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+    pack_program(&program);
+    Ok(())
 }
 
 const ACCESSES: [&str; 4] = [

@@ -31,26 +31,22 @@ use std::collections::HashMap;
 use t2s_ir::diag::{emit, error, remark, Severity};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "scatter",
-    name: "Scatter",
-    description: "Read an input at one end of a loop of PEs (or of a serial loop) and pass the values along it through FIFOs between neighbours (ure.scatter)",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["channel", "scf", "arith", "spacetime"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Read an input at one end of a loop of PEs (or of a serial loop) and pass
+    /// the values along it through FIFOs between neighbours (ure.scatter)
+    pub static PASS = "scatter" (Scatter)
+        on Anchor::Op("ure.program"), creates ["channel", "scf", "arith", "spacetime"],
+        run scatter_program;
+}
 
 /// A FIFO may hold at most this many values (a serial scatter's depth grows
 /// with the inner time loops).
 const MAX_DEPTH: i64 = 1 << 24;
 
-fn run(root: OperationRef<'_, '_>, _options: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, |program| {
-        crate::channel::chain::run_all_directives(program, "ure.scatter", scatter_all)
-    })
+fn scatter_program(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+    crate::channel::chain::run_all_directives(program, "ure.scatter", scatter_all)
 }
 
 /// The scatters along one loop of one array share the document's single

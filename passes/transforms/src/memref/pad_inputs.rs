@@ -35,28 +35,29 @@ use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashSet;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+use t2s_ir::pass::{Anchor, Failed};
 
-pub static PASS: PassDef = PassDef {
-    argument: "pad-inputs",
-    name: "PadInputs",
-    description: "Copy each read-only buffer argument whose rows are a multiple of `row-bytes` long and that is read again and again (a load inside a loop its indices do not depend on) into a buffer whose rows are one cache line longer, and make its loads read the copy (rows a power of two bytes apart share few cache sets)",
-    anchor: "",
-    options: &[PassOption {
-        name: "row-bytes",
-        description: "Pad buffers whose rows are a multiple of this many bytes (0: pad none)",
-        kind: OptionKind::Int,
-        default: "512",
-    }],
-    dependent_dialects: &["memref", "scf", "arith", "vector"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Copy each read-only buffer argument whose rows are a multiple of
+    /// `row-bytes` long and that is read again and again (a load inside a loop
+    /// its indices do not depend on) into a buffer whose rows are one cache
+    /// line longer, and make its loads read the copy (rows a power of two bytes
+    /// apart share few cache sets)
+    pub static PASS = "pad-inputs" (PadInputs)
+        on Anchor::Any, creates ["memref", "scf", "arith", "vector"],
+        run run;
+    options Options {
+        /// Pad buffers whose rows are a multiple of this many bytes (0: pad
+        /// none)
+        row_bytes: i64 = ("row-bytes", "512"),
+    }
+}
 
 /// The bytes of a cache line: what a padded row grows by.
 const LINE_BYTES: i64 = 64;
 
-fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
-    let row_bytes = options.int("row-bytes");
+fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
+    let row_bytes = options.row_bytes;
     if row_bytes <= 0 {
         return Ok(());
     }

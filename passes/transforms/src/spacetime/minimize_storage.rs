@@ -26,34 +26,30 @@ use mlir_sys::MlirOperation;
 use t2s_ir::diag::remark;
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 use t2s_model::spacetime::{minimize, Storage};
 
-pub static PASS: PassDef = PassDef {
-    argument: "minimize-storage",
-    name: "MinimizeStorage",
-    description: "Shrink register files whose PE writes once every s > 1 steps into files shifted on each write; remark why the others stay full",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["spacetime"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Shrink register files whose PE writes once every s > 1 steps into files
+    /// shifted on each write; remark why the others stay full
+    pub static PASS = "minimize-storage" (MinimizeStorage)
+        on Anchor::Op("ure.program"), creates ["spacetime"],
+        run minimize_program;
+}
 
 const TOO_MANY: &str = "too many points per PE to enumerate its write steps";
 
 /// More points than this per PE are not enumerated.
 const MAX_POINTS: u64 = 1 << 20;
 
-fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, |program| {
-        for array in ir::body_ops(&program, 0)
-            .into_iter()
-            .filter(|op| ir::name(op) == "spacetime.array")
-        {
-            minimize_array(&program, &array)?;
-        }
-        Ok(())
-    })
+fn minimize_program(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+    for array in ir::body_ops(&program, 0)
+        .into_iter()
+        .filter(|op| ir::name(op) == "spacetime.array")
+    {
+        minimize_array(&program, &array)?;
+    }
+    Ok(())
 }
 
 fn minimize_array(

@@ -14,71 +14,53 @@ use melior::ir::{
 use t2s_ir::diag::{emit, error, remark, Severity};
 use t2s_ir::import::find_nest;
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, Names};
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
 };
 
-pub static PASS: PassDef = PassDef {
-    argument: "space-time-transform",
-    name: "SpaceTimeTransform",
-    description: "Map a merged URE loop nest to a systolic array (spacetime.array): time loops, PEs, shift registers",
-    anchor: "",
-    options: &[
-        PassOption {
-            name: "space",
-            description: "Space loops, comma separated: a transform applied after the program's directives",
-            kind: OptionKind::String,
-            default: "",
-        },
-        PassOption {
-            name: "vector",
-            description: "Scheduling coefficients of the space loops (omit for dataflow PEs)",
-            kind: OptionKind::IntList,
-            default: "",
-        },
-        PassOption {
-            name: "check-time",
-            description: "PEs compute only at their scheduled steps (T2S's CheckTime)",
-            kind: OptionKind::Bool,
-            default: "false",
-        },
-    ],
-    dependent_dialects: &["spacetime", "scf", "ure"],
-    run,
-};
-
-fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
-    let from_options = option_transform(root, options)?;
-    ir::for_each_program(root, |program| {
-        transform_program(program, from_options.as_ref())
-    })
+t2s_ir::declare_pass! {
+    /// Map a merged URE loop nest to a systolic array (spacetime.array): time
+    /// loops, PEs, shift registers
+    pub static PASS = "space-time-transform" (SpaceTimeTransform)
+        on Anchor::Op("ure.program"), creates ["spacetime", "scf", "ure"],
+        run run; check check_options;
+    options Options {
+        /// Space loops, comma separated: a transform applied after the
+        /// program's directives
+        space: Names = ("space", ""),
+        /// Scheduling coefficients of the space loops (omit for dataflow PEs)
+        vector: Option<Vec<i64>> = ("vector", ""),
+        /// PEs compute only at their scheduled steps (T2S's CheckTime)
+        check_time: bool = ("check-time", "false"),
+    }
 }
 
+fn run(program: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
+    let from_options = option_transform(program, options)?;
+    transform_program(program, from_options.as_ref())
+}
+
+/// `vector` and `check-time` qualify the transform of `space`.
+fn check_options(options: &Options) -> Result<(), String> {
+    if options.space.0.is_empty() && (options.vector.is_some() || options.check_time) {
+        return Err("'vector' and 'check-time' need 'space'".into());
+    }
+    Ok(())
+}
+
+/// The transform the pass options ask for, applied after the directives.
 fn option_transform(
-    root: OperationRef<'_, '_>,
-    options: &PassOptions,
+    _program: OperationRef<'_, '_>,
+    options: &Options,
 ) -> Result<Option<TransformSpec>, Failed> {
-    let space: Vec<String> = options
-        .string("space")
-        .split(',')
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    if space.is_empty() {
-        if options.has("vector") || options.bool("check-time") {
-            return Err(error(
-                root.location(),
-                "space-time-transform: 'vector' and 'check-time' need 'space'",
-            ));
-        }
+    if options.space.0.is_empty() {
         return Ok(None);
     }
-    let vector = options.has("vector").then(|| options.int_list("vector"));
     Ok(Some(TransformSpec {
-        space,
-        vector,
-        check_time: options.bool("check-time"),
+        space: options.space.0.clone(),
+        vector: options.vector.clone(),
+        check_time: options.check_time,
     }))
 }
 

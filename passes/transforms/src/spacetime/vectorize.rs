@@ -25,17 +25,16 @@ use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::{emit, error, remark, Severity};
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "vectorize",
-    name: "Vectorize",
-    description: "Run the PEs along the space loops named by ure.vectorize as the lanes of vectors (n-D for several loops); serialize loops whose lanes depend on each other, broadcast values copied along them",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["vector", "arith", "spacetime"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Run the PEs along the space loops named by ure.vectorize as the lanes of
+    /// vectors (n-D for several loops); serialize loops whose lanes depend on
+    /// each other, broadcast values copied along them
+    pub static PASS = "vectorize" (Vectorize)
+        on Anchor::Op("ure.program"), creates ["vector", "arith", "spacetime"],
+        run vectorize_program_pass;
+}
 
 /// Sizes the directive accepts for one loop (vectorization.md: 2 to 32).
 pub const MIN_LANES: i64 = 2;
@@ -43,8 +42,8 @@ pub const MAX_LANES: i64 = 32;
 /// The most lanes of one n-D vector.
 pub const MAX_TOTAL_LANES: i64 = 1024;
 
-fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, vectorize_program)
+fn vectorize_program_pass(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+    vectorize_program(program)
 }
 
 pub use legal::Wanted;

@@ -16,19 +16,19 @@ use melior::Context;
 use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "spirv-insert-composites",
-    name: "SpirvInsertComposites",
-    description: "Rewrite spirv.CompositeConstruct of vectors as spirv.Undef plus spirv.CompositeInsert chains, which SPIRV-LLVM-Translator 15 (llvm-spirv-15 -r, the route to PoCL) reads; it crashes on OpCompositeConstruct of non-constant vector elements",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["spirv"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Rewrite spirv.CompositeConstruct of vectors as spirv.Undef plus
+    /// spirv.CompositeInsert chains, which SPIRV-LLVM-Translator 15
+    /// (llvm-spirv-15 -r, the route to PoCL) reads; it crashes on
+    /// OpCompositeConstruct of non-constant vector elements
+    pub static PASS = "spirv-insert-composites" (SpirvInsertComposites)
+        on Anchor::Any, creates ["spirv"],
+        run run;
+}
 
-fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
+fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let context_ref = root.context();
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };

@@ -19,20 +19,18 @@ use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::ir::{self, ExtentAttr};
-use t2s_ir::pass::{Failed, PassDef, PassOptions};
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
-pub static PASS: PassDef = PassDef {
-    argument: "merge-ures",
-    name: "MergeUres",
-    description: "Merge UREs into one perfect loop nest (ure.nest) with bounds and loop order",
-    anchor: "",
-    options: &[],
-    dependent_dialects: &["ure"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Merge UREs into one perfect loop nest (ure.nest) with bounds and loop
+    /// order
+    pub static PASS = "merge-ures" (MergeUres)
+        on Anchor::Op("ure.program"), creates ["ure"],
+        run merge_program_pass;
+}
 
-fn run(root: OperationRef<'_, '_>, _: &PassOptions) -> Result<(), Failed> {
-    ir::for_each_program(root, merge_program)
+fn merge_program_pass(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+    merge_program(program)
 }
 
 /// One loop of the nest being built.

@@ -30,33 +30,31 @@ use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::ir::{attributes_of, named, operand, result};
 use t2s_ir::lanes::{count, element_of, flatten, shape_of, type_of, unflatten};
-use t2s_ir::pass::{Failed, OptionKind, PassDef, PassOption, PassOptions};
+use t2s_ir::pass::{Anchor, Failed};
 
-pub static PASS: PassDef = PassDef {
-    argument: "split-vectors",
-    name: "SplitVectors",
-    description: "Split vectors of shapes the target lacks (n-D, or lane counts not in `widths`) into 1-D pieces of the widest width dividing their rows (scalars if none): elementwise ops piece by piece, lane moves by shuffles, buffers of such vectors with one more dimension",
-    anchor: "",
-    options: &[PassOption {
-        name: "widths",
-        description: "The 1-D vector widths the target has (OpenCL SPIR-V: 2, 3, 4, 8, 16)",
-        kind: OptionKind::IntList,
-        default: "16,8,4,3,2",
-    }],
-    dependent_dialects: &["vector", "arith", "memref"],
-    run,
-};
+t2s_ir::declare_pass! {
+    /// Split vectors of shapes the target lacks (n-D, or lane counts not in
+    /// `widths`) into 1-D pieces of the widest width dividing their rows
+    /// (scalars if none): elementwise ops piece by piece, lane moves by
+    /// shuffles, buffers of such vectors with one more dimension
+    pub static PASS = "split-vectors" (SplitVectors)
+        on Anchor::Any, creates ["vector", "arith", "memref"],
+        run run;
+    options Options {
+        /// The 1-D vector widths the target has (OpenCL SPIR-V: 2, 3, 4, 8, 16)
+        widths: Vec<i64> = ("widths", "16,8,4,3,2"),
+    }
+}
 
-fn run(root: OperationRef<'_, '_>, options: &PassOptions) -> Result<(), Failed> {
+fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     let context_ref = root.context();
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };
     let mut widths = Vec::new();
-    let given = options.int_list("widths");
-    let listed = if given.is_empty() {
+    let listed = if options.widths.is_empty() {
         vec![16, 8, 4, 3, 2]
     } else {
-        given
+        options.widths.clone()
     };
     for w in listed {
         if !(2..=64).contains(&w) {

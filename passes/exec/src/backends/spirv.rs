@@ -10,10 +10,10 @@
 //! (flat or whole), their sizes, its parameters, and the buffers it
 //! allocates, with their sizes computed from the arguments.
 
-use crate::execute::{
-    check_points, is_spatial, run_pipeline, select_program, with_spacetime_options, ExecuteError,
-    Mode, RunOptions,
-};
+use crate::backend::{Backend, Request, RunOptions};
+use crate::error::ExecuteError;
+use crate::session::{is_spatial, run_pipeline, select_program};
+use t2s_ir::pipeline::Pipeline;
 use crate::interface::{array_interface, sequential_interface, Interface};
 use melior::ir::{
     attribute::AttributeLike, attribute::DenseI32ArrayAttribute, block::BlockLike,
@@ -21,9 +21,10 @@ use melior::ir::{
 };
 use melior::Context;
 use mlir_sys::MlirValue;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
+use crate::tools::llvm_spirv;
 use t2s_ir::ir;
 use t2s_model::interpret::Buffer;
 use t2s_passes::pipelines::{SEQUENTIAL_TO_SPIRV, SYSTOLIC_TO_SPIRV};
@@ -50,32 +51,58 @@ struct Launch {
     args: Vec<Arg>,
 }
 
+/// `--mode spirv`.
+pub struct Spirv;
+
+impl Backend for Spirv {
+    fn name(&self) -> &'static str {
+        "spirv"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the systolic array (or the sequential nest) as one single-work-item OpenCL kernel in SPIR-V, run by the system's OpenCL (PoCL)"
+    }
+
+    fn pipelines(&self) -> Vec<&'static Pipeline> {
+        vec![&SYSTOLIC_TO_SPIRV, &SEQUENTIAL_TO_SPIRV]
+    }
+
+    fn run(
+        &self,
+        context: &Context,
+        module: &mut Module,
+        request: &Request<'_>,
+    ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+        execute(self, context, module, request)
+    }
+}
+
 /// Lowers, serializes and runs `module`'s program on the OpenCL device.
-pub fn execute(
+fn execute(
+    backend: &Spirv,
     context: &Context,
     module: &mut Module,
-    name: Option<&str>,
-    inputs: &[Buffer],
-    params: &[i64],
-    options: &RunOptions,
+    request: &Request<'_>,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    let (inputs, params, options) = (request.inputs, request.params, request.options);
+    let name = request.program;
     let program = select_program(module.as_operation(), name)?;
-    let (interface, passes) = if is_spatial(&program) {
+    let (interface, pipeline) = if is_spatial(&program) {
         (
             array_interface(context, module, name)?,
-            with_spacetime_options(SYSTOLIC_TO_SPIRV.passes, &options.systolic_options),
+            request.pipeline_text(&SYSTOLIC_TO_SPIRV)?,
         )
     } else {
         (
             sequential_interface(context, module, name)?,
-            SEQUENTIAL_TO_SPIRV.passes.to_string(),
+            request.pipeline_text(&SEQUENTIAL_TO_SPIRV)?,
         )
     };
-    check_points(&interface, params, Mode::Spirv, options.max_points)?;
-    run_pipeline(context, module, &format!("builtin.module({passes})"))?;
+    request.check_points(backend, &interface)?;
+    run_pipeline(context, module, &pipeline)?;
     let launch = read_launch(module.as_operation(), &interface.name)?;
     let binary = serialize(module.as_operation())?;
-    let dir = crate::opencl_run::work_dir()?;
+    let dir = crate::tools::work_dir()?;
     let result = to_spir(&binary, &dir)
         .and_then(|bitcode| run(&bitcode, &launch, &interface, inputs, params, options));
     let _ = std::fs::remove_dir_all(&dir);
@@ -205,13 +232,6 @@ fn serialize(module: OperationRef<'_, '_>) -> Result<Vec<u8>, ExecuteError> {
     Ok(binary)
 }
 
-/// `llvm-spirv-15`: `T2S_LLVM_SPIRV`, or on the path.
-fn llvm_spirv() -> PathBuf {
-    std::env::var_os("T2S_LLVM_SPIRV")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("llvm-spirv-15"))
-}
-
 /// SPIR 1.2 bitcode of a SPIR-V binary, which PoCL builds.
 fn to_spir(binary: &[u8], dir: &Path) -> Result<Vec<u8>, ExecuteError> {
     let spv = dir.join("program.spv");
@@ -248,7 +268,7 @@ fn run(
     params: &[i64],
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-    crate::execute::check_arguments(interface, inputs, params)?;
+    crate::args::check_arguments(interface, inputs, params)?;
     let mut call = crate::memref_arg::Call::new(interface, inputs, params)?;
     let shapes: Vec<Vec<usize>> = call.buffers().into_iter().map(|b| b.1).collect();
     let storages = call.storages();

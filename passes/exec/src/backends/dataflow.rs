@@ -7,7 +7,11 @@
 //! `@<program>`, each `channel.kernel @k` is `@<program>.<k>`, all with the
 //! program's arguments; each channel is a global named after it.
 
-use crate::execute::{check_points, run_pipeline, select_program, ExecuteError, Mode, RunOptions};
+use crate::backend::{Backend, Request, RunOptions};
+use crate::error::ExecuteError;
+use crate::session::{run_pipeline, select_program};
+use t2s_ir::pipeline::Pipeline;
+use t2s_passes::pipelines::{DATAFLOW_TO_LLVM, ISOLATE, KERNELS_TO_LLVM};
 use crate::interface::Interface;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Module;
@@ -49,34 +53,49 @@ pub fn design(program: &OperationRef<'_, '_>) -> Result<Design, ExecuteError> {
     Ok(Design { channels, kernels })
 }
 
-/// Isolates, lowers and runs `module`'s program as a dataflow design.
-pub fn execute(
-    context: &Context,
-    module: &mut Module,
-    name: Option<&str>,
-    inputs: &[Buffer],
-    params: &[i64],
-    options: &RunOptions,
-) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-    let isolated = isolate(context, module, name)?;
-    check_points(
-        &isolated.interface,
-        params,
-        Mode::Dataflow,
-        options.max_points,
-    )?;
-    run_pipeline(context, module, &Mode::Dataflow.pipeline_with(options))?;
-    isolated.failures.report(
-        &isolated.design,
-        run_kernels(
-            module,
-            &isolated.interface,
+/// `--mode dataflow`.
+pub struct Dataflow;
+
+impl Backend for Dataflow {
+    fn name(&self) -> &'static str {
+        "dataflow"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the array isolated into kernels (loaders, the array, drainers) on threads, talking through blocking FIFOs; deadlocks are diagnosed"
+    }
+
+    fn default_max_points(&self) -> u64 {
+        crate::limits::DEFAULT_MAX_INTERPRETED_POINTS
+    }
+
+    fn pipelines(&self) -> Vec<&'static Pipeline> {
+        vec![&DATAFLOW_TO_LLVM]
+    }
+
+    fn run(
+        &self,
+        context: &Context,
+        module: &mut Module,
+        request: &Request<'_>,
+    ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+        let isolated = isolate(context, module, request)?;
+        request.check_points(self, &isolated.interface)?;
+        // The isolation ran already: the rest of the pipeline.
+        let lowering = request.pipeline_text(&KERNELS_TO_LLVM)?;
+        run_pipeline(context, module, &lowering)?;
+        isolated.failures.report(
             &isolated.design,
-            inputs,
-            params,
-            options,
-        ),
-    )
+            run_kernels(
+                module,
+                &isolated.interface,
+                &isolated.design,
+                request.inputs,
+                request.params,
+                request.options,
+            ),
+        )
+    }
 }
 
 /// An isolated program: its calling convention, its design, and where its
@@ -87,19 +106,15 @@ pub struct Isolated<'c> {
     pub failures: Failures<'c>,
 }
 
-/// Runs the passes up to `isolate` (`pipelines::ISOLATE`) and reads the
-/// design of the program `name`.
+/// Runs the passes up to `isolate` (`t2s-isolate`) and reads the design
+/// of the requested program.
 pub fn isolate<'c>(
     context: &Context,
     module: &mut Module<'c>,
-    name: Option<&str>,
+    request: &Request<'_>,
 ) -> Result<Isolated<'c>, ExecuteError> {
-    run_pipeline(
-        context,
-        module,
-        &format!("builtin.module({})", t2s_passes::pipelines::ISOLATE),
-    )?;
-    let program = select_program(module.as_operation(), name)?;
+    run_pipeline(context, module, &request.pipeline_text(&ISOLATE)?)?;
+    let program = select_program(module.as_operation(), request.program)?;
     Ok(Isolated {
         interface: Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?,
         design: design(&program)?,
@@ -185,13 +200,13 @@ pub fn run_kernels(
     params: &[i64],
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-    crate::execute::check_arguments(interface, inputs, params)?;
+    crate::args::check_arguments(interface, inputs, params)?;
     let mut call = crate::memref_arg::Call::new(interface, inputs, params)?;
     let packed = Shared(call.packed.as_mut_ptr() as *mut c_void);
     // SAFETY: the module is in the llvm dialect; the engine is destroyed
     // before returning, after every kernel thread has been joined.
     unsafe {
-        let engine = crate::execute::new_engine(module)?;
+        let engine = crate::jit::new_engine(module)?;
         let result = lookup(engine, design).and_then(|(addresses, functions)| {
             let mut times = Vec::new();
             for run in 0..=options.repeat {

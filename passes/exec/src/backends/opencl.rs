@@ -9,16 +9,18 @@
 //! passes (isolated kernels and channels); one without takes
 //! `t2s-sequential-to-scf`'s (one kernel).
 
-use crate::dataflow::{run_threads, Design, KERNEL_STACK};
-use crate::execute::{
-    check_points, is_spatial, run_pipeline, select_program, with_spacetime_options, ExecuteError,
-    Mode, RunOptions,
-};
+use crate::backends::dataflow::{run_threads, Design, KERNEL_STACK};
+use crate::tools::{clang, work_dir};
+use crate::backend::{Backend, Request, RunOptions};
+use crate::error::ExecuteError;
+use crate::session::{is_spatial, run_pipeline, select_program};
+use t2s_ir::pipeline::Pipeline;
+use t2s_passes::pipelines::{ARRAYS_TO_SCF, DATAFLOW_TO_SCF, SEQUENTIAL_TO_SCF};
 use crate::interface::{sequential_interface, Interface};
 use melior::ir::Module;
 use melior::Context;
 use std::ffi::c_void;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 use t2s_model::interpret::Buffer;
@@ -27,40 +29,61 @@ use t2s_runtime::emulation::{
 };
 use t2s_target::opencl::{Param, Translation};
 
-/// The headers the emulation compiles with (shipped in include/t2s/opencl).
-pub const EMULATION_HEADER: &str = include_str!("../../../include/t2s/opencl/t2s-fpga-emulation.h");
-const EMULATION_HOOKS: &str = include_str!("../../../include/t2s/opencl/t2s-fpga-emulation.c");
+pub use t2s_runtime::emulation::EMULATION_HEADER;
+use t2s_runtime::emulation::EMULATION_HOOKS;
 
-use t2s_passes::pipelines::KERNELS_TO_SCF;
+/// `--mode opencl`.
+pub struct OpenCl;
+
+impl Backend for OpenCl {
+    fn name(&self) -> &'static str {
+        "opencl"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the dataflow design (or the sequential nest) as OpenCL C for Intel FPGAs, compiled with the emulation header and run on threads"
+    }
+
+    fn default_max_points(&self) -> u64 {
+        crate::limits::DEFAULT_MAX_INTERPRETED_POINTS
+    }
+
+    fn pipelines(&self) -> Vec<&'static Pipeline> {
+        vec![&DATAFLOW_TO_SCF, &SEQUENTIAL_TO_SCF]
+    }
+
+    fn run(
+        &self,
+        context: &Context,
+        module: &mut Module,
+        request: &Request<'_>,
+    ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+        execute(self, context, module, request)
+    }
+}
 
 /// Lowers, translates, compiles and runs `module`'s program.
-pub fn execute(
+fn execute(
+    backend: &OpenCl,
     context: &Context,
     module: &mut Module,
-    name: Option<&str>,
-    inputs: &[Buffer],
-    params: &[i64],
-    options: &RunOptions,
+    request: &Request<'_>,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-    let program = select_program(module.as_operation(), name)?;
+    let (inputs, params, options) = (request.inputs, request.params, request.options);
+    let program = select_program(module.as_operation(), request.program)?;
     let (interface, channels, failures, lowering) = if is_spatial(&program) {
-        let isolated = crate::dataflow::isolate(context, module, name)?;
-        let lowering = with_spacetime_options(
-            &format!("builtin.module(spacetime-to-scf, {KERNELS_TO_SCF})"),
-            &options.systolic_options,
-        );
+        let isolated = crate::backends::dataflow::isolate(context, module, request)?;
         (
             isolated.interface,
             isolated.design.channels,
             Some(isolated.failures),
-            lowering,
+            request.pipeline_text(&ARRAYS_TO_SCF)?,
         )
     } else {
-        let interface = sequential_interface(context, module, name)?;
-        let lowering = format!("builtin.module(ure-to-scf, {KERNELS_TO_SCF})");
-        (interface, Vec::new(), None, lowering)
+        let interface = sequential_interface(context, module, request.program)?;
+        (interface, Vec::new(), None, request.pipeline_text(&SEQUENTIAL_TO_SCF)?)
     };
-    check_points(&interface, params, Mode::OpenCl, options.max_points)?;
+    request.check_points(backend, &interface)?;
     run_pipeline(context, module, &lowering)?;
     let translation = t2s_target::opencl::translate(module.as_operation()).map_err(|_| {
         ExecuteError::Pipeline(
@@ -92,31 +115,6 @@ pub fn execute(
         Some(f) => f.report(&design, result),
         None => result,
     }
-}
-
-pub(crate) fn work_dir() -> Result<PathBuf, ExecuteError> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "t2s-opencl-{}-{}",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| ExecuteError::Invoke(format!("cannot create {}: {e}", dir.display())))?;
-    Ok(dir)
-}
-
-/// clang 22: `T2S_CLANG`, LLVM 22's, or `clang-22` on the path.
-pub fn clang() -> PathBuf {
-    if let Some(c) = std::env::var_os("T2S_CLANG") {
-        return PathBuf::from(c);
-    }
-    let debian = Path::new("/usr/lib/llvm-22/bin/clang");
-    if debian.exists() {
-        return debian.to_path_buf();
-    }
-    PathBuf::from("clang-22")
 }
 
 fn run_clang(args: &[&str], what: &str) -> Result<(), ExecuteError> {
@@ -223,7 +221,7 @@ fn run(
     params: &[i64],
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-    crate::execute::check_arguments(interface, inputs, params)?;
+    crate::args::check_arguments(interface, inputs, params)?;
     let mut call = crate::memref_arg::Call::new(interface, inputs, params)?;
     let buffers = call.buffers();
     let symbol = |name: &str| -> Result<*mut c_void, ExecuteError> {

@@ -1,0 +1,94 @@
+//! The interface every execution mode implements: a new backend is one new
+//! module implementing [`Backend`] and one line in [`crate::execute::BACKENDS`].
+
+use crate::error::ExecuteError;
+use melior::ir::Module;
+use melior::Context;
+use std::time::Duration;
+use t2s_ir::pipeline::{Given, Pipeline};
+use t2s_model::interpret::Buffer;
+
+/// One way of running a program.
+pub trait Backend: Sync {
+    /// Its `--mode` name.
+    fn name(&self) -> &'static str;
+    /// One line for `t2s-run --help`.
+    fn summary(&self) -> &'static str;
+    /// The largest iteration space it takes by default.
+    fn default_max_points(&self) -> u64 {
+        crate::limits::DEFAULT_MAX_POINTS
+    }
+    /// The pipelines whose options it takes (`--fastmath`, `--pipeline-options`).
+    fn pipelines(&self) -> Vec<&'static Pipeline> {
+        Vec::new()
+    }
+    /// Runs the program `request.program` of `module` (which it may lower in
+    /// place): the outputs, and the times of `options.repeat` more runs.
+    fn run(
+        &self,
+        context: &Context,
+        module: &mut Module,
+        request: &Request<'_>,
+    ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError>;
+}
+
+/// What to run and on what.
+pub struct Request<'a> {
+    /// The program's name; `None` for the module's only program.
+    pub program: Option<&'a str>,
+    pub inputs: &'a [Buffer],
+    pub params: &'a [i64],
+    pub options: &'a RunOptions,
+}
+
+impl Request<'_> {
+    /// The pipeline options `pipeline` takes (the others are for other
+    /// backends' pipelines).
+    pub fn options_for(&self, pipeline: &Pipeline) -> Vec<Given> {
+        let taken = pipeline.options();
+        self.options
+            .pipeline_options
+            .iter()
+            .filter(|(name, _)| taken.iter().any(|o| o.name == name))
+            .cloned()
+            .collect()
+    }
+
+    /// `pipeline` on the module with the options it takes.
+    pub fn pipeline_text(&self, pipeline: &Pipeline) -> Result<String, ExecuteError> {
+        pipeline
+            .on_module(&self.options_for(pipeline))
+            .map_err(ExecuteError::Pipeline)
+    }
+
+    /// The iteration space must stay within the limit of `backend`.
+    pub fn check_points(
+        &self,
+        backend: &dyn Backend,
+        interface: &crate::interface::Interface,
+    ) -> Result<(), ExecuteError> {
+        crate::limits::check_points(
+            interface,
+            self.params,
+            backend.default_max_points(),
+            self.options.max_points,
+        )
+    }
+}
+
+/// How a compiled program is built and run.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Extra timed calls of the compiled function.
+    pub repeat: usize,
+    /// Options of the t2s passes of the backends' pipelines, e.g.
+    /// `("fastmath", "contract")` or `("unroll-pes", "false")`; each
+    /// pipeline takes those its passes declare.
+    pub pipeline_options: Vec<Given>,
+    /// The channels' depths (dataflow mode).
+    pub channel_depths: t2s_runtime::channel::DepthMode,
+    /// The largest iteration space (points) a run may take; 0 for the
+    /// mode's default ([`DEFAULT_MAX_POINTS`], [`DEFAULT_MAX_INTERPRETED_POINTS`]).
+    pub max_points: u64,
+}
+

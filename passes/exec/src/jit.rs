@@ -1,0 +1,149 @@
+//! JIT execution of lowered modules with MLIR's ExecutionEngine, and the
+//! runtime functions compiled code may call.
+
+use crate::args::check_arguments;
+use crate::error::ExecuteError;
+use crate::interface::Interface;
+use melior::ir::Module;
+use std::ffi::c_void;
+use std::time::{Duration, Instant};
+use t2s_ir::ir;
+use t2s_model::interpret::Buffer;
+
+/// JIT-compiles a module in the `llvm` dialect and calls the program's
+/// function (`llvm.emit_c_interface`) on copies of the inputs.
+pub fn jit_run(
+    module: &Module,
+    model: &Interface,
+    inputs: &[Buffer],
+    params: &[i64],
+) -> Result<Vec<Buffer>, ExecuteError> {
+    jit_run_timed(module, model, inputs, params, 0).map(|(outputs, _)| outputs)
+}
+
+/// [`jit_run`], then `repeat` more timed calls (the function zeroes its
+/// outputs first, so every call computes the same result).
+pub fn jit_run_timed(
+    module: &Module,
+    model: &Interface,
+    inputs: &[Buffer],
+    params: &[i64],
+    repeat: usize,
+) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    check_arguments(model, inputs, params)?;
+    let mut call = crate::memref_arg::Call::new(model, inputs, params)?;
+    let packed = &mut call.packed;
+    let mut times = Vec::with_capacity(repeat);
+    // SAFETY: the module is in the llvm dialect; the engine is destroyed below.
+    unsafe {
+        let engine = new_engine(module)?;
+        // The C API calls the `_mlir_ciface_` wrapper of the name it is given.
+        let name = model.name.clone();
+        let name_ref = ir::string_ref(&name);
+        let result = mlir_sys::mlirExecutionEngineInvokePacked(
+            engine,
+            name_ref,
+            packed.as_mut_ptr() as *mut *mut c_void,
+        );
+        if result.value == 0 {
+            mlir_sys::mlirExecutionEngineDestroy(engine);
+            return Err(ExecuteError::Invoke(format!(
+                "no function {name} in the compiled module"
+            )));
+        }
+        for _ in 0..repeat {
+            let start = Instant::now();
+            mlir_sys::mlirExecutionEngineInvokePacked(
+                engine,
+                name_ref,
+                packed.as_mut_ptr() as *mut *mut c_void,
+            );
+            times.push(start.elapsed());
+        }
+        mlir_sys::mlirExecutionEngineDestroy(engine);
+    }
+    Ok((call.outputs(), times))
+}
+
+/// A JIT engine for `module` (in the llvm dialect), with the runtime
+/// functions the compiled code may call. The caller destroys it.
+pub fn new_engine(module: &Module) -> Result<mlir_sys::MlirExecutionEngine, ExecuteError> {
+    // SAFETY: the module outlives the engine (the caller destroys it first);
+    // no symbol is looked up before the runtime is registered.
+    unsafe {
+        let engine = mlir_sys::mlirExecutionEngineCreate(
+            module.to_raw(),
+            2,
+            0,
+            std::ptr::null(),
+            false,
+            false,
+        );
+        if engine.ptr.is_null() {
+            return Err(ExecuteError::Jit);
+        }
+        register_runtime(engine);
+        Ok(engine)
+    }
+}
+
+/// Conversions of 16-bit floats that LLVM calls (compiler-rt's names) and
+/// Debian 12's libgcc lacks. On x86-64 a half or bfloat travels in the low
+/// 16 bits of an XMM register: an `f32` carrying those bits.
+mod soft_float {
+    fn low16(x: f32) -> u16 {
+        x.to_bits() as u16
+    }
+    fn bits(b: u16) -> f32 {
+        f32::from_bits(u32::from(b))
+    }
+    pub extern "C" fn truncsfbf2(x: f32) -> f32 {
+        bits(half::bf16::from_f32(x).to_bits())
+    }
+    pub extern "C" fn truncdfbf2(x: f64) -> f32 {
+        bits(half::bf16::from_f64(x).to_bits())
+    }
+    pub extern "C" fn truncsfhf2(x: f32) -> f32 {
+        bits(half::f16::from_f32(x).to_bits())
+    }
+    pub extern "C" fn truncdfhf2(x: f64) -> f32 {
+        bits(half::f16::from_f64(x).to_bits())
+    }
+    pub extern "C" fn extendhfsf2(x: f32) -> f32 {
+        half::f16::from_bits(low16(x)).to_f32()
+    }
+    pub extern "C" fn extendbfsf2(x: f32) -> f32 {
+        half::bf16::from_bits(low16(x)).to_f32()
+    }
+}
+
+/// Registers the runtime functions the compiled code may call.
+///
+/// # Safety
+/// `engine` is a live execution engine whose symbols are not looked up yet.
+unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
+    let symbols: [(&str, *mut c_void); 10] = [
+        ("__truncsfbf2", soft_float::truncsfbf2 as *mut c_void),
+        ("__truncdfbf2", soft_float::truncdfbf2 as *mut c_void),
+        ("__truncsfhf2", soft_float::truncsfhf2 as *mut c_void),
+        ("__truncdfhf2", soft_float::truncdfhf2 as *mut c_void),
+        ("__gnu_f2h_ieee", soft_float::truncsfhf2 as *mut c_void),
+        ("__extendhfsf2", soft_float::extendhfsf2 as *mut c_void),
+        ("__gnu_h2f_ieee", soft_float::extendhfsf2 as *mut c_void),
+        ("__extendbfsf2", soft_float::extendbfsf2 as *mut c_void),
+        (
+            t2s_conversion::lower_channels::READ,
+            t2s_runtime::channel::t2s_channel_read as *mut c_void,
+        ),
+        (
+            t2s_conversion::lower_channels::WRITE,
+            t2s_runtime::channel::t2s_channel_write as *mut c_void,
+        ),
+    ];
+    for (name, address) in symbols {
+        let name_ref = ir::string_ref(name);
+        // SAFETY: guaranteed by the caller; the functions live for the process.
+        unsafe { mlir_sys::mlirExecutionEngineRegisterSymbol(engine, name_ref, address) };
+    }
+}
+

@@ -1,0 +1,95 @@
+//! What every backend does first: a context with everything registered,
+//! pipelines run over the module, the program to run chosen, and the
+//! program's state read off its IR.
+
+use crate::error::ExecuteError;
+use melior::ir::operation::OperationRef;
+use melior::ir::Module;
+use melior::pass::PassManager;
+use melior::Context;
+use t2s_ir::import::{extract_program, find_nest};
+use t2s_ir::ir;
+use t2s_model::Program;
+
+/// A context with every upstream and t2s dialect, the LLVM translations (for
+/// the JIT) and every pass registered.
+pub fn new_context() -> Context {
+    let registry = melior::dialect::DialectRegistry::new();
+    t2s_dialects::register_all_dialects(&registry);
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    melior::utility::register_all_llvm_translations(&context);
+    t2s_passes::register_passes();
+    context
+}
+
+/// Runs `pipeline` over `module`; diagnostics go to the context's handlers.
+pub fn run_pipeline(
+    context: &Context,
+    module: &mut Module,
+    pipeline: &str,
+) -> Result<(), ExecuteError> {
+    t2s_passes::register_passes();
+    let pm = PassManager::new(context);
+    melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
+        .map_err(|e| ExecuteError::Pipeline(format!("bad pipeline '{pipeline}': {e}")))?;
+    pm.run(module).map_err(|_| {
+        ExecuteError::Pipeline("compilation failed (see the diagnostics above)".into())
+    })
+}
+
+/// The `ure.program` to run: the one named `name`, or the only one.
+pub fn select_program<'c, 'a>(
+    module: OperationRef<'c, 'a>,
+    name: Option<&str>,
+) -> Result<OperationRef<'c, 'a>, ExecuteError> {
+    let programs = ir::collect(module, "ure.program");
+    match name {
+        Some(n) => programs
+            .into_iter()
+            .find(|p| ir::symbol_name(p) == n)
+            .ok_or_else(|| ExecuteError::UnknownProgram(n.to_string())),
+        None => match programs.len() {
+            0 => Err(ExecuteError::NoProgram),
+            1 => Ok(programs[0]),
+            _ => Err(ExecuteError::SeveralPrograms(
+                programs
+                    .iter()
+                    .map(|p| format!("@{}", ir::symbol_name(p)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )),
+        },
+    }
+}
+
+/// Merges the program (if needed) and converts it into the model.
+pub fn program_model(
+    context: &Context,
+    module: &mut Module,
+    name: Option<&str>,
+) -> Result<Program, ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    if find_nest(&program).is_none() {
+        merge(context, module)?;
+    }
+    let program = select_program(module.as_operation(), name)?;
+    extract_program(program).map_err(|_| ExecuteError::Extract)
+}
+
+/// Whether the program's UREs were space-time transformed already.
+pub fn is_transformed(program: &OperationRef<'_, '_>) -> bool {
+    find_nest(program).is_some_and(|n| ir::name(&n) == "spacetime.array")
+}
+
+/// Whether the program is (or its directives make it) a systolic array.
+pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
+    is_transformed(program) || !ir::collect(*program, "ure.space_time_transform").is_empty()
+}
+
+
+/// Merges the module's programs (`merge-ures`).
+pub fn merge(context: &Context, module: &mut Module) -> Result<(), ExecuteError> {
+    run_pipeline(context, module, "builtin.module(merge-ures)")
+}

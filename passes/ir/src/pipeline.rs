@@ -1,0 +1,175 @@
+//! Named pipelines, declared once as lists of steps. A pipeline takes the
+//! options of the t2s passes it runs (`--t2s-dataflow-to-scf='unroll-pes=false'`
+//! gives `unroll-pes` to `spacetime-to-scf`); the registry entry, the
+//! textual form the runners use and the `--help` text all come from the
+//! declaration.
+
+use crate::pass::{PassDef, PassOption};
+use crate::registration::{keep, one_line, option_specs};
+use mlir_sys::MlirStringRef;
+use std::ffi::c_void;
+use t2s_dialects::capi;
+
+/// One step of a pipeline.
+pub enum Step {
+    /// A t2s pass; it takes the pipeline's options that it declares.
+    Pass(&'static PassDef),
+    /// Upstream passes in MLIR's textual form, e.g. `canonicalize` or
+    /// `gpu.module(convert-math-to-spirv)`.
+    Upstream(&'static str),
+    /// Every step of another pipeline.
+    Pipeline(&'static Pipeline),
+}
+
+/// A named pipeline.
+pub struct Pipeline {
+    /// Its name in pass pipelines, e.g. `t2s-lower-to-llvm`.
+    pub argument: &'static str,
+    pub description: &'static str,
+    pub steps: &'static [Step],
+}
+
+/// An option given to a pipeline: its name and MLIR's text of its value.
+pub type Given = (String, String);
+
+impl Pipeline {
+    /// The t2s passes it runs, in order.
+    pub fn passes(&self) -> Vec<&'static PassDef> {
+        let mut all = Vec::new();
+        for step in self.steps {
+            match step {
+                Step::Pass(p) => all.push(*p),
+                Step::Pipeline(p) => all.extend(p.passes()),
+                Step::Upstream(_) => {}
+            }
+        }
+        all
+    }
+
+    /// The options it takes: those of its t2s passes, each name once.
+    pub fn options(&self) -> Vec<&'static PassOption> {
+        let mut all: Vec<&'static PassOption> = Vec::new();
+        for pass in self.passes() {
+            for o in pass.options {
+                if !all.iter().any(|a| a.name == o.name) {
+                    all.push(o);
+                }
+            }
+        }
+        all
+    }
+
+    /// The textual pipeline (without the enclosing `builtin.module(...)`)
+    /// with `given` options handed to every pass that declares them. An
+    /// option no pass of the pipeline takes is an error naming it.
+    pub fn render(&self, given: &[Given]) -> Result<String, String> {
+        let options = self.options();
+        for (name, _) in given {
+            if !options.iter().any(|o| o.name == name) {
+                let valid: Vec<&str> = options.iter().map(|o| o.name).collect();
+                return Err(format!(
+                    "'{}' takes no option '{name}' (its options: {})",
+                    self.argument,
+                    if valid.is_empty() {
+                        "none".to_string()
+                    } else {
+                        valid.join(", ")
+                    }
+                ));
+            }
+        }
+        Ok(self.render_steps(given))
+    }
+
+    fn render_steps(&self, given: &[Given]) -> String {
+        let mut parts = Vec::new();
+        for step in self.steps {
+            match step {
+                Step::Pass(p) => parts.push(render_pass(p, given)),
+                Step::Upstream(text) => parts.push(text.to_string()),
+                Step::Pipeline(p) => parts.push(p.render_steps(given)),
+            }
+        }
+        parts.join(", ")
+    }
+
+    /// `builtin.module(<steps>)` with `given` options.
+    pub fn on_module(&self, given: &[Given]) -> Result<String, String> {
+        Ok(format!("builtin.module({})", self.render(given)?))
+    }
+}
+
+/// `pass{key=value ...}` with the given options the pass declares.
+fn render_pass(pass: &PassDef, given: &[Given]) -> String {
+    let mine: Vec<String> = given
+        .iter()
+        .filter(|(name, _)| pass.option(name).is_some())
+        .map(|(name, value)| format!("{name}={}", quote(value)))
+        .collect();
+    if mine.is_empty() {
+        pass.argument.to_string()
+    } else {
+        format!("{}{{{}}}", pass.argument, mine.join(" "))
+    }
+}
+
+/// A value as MLIR's option parser reads it back: braced when it holds a
+/// separator.
+fn quote(value: &str) -> String {
+    if value.contains([' ', '}', '{', '"']) {
+        format!("{{{value}}}")
+    } else {
+        value.to_string()
+    }
+}
+
+/// Registers `pipeline` in MLIR's registry: `--<argument>` and
+/// `<argument>{options}` in textual pipelines.
+pub fn register(pipeline: &'static Pipeline) {
+    let options = option_specs(&pipeline.options().into_iter().copied().collect::<Vec<_>>());
+    // SAFETY: the strings and specs outlive the call (C++ copies them); the
+    // pipeline is 'static.
+    unsafe {
+        capi::t2sRegisterPassPipeline(
+            keep(pipeline.argument),
+            keep(&one_line(pipeline.description)),
+            options.len() as isize,
+            options.as_ptr(),
+            build_trampoline,
+            pipeline as *const Pipeline as *mut c_void,
+        )
+    }
+}
+
+/// Called by C++ with the options given (names and values, MLIR-parsed);
+/// writes the textual pipeline through `write`. A panic must not unwind
+/// into C++.
+unsafe extern "C" fn build_trampoline(
+    user_data: *mut c_void,
+    num_given: isize,
+    names: *const MlirStringRef,
+    values: *const MlirStringRef,
+    write: unsafe extern "C" fn(MlirStringRef, *mut c_void),
+    stream: *mut c_void,
+) -> bool {
+    let text = |s: MlirStringRef| {
+        // SAFETY: C++ passes live strings for the duration of the call.
+        let bytes = unsafe { std::slice::from_raw_parts(s.data as *const u8, s.length) };
+        String::from_utf8_lossy(bytes).into_owned()
+    };
+    // SAFETY: user_data is the &'static Pipeline given at registration.
+    let pipeline = unsafe { &*(user_data as *const Pipeline) };
+    let given: Vec<Given> = (0..num_given.max(0) as usize)
+        // SAFETY: C++ passes `num_given` names and values.
+        .map(|i| unsafe { (text(*names.add(i)), text(*values.add(i))) })
+        .collect();
+    let rendered = std::panic::catch_unwind(|| pipeline.render(&given));
+    let (ok, out) = match rendered {
+        Ok(Ok(t)) => (true, t),
+        Ok(Err(why)) => (false, why),
+        Err(_) => (false, format!("internal error while building '{}'", pipeline.argument)),
+    };
+    // SAFETY: `write` and `stream` come from C++ for this call.
+    unsafe { write(crate::diag::string_ref(&out), stream) };
+    ok
+}

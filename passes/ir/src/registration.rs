@@ -1,0 +1,149 @@
+//! Registers Rust passes in MLIR's pass registry through the C++ bridge of
+//! `dialects/capi`, so that they compose by name with upstream passes and
+//! take their options in MLIR's `{key=value}` syntax.
+
+use crate::diag::{emit, Failed, Severity};
+use crate::ir;
+use crate::pass::{Anchor, OptionKind, PassDef, RawOptions};
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use mlir_sys::{MlirOperation, MlirStringRef};
+use std::ffi::{c_char, c_void, CString};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use t2s_dialects::capi;
+
+/// A doc comment's lines (each with the space after `///`) as one line.
+pub fn one_line(doc: &str) -> String {
+    doc.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A string the registry keeps for the life of the process.
+pub(crate) fn keep(s: &str) -> *const c_char {
+    CString::new(s)
+        .expect("pass strings have no NUL")
+        .into_raw()
+}
+
+pub(crate) fn option_kind(kind: OptionKind) -> std::ffi::c_int {
+    match kind {
+        OptionKind::Bool => capi::T2S_PASS_OPTION_BOOL,
+        OptionKind::Int => capi::T2S_PASS_OPTION_INT,
+        OptionKind::String => capi::T2S_PASS_OPTION_STRING,
+        OptionKind::IntList => capi::T2S_PASS_OPTION_INT_LIST,
+    }
+}
+
+/// The option specs of the C API (their strings kept for the process).
+pub(crate) fn option_specs(options: &[crate::pass::PassOption]) -> Vec<capi::T2sPassOptionSpec> {
+    options
+        .iter()
+        .map(|o| capi::T2sPassOptionSpec {
+            name: keep(o.name),
+            description: keep(&one_line(o.description)),
+            kind: option_kind(o.kind),
+            default_value: keep(o.default),
+        })
+        .collect()
+}
+
+/// Registers `def` in MLIR's pass registry. Registration lives as long as the
+/// process, as MLIR's own registrations do.
+pub fn register(def: &'static PassDef) {
+    let options = option_specs(def.options);
+    let dialects: Vec<*const c_char> = def.dependent_dialects.iter().map(|d| keep(d)).collect();
+    let spec = capi::T2sPassSpec {
+        argument: keep(def.argument),
+        name: keep(def.name),
+        description: keep(&one_line(def.description)),
+        anchor_op: keep(def.anchor.name()),
+        num_options: options.len() as isize,
+        options: options.as_ptr(),
+        num_dependent_dialects: dialects.len() as isize,
+        dependent_dialects: dialects.as_ptr(),
+        run: run_trampoline,
+        user_data: def as *const PassDef as *mut c_void,
+    };
+    // SAFETY: the spec and its strings outlive the call; C++ copies them.
+    unsafe { capi::t2sRegisterRustPass(&spec) };
+}
+
+/// Runs `f` on `op` if it is an `anchor` op, otherwise on every anchor op
+/// nested in it (not inside another one): every one is processed, so that
+/// all errors are reported, and the run fails if any did.
+pub fn for_each_anchor<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    anchor: Anchor,
+    mut f: impl FnMut(OperationRef<'c, 'a>) -> Result<(), Failed>,
+) -> Result<(), Failed> {
+    let name = match anchor {
+        Anchor::Any | Anchor::Module => return f(op),
+        Anchor::Op(name) => name,
+    };
+    if ir::name(&op) == name {
+        return f(op);
+    }
+    let mut targets = Vec::new();
+    op.walk(WalkOrder::PreOrder, |nested| {
+        if ir::name(&nested) == name {
+            targets.push(nested.to_raw());
+            return WalkResult::Skip;
+        }
+        WalkResult::Advance
+    });
+    let mut result = Ok(());
+    for target in targets {
+        // SAFETY: collected from a walk; the earlier runs touched only
+        // their own anchor op, which holds none of the others.
+        if f(unsafe { OperationRef::from_raw(target) }).is_err() {
+            result = Err(Failed);
+        }
+    }
+    result
+}
+
+/// Called by the C++ pass for each operation it runs on. A panic must not
+/// unwind into C++: it becomes an error diagnostic at the operation.
+unsafe extern "C" fn run_trampoline(
+    user_data: *mut c_void,
+    op: MlirOperation,
+    num_values: isize,
+    values: *const MlirStringRef,
+) -> bool {
+    // SAFETY: user_data is the &'static PassDef given at registration.
+    let def = unsafe { &*(user_data as *const PassDef) };
+    // SAFETY: the operation is alive for the duration of the pass run.
+    let op = unsafe { OperationRef::from_raw(op) };
+    let raw = RawOptions {
+        values: (0..num_values.max(0) as usize)
+            .map(|i| {
+                // SAFETY: C++ passes one string per declared option, alive
+                // for the call.
+                let v = unsafe { *values.add(i) };
+                let bytes = unsafe { std::slice::from_raw_parts(v.data as *const u8, v.length) };
+                String::from_utf8_lossy(bytes).into_owned()
+            })
+            .collect(),
+    };
+    tracing::debug!(target: "t2s", pass = def.argument, options = ?raw.values, "running pass");
+    match catch_unwind(AssertUnwindSafe(|| (def.run)(op, &raw))) {
+        Ok(Ok(())) => true,
+        Ok(Err(Failed)) => false,
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            emit(
+                op.location(),
+                Severity::Error,
+                &format!("internal error in pass '{}': {message}", def.argument),
+                &[],
+            );
+            false
+        }
+    }
+}
