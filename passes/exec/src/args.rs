@@ -60,4 +60,3 @@ fn check_inputs(model: &Interface, inputs: &[Buffer], params: &[i64]) -> Result<
 fn shape_text(dims: impl Iterator<Item = String>) -> String {
     format!("[{}]", dims.collect::<Vec<_>>().join(", "))
 }
-

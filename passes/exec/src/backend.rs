@@ -91,4 +91,3 @@ pub struct RunOptions {
     /// mode's default ([`DEFAULT_MAX_POINTS`], [`DEFAULT_MAX_INTERPRETED_POINTS`]).
     pub max_points: u64,
 }
-

@@ -1,7 +1,7 @@
 //! Why a run failed.
 
-use thiserror::Error;
 use t2s_runtime::MAX_ELEMENTS;
+use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum ExecuteError {
@@ -36,4 +36,3 @@ pub enum ExecuteError {
     #[error("@{0} is space-time transformed: the {1} mode needs its UREs; give the program as written (t2s-run --reference FILE runs the interpreter on it)")]
     Transformed(String, &'static str),
 }
-

@@ -7,12 +7,12 @@
 
 use crate::error::ExecuteError;
 use crate::session::{is_transformed, merge, program_model, run_pipeline, select_program};
-use t2s_ir::import::find_nest;
 use melior::ir::attribute::TypeAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Module, ValueLike};
 use melior::Context;
+use t2s_ir::import::find_nest;
 use t2s_ir::import::params_and_inputs;
 use t2s_ir::ir;
 use t2s_ir::pass::Failed;

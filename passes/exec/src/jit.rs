@@ -146,4 +146,3 @@ unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
         unsafe { mlir_sys::mlirExecutionEngineRegisterSymbol(engine, name_ref, address) };
     }
 }
-

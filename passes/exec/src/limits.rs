@@ -48,4 +48,3 @@ pub fn check_points(
         ))),
     }
 }
-

@@ -88,7 +88,6 @@ pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
     is_transformed(program) || !ir::collect(*program, "ure.space_time_transform").is_empty()
 }
 
-
 /// Merges the module's programs (`merge-ures`).
 pub fn merge(context: &Context, module: &mut Module) -> Result<(), ExecuteError> {
     run_pipeline(context, module, "builtin.module(merge-ures)")

@@ -36,4 +36,3 @@ pub fn llvm_spirv() -> PathBuf {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("llvm-spirv-15"))
 }
-

@@ -234,21 +234,6 @@ pub fn symbol_name(op: &OperationRef<'_, '_>) -> String {
         .unwrap_or_default()
 }
 
-/// Runs `f` on every `ure.program` under `root`; every program is processed
-/// (so that all its errors are reported) and the run fails if any did.
-pub fn for_each_program<'c, 'a>(
-    root: OperationRef<'c, 'a>,
-    mut f: impl FnMut(OperationRef<'c, 'a>) -> Result<(), crate::diag::Failed>,
-) -> Result<(), crate::diag::Failed> {
-    let mut result = Ok(());
-    for program in collect(root, "ure.program") {
-        if f(program).is_err() {
-            result = Err(crate::diag::Failed);
-        }
-    }
-    result
-}
-
 pub use crate::diag::string_ref;
 
 /// Sets a discardable attribute on `op`.

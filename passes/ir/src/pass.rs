@@ -11,6 +11,15 @@
 pub use crate::diag::Failed;
 use melior::ir::operation::OperationRef;
 
+/// A doc comment's lines (each with the space after `///`) as one line.
+pub fn one_line(doc: &str) -> String {
+    doc.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The type of a pass option as MLIR declares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKind {
@@ -191,6 +200,8 @@ pub struct PassDef {
     /// Dialects whose ops the pass creates.
     pub dependent_dialects: &'static [&'static str],
     pub run: RunFn,
+    /// Parses the declared defaults (a test checks every pass's).
+    pub parse_defaults: fn() -> Result<(), String>,
 }
 
 impl PassDef {
@@ -215,7 +226,7 @@ impl PassDef {
                 "| `{}` | {} | {default} | {} |\n",
                 o.name,
                 o.kind.text(),
-                o.description
+                one_line(o.description)
             ));
         }
         text
@@ -338,6 +349,10 @@ macro_rules! declare_pass {
                         )
                     })?;
                 $crate::registration::for_each_anchor(op, $anchor, |target| $run(target, &options))
+            },
+            parse_defaults: || {
+                <$options as $crate::pass::PassOptions>::parse(&$crate::pass::RawOptions::default())
+                    .map(|_| ())
             },
         };
     };

@@ -167,7 +167,10 @@ unsafe extern "C" fn build_trampoline(
     let (ok, out) = match rendered {
         Ok(Ok(t)) => (true, t),
         Ok(Err(why)) => (false, why),
-        Err(_) => (false, format!("internal error while building '{}'", pipeline.argument)),
+        Err(_) => (
+            false,
+            format!("internal error while building '{}'", pipeline.argument),
+        ),
     };
     // SAFETY: `write` and `stream` come from C++ for this call.
     unsafe { write(crate::diag::string_ref(&out), stream) };

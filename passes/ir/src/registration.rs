@@ -11,14 +11,7 @@ use std::ffi::{c_char, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use t2s_dialects::capi;
 
-/// A doc comment's lines (each with the space after `///`) as one line.
-pub fn one_line(doc: &str) -> String {
-    doc.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+pub use crate::pass::one_line;
 
 /// A string the registry keeps for the life of the process.
 pub(crate) fn keep(s: &str) -> *const c_char {

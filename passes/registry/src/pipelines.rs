@@ -86,7 +86,8 @@ pub static SCF_TO_SPIRV: Pipeline = Pipeline {
 
 pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-sequential-to-llvm",
-    description: "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
+    description:
+        "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
     steps: &[
         Pass(&transforms::ure::merge_ures::PASS),
         Pass(&conversion::ure_to_scf::PASS),

@@ -1,10 +1,10 @@
 //! Transforms within a dialect, one pass per file named after it:
 //!
-//! - [`ure`]: `merge-ures`;
-//! - [`spacetime`]: `space-time-transform`, `minimize-storage`, `vectorize`;
-//! - [`channel`]: `isolate`, `scatter`, `gather`, `pack-channels`;
-//! - clean-ups of lowered code: [`vector`] (`split-vectors`), [`arith`]
-//!   (`total-division`), [`memref`] (`pad-inputs`), [`spirv`]
+//! - `ure`: `merge-ures`;
+//! - `spacetime`: `space-time-transform`, `minimize-storage`, `vectorize`;
+//! - `channel`: `isolate`, `scatter`, `gather`, `pack-channels`;
+//! - clean-ups of lowered code: `vector` (`split-vectors`), `arith`
+//!   (`total-division`), `memref` (`pad-inputs`), `spirv`
 //!   (`spirv-insert-composites`).
 
 pub mod arith;

@@ -124,9 +124,9 @@ fn parse_options(args: &[String]) -> Result<Options> {
             "--fastmath" => options
                 .pipeline_options
                 .push(("fastmath".to_string(), value()?)),
-            "--pipeline-options" | "--systolic-options" => {
-                options.pipeline_options.extend(parse_pipeline_options(&value()?)?)
-            }
+            "--pipeline-options" | "--systolic-options" => options
+                .pipeline_options
+                .extend(parse_pipeline_options(&value()?)?),
             "--channel-depths" => {
                 options.channel_depths = match value()?.as_str() {
                     "strict" => DepthMode::Strict,
@@ -217,7 +217,11 @@ fn check_pipeline_options(options: &Options) -> Result<()> {
                 "no pipeline of the {} mode{} takes the option '{name}' (they take: {})",
                 modes.join(", "),
                 if modes.len() == 1 { "" } else { "s" },
-                if taken.is_empty() { "none".to_string() } else { taken.join(", ") }
+                if taken.is_empty() {
+                    "none".to_string()
+                } else {
+                    taken.join(", ")
+                }
             );
         }
     }
@@ -225,8 +229,12 @@ fn check_pipeline_options(options: &Options) -> Result<()> {
 }
 
 fn parse_mode(text: &str) -> Result<Mode> {
-    Mode::parse(text)
-        .ok_or_else(|| anyhow!("unknown mode '{text}' (modes: {})", Mode::names().join(", ")))
+    Mode::parse(text).ok_or_else(|| {
+        anyhow!(
+            "unknown mode '{text}' (modes: {})",
+            Mode::names().join(", ")
+        )
+    })
 }
 
 fn new_context(remarks: bool) -> Context {

@@ -9,17 +9,17 @@
 
 use crate::backend::{Backend, Request, RunOptions};
 use crate::error::ExecuteError;
-use crate::session::{run_pipeline, select_program};
-use t2s_ir::pipeline::Pipeline;
-use t2s_passes::pipelines::{DATAFLOW_TO_LLVM, ISOLATE, KERNELS_TO_LLVM};
 use crate::interface::Interface;
+use crate::session::{run_pipeline, select_program};
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Module;
 use melior::Context;
 use std::ffi::c_void;
 use std::time::{Duration, Instant};
 use t2s_ir::ir;
+use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
+use t2s_passes::pipelines::{DATAFLOW_TO_LLVM, ISOLATE, KERNELS_TO_LLVM};
 use t2s_runtime::channel::{enter, leave, ChannelSpec, DepthMode, Run};
 
 /// The channels and kernel functions of an isolated program.

@@ -45,6 +45,9 @@ impl Backend for Interpret {
         let mut interface = Interface::from_model(&model);
         interface.param_max = param_max(&decls, &model.params);
         request.check_points(self, &interface)?;
-        Ok((interpret(&model, request.params, request.inputs)?, Vec::new()))
+        Ok((
+            interpret(&model, request.params, request.inputs)?,
+            Vec::new(),
+        ))
     }
 }

@@ -9,21 +9,21 @@
 //! passes (isolated kernels and channels); one without takes
 //! `t2s-sequential-to-scf`'s (one kernel).
 
-use crate::backends::dataflow::{run_threads, Design, KERNEL_STACK};
-use crate::tools::{clang, work_dir};
 use crate::backend::{Backend, Request, RunOptions};
+use crate::backends::dataflow::{run_threads, Design, KERNEL_STACK};
 use crate::error::ExecuteError;
-use crate::session::{is_spatial, run_pipeline, select_program};
-use t2s_ir::pipeline::Pipeline;
-use t2s_passes::pipelines::{ARRAYS_TO_SCF, DATAFLOW_TO_SCF, SEQUENTIAL_TO_SCF};
 use crate::interface::{sequential_interface, Interface};
+use crate::session::{is_spatial, run_pipeline, select_program};
+use crate::tools::{clang, work_dir};
 use melior::ir::Module;
 use melior::Context;
 use std::ffi::c_void;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
+use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
+use t2s_passes::pipelines::{ARRAYS_TO_SCF, DATAFLOW_TO_SCF, SEQUENTIAL_TO_SCF};
 use t2s_runtime::emulation::{
     t2s_emu_channel_index_error, t2s_emu_channel_read, t2s_emu_channel_write,
 };
@@ -81,7 +81,12 @@ fn execute(
         )
     } else {
         let interface = sequential_interface(context, module, request.program)?;
-        (interface, Vec::new(), None, request.pipeline_text(&SEQUENTIAL_TO_SCF)?)
+        (
+            interface,
+            Vec::new(),
+            None,
+            request.pipeline_text(&SEQUENTIAL_TO_SCF)?,
+        )
     };
     request.check_points(backend, &interface)?;
     run_pipeline(context, module, &lowering)?;

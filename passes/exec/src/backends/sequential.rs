@@ -49,9 +49,10 @@ impl Backend for Sequential {
         interface.param_max = param_max(&decls, &model.params);
         request.check_points(self, &interface)?;
         // The rolling buffers the lowered code will allocate.
-        let slots = t2s_model::interpret::rolling_slots(&model, request.params).ok_or_else(|| {
-            ExecuteError::TooLarge("the sequential storage (its size overflows i64)".into())
-        })?;
+        let slots =
+            t2s_model::interpret::rolling_slots(&model, request.params).ok_or_else(|| {
+                ExecuteError::TooLarge("the sequential storage (its size overflows i64)".into())
+            })?;
         let total: u64 = slots
             .iter()
             .map(|s| *s as u64)
@@ -61,7 +62,11 @@ impl Backend for Sequential {
                 "the sequential storage ({total} values)"
             )));
         }
-        run_pipeline(context, module, &request.pipeline_text(&SEQUENTIAL_TO_LLVM)?)?;
+        run_pipeline(
+            context,
+            module,
+            &request.pipeline_text(&SEQUENTIAL_TO_LLVM)?,
+        )?;
         jit_run_timed(
             module,
             &interface,

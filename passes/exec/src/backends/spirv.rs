@@ -12,9 +12,9 @@
 
 use crate::backend::{Backend, Request, RunOptions};
 use crate::error::ExecuteError;
-use crate::session::{is_spatial, run_pipeline, select_program};
-use t2s_ir::pipeline::Pipeline;
 use crate::interface::{array_interface, sequential_interface, Interface};
+use crate::session::{is_spatial, run_pipeline, select_program};
+use crate::tools::llvm_spirv;
 use melior::ir::{
     attribute::AttributeLike, attribute::DenseI32ArrayAttribute, block::BlockLike,
     operation::OperationLike, operation::OperationRef, Module, Value, ValueLike,
@@ -24,8 +24,8 @@ use mlir_sys::MlirValue;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
-use crate::tools::llvm_spirv;
 use t2s_ir::ir;
+use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
 use t2s_passes::pipelines::{SEQUENTIAL_TO_SPIRV, SYSTOLIC_TO_SPIRV};
 use t2s_runtime::opencl_host::{run_kernel, KernelArg};
