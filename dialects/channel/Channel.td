@@ -96,6 +96,29 @@ def Channel_KernelOp : Channel_Op<"kernel", [
   }];
 }
 
+def Channel_DesignOp : Channel_Op<"design", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "The kernels and channels of a lowered dataflow design";
+  let description = [{
+    What runs when a program's design runs, written by `spacetime-to-scf`
+    where it turns a program's arrays and kernels into functions: the
+    kernel functions, which run concurrently on the program's arguments
+    (the first is the program's own array, named after the program), and
+    the channels between them, in order. A runner takes the design from here, not from symbol names it
+    would have to guess (as CIRCT's ESI manifest does). `lower-channels`
+    lowers the channels and erases the design: after it, the module holds
+    only upstream ops.
+
+    ```mlir
+    channel.design kernels [@gemm, @gemm.loader, @gemm.drainer]
+        channels [@gemm.chA, @gemm.chB]
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefArrayAttr:$kernels,
+                       FlatSymbolRefArrayAttr:$channels);
+  let assemblyFormat = "`kernels` $kernels `channels` $channels attr-dict";
+}
+
 def Channel_WriteOp : Channel_Op<"write", [
     MemoryEffects<[MemRead, MemWrite]>,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {

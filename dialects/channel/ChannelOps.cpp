@@ -6,6 +6,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -248,6 +249,27 @@ LogicalResult WriteOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 LogicalResult ReadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyChannelUse(*this, getChannelAttr(), getIndices(),
                           getValue().getType(), symbolTable);
+}
+
+//===----------------------------------------------------------------------===//
+// DesignOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DesignOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (getKernels().empty())
+    return emitOpError("has no kernel");
+  for (Attribute kernel : getKernels()) {
+    auto ref = cast<FlatSymbolRefAttr>(kernel);
+    Operation *op = symbolTable.lookupNearestSymbolFrom(*this, ref.getAttr());
+    if (!op || !isa<FunctionOpInterface>(op))
+      return emitOpError("kernel ") << ref << " is not a function";
+  }
+  for (Attribute channel : getChannels()) {
+    auto ref = cast<FlatSymbolRefAttr>(channel);
+    if (!symbolTable.lookupNearestSymbolFrom<FifoOp>(*this, ref.getAttr()))
+      return emitOpError("channel ") << ref << " is not a channel.fifo";
+  }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -36,17 +36,23 @@ class Spacetime_Op<string mnemonic, list<Trait> traits = []>
     : Op<Spacetime_Dialect, mnemonic, traits>;
 
 def Spacetime_ArrayOp : Spacetime_Op<"array", [
-    NoTerminator, SingleBlock, RecursiveMemoryEffects,
+    IsolatedFromAbove, NoTerminator, SingleBlock, RecursiveMemoryEffects,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmBlockArgumentNames"]>]> {
   let summary = "A systolic array: the PE program over time and space";
   let description = [{
     The body is the program of one PE at one time step. Its block arguments
     are the coordinates: the time loops (`time`, outermost first) then the
-    space loops (`space`, the PEs). The array runs the body for every time
-    point in lexicographic order and, inside a time point, for every PE in
-    lexicographic order of its coordinates (so a PE may read what a PE
-    before it wrote in the same step: the dataflow form).
+    space loops (`space`, the PEs); then one per register file the array
+    takes (`registers(...)`, each a `spacetime.shift_reg` beside the array).
+    The body is isolated from above: it uses nothing defined outside it but
+    these arguments (inputs, parameters, channels and the output are
+    symbols), so any upstream pass may run on it and around it. The array
+    runs the body for every time point in lexicographic order and, inside a
+    time point, for every PE in lexicographic order of its coordinates (so
+    a PE may read what a PE before it wrote in the same step: the dataflow
+    form). With no time loop (every loop is a space loop) there is one time
+    point, and every PE runs once.
 
     `loops` are the original loops (outermost first) with their bounds;
     `schedule` gives the time coordinates as affine functions of the
@@ -89,12 +95,13 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     PEs past the run-time value of `@P` are not scheduled.
 
     ```mlir
-    %ra = spacetime.shift_reg "a" : memref<4x4x2xf32>
-    spacetime.array @a loops (k = 0 extent 4, j = 0 extent 4, i = 0 extent 4)
+    %regs_a = spacetime.shift_reg "a" : memref<4x4x2xf32>
+    spacetime.array @a registers(%regs_a : memref<4x4x2xf32>)
+        loops (k = 0 extent 4, j = 0 extent 4, i = 0 extent 4)
         time (t1 = 0 extent 10) space (i = 0 extent 4, j = 0 extent 4)
         schedule affine_map<(d0, d1, d2) -> (d0 + d1 + d2)>
         recover affine_map<(d0, d1, d2) -> (d0 - d1 - d2, d2, d1)> {
-    ^bb0(%t1: index, %i: index, %j: index):
+    ^bb0(%t1: index, %i: index, %j: index, %ra: memref<4x4x2xf32>):
       %k, %j_0, %i_1 = spacetime.recover : index, index, index
       %on = spacetime.scheduled
       scf.if %on {
@@ -105,7 +112,8 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     }
     ```
   }];
-  let arguments = (ins FlatSymbolRefAttr:$representative,
+  let arguments = (ins Variadic<AnyStaticShapeMemRef>:$registers,
+                       FlatSymbolRefAttr:$representative,
                        StrArrayAttr:$loops, DenseI64ArrayAttr:$mins,
                        ArrayAttr:$extents,
                        StrArrayAttr:$time_loops, DenseI64ArrayAttr:$time_mins,
@@ -116,7 +124,8 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
                        OptionalAttr<StrArrayAttr>:$descending);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $representative `loops` custom<Bounds>($loops, $mins, $extents)
+    $representative (`registers` `(` $registers^ `:` type($registers) `)`)?
+    `loops` custom<Bounds>($loops, $mins, $extents)
     `time` custom<Bounds>($time_loops, $time_mins, $time_extents)
     `space` custom<Bounds>($space_loops, $space_mins, $space_extents)
     (`descending` $descending^)?
@@ -130,6 +139,17 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     /// Number of time coordinates and of space coordinates (PE dimensions).
     unsigned getNumTime() { return getTimeLoops().size(); }
     unsigned getNumSpace() { return getSpaceLoops().size(); }
+    /// The body's coordinate arguments (time, then space).
+    ::mlir::Block::BlockArgListType getCoordinates() {
+      return getBodyBlock().getArguments().take_front(getNumTime() + getNumSpace());
+    }
+    /// The body's register-file arguments, one per operand.
+    ::mlir::Block::BlockArgListType getFileArguments() {
+      return getBodyBlock().getArguments().drop_front(getNumTime() + getNumSpace());
+    }
+    /// The register file a value of the body names: the shift_reg behind
+    /// one of its register-file arguments; null for any other value.
+    ::mlir::Operation *getFileDecl(::mlir::Value registers);
     /// Extents of the space loops: the PE shape.
     ::llvm::SmallVector<int64_t> getPeShape();
     /// Per space loop: whether it is vectorized (its coordinate is a vector).
@@ -154,7 +174,8 @@ def Spacetime_ShiftRegOp : Spacetime_Op<"shift_reg", [
     A static memref shaped `PEs x SLOTS x T`: the leading dimensions index
     the PEs (the space extents of the array that uses it), the last one the
     slots. `name` is a label for readers and generated code (the Func the
-    file holds); nothing is linked by it.
+    file holds); nothing is linked by it. The array that uses it takes it as
+    an operand (`registers(...)`) and its body as a block argument.
 
     By default the file shifts once per flattened step: slot 0 holds what
     the PE wrote in the current step, slot `d` what it held `d` steps ago;

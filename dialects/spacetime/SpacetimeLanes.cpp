@@ -104,10 +104,9 @@ bool isLaneTypeOf(Type type, Type element, VectorType lanes) {
 }
 
 LogicalResult verifyCoordinates(ArrayOp array) {
-  Block &body = array.getBodyBlock();
   unsigned time = array.getNumTime();
   VectorType lanes = array.getLaneType(IndexType::get(array.getContext()));
-  for (auto [i, arg] : llvm::enumerate(body.getArguments())) {
+  for (auto [i, arg] : llvm::enumerate(array.getCoordinates())) {
     Type t = arg.getType();
     if (t.isIndex())
       continue;

@@ -174,8 +174,6 @@ LogicalResult ArrayOp::verify() {
   unsigned numLoops = getLoops().size();
   unsigned numTime = getNumTime();
   unsigned numCoords = numTime + getNumSpace();
-  if (numTime == 0)
-    return emitOpError("needs at least one time loop");
   if (numCoords != numLoops)
     return emitOpError("maps ") << numLoops << " loops to " << numCoords
                                 << " time and space loops";
@@ -272,13 +270,42 @@ static Operation *ancestorIn(Block &block, Operation *op) {
   return block.findAncestorOpInBlock(*op);
 }
 
+Operation *ArrayOp::getFileDecl(Value registers) {
+  auto arg = dyn_cast<BlockArgument>(registers);
+  if (!arg || arg.getOwner() != &getBodyBlock())
+    return nullptr;
+  unsigned numCoords = getNumTime() + getNumSpace();
+  if (arg.getArgNumber() < numCoords ||
+      arg.getArgNumber() - numCoords >= getRegisters().size())
+    return nullptr;
+  return getRegisters()[arg.getArgNumber() - numCoords]
+      .getDefiningOp<ShiftRegOp>();
+}
+
 LogicalResult ArrayOp::verifyRegions() {
   Block &body = getBodyBlock();
   unsigned numCoords = getNumTime() + getNumSpace();
-  if (body.getNumArguments() != numCoords)
+  unsigned numFiles = getRegisters().size();
+  if (body.getNumArguments() != numCoords + numFiles)
     return emitOpError("body has ")
            << body.getNumArguments() << " arguments for " << numCoords
-           << " time and space coordinates";
+           << " time and space coordinates and " << numFiles
+           << " register files";
+  // Each register file is a spacetime.shift_reg beside the array, taken
+  // once, and its argument has its type.
+  llvm::SmallPtrSet<Value, 8> seenFiles;
+  for (auto [i, file] : llvm::enumerate(getRegisters())) {
+    auto decl = file.getDefiningOp<ShiftRegOp>();
+    if (!decl || decl->getBlock() != (*this)->getBlock())
+      return emitOpError("register file #")
+             << i << " is not a spacetime.shift_reg beside the array";
+    if (!seenFiles.insert(file).second)
+      return emitOpError("takes register file #") << i << " twice";
+    if (body.getArgument(numCoords + i).getType() != file.getType())
+      return emitOpError("register-file argument #")
+             << i << " is " << body.getArgument(numCoords + i).getType()
+             << " where the file is " << file.getType();
+  }
   if (failed(verifyCoordinates(*this)) || failed(verifyDescending(*this)))
     return failure();
 
@@ -336,6 +363,13 @@ void ArrayOp::getAsmBlockArgumentNames(Region &region,
     for (Attribute name : names)
       if (i < block.getNumArguments())
         setNameFn(block.getArgument(i++), cast<StringAttr>(name).getValue());
+  for (Value file : getRegisters()) {
+    if (i >= block.getNumArguments())
+      break;
+    auto decl = file.getDefiningOp<ShiftRegOp>();
+    setNameFn(block.getArgument(i++),
+              decl ? ("regs_" + decl.getName()).str() : "regs");
+  }
 }
 
 /// The array an op of a PE body belongs to.
@@ -432,10 +466,10 @@ LogicalResult ReadOp::verify() {
            << offset.size() << " entries for " << array->getNumSpace()
            << " space loops";
   int64_t slots = getRegisters().getType().getShape().back();
-  auto file = getRegisters().getDefiningOp<ShiftRegOp>();
+  auto file = dyn_cast_or_null<ShiftRegOp>(array->getFileDecl(getRegisters()));
   if (!file)
-    return emitOpError("reads a register file that is not a "
-                       "spacetime.shift_reg");
+    return emitOpError("reads a register file that is not one of the "
+                       "array's (a register-file argument of its body)");
   if (int(bool(getDelayAttr())) + int(bool(getTimeDelayAttr())) +
           int(bool(getWritesAttr())) !=
       1)
@@ -554,6 +588,9 @@ LogicalResult WriteOp::verify() {
   if (failed(array) ||
       failed(verifyFileShape(*this, *array, getRegisters().getType())))
     return failure();
+  if (!array->getFileDecl(getRegisters()))
+    return emitOpError("writes a register file that is not one of the "
+                       "array's (a register-file argument of its body)");
   return verifyWriteMask(*this);
 }
 

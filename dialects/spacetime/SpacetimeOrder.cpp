@@ -47,15 +47,15 @@ LogicalResult t2s::spacetime::verifyAtCoordinates(Operation *op, ArrayOp array,
                                                   ValueRange at) {
   if (at.empty())
     return success();
-  Block &body = array.getBodyBlock();
-  if (at.size() != body.getNumArguments())
+  Block::BlockArgListType coordinates = array.getCoordinates();
+  if (at.size() != coordinates.size())
     return op->emitOpError("has ")
-           << at.size() << " coordinates for " << body.getNumArguments()
+           << at.size() << " coordinates for " << coordinates.size()
            << " time and space loops";
   for (auto [i, value] : llvm::enumerate(at))
-    if (value.getType() != body.getArgument(i).getType())
+    if (value.getType() != coordinates[i].getType())
       return op->emitOpError("coordinate #")
              << i << " is " << value.getType() << " where the array's is "
-             << body.getArgument(i).getType();
+             << coordinates[i].getType();
   return success();
 }

@@ -232,16 +232,37 @@ ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
                              result.attributes))
     return failure();
   if (succeeded(parser.parseOptionalLParen())) {
-    SmallVector<Attribute> vars;
+    SmallVector<Attribute> vars, extents;
+    SmallVector<int64_t> mins;
+    SMLoc listLoc = parser.getCurrentLocation();
     if (failed(parser.parseOptionalRParen())) {
       do {
         std::string var;
         if (parser.parseKeywordOrString(&var))
           return failure();
         vars.push_back(b.getStringAttr(var));
+        // `i = 0 extent 8`: the bounds of the Func's elements.
+        if (succeeded(parser.parseOptionalEqual())) {
+          int64_t min;
+          Attribute extent;
+          if (parser.parseInteger(min) || parser.parseKeyword("extent") ||
+              t2s::parseExtent(parser, extent))
+            return failure();
+          mins.push_back(min);
+          extents.push_back(extent);
+        }
       } while (succeeded(parser.parseOptionalComma()));
       if (parser.parseRParen())
         return failure();
+    }
+    if (!mins.empty() && mins.size() != vars.size())
+      return parser.emitError(listLoc,
+                              "give bounds to every loop variable or to none");
+    if (!mins.empty()) {
+      result.addAttribute(getMinsAttrName(result.name),
+                          b.getDenseI64ArrayAttr(mins));
+      result.addAttribute(getExtentsAttrName(result.name),
+                          b.getArrayAttr(extents));
     }
     SmallVector<Type> types;
     if (parser.parseArrow())
@@ -275,7 +296,11 @@ void FuncOp::print(OpAsmPrinter &p) {
   p << " ";
   p.printSymbolName(getSymName());
   if (isDeclared()) {
-    printVarNames(p, *this, getVarsAttr());
+    if (hasBounds() && getMinsAttr().size() == getVarsAttr().size() &&
+        getExtentsAttr().size() == getVarsAttr().size())
+      printBounds(p, *this, getVarsAttr(), getMinsAttr(), getExtentsAttr());
+    else
+      printVarNames(p, *this, getVarsAttr());
     p << " -> ";
     SmallVector<Type> types = llvm::to_vector(llvm::map_range(
         getResultTypesAttr(),
@@ -292,6 +317,7 @@ void FuncOp::print(OpAsmPrinter &p) {
     p << " on " << stringifyPlace(getPlace());
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {getSymNameAttrName(), getVarsAttrName(),
+                           getMinsAttrName(), getExtentsAttrName(),
                            getResultTypesAttrName(), getPlaceAttrName()});
 }
 
@@ -303,12 +329,36 @@ LogicalResult FuncOp::verify() {
     return success();
   if (failed(verifyDistinctNames(*this, getVarsAttr(), "loop variable")))
     return failure();
+  if (getMins().has_value() != getExtents().has_value() ||
+      (hasBounds() && (getMinsAttr().size() != getVarsAttr().size() ||
+                       getExtentsAttr().size() != getVarsAttr().size())))
+    return emitOpError("needs one min and one extent per loop variable, or "
+                       "no bounds");
+  if (hasBounds())
+    for (auto [var, extent] : llvm::zip(getVarsAttr(), getExtentsAttr())) {
+      auto constant = dyn_cast<IntegerAttr>(extent);
+      if ((constant && constant.getInt() <= 0) ||
+          (!constant && !isa<FlatSymbolRefAttr>(extent)))
+        return emitOpError("extent of ")
+               << var << " must be a positive integer or a ure.param";
+    }
   if (getResultTypes()->empty())
     return emitOpError("declares at least one return type");
   for (Attribute a : getResultTypesAttr())
     if (!isUreScalarType(cast<TypeAttr>(a).getValue()))
       return emitOpError("return types are ")
              << kScalarTypes << ", got " << cast<TypeAttr>(a).getValue();
+  return success();
+}
+
+LogicalResult FuncOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  if (!hasBounds())
+    return success();
+  for (Attribute extent : getExtentsAttr())
+    if (auto sym = dyn_cast<FlatSymbolRefAttr>(extent))
+      if (!symbols.lookupNearestSymbolFrom<ParamOp>(*this, sym.getAttr()))
+        return emitOpError("extent ")
+               << sym << " is not a ure.param of the program";
   return success();
 }
 

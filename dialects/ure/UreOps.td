@@ -86,7 +86,8 @@ def Ure_InputOp : Ure_Op<"input", [Symbol, HasParent<"ProgramOp">]> {
   }];
 }
 
-def Ure_FuncOp : Ure_Op<"func", [Symbol, HasParent<"ProgramOp">]> {
+def Ure_FuncOp : Ure_Op<"func", [Symbol, HasParent<"ProgramOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Declares a Func, with or without its loop variables and types";
   let description = [{
     A Func declared with its loop variables and return type(s), as
@@ -104,9 +105,22 @@ def Ure_FuncOp : Ure_Op<"func", [Symbol, HasParent<"ProgramOp">]> {
     ```mlir
     ure.func @h
     ```
+
+    The loop variables may carry bounds: the index space of the Func's
+    elements. `space-time-transform` gives the output Func its bounds (the
+    bounds of its loops), so that the output buffer of the systolic array is
+    declared in the IR: element `(i, j)` is at `(i - min_i, j - min_j)` of a
+    buffer of the extents' shape (a `ure.param` extent is the parameter's
+    value). Nothing else links the output to the array's loops.
+
+    ```mlir
+    ure.func @out(i = 0 extent 8, j = 0 extent @N) -> f32 on device
+    ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        OptionalAttr<StrArrayAttr>:$vars,
+                       OptionalAttr<DenseI64ArrayAttr>:$mins,
+                       OptionalAttr<ArrayAttr>:$extents,
                        OptionalAttr<TypeArrayAttr>:$result_types,
                        DefaultValuedAttr<Ure_Place, "::t2s::ure::Place::Host">:$place);
   let hasCustomAssemblyFormat = 1;
@@ -114,6 +128,8 @@ def Ure_FuncOp : Ure_Op<"func", [Symbol, HasParent<"ProgramOp">]> {
   let extraClassDeclaration = [{
     /// True when declared with loop variables and return types.
     bool isDeclared() { return getVars().has_value(); }
+    /// True when the loop variables carry bounds (the element space).
+    bool hasBounds() { return getMins().has_value(); }
   }];
 }
 

@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT, CMPI_ULT};
 use t2s_ir::ir;
+use t2s_ir::ops::{self, channel::DesignOp, View};
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -105,6 +106,11 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     // SAFETY: the context outlives the pass run; `context_ref` this function.
     let context: &Context = unsafe { context_ref.to_ref() };
     let module_block = ir::body_block(&root).ok_or(Failed)?;
+    // The design's channels become runtime globals: its manifest has been
+    // read by whoever runs it (docs/dataflow.md).
+    for design in ops::all::<DesignOp>(root) {
+        ir::erase(design.op());
+    }
     let fifos = ir::collect(root, "channel.fifo");
     let mut specs: HashMap<String, (Vec<i64>, u64, Type)> = HashMap::new();
     for fifo in &fifos {

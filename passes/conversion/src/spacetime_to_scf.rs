@@ -20,6 +20,7 @@ use crate::spacetime_to_scf::registers::FileStorage;
 use crate::spacetime_to_scf::rewrite::clone_body;
 use crate::spacetime_to_scf::rewrite::rewrite_pe;
 use crate::ure_to_scf::public_func_before;
+use melior::ir::block::BlockLike;
 use melior::ir::{
     attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
     operation::{OperationLike, OperationRef},
@@ -31,7 +32,9 @@ use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_dialects::ods::channel;
 use t2s_ir::ir;
+use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::{Anchor, Failed};
 use t2s_ir::registration::for_each_anchor;
 
@@ -136,10 +139,9 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
     let context: &Context = unsafe { context_ref.to_ref() };
-    let info = ArrayInfo::read(&array)?;
-    // Every function of the program takes the same arguments: the output's
-    // shape comes from the program's own array.
-    let signature = crate::spacetime_to_scf::lowered::output_of(&program, &array, &info)?;
+    // Every function of the program takes the same arguments: the output
+    // as its ure.func declares it.
+    let signature = crate::spacetime_to_scf::lowered::output_of(&program)?;
     let name = ir::symbol_name(&program);
     let mut arrays = vec![(array, body_ops.clone(), name.clone())];
     for kernel in body_ops
@@ -153,8 +155,40 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     for (array, ops, function) in &arrays {
         lower_array(context, program, *array, ops, function, &signature, options)?;
     }
-    move_channels(program, &body_ops)?;
+    let channels = move_channels(program, &body_ops)?;
+    if arrays.len() > 1 || !channels.is_empty() {
+        let kernels: Vec<String> = arrays.iter().map(|(_, _, f)| f.clone()).collect();
+        declare_design(context, program, &name, &kernels, &channels)?;
+    }
     ir::erase(program);
+    Ok(())
+}
+
+/// `channel.design @<program>`: the kernel functions and channels a runner
+/// runs (docs/dataflow.md), before the program it replaces.
+fn declare_design(
+    context: &Context,
+    program: OperationRef<'_, '_>,
+    name: &str,
+    kernels: &[String],
+    channels: &[String],
+) -> Result<(), Failed> {
+    let refs = |names: &[String]| -> Attribute {
+        let items: Vec<Attribute> = names
+            .iter()
+            .map(|n| FlatSymbolRefAttribute::new(context, n).into())
+            .collect();
+        melior::ir::attribute::ArrayAttribute::new(context, &items).into()
+    };
+    let _ = name;
+    let design = channel::design(
+        context,
+        melior::ir::attribute::ArrayAttribute::try_from(refs(kernels)).map_err(|_| Failed)?,
+        melior::ir::attribute::ArrayAttribute::try_from(refs(channels)).map_err(|_| Failed)?,
+        program.location(),
+    );
+    let block = program.block().ok_or(Failed)?;
+    block.insert_operation_before(program, design.into());
     Ok(())
 }
 
@@ -191,11 +225,11 @@ fn kernel_array<'c, 'a>(
 }
 
 /// One kernel stores the output (each zeroes it first, and the kernels run
-/// at the same time), over the shape of the program's arguments.
+/// at the same time).
 fn check_one_store(
     arrays: &[(OperationRef<'_, '_>, Vec<OperationRef<'_, '_>>, String)],
     signature: &crate::spacetime_to_scf::lowered::Output,
-    program: &OperationRef<'_, '_>,
+    _program: &OperationRef<'_, '_>,
 ) -> Result<(), Failed> {
     let storing: Vec<_> = arrays
         .iter()
@@ -209,27 +243,6 @@ fn check_one_store(
                 signature.func, first.2, second.2
             ),
         ));
-    }
-    if let Some((array, _, function)) = storing.first() {
-        let info = ArrayInfo::read(array)?;
-        let own = crate::spacetime_to_scf::lowered::output_of(program, array, &info)?;
-        if own.shape != signature.shape {
-            let text = |s: &[Option<i64>]| {
-                s.iter()
-                    .map(|d| d.map_or("?".to_string(), |d| d.to_string()))
-                    .collect::<Vec<_>>()
-                    .join("x")
-            };
-            return Err(error(
-                array.location(),
-                format!(
-                    "@{function} stores @{} over {}, but the program's array gives it {}",
-                    signature.func,
-                    text(&own.shape),
-                    text(&signature.shape)
-                ),
-            ));
-        }
     }
     Ok(())
 }
@@ -267,11 +280,13 @@ fn rename_channels(program: &OperationRef<'_, '_>, body_ops: &[OperationRef<'_, 
     }
 }
 
-/// The program's channels become the module's, beside its functions.
+/// The program's channels become the module's, beside its functions;
+/// returns their names, in order.
 fn move_channels(
     program: OperationRef<'_, '_>,
     body_ops: &[OperationRef<'_, '_>],
-) -> Result<(), Failed> {
+) -> Result<Vec<String>, Failed> {
+    let mut moved = Vec::new();
     let parent = program.block().ok_or(Failed)?;
     let taken: std::collections::HashSet<String> = ir::ops(parent)
         .iter()
@@ -288,8 +303,9 @@ fn move_channels(
         }
         // SAFETY: both ops are live; the fifo moves before the program.
         unsafe { mlir_sys::mlirOperationMoveBefore(fifo.to_raw(), program.to_raw()) };
+        moved.push(name);
     }
-    Ok(())
+    Ok(moved)
 }
 
 /// Lowers one array (the program's, or a kernel's, whose register files are
@@ -305,11 +321,7 @@ fn lower_array<'c>(
 ) -> Result<(), Failed> {
     let info = ArrayInfo::read(&array)?;
     let stores = !ir::collect(array, "spacetime.output").is_empty();
-    let output = if stores {
-        crate::spacetime_to_scf::lowered::output_of(&program, &array, &info)?
-    } else {
-        signature.clone()
-    };
+    let output = signature.clone();
     let function = create_function(context, program, name, signature, options.c_interface)?;
     let e = Emitter::new(context, array.location(), function.entry);
 
@@ -331,23 +343,28 @@ fn lower_array<'c>(
         .iter()
         .map(|t| linear_value(&e, &t.extent, &function.params))
         .collect::<Result<Vec<_>, _>>()?;
+    let output_extents = output
+        .bounds
+        .iter()
+        .map(|b| linear_value(&e, &b.extent, &function.params))
+        .collect::<Result<Vec<_>, _>>()?;
     let lowered = Lowered {
         inputs: function.inputs.clone(),
         outputs: function.outputs.clone(),
         params: function.params.clone(),
         loop_extents,
+        output_extents,
         output: output.clone(),
         fastmath: options.fastmath.clone(),
     };
 
-    // Register files: one buffer per spacetime.shift_reg.
+    // Register files: one buffer per register file the array takes, found
+    // by the body's argument that the PE code reads and writes.
+    let _ = body_ops;
     let mut files: HashMap<usize, FileStorage> = HashMap::new();
-    for op in body_ops
-        .iter()
-        .filter(|op| ir::name(op) == "spacetime.shift_reg")
-    {
-        let value = op.result(0).map_err(|_| Failed)?;
-        let ty = value.r#type();
+    for file in ArrayOp::cast(array).ok_or(Failed)?.files() {
+        let op = file.decl.op();
+        let ty = file.decl.file_type();
         // A file of vectors (a vectorized array) counts every lane.
         let file_element = t2s_ir::array::memref_element(ty);
         let lanes =
@@ -393,7 +410,7 @@ fn lower_array<'c>(
             .collect();
         crate::spacetime_to_scf::registers::zero_file(&e, buffer, &dims, file_element, heap);
         files.insert(
-            value.to_raw().ptr as usize,
+            file.arg.ptr as usize,
             FileStorage {
                 buffer,
                 slots,

@@ -61,6 +61,18 @@ impl Request<'_> {
             .map_err(ExecuteError::Pipeline)
     }
 
+    /// `pass` on the module with the pipeline options it declares.
+    pub fn pass_text(&self, pass: &t2s_ir::pass::PassDef) -> String {
+        let mine: Vec<Given> = self
+            .options
+            .pipeline_options
+            .iter()
+            .filter(|(name, _)| pass.option(name).is_some())
+            .cloned()
+            .collect();
+        format!("builtin.module({})", t2s_ir::pipeline::render_pass(pass, &mine))
+    }
+
     /// The iteration space must stay within the limit of `backend`.
     pub fn check_points(
         &self,

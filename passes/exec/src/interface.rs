@@ -15,6 +15,7 @@ use melior::Context;
 use t2s_ir::import::find_nest;
 use t2s_ir::import::params_and_inputs;
 use t2s_ir::ir;
+use t2s_ir::ops::{ure::FuncOp, View};
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::ParamDecl;
 use t2s_model::{Extent, Input, Program, ScalarType};
@@ -101,19 +102,19 @@ impl Interface {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let loops = ir::strings(array, "loops");
         let extents = ir::extents(array, "extents");
-        let mut output_shape = Vec::new();
-        for var in ir::strings(decl, "vars") {
-            let Some(l) = loops.iter().position(|n| *n == var) else {
-                return Err(t2s_ir::diag::error(
+        // The output's element space, as its ure.func declares it.
+        let bounds = FuncOp::cast(*decl)
+            .and_then(|f| f.bounds())
+            .ok_or_else(|| {
+                t2s_ir::diag::error(
                     decl.location(),
-                    format!(
-                        "output @{output} is indexed by '{var}', which is not a loop of the array"
-                    ),
-                ));
-            };
-            output_shape.push(extent_of(&extents[l], &params)?);
+                    format!("output @{output} declares no bounds for its elements"),
+                )
+            })?;
+        let mut output_shape = Vec::new();
+        for b in &bounds {
+            output_shape.push(linear_extent(&b.extent, &params, decl.location())?);
         }
         let extent_params = extent_params(array, &params);
         let loop_extents = extents
@@ -205,6 +206,28 @@ impl Interface {
                 }
             })
             .collect()
+    }
+}
+
+/// A declared extent: an integer or one parameter.
+fn linear_extent(
+    extent: &t2s_model::Linear,
+    params: &[String],
+    location: melior::ir::Location<'_>,
+) -> Result<Extent, Failed> {
+    if let Some(c) = extent.as_const() {
+        return Ok(Extent::Const(c));
+    }
+    match extent.terms.as_slice() {
+        [(p, 1)] if extent.constant == 0 => params
+            .iter()
+            .position(|q| q == p)
+            .map(Extent::Param)
+            .ok_or_else(|| t2s_ir::diag::error(location, format!("no ure.param @{p}"))),
+        _ => Err(t2s_ir::diag::error(
+            location,
+            "an output extent is an integer or one ure.param",
+        )),
     }
 }
 

@@ -54,6 +54,15 @@ pub fn symbol(op: &OperationRef<'_, '_>, attr: &str) -> String {
         .unwrap_or_default()
 }
 
+/// A `FlatSymbolRefArrayAttr` attribute, each without the `@`.
+pub fn symbols(op: &OperationRef<'_, '_>, attr: &str) -> Vec<String> {
+    array(op, attr)
+        .into_iter()
+        .filter_map(|a| FlatSymbolRefAttribute::try_from(a).ok())
+        .map(|a| a.value().to_string())
+        .collect()
+}
+
 /// A string attribute (e.g. a `SymbolNameAttr`), empty when absent.
 pub fn string(op: &OperationRef<'_, '_>, attr: &str) -> String {
     op.attribute(attr)
@@ -246,6 +255,16 @@ pub fn set_attribute(op: OperationRef<'_, '_>, name: &str, attribute: Attribute<
             name,
             melior::ir::attribute::AttributeLike::to_raw(&attribute),
         )
+    }
+}
+
+/// Whether the op has an inherent attribute (a property) `name`.
+pub fn has_inherent(op: &OperationRef<'_, '_>, name: &str) -> bool {
+    // SAFETY: a live op; the attribute is only tested for null.
+    unsafe {
+        !mlir_sys::mlirOperationGetInherentAttributeByName(op.to_raw(), string_ref(name))
+            .ptr
+            .is_null()
     }
 }
 

@@ -15,6 +15,7 @@ pub mod emit;
 pub mod import;
 pub mod ir;
 pub mod lanes;
+pub mod ops;
 pub mod pass;
 pub mod pipeline;
 pub mod registration;

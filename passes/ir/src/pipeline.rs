@@ -100,7 +100,7 @@ impl Pipeline {
 }
 
 /// `pass{key=value ...}` with the given options the pass declares.
-fn render_pass(pass: &PassDef, given: &[Given]) -> String {
+pub fn render_pass(pass: &PassDef, given: &[Given]) -> String {
     let mine: Vec<String> = given
         .iter()
         .filter(|(name, _)| pass.option(name).is_some())

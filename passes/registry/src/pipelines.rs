@@ -107,14 +107,23 @@ pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     ],
 };
 
+/// Kernel functions and their channels to the llvm dialect.
+pub static CHANNELS_TO_LLVM: Pipeline = Pipeline {
+    argument: "t2s-channels-to-llvm",
+    description: "Lower the kernel functions of a design and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    steps: &[
+        Pass(&conversion::lower_channels::PASS),
+        Step::Pipeline(&SCF_TO_LLVM),
+    ],
+};
+
 /// The second half of `t2s-dataflow-to-llvm`.
 pub static KERNELS_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-kernels-to-llvm",
-    description: "Lower an isolated program's kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    description: "Lower an isolated program's kernels (functions @<program> and @<program>.<kernel>, listed by channel.design) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
     steps: &[
         Pass(&conversion::spacetime_to_scf::PASS),
-        Pass(&conversion::lower_channels::PASS),
-        Step::Pipeline(&SCF_TO_LLVM),
+        Step::Pipeline(&CHANNELS_TO_LLVM),
     ],
 };
 
@@ -172,13 +181,14 @@ pub static SYSTOLIC_TO_SPIRV: Pipeline = Pipeline {
 };
 
 /// Every named pipeline.
-pub fn all_pipelines() -> [&'static Pipeline; 14] {
+pub fn all_pipelines() -> [&'static Pipeline; 15] {
     [
         &TRANSFORM,
         &ISOLATE,
         &SCF_TO_LLVM,
         &KERNELS_TO_SCF,
         &SCF_TO_SPIRV,
+        &CHANNELS_TO_LLVM,
         &KERNELS_TO_LLVM,
         &ARRAYS_TO_SCF,
         &SEQUENTIAL_TO_SPIRV,

@@ -154,6 +154,8 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
     for op in &ops {
         match ir::name(op).as_str() {
             "channel.fifo" => channels.push(*op),
+            // The design's manifest: the kernels are the functions below.
+            "channel.design" => {}
             "func.func" if op.region(0).ok().and_then(|r| r.first_block()).is_some() => {
                 functions.push(*op)
             }

@@ -2,8 +2,13 @@
 //! lowered function's values, the output's layout, one PE clone's frame,
 //! and the small code generators every part of the rewrite uses.
 
+use t2s_ir::ops::{
+    self,
+    spacetime::{ArrayOp, OutputOp},
+    ure::{ElementBound, ProgramOp},
+    View,
+};
 use melior::ir::{
-    attribute::TypeAttribute,
     operation::{OperationLike, OperationRef},
     Attribute, Type,
 };
@@ -12,7 +17,6 @@ use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
-use t2s_ir::ir;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
 use t2s_ir::pass::Failed;
 use t2s_model::Linear;
@@ -48,68 +52,95 @@ pub fn linear_value(
 pub struct Output<'c> {
     pub func: String,
     pub types: Vec<Type<'c>>,
+    /// Per dimension: the bounds of the element space the Func declares
+    /// (element `x` is at `x - min`).
+    pub bounds: Vec<ElementBound>,
     /// `None` where the extent is a parameter.
     pub shape: Vec<Option<i64>>,
-    /// Per output dimension: its loop (index into `ArrayInfo::loops`).
-    pub loops: Vec<usize>,
-    /// The output drops loops: an element may be stored at several points.
+    /// An element may be stored at several points: each element keeps the
+    /// loop-order rank of its last writer ("last write wins").
     pub stamps: bool,
 }
 
 /// The output Func stored by the program's `spacetime.output` ops (in the
-/// array, or in a drainer kernel after isolation), with its dimensions
-/// placed among the loops of `info` (the array that stores it, or the
-/// program's array for the functions' signature).
-pub fn output_of<'c>(
-    program: &OperationRef<'c, '_>,
-    array: &OperationRef<'c, '_>,
-    info: &ArrayInfo,
-) -> Result<Output<'c>, Failed> {
-    let stores = ir::collect(*program, "spacetime.output");
+/// array, or in a drainer kernel after isolation), as its `ure.func`
+/// declares it (loop variables with bounds, result types).
+pub fn output_of<'c>(program: &OperationRef<'c, '_>) -> Result<Output<'c>, Failed> {
+    let stores: Vec<OutputOp> = ops::all(*program);
     let Some(first) = stores.first() else {
         return Err(error(
-            array.location(),
+            program.location(),
             "the program stores no output (no spacetime.output)",
         ));
     };
-    let func = ir::symbol(first, "func");
-    if let Some(other) = stores.iter().find(|s| ir::symbol(s, "func") != func) {
+    let func = first.func();
+    if let Some(other) = stores.iter().find(|s| s.func() != func) {
         return Err(error(
-            other.location(),
+            other.op().location(),
             format!(
                 "the program stores two outputs, @{func} and @{}",
-                ir::symbol(other, "func")
+                other.func()
             ),
         ));
     }
-    let decl = ir::body_ops(program, 0)
-        .into_iter()
-        .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == func)
-        .ok_or_else(|| error(first.location(), format!("no ure.func @{func}")))?;
-    let mut loops = Vec::new();
-    let mut shape = Vec::new();
-    for var in ir::strings(&decl, "vars") {
-        let Some(l) = info.loops.iter().position(|b| b.name == var) else {
-            return Err(error(
-                decl.location(),
-                format!("output @{func} is indexed by '{var}', which is not a loop of the array"),
-            ));
-        };
-        loops.push(l);
-        shape.push(info.loops[l].extent.as_const());
-    }
-    let types = ir::array(&decl, "result_types")
-        .into_iter()
-        .filter_map(|a| TypeAttribute::try_from(a).ok())
-        .map(|t| t.value())
-        .collect();
+    let decl = ProgramOp::cast(*program)
+        .and_then(|p| p.func(&func))
+        .ok_or_else(|| error(first.op().location(), format!("no ure.func @{func}")))?;
+    let bounds = decl.bounds().ok_or_else(|| {
+        error(
+            decl.op().location(),
+            format!(
+                "output @{func} declares no bounds for its elements (e.g. `ure.func @{func}(i = 0 extent 8) -> f32`, as space-time-transform writes it)"
+            ),
+        )
+    })?;
+    let shape = bounds.iter().map(|b| b.extent.as_const()).collect();
     Ok(Output {
         func,
-        stamps: loops.len() < info.loops.len(),
-        types,
+        stamps: !stores_each_element_once(&stores),
+        types: decl.result_types(),
+        bounds,
         shape,
-        loops,
     })
+}
+
+/// Whether every point stores a distinct element: one store, whose indices
+/// are the PE's own recovered indices, each of a different loop, one per
+/// loop of its array. Otherwise elements keep the last writer in loop order.
+fn stores_each_element_once(stores: &[OutputOp<'_, '_>]) -> bool {
+    let [store] = stores else {
+        return false;
+    };
+    let [_, indices, _, at] = store.segments();
+    if !at.is_empty() {
+        return false;
+    }
+    let Some(array) = enclosing_array(store.op()) else {
+        return false;
+    };
+    let Ok(info) = array.info() else {
+        return false;
+    };
+    let mut loops: Vec<usize> = Vec::new();
+    for index in &indices {
+        match t2s_ir::array::recovered_loop(*index) {
+            Some(l) if !loops.contains(&l) => loops.push(l),
+            _ => return false,
+        }
+    }
+    loops.len() == info.loops.len()
+}
+
+/// The `spacetime.array` an op is nested in.
+fn enclosing_array<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<ArrayOp<'c, 'a>> {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if let Some(array) = ArrayOp::cast(parent) {
+            return Some(array);
+        }
+        current = parent.parent_operation();
+    }
+    None
 }
 
 /// The function's values the PE code uses.
@@ -120,6 +151,8 @@ pub struct Lowered<'c> {
     /// The run-time extent of each original loop.
     pub loop_extents: Vec<MlirValue>,
     pub output: Output<'c>,
+    /// The run-time extent of each dimension of the output.
+    pub output_extents: Vec<MlirValue>,
     pub fastmath: String,
 }
 
@@ -141,11 +174,7 @@ pub fn init_outputs(
     lowered: &Lowered<'_>,
 ) -> Result<Option<MlirValue>, Failed> {
     let output = &lowered.output;
-    let extents: Vec<MlirValue> = output
-        .loops
-        .iter()
-        .map(|&l| lowered.loop_extents[l])
-        .collect();
+    let extents: Vec<MlirValue> = lowered.output_extents.clone();
     let mut fills = Vec::new();
     for (buffer, ty) in lowered.outputs.iter().zip(&output.types) {
         fills.push((*buffer, zero(e, *ty)));

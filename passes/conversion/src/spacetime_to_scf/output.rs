@@ -80,9 +80,9 @@ fn store_point(
     let mut point = Vec::new();
     let mut inside = None;
     let i1 = IntegerType::new(e.context, 1).into();
-    for (index, &l) in indices.iter().zip(&lowered.output.loops) {
-        let b = &info.loops[l];
-        let ok = in_range(e, *index, b.min, lowered.loop_extents[l]);
+    for (d, index) in indices.iter().enumerate() {
+        let b = &lowered.output.bounds[d];
+        let ok = in_range(e, *index, b.min, lowered.output_extents[d]);
         inside = Some(match inside {
             None => ok,
             Some(a) => e.op1("arith.andi", &[a, ok], i1),

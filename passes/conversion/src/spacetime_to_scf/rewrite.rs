@@ -221,11 +221,13 @@ pub fn rewrite_pe(
                 replace_result(&op_ref, 0, value)?;
                 ir::erase(op_ref);
             }
-            name if !lowered.fastmath.is_empty() && is_float_arith(name) => {
+            _ if !lowered.fastmath.is_empty() && ir::has_inherent(&op_ref, "fastmath") => {
+                // The op's own fastmath property (arith and math ops that
+                // take one), which LLVM's lowering reads.
                 if let Some(flags) =
                     Attribute::parse(e.context, &format!("#arith.fastmath<{}>", lowered.fastmath))
                 {
-                    ir::set_attribute(op_ref, "fastmath", flags);
+                    ir::set_inherent(op_ref, "fastmath", flags);
                 }
             }
             _ => {}
@@ -234,12 +236,6 @@ pub fn rewrite_pe(
     Ok(())
 }
 
-fn is_float_arith(name: &str) -> bool {
-    matches!(
-        name,
-        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.negf" | "arith.remf"
-    )
-}
 
 fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: MlirValue) -> Result<(), Failed> {
     let old = op.result(index).map_err(|_| Failed)?.to_raw();

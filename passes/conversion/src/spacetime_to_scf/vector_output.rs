@@ -29,6 +29,7 @@ use t2s_ir::array::recovered_loop;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ops::ure::ElementBound;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
 use t2s_ir::pass::Failed;
 
@@ -59,7 +60,7 @@ pub fn vector_stores(
         if ir::name(&r) != "spacetime.output" {
             continue;
         }
-        match row_store(op, info, &lowered.output.loops, &lane_coords, &box_ranges) {
+        match row_store(op, info, &lowered.output.bounds, &lane_coords, &box_ranges) {
             Some(store) => {
                 tracing::debug!(target: "t2s", proven = ?store.proven, "output stored by rows of lanes");
                 found.insert(op.ptr as usize, store);
@@ -74,12 +75,12 @@ pub fn vector_stores(
 fn row_store(
     op: &MlirOperation,
     info: &ArrayInfo,
-    out_loops: &[usize],
+    bounds: &[ElementBound],
     lane_coords: &[usize],
     box_ranges: &[Option<(i64, i64)>],
 ) -> Option<VectorStore> {
     let [values, indices, mask, at] = t2s_transforms::channel::isolate::build::output_segments(*op);
-    if !at.is_empty() || indices.is_empty() || indices.len() != out_loops.len() {
+    if !at.is_empty() || indices.is_empty() || indices.len() != bounds.len() {
         return None;
     }
     let shape = shape_of(type_of(*values.first()?))?;
@@ -106,8 +107,8 @@ fn row_store(
         };
         consecutive &= stride_along_row == i64::from(d == last);
         moves |= stride_along_row != 0;
-        // Inside the output's dimension d, whose bounds are its loop's.
-        let b = &info.loops[out_loops[d]];
+        // Inside the output's dimension d.
+        let b = &bounds[d];
         let inside = |(lo, hi): (i64, i64)| {
             b.extent
                 .as_const()
@@ -143,7 +144,7 @@ pub fn store_rows(
         t2s_transforms::channel::isolate::build::output_segments(op.to_raw());
     let mask = mask.first().copied();
     let shape = shape_of(type_of(*values.first().ok_or(Failed)?)).ok_or(Failed)?;
-    let loops = &lowered.output.loops;
+    let bounds = &lowered.output.bounds;
     let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));
     let rows = &shape[..shape.len() - 1];
     if store.scatter {
@@ -174,11 +175,10 @@ pub fn store_rows(
         first.push(0);
         let mut point = Vec::new();
         let mut inside = None;
-        for (d, (index, &l)) in indices.iter().zip(loops).enumerate() {
+        for (d, (index, b)) in indices.iter().zip(bounds).enumerate() {
             let base = lanes::extract(e, *index, &first);
-            let b = &info.loops[l];
             if !store.proven[d] {
-                let ok = in_range(e, base, b.min, lowered.loop_extents[l]);
+                let ok = in_range(e, base, b.min, lowered.output_extents[d]);
                 inside = Some(match inside {
                     None => ok,
                     Some(a) => e.op1("arith.andi", &[a, ok], i1),
@@ -227,7 +227,7 @@ fn scatter_row(
     e: &Emitter<'_>,
     row: &Row<'_>,
     store: &VectorStore,
-    info: &ArrayInfo,
+    _info: &ArrayInfo,
     lowered: &Lowered<'_>,
     stamps: Option<(MlirValue, MlirValue)>,
 ) {
@@ -235,12 +235,11 @@ fn scatter_row(
     let shape = [row.lanes];
     let mut on = row.mask;
     let mut point = Vec::new();
-    for (d, (index, &l)) in row.indices.iter().zip(&lowered.output.loops).enumerate() {
-        let b = &info.loops[l];
+    for (d, (index, b)) in row.indices.iter().zip(&lowered.output.bounds).enumerate() {
         if !store.proven[d] {
             let ok = lanes::splat(
                 e,
-                in_range(e, *index, b.min, lowered.loop_extents[l]),
+                in_range(e, *index, b.min, lowered.output_extents[d]),
                 &shape,
             );
             on = Some(match on {

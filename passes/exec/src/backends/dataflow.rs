@@ -1,11 +1,9 @@
-//! `t2s-run --mode dataflow`: isolates the program (`t2s-dataflow-to-llvm`'s
-//! first passes), reads its design (channels and kernels) from the IR,
-//! lowers it, and runs every kernel on its own thread over the channel
-//! runtime, all on the same arguments.
-//!
-//! The lowered module's ABI (`docs/dataflow.md`): the program's array is
-//! `@<program>`, each `channel.kernel @k` is `@<program>.<k>`, all with the
-//! program's arguments; each channel is a global named after it.
+//! `t2s-run --mode dataflow`: isolates the program (`t2s-isolate`), lowers
+//! its arrays to kernel functions (`spacetime-to-scf`), reads the design the
+//! lowering declares (`channel.design`: the kernel functions and their
+//! channels), lowers the rest (`t2s-channels-to-llvm`), and runs every
+//! kernel on its own thread over the channel runtime, all on the program's
+//! arguments (docs/dataflow.md).
 
 use crate::backend::{Backend, Request, RunOptions};
 use crate::error::ExecuteError;
@@ -17,40 +15,62 @@ use melior::Context;
 use std::ffi::c_void;
 use std::time::{Duration, Instant};
 use t2s_ir::ir;
+use t2s_ir::ops::{self, channel::DesignOp, channel::FifoOp, View};
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
-use t2s_passes::pipelines::{DATAFLOW_TO_LLVM, ISOLATE, KERNELS_TO_LLVM};
+use t2s_passes::pipelines::{CHANNELS_TO_LLVM, DATAFLOW_TO_LLVM, ISOLATE};
 use t2s_runtime::channel::{enter, leave, ChannelSpec, DepthMode, Run};
 
-/// The channels and kernel functions of an isolated program.
+/// The channels and kernel functions of a lowered design.
 pub struct Design {
     pub channels: Vec<ChannelSpec>,
     pub kernels: Vec<String>,
 }
 
-/// Reads the design of `program` (after `isolate`).
-pub fn design(program: &OperationRef<'_, '_>) -> Result<Design, ExecuteError> {
-    let name = ir::symbol_name(program);
-    let ops = ir::body_ops(program, 0);
+/// The design of the lowered program `name`: its `channel.design`, or, for
+/// a program without kernels or channels, its one function `@name`.
+pub fn design_of<'c>(
+    module: OperationRef<'c, '_>,
+    name: &str,
+) -> Result<(Design, Failures<'c>), ExecuteError> {
+    // The design whose first kernel is the program's function.
+    let Some(design) = ops::all::<DesignOp>(module)
+        .into_iter()
+        .find(|d| d.kernels().first().map(String::as_str) == Some(name))
+    else {
+        let design = Design {
+            channels: Vec::new(),
+            kernels: vec![name.to_string()],
+        };
+        return Ok((design, Failures::at(module.location(), Vec::new())));
+    };
+    let fifos: Vec<FifoOp> = ops::children(&module);
     let mut channels = Vec::new();
-    for fifo in ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
-        let layout =
-            t2s_conversion::lower_channels::fifo_layout(fifo).ok_or(ExecuteError::Extract)?;
-        // spacetime-to-scf names the program's channels `<program>.<channel>`.
+    let mut declared = Vec::new();
+    for channel in design.channels() {
+        let fifo = fifos.iter().find(|f| f.name() == channel).ok_or_else(|| {
+            ExecuteError::Pipeline(format!(
+                "the design @{name} names the channel @{channel}, which the module does not declare"
+            ))
+        })?;
+        let layout = t2s_conversion::lower_channels::fifo_layout(&fifo.op())
+            .ok_or(ExecuteError::Extract)?;
         channels.push(ChannelSpec {
-            name: format!("{name}.{}", ir::symbol_name(fifo)),
+            name: channel,
             dims: layout.dims,
             depth: layout.depth as usize,
             bytes: layout.bytes as usize,
         });
+        declared.push(fifo.op().location());
     }
-    let mut kernels = vec![name.clone()];
-    kernels.extend(
-        ops.iter()
-            .filter(|op| ir::name(op) == "channel.kernel")
-            .map(|k| format!("{name}.{}", ir::symbol_name(k))),
-    );
-    Ok(Design { channels, kernels })
+    let location = design.op().location();
+    Ok((
+        Design {
+            channels,
+            kernels: design.kernels(),
+        },
+        Failures::at(location, declared),
+    ))
 }
 
 /// `--mode dataflow`.
@@ -79,17 +99,19 @@ impl Backend for Dataflow {
         module: &mut Module,
         request: &Request<'_>,
     ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-        let isolated = isolate(context, module, request)?;
-        request.check_points(self, &isolated.interface)?;
-        // The isolation ran already: the rest of the pipeline.
-        let lowering = request.pipeline_text(&KERNELS_TO_LLVM)?;
-        run_pipeline(context, module, &lowering)?;
-        isolated.failures.report(
-            &isolated.design,
+        let interface = isolate(context, module, request)?;
+        request.check_points(self, &interface)?;
+        // The arrays become kernel functions; the design names them.
+        let pass = &t2s_conversion::spacetime_to_scf::PASS;
+        run_pipeline(context, module, &request.pass_text(pass))?;
+        let (design, failures) = design_of(module.as_operation(), &interface.name)?;
+        run_pipeline(context, module, &request.pipeline_text(&CHANNELS_TO_LLVM)?)?;
+        failures.report(
+            &design,
             run_kernels(
                 module,
-                &isolated.interface,
-                &isolated.design,
+                &interface,
+                &design,
                 request.inputs,
                 request.params,
                 request.options,
@@ -98,28 +120,16 @@ impl Backend for Dataflow {
     }
 }
 
-/// An isolated program: its calling convention, its design, and where its
-/// failures are reported.
-pub struct Isolated<'c> {
-    pub interface: Interface,
-    pub design: Design,
-    pub failures: Failures<'c>,
-}
-
-/// Runs the passes up to `isolate` (`t2s-isolate`) and reads the design
-/// of the requested program.
-pub fn isolate<'c>(
+/// Runs the passes up to `isolate` (`t2s-isolate`): the calling
+/// convention of the requested program.
+pub fn isolate(
     context: &Context,
-    module: &mut Module<'c>,
+    module: &mut Module<'_>,
     request: &Request<'_>,
-) -> Result<Isolated<'c>, ExecuteError> {
+) -> Result<Interface, ExecuteError> {
     run_pipeline(context, module, &request.pipeline_text(&ISOLATE)?)?;
     let program = select_program(module.as_operation(), request.program)?;
-    Ok(Isolated {
-        interface: Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)?,
-        design: design(&program)?,
-        failures: Failures::of(&program),
-    })
+    Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)
 }
 
 /// Where a run's failure is reported: the program, and the channels a
@@ -131,15 +141,10 @@ pub struct Failures<'c> {
 }
 
 impl<'c> Failures<'c> {
-    pub fn of(program: &OperationRef<'c, '_>) -> Self {
-        Failures {
-            location: program.location(),
-            declared: ir::body_ops(program, 0)
-                .iter()
-                .filter(|op| ir::name(op) == "channel.fifo")
-                .map(|op| op.location())
-                .collect(),
-        }
+    /// Failures reported at `location`, with notes at the channels'
+    /// declarations (in the design's order).
+    pub fn at(location: melior::ir::Location<'c>, declared: Vec<melior::ir::Location<'c>>) -> Self {
+        Failures { location, declared }
     }
 
     /// `result`, with a deadlock or misuse reported at the program and a

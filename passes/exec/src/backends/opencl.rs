@@ -10,7 +10,7 @@
 //! `t2s-sequential-to-scf`'s (one kernel).
 
 use crate::backend::{Backend, Request, RunOptions};
-use crate::backends::dataflow::{run_threads, Design, KERNEL_STACK};
+use crate::backends::dataflow::{design_of, run_threads, Design, KERNEL_STACK};
 use crate::error::ExecuteError;
 use crate::interface::{sequential_interface, Interface};
 use crate::session::{is_spatial, run_pipeline, select_program};
@@ -71,39 +71,24 @@ fn execute(
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     let (inputs, params, options) = (request.inputs, request.params, request.options);
     let program = select_program(module.as_operation(), request.program)?;
-    let (interface, channels, failures, lowering) = if is_spatial(&program) {
-        let isolated = crate::backends::dataflow::isolate(context, module, request)?;
-        (
-            isolated.interface,
-            isolated.design.channels,
-            Some(isolated.failures),
-            request.pipeline_text(&ARRAYS_TO_SCF)?,
-        )
+    let (interface, lowering) = if is_spatial(&program) {
+        let interface = crate::backends::dataflow::isolate(context, module, request)?;
+        (interface, request.pipeline_text(&ARRAYS_TO_SCF)?)
     } else {
         let interface = sequential_interface(context, module, request.program)?;
-        (
-            interface,
-            Vec::new(),
-            None,
-            request.pipeline_text(&SEQUENTIAL_TO_SCF)?,
-        )
+        (interface, request.pipeline_text(&SEQUENTIAL_TO_SCF)?)
     };
     request.check_points(backend, &interface)?;
     run_pipeline(context, module, &lowering)?;
+    // The kernels and channels the lowering declares (one kernel, the
+    // program's function, for a sequential nest).
+    let (design, failures) = design_of(module.as_operation(), &interface.name)?;
     let translation = t2s_target::opencl::translate(module.as_operation()).map_err(|_| {
         ExecuteError::Pipeline(
             "the kernels have no OpenCL C form (see the diagnostics above)".into(),
         )
     })?;
     let dir = work_dir()?;
-    let design = Design {
-        channels,
-        kernels: translation
-            .kernels
-            .iter()
-            .map(|k| k.symbol.clone())
-            .collect(),
-    };
     let result = compile(&translation, &dir).and_then(|library| {
         run(
             &library,
@@ -116,10 +101,7 @@ fn execute(
         )
     });
     let _ = std::fs::remove_dir_all(&dir);
-    match failures {
-        Some(f) => f.report(&design, result),
-        None => result,
-    }
+    failures.report(&design, result)
 }
 
 fn run_clang(args: &[&str], what: &str) -> Result<(), ExecuteError> {
@@ -254,7 +236,12 @@ fn run(
     }
     let mut entries = Vec::new();
     let mut scratch: Vec<Vec<u64>> = Vec::new();
-    for kernel in &translation.kernels {
+    for name in &design.kernels {
+        let kernel = translation
+            .kernels
+            .iter()
+            .find(|k| k.symbol == *name)
+            .ok_or_else(|| ExecuteError::Invoke(format!("no kernel @{name} in the translation")))?;
         if kernel.private_bytes > (KERNEL_STACK / 2) as u64 {
             return Err(ExecuteError::TooLarge(format!(
                 "kernel {}'s private arrays ({} bytes, more than the emulation's {} MiB stack)",

@@ -186,7 +186,8 @@ impl<'c, 'a> Chain<'c, 'a> {
     /// A same-step read along the loop, or an earlier chain the other way,
     /// would need the other order: a located error.
     pub fn set_order(&self, dim: usize) -> Result<(), Failed> {
-        let descending = self.info.space[dim].descending;
+        // Read off the array: an earlier chain of this run may have set it.
+        let descending = ir::strings(&self.array, "descending").contains(&self.loop_name);
         // `descending` is only ever set by a chain: one that flows down.
         if descending && !self.down {
             return Err(error(
@@ -217,8 +218,10 @@ impl<'c, 'a> Chain<'c, 'a> {
                     return Err(Failed);
                 }
             }
-            if !descending {
-                let mut names = ir::strings(&self.array, "descending");
+            // The array's current list: an earlier chain of this pass run
+            // may have added the loop already.
+            let mut names = ir::strings(&self.array, "descending");
+            if !names.contains(&self.loop_name) {
                 names.push(self.loop_name.clone());
                 let attrs: Vec<Attribute> = names
                     .iter()

@@ -22,10 +22,11 @@ use melior::ir::{
     r#type::{IntegerType, MemRefType, TypeLike},
     Attribute, RegionLike, Type, ValueLike,
 };
-use mlir_sys::MlirOperation;
+use mlir_sys::{MlirOperation, MlirValue};
 use t2s_ir::diag::remark;
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
+use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 use t2s_model::spacetime::{minimize, Storage};
 
@@ -59,11 +60,15 @@ fn minimize_array(
     let times = write_steps(array)?;
     let writes = ir::collect(*array, "spacetime.write");
     let reads = ir::collect(*array, "spacetime.read");
-    for file in ir::body_ops(program, 0)
-        .into_iter()
-        .filter(|op| ir::name(op) == "spacetime.shift_reg" && !op.has_attribute("on_write"))
-    {
-        let value = file.result(0).map_err(|_| Failed)?.to_raw();
+    let _ = program;
+    let array_view = ArrayOp::cast(*array).ok_or(Failed)?;
+    for entry in array_view.files() {
+        if entry.decl.on_write() {
+            continue;
+        }
+        let file = entry.decl.op();
+        // The body's argument: what the reads and the write use.
+        let value = entry.arg;
         let uses = |ops: &[OperationRef<'_, '_>], operand: usize| -> Vec<MlirOperation> {
             ops.iter()
                 .filter(|op| {
@@ -121,7 +126,7 @@ fn minimize_array(
         let every = match minimize(times, largest) {
             Storage::ShiftRegisters { every, .. } => every,
             Storage::Channel { depth } => {
-                keep(format!("its PE writes at uneven steps (a channel of depth {depth} would hold it; channels come with the channel dialect)"));
+                keep(format!("its PE writes at uneven steps (a channel of depth {depth} would hold it, which minimize-storage does not make)"));
                 continue;
             }
         };
@@ -155,7 +160,7 @@ fn minimize_array(
             ));
             continue;
         }
-        rewrite(&file, new_slots, &plan)?;
+        rewrite(&file, value, new_slots, &plan)?;
         remark(
             write.location(),
             format!(
@@ -193,6 +198,7 @@ fn slots_of(file: &OperationRef<'_, '_>) -> i64 {
 /// The file becomes `on_write` with `slots` registers; each read is by writes.
 fn rewrite(
     file: &OperationRef<'_, '_>,
+    arg: MlirValue,
     slots: i64,
     plan: &[(OperationRef<'_, '_>, i64)],
 ) -> Result<(), Failed> {
@@ -209,7 +215,11 @@ fn rewrite(
     let new_type = MemRefType::new(elem, &shape, None, None);
     // SAFETY: the reads and the write only index the PE and slot dimensions;
     // every slot they use is below the new count.
-    unsafe { mlir_sys::mlirValueSetType(value.to_raw(), Type::from(new_type).to_raw()) };
+    // The file and the array's argument for it keep the same type.
+    unsafe {
+        mlir_sys::mlirValueSetType(value.to_raw(), Type::from(new_type).to_raw());
+        mlir_sys::mlirValueSetType(arg, Type::from(new_type).to_raw());
+    }
     let context = file.context();
     // SAFETY: the context outlives the pass run.
     let context = unsafe { context.to_ref() };

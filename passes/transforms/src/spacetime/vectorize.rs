@@ -147,7 +147,7 @@ fn vectorize_array(
     let spaces: Vec<usize> = kept.iter().map(|w| w.space).collect();
     crate::spacetime::vectorize::channels::check_order(&array, &kept)?;
     let varying = lane_varying(&array, &spaces, &props);
-    crate::spacetime::vectorize::widen::widen(context, &holder, &array, &spaces, &varying, &props)?;
+    crate::spacetime::vectorize::widen::widen(context, &array, &spaces, &varying, &props)?;
     let extents = ir::extents(&array, "space_extents");
     let shape: Vec<String> = spaces
         .iter()

@@ -16,6 +16,7 @@ use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::Failed;
 
 /// ` [8, 8]` for a channel array, nothing for one channel.
@@ -165,6 +166,9 @@ pub fn new_kernel(
     for op in ir::ops(body).into_iter().rev() {
         ir::erase(op);
     }
+    // The copy is the kernel's own array: it takes none of the array's
+    // register files (they stay with the array, outside this kernel).
+    ArrayOp::cast(array).ok_or(Failed)?.drop_files();
     keep_pes(frame, array, kept)?;
     let coords = space_coords(frame, body.to_raw());
     Ok((body.to_raw(), coords))
@@ -226,9 +230,12 @@ fn keep_pes(
 
 /// The space coordinates (the PE) among a body's block arguments.
 pub fn space_coords(frame: &Frame<'_, '_>, body: MlirBlock) -> Vec<MlirValue> {
-    // SAFETY: a live block whose arguments are the array's coordinates.
+    let first = frame.num_time() as isize;
+    let end = first + frame.info.space.len() as isize;
+    // SAFETY: a live block whose first arguments are the array's
+    // coordinates (register files follow).
     unsafe {
-        (frame.num_time() as isize..mlir_sys::mlirBlockGetNumArguments(body))
+        (first..end.min(mlir_sys::mlirBlockGetNumArguments(body)))
             .map(|i| mlir_sys::mlirBlockGetArgument(body, i))
             .collect()
     }
@@ -256,11 +263,15 @@ pub fn channel_index(
     crate::channel::isolate::pes::narrowed(&offsets, fixed)
 }
 
-/// The array body's coordinates mapped to a copy's.
+/// The array body's coordinates mapped to a copy's (the register files
+/// stay with the array).
 pub fn argument_map(from: MlirBlock, to: MlirBlock) -> HashMap<usize, MlirValue> {
-    // SAFETY: two live blocks with the same arguments.
+    // SAFETY: two live blocks whose first arguments are the same
+    // coordinates; only the arguments both have are mapped.
     unsafe {
-        (0..mlir_sys::mlirBlockGetNumArguments(from))
+        let both = mlir_sys::mlirBlockGetNumArguments(from)
+            .min(mlir_sys::mlirBlockGetNumArguments(to));
+        (0..both)
             .map(|i| {
                 (
                     mlir_sys::mlirBlockGetArgument(from, i).ptr as usize,

@@ -32,6 +32,7 @@ use t2s_dialects::ods::spacetime;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ops::{ure::ProgramOp, View};
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::{never_inside, NestLoop, Schedule};
 
@@ -85,28 +86,9 @@ pub fn build_array<'c, 'a>(
     let location = nest.location();
     let ures = collect_ures(&nest)?;
     let names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
+    // Before any op moves: the output's declaration reads its URE.
+    declare_output(context, program, ures.last().ok_or(Failed)?, loops)?;
     let space: Vec<_> = s.space_coordinates().collect();
-
-    // The array op, before the nest, with one block argument per coordinate.
-    let attributes = crate::spacetime::space_time_transform::attrs::array_attributes(
-        context, location, rep, loops, s,
-    )?;
-    let block = Block::new(
-        &s.coordinates
-            .iter()
-            .map(|_| (Type::index(context), location))
-            .collect::<Vec<_>>(),
-    );
-    let region = Region::new();
-    region.append_block(block);
-    let op = OperationBuilder::new("spacetime.array", location)
-        .add_attributes(&attributes)
-        .add_regions([region])
-        .build()
-        .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
-    let parent = nest.block().ok_or(Failed)?;
-    let array = parent.insert_operation_before(nest, op);
-    let body = ir::body_block(&array).ok_or(Failed)?;
 
     // Reads: each ure.at's delay and PE offset, and which results need a
     // register file (any read that is not the producer's own value of this
@@ -167,9 +149,12 @@ pub fn build_array<'c, 'a>(
         replace_never_valid_read(context, at)?;
     }
 
-    // Register files, before the array, in realization order.
+    // Register files, before the nest, in realization order; the array
+    // takes them as operands and its body as arguments (it is isolated from
+    // above).
+    let parent = nest.block().ok_or(Failed)?;
     let pe_shape: Vec<i64> = space.iter().map(|c| c.max_extent.unwrap_or(1)).collect();
-    let mut files: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let mut file_decls: Vec<((usize, usize), MlirValue)> = Vec::new();
     let mut keys: Vec<_> = slots.keys().copied().collect();
     keys.sort();
     for (func, result) in keys {
@@ -188,8 +173,42 @@ pub fn build_array<'c, 'a>(
             StringAttribute::new(context, &label),
             location,
         );
-        let op = parent.insert_operation_before(array, op.into());
-        files.insert((func, result), op.result(0).map_err(|_| Failed)?.to_raw());
+        let op = parent.insert_operation_before(nest, op.into());
+        file_decls.push(((func, result), op.result(0).map_err(|_| Failed)?.to_raw()));
+    }
+
+    // The array op, before the nest: one block argument per coordinate,
+    // then one per register file.
+    let attributes = crate::spacetime::space_time_transform::attrs::array_attributes(
+        context, location, rep, loops, s,
+    )?;
+    let mut arguments: Vec<(Type, melior::ir::Location)> = s
+        .coordinates
+        .iter()
+        .map(|_| (Type::index(context), location))
+        .collect();
+    // SAFETY: live values of the program; only their types are read.
+    let file_values: Vec<Value> = file_decls
+        .iter()
+        .map(|(_, v)| unsafe { Value::from_raw(*v) })
+        .collect();
+    arguments.extend(file_values.iter().map(|v| (v.r#type(), location)));
+    let block = Block::new(&arguments);
+    let region = Region::new();
+    region.append_block(block);
+    let op = OperationBuilder::new(spacetime::ArrayOperation::name(), location)
+        .add_operands(&file_values)
+        .add_attributes(&attributes)
+        .add_regions([region])
+        .build()
+        .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
+    let array = parent.insert_operation_before(nest, op);
+    let body = ir::body_block(&array).ok_or(Failed)?;
+    let first_file = s.coordinates.len();
+    let mut files: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    for (i, (key, _)) in file_decls.iter().enumerate() {
+        let arg = body.argument(first_file + i).map_err(|_| Failed)?;
+        files.insert(*key, Value::from(arg).to_raw());
     }
 
     // The PE body: coordinates -> original indices, the guard, the UREs.
@@ -311,7 +330,6 @@ pub fn build_array<'c, 'a>(
     if let Some(then) = guard_block {
         e.finish_scf_block(then);
     }
-    declare_output(context, program, &ures[last], &names, loops)?;
     ir::erase(nest);
     Ok(array)
 }
@@ -503,43 +521,79 @@ fn emit_output(
     Ok(())
 }
 
-/// The output's `ure.func` declares its loop variables and result types, so
-/// that the output buffer can be built from the IR alone.
+/// The output's `ure.func` declares its loop variables, result types and
+/// bounds (those of its loops), so that the output buffer is in the IR:
+/// the lowering and the runners read it there, not off the array's loops.
 fn declare_output(
     context: &Context,
     program: OperationRef<'_, '_>,
     output: &Ure<'_, '_>,
-    loops: &[String],
     bounds: &[NestLoop],
 ) -> Result<(), Failed> {
-    let _ = (loops, bounds);
-    let decl = ir::body_ops(&program, 0)
-        .into_iter()
-        .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == output.name)
-        .ok_or_else(|| {
-            error(
-                output.op.location(),
-                format!("no ure.func @{}", output.name),
-            )
-        })?;
-    if decl.has_attribute("vars") {
+    let program = ProgramOp::cast(program).ok_or(Failed)?;
+    let decl = program.func(&output.name).ok_or_else(|| {
+        error(
+            output.op.location(),
+            format!("no ure.func @{}", output.name),
+        )
+    })?;
+    let lhs = &output.vars[..output.num_lhs.min(output.vars.len())];
+    let element_bounds: Vec<&NestLoop> = lhs
+        .iter()
+        .map(|v| {
+            bounds.iter().find(|l| l.name == *v).ok_or_else(|| {
+                error(
+                    output.op.location(),
+                    format!("output @{}'s loop variable '{v}' is not a loop of the nest", output.name),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if let Some(declared) = decl.bounds() {
+        let same = declared.len() == element_bounds.len()
+            && declared
+                .iter()
+                .zip(&element_bounds)
+                .all(|(d, l)| d.min == l.min && d.extent == l.extent);
+        if !same {
+            return Err(error(
+                decl.op().location(),
+                format!(
+                    "@{} declares bounds that are not those of its loops ({})",
+                    output.name,
+                    element_bounds
+                        .iter()
+                        .map(|l| format!("{} = {} extent {}", l.name, l.min, l.extent))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
         return Ok(());
     }
-    let vars: Vec<Attribute> = output
-        .vars
+    let op = decl.op();
+    if !decl.is_declared() {
+        let vars: Vec<Attribute> = lhs
+            .iter()
+            .map(|v| StringAttribute::new(context, v).into())
+            .collect();
+        let types: Vec<Attribute> = (0..output.conditional.len())
+            .map(|r| result_type(output, r).map(|t| TypeAttribute::new(t).into()))
+            .collect::<Result<_, _>>()?;
+        ir::set_inherent(op, "vars", ArrayAttribute::new(context, &vars).into());
+        ir::set_inherent(
+            op,
+            "result_types",
+            ArrayAttribute::new(context, &types).into(),
+        );
+    }
+    let mins: Vec<i64> = element_bounds.iter().map(|l| l.min).collect();
+    let extents: Vec<Attribute> = element_bounds
         .iter()
-        .take(output.num_lhs)
-        .map(|v| StringAttribute::new(context, v).into())
-        .collect();
-    let types: Vec<Attribute> = (0..output.conditional.len())
-        .map(|r| result_type(output, r).map(|t| TypeAttribute::new(t).into()))
+        .map(|l| ir::linear_attribute(context, &l.extent).ok_or(Failed))
         .collect::<Result<_, _>>()?;
-    ir::set_attribute(decl, "vars", ArrayAttribute::new(context, &vars).into());
-    ir::set_attribute(
-        decl,
-        "result_types",
-        ArrayAttribute::new(context, &types).into(),
-    );
+    ir::set_inherent(op, "mins", DenseI64ArrayAttribute::new(context, &mins).into());
+    ir::set_inherent(op, "extents", ArrayAttribute::new(context, &extents).into());
     Ok(())
 }
 

@@ -63,7 +63,7 @@ fn same(a: Option<MlirValue>, b: MlirValue) -> bool {
 
 /// The register file's label (`spacetime.shift_reg "a"`).
 pub fn file_name(file: MlirValue) -> String {
-    owner(file).map_or_else(String::new, |op| ir::string(&op_ref(op), "name"))
+    t2s_ir::ops::spacetime::file_decl(file).map_or_else(String::new, |f| f.label())
 }
 
 fn is_same_step(read: &OperationRef<'_, '_>) -> bool {

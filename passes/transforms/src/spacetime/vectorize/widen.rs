@@ -27,6 +27,7 @@ use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::lanes::{self, is_vector, splat, type_of};
 use t2s_ir::pass::Failed;
 
@@ -60,7 +61,6 @@ fn operands(op: MlirOperation) -> Vec<MlirValue> {
 /// Rewrites `array` (of `program`) with the space loops `spaces` vectorized.
 pub fn widen(
     context: &Context,
-    program: &OperationRef<'_, '_>,
     array: &OperationRef<'_, '_>,
     spaces: &[usize],
     varying: &Varying,
@@ -76,7 +76,7 @@ pub fn widen(
         array.location(),
         ir::body_block(array).ok_or(Failed)?.to_raw(),
     );
-    retype_files(&e, program, spaces, &shape, varying)?;
+    retype_files(&e, array, spaces, &shape, varying)?;
     let time = ir::strings(array, "time_loops").len();
     let body = ir::body_block(array).ok_or(Failed)?;
     let coordinate = lanes::vector_type(context, &shape, e.index_type());
@@ -104,19 +104,18 @@ pub fn widen(
     Ok(())
 }
 
-/// Varying register files hold one vector per remaining PE.
+/// Varying register files hold one vector per remaining PE: the file and
+/// the array's argument for it take the new type.
 fn retype_files(
     e: &Emitter<'_>,
-    program: &OperationRef<'_, '_>,
+    array: &OperationRef<'_, '_>,
     spaces: &[usize],
     shape: &[i64],
     varying: &Varying,
 ) -> Result<(), Failed> {
-    for file in ir::body_ops(program, 0)
-        .into_iter()
-        .filter(|op| ir::name(op) == "spacetime.shift_reg")
-    {
-        let value = file.result(0).map_err(|_| Failed)?.to_raw();
+    let array = ArrayOp::cast(*array).ok_or(Failed)?;
+    for file in array.files() {
+        let value = file.decl.registers();
         let ty = type_of(value);
         // SAFETY: a static memref type; only queried.
         let (dims, element) = unsafe {
@@ -135,7 +134,7 @@ fn retype_files(
             .filter(|(d, _)| !spaces.contains(d))
             .map(|(_, n)| n.to_string())
             .collect();
-        let element = if varying.file(value) {
+        let element = if varying.file(file.arg) {
             lanes::vector_type(e.context, shape, element)
         } else {
             element
@@ -143,11 +142,12 @@ fn retype_files(
         let text = format!("memref<{}x{element}>", kept.join("x"));
         let new = Type::parse(e.context, &text).ok_or_else(|| {
             error(
-                file.location(),
+                file.decl.op().location(),
                 format!("cannot vectorize register file {ty}"),
             )
         })?;
         set_type(value, new);
+        set_type(file.arg, new);
     }
     Ok(())
 }

@@ -1,0 +1,258 @@
+//! Views of the `spacetime` ops.
+
+use super::{view, View};
+use crate::array::ArrayInfo;
+use crate::diag::Failed;
+use crate::ir;
+use melior::ir::{
+    block::BlockLike,
+    operation::{OperationLike, OperationRef},
+    BlockRef, Location, Type, Value, ValueLike,
+};
+use mlir_sys::MlirValue;
+use t2s_dialects::ods::spacetime as ods;
+
+view! {
+    /// `spacetime.array`: the PE program over time and space.
+    ArrayOp = ods::ArrayOperation
+}
+view! {
+    /// `spacetime.shift_reg`: a register file.
+    ShiftRegOp = ods::ShiftRegOperation
+}
+view! {
+    /// `spacetime.read`: a value a PE wrote some steps (or writes) ago.
+    ReadOp = ods::ReadOperation
+}
+view! {
+    /// `spacetime.write`: the current PE's value of this step.
+    WriteOp = ods::WriteOperation
+}
+view! {
+    /// `spacetime.output`: a store into the output Func.
+    OutputOp = ods::OutputOperation
+}
+view! {
+    /// `spacetime.recover`: the original indices at the coordinates.
+    RecoverOp = ods::RecoverOperation
+}
+view! {
+    /// `spacetime.scheduled`: whether the PE has an iteration at the step.
+    ScheduledOp = ods::ScheduledOperation
+}
+
+/// A register file of an array: its block argument and its declaration.
+#[derive(Clone, Copy)]
+pub struct File<'c, 'a> {
+    /// The body's argument the PE code reads and writes.
+    pub arg: MlirValue,
+    pub decl: ShiftRegOp<'c, 'a>,
+}
+
+impl<'c, 'a> ArrayOp<'c, 'a> {
+    /// The body: the program of one PE at one step.
+    pub fn body(&self) -> BlockRef<'c, 'a> {
+        ir::body_block(&self.0).expect("a spacetime.array has its body (verified)")
+    }
+
+    pub fn info(&self) -> Result<ArrayInfo, Failed> {
+        ArrayInfo::read(&self.0)
+    }
+
+    pub fn location(&self) -> Location<'c> {
+        self.0.location()
+    }
+
+    /// Time then space coordinates.
+    pub fn num_coordinates(&self) -> usize {
+        ir::strings(&self.0, "time_loops").len() + ir::strings(&self.0, "space_loops").len()
+    }
+
+    /// The body's coordinate arguments (time, then space).
+    pub fn coordinates(&self) -> Vec<MlirValue> {
+        let body = self.body();
+        (0..self.num_coordinates())
+            .filter_map(|i| body.argument(i).ok())
+            .map(|a| Value::from(a).to_raw())
+            .collect()
+    }
+
+    /// The register files the array takes, in operand order.
+    pub fn files(&self) -> Vec<File<'c, 'a>> {
+        let body = self.body();
+        let first = self.num_coordinates();
+        (0..self.0.operand_count())
+            .filter_map(|i| {
+                let operand = self.0.operand(i).ok()?;
+                let decl = ir::defining_op(operand.to_raw())
+                    // SAFETY: the defining op of a live operand.
+                    .map(|op| unsafe { OperationRef::from_raw(op) })
+                    .and_then(ShiftRegOp::cast)?;
+                let arg = body.argument(first + i).ok()?;
+                Some(File {
+                    arg: Value::from(arg).to_raw(),
+                    decl,
+                })
+            })
+            .collect()
+    }
+
+    /// The register file behind a value of the body, if it is one.
+    pub fn file_of(&self, value: MlirValue) -> Option<File<'c, 'a>> {
+        self.files().into_iter().find(|f| f.arg.ptr == value.ptr)
+    }
+
+    /// Takes `decl` (a `spacetime.shift_reg` beside the array) as one more
+    /// register file; returns its block argument.
+    pub fn add_file(&self, decl: ShiftRegOp<'c, 'a>) -> MlirValue {
+        let file = decl.registers();
+        let mut operands: Vec<MlirValue> = self.0.operands().map(|v| v.to_raw()).collect();
+        operands.push(file);
+        // SAFETY: live op, values and block of one context; the new block
+        // argument matches the new operand (the verifier's rule).
+        unsafe {
+            mlir_sys::mlirOperationSetOperands(
+                self.0.to_raw(),
+                operands.len() as isize,
+                operands.as_ptr(),
+            );
+            mlir_sys::mlirBlockAddArgument(
+                self.body().to_raw(),
+                mlir_sys::mlirValueGetType(file),
+                self.location().to_raw(),
+            )
+        }
+    }
+
+    /// Takes no register file (their arguments must be unused).
+    pub fn drop_files(&self) {
+        let body = self.body().to_raw();
+        let first = self.num_coordinates();
+        // SAFETY: live op and block; the file arguments have no uses (the
+        // caller's contract), so erasing them leaves no dangling value.
+        unsafe {
+            mlir_sys::mlirOperationSetOperands(self.0.to_raw(), 0, std::ptr::null());
+            while mlir_sys::mlirBlockGetNumArguments(body) as usize > first {
+                let last = mlir_sys::mlirBlockGetNumArguments(body) - 1;
+                mlir_sys::mlirBlockEraseArgument(body, last as u32);
+            }
+        }
+    }
+
+    /// Replaces the register file of argument `arg` by `decl` (of another
+    /// type, e.g. a minimized or vectorized file): operand and argument.
+    pub fn replace_file(&self, arg: MlirValue, decl: ShiftRegOp<'c, 'a>) -> Result<(), Failed> {
+        let first = self.num_coordinates();
+        let index = (first..first + self.0.operand_count())
+            .find(|&i| {
+                self.body()
+                    .argument(i)
+                    .is_ok_and(|a| Value::from(a).to_raw().ptr == arg.ptr)
+            })
+            .ok_or(Failed)?;
+        let file = decl.registers();
+        // SAFETY: the operand index is in range; the argument takes the
+        // new file's type, as the verifier requires.
+        unsafe {
+            mlir_sys::mlirOperationSetOperand(self.0.to_raw(), (index - first) as isize, file);
+            mlir_sys::mlirValueSetType(arg, mlir_sys::mlirValueGetType(file));
+        }
+        Ok(())
+    }
+}
+
+/// The declaration of the register file `value` names: the shift_reg
+/// behind an array's register-file argument, or the shift_reg itself.
+pub fn file_decl<'c, 'a>(value: MlirValue) -> Option<ShiftRegOp<'c, 'a>> {
+    if let Some(op) = ir::defining_op(value) {
+        // SAFETY: the defining op of a live value.
+        return ShiftRegOp::cast(unsafe { OperationRef::from_raw(op) });
+    }
+    // SAFETY: a live block argument; its block and the block's parent op
+    // are queried only.
+    let (parent, number) = unsafe {
+        let block = mlir_sys::mlirBlockArgumentGetOwner(value);
+        (
+            mlir_sys::mlirBlockGetParentOperation(block),
+            mlir_sys::mlirBlockArgumentGetArgNumber(value) as usize,
+        )
+    };
+    if parent.ptr.is_null() {
+        return None;
+    }
+    // SAFETY: the live op owning the block.
+    let array = ArrayOp::cast(unsafe { OperationRef::from_raw(parent) })?;
+    let index = number.checked_sub(array.num_coordinates())?;
+    let operand = array.0.operand(index).ok()?;
+    let decl = ir::defining_op(operand.to_raw())?;
+    // SAFETY: the defining op of a live operand.
+    ShiftRegOp::cast(unsafe { OperationRef::from_raw(decl) })
+}
+
+impl<'c, 'a> ShiftRegOp<'c, 'a> {
+    /// The file (the op's result).
+    pub fn registers(&self) -> MlirValue {
+        self.0
+            .result(0)
+            .expect("a shift_reg has its result")
+            .to_raw()
+    }
+
+    pub fn file_type(&self) -> Type<'c> {
+        self.0.result(0).expect("a shift_reg has its result").r#type()
+    }
+
+    /// The label: the Func the file holds.
+    pub fn label(&self) -> String {
+        ir::string(&self.0, "name")
+    }
+
+    /// Each PE's chain shifts when the PE writes (not every step).
+    pub fn on_write(&self) -> bool {
+        self.0.has_attribute("on_write")
+    }
+
+    /// The slots per PE (the last dimension).
+    pub fn slots(&self) -> i64 {
+        crate::import::memref_shape(self.file_type())
+            .and_then(|(_, shape)| shape.last().copied().flatten())
+            .unwrap_or(1)
+    }
+}
+
+impl<'c, 'a> ReadOp<'c, 'a> {
+    /// The register file read (a block argument of the array's body).
+    pub fn registers(&self) -> MlirValue {
+        self.0.operand(0).expect("a read has its file").to_raw()
+    }
+
+    pub fn offset(&self) -> Vec<i64> {
+        ir::i64s(&self.0, "offset")
+    }
+}
+
+impl<'c, 'a> WriteOp<'c, 'a> {
+    /// The register file written (a block argument of the array's body).
+    pub fn registers(&self) -> MlirValue {
+        self.0.operand(1).expect("a write has its file").to_raw()
+    }
+}
+
+impl<'c, 'a> OutputOp<'c, 'a> {
+    /// The output Func stored, without the `@`.
+    pub fn func(&self) -> String {
+        ir::symbol(&self.0, "func")
+    }
+
+    /// Values, indices, mask and `at` coordinates.
+    pub fn segments(&self) -> [Vec<MlirValue>; 4] {
+        let parts = ir::operand_segments(self.0.to_raw());
+        let mut it = parts.into_iter();
+        [
+            it.next().unwrap_or_default(),
+            it.next().unwrap_or_default(),
+            it.next().unwrap_or_default(),
+            it.next().unwrap_or_default(),
+        ]
+    }
+}

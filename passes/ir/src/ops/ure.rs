@@ -1,0 +1,128 @@
+//! Views of the `ure` ops.
+
+use super::view;
+use crate::ir;
+use melior::ir::operation::OperationLike;
+use t2s_dialects::ods::ure as ods;
+use t2s_model::Linear;
+
+view! {
+    /// `ure.program`: the unit of compilation.
+    ProgramOp = ods::ProgramOperation
+}
+view! {
+    /// `ure.func`: a Func's declaration.
+    FuncOp = ods::FuncOperation
+}
+view! {
+    /// `ure.input`: an input buffer.
+    InputOp = ods::InputOperation
+}
+view! {
+    /// `ure.param`: a symbolic extent.
+    ParamOp = ods::ParamOperation
+}
+view! {
+    /// `ure.nest`: the merged UREs under one loop nest.
+    NestOp = ods::NestOperation
+}
+view! {
+    /// `ure.def`: a URE.
+    DefOp = ods::DefOperation
+}
+view! {
+    /// `ure.at`: a read of a Func at a dependence offset.
+    AtOp = ods::AtOperation
+}
+view! {
+    /// `ure.load`: a read of an input.
+    LoadOp = ods::LoadOperation
+}
+view! {
+    /// `ure.select`: a value defined only where a condition holds.
+    SelectOp = ods::SelectOperation
+}
+view! {
+    /// `ure.yield`: a URE's value(s).
+    YieldOp = ods::YieldOperation
+}
+view! {
+    /// `ure.param_value`: a parameter's value inside a URE.
+    ParamValueOp = ods::ParamValueOperation
+}
+view! {
+    /// `ure.space_time_transform`: the directive.
+    SpaceTimeTransformOp = ods::SpaceTimeTransformOperation
+}
+view! {
+    /// `ure.vectorize`: the directive.
+    VectorizeOp = ods::VectorizeOperation
+}
+
+/// A bound of a Func's element space: `min` and an extent (an integer or a
+/// `ure.param`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ElementBound {
+    pub var: String,
+    pub min: i64,
+    pub extent: Linear,
+}
+
+impl<'c, 'a> ProgramOp<'c, 'a> {
+    pub fn name(&self) -> String {
+        ir::symbol_name(&self.0)
+    }
+
+    /// The program's `ure.func` named `name`.
+    pub fn func(&self, name: &str) -> Option<FuncOp<'c, 'a>> {
+        super::children::<FuncOp>(&self.0)
+            .into_iter()
+            .find(|f| f.name() == name)
+    }
+}
+
+impl<'c, 'a> FuncOp<'c, 'a> {
+    pub fn name(&self) -> String {
+        ir::symbol_name(&self.0)
+    }
+
+    /// Declared with loop variables and types.
+    pub fn is_declared(&self) -> bool {
+        self.0.has_attribute("vars")
+    }
+
+    pub fn vars(&self) -> Vec<String> {
+        ir::strings(&self.0, "vars")
+    }
+
+    /// The bounds of the Func's elements, when declared (the output of a
+    /// space-time transformed program has them).
+    pub fn bounds(&self) -> Option<Vec<ElementBound>> {
+        if !self.0.has_attribute("mins") {
+            return None;
+        }
+        let mins = ir::i64s(&self.0, "mins");
+        let extents = ir::extents(&self.0, "extents");
+        Some(
+            self.vars()
+                .into_iter()
+                .zip(mins)
+                .zip(extents)
+                .map(|((var, min), extent)| ElementBound {
+                    var,
+                    min,
+                    extent: extent.linear(),
+                })
+                .collect(),
+        )
+    }
+
+    /// The declared result types.
+    pub fn result_types(&self) -> Vec<melior::ir::Type<'c>> {
+        ir::array(&self.0, "result_types")
+            .into_iter()
+            .filter_map(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
+            .map(|t| t.value())
+            .collect()
+    }
+}
