@@ -346,8 +346,10 @@ def Spacetime_OutputOp : Spacetime_Op<"output", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Stores the output Func's value(s) at an element";
   let description = [{
-    Stores `values` (one per result of the output Func `func`, a declared
-    `ure.func`) at the element `indices` of the output. An element stored
+    Stores `values` (one per result of the output Func `func`, a `ure.func`
+    declared with the bounds of its elements) at the element `indices` of
+    the output: element `(i, j)` is at `(i - min_i, j - min_j)` of the
+    output buffer. A store outside the declared bounds is dropped. An element stored
     at several points keeps the value of the point that comes last in the
     original loop order (T2S's extended UREs: "last write wins"), whatever
     the systolic order of the steps.

@@ -396,7 +396,7 @@ LogicalResult ShiftRegOp::verify() {
 }
 
 void ShiftRegOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
-  setNameFn(getRegisters(), ("regs_" + getName()).str());
+  setNameFn(getRegisters(), ("file_" + getName()).str());
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,20 +7,20 @@
 // A 1-D array: y(i) = sum_j A(i, j), PE i at time t = i + j; the partial sum
 // moves along time in PE i's own register file (offset 0, delay 1).
 // CHECK-LABEL: ure.program @rowsum
-// CHECK:         ure.func @out(i) -> f32
+// CHECK:         ure.func @out(i = 0 extent 4) -> f32
 // CHECK-NEXT:    %[[R:.*]] = spacetime.shift_reg "acc" : memref<4x2xf32>
-// CHECK-NEXT:    spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4) schedule #{{.*}} recover #{{.*}} {
-// CHECK-NEXT:    ^bb0(%t: index, %i: index):
+// CHECK-NEXT:    spacetime.array @acc registers(%[[R]] : memref<4x2xf32>) loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4) schedule #{{.*}} recover #{{.*}} {
+// CHECK-NEXT:    ^bb0(%t: index, %i: index, %[[RIN:.*]]: memref<4x2xf32>
 // CHECK-NEXT:      %[[J:.*]], %[[I:.*]] = spacetime.recover : index, index
 // CHECK-NEXT:      %[[ON:.*]] = spacetime.scheduled
 // CHECK-NEXT:      scf.if %[[ON]] {
 // CHECK-NEXT:        %[[A:.*]] = ure.load @A(%[[I]], %[[J]]) : f32
-// CHECK-NEXT:        %[[P:.*]] = spacetime.read %[[R]] [0] delay 1 : memref<4x2xf32>
+// CHECK-NEXT:        %[[P:.*]] = spacetime.read %[[RIN]] [0] delay 1 : memref<4x2xf32>
 // CHECK-NEXT:        %[[S:.*]] = arith.addf %[[A]], %[[P]] : f32
-// CHECK-NEXT:        spacetime.write %[[S]], %[[R]] : memref<4x2xf32>
+// CHECK-NEXT:        spacetime.write %[[S]], %[[RIN]] : memref<4x2xf32>
 // CHECK-NEXT:        spacetime.output %[[S]] to @out[%[[I]]] : f32
 // GENERIC: "spacetime.shift_reg"() <{name = "acc"}> : () -> memref<4x2xf32>
-// GENERIC: "spacetime.array"() <{extents = [4, 4], loops = ["j", "i"], mins = array<i64: 0, 0>, recover = #{{.*}}, representative = @acc, schedule = #{{.*}}, space_extents = [4], space_loops = ["i"], space_mins = array<i64: 0>, time_extents = [7], time_loops = ["t"], time_mins = array<i64: 0>}>
+// GENERIC: "spacetime.array"(%{{.*}}) <{extents = [4, 4], loops = ["j", "i"], mins = array<i64: 0, 0>, recover = #{{.*}}, representative = @acc, schedule = #{{.*}}, space_extents = [4], space_loops = ["i"], space_mins = array<i64: 0>, time_extents = [7], time_loops = ["t"], time_mins = array<i64: 0>}>
 // GENERIC: "spacetime.recover"() : () -> (index, index)
 // GENERIC: "spacetime.scheduled"() : () -> i1
 // GENERIC: "spacetime.read"(%{{.*}}) <{delay = 1 : i64, offset = array<i64: 0>}> : (memref<4x2xf32>) -> f32
@@ -28,18 +28,18 @@
 // GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (f32, index) -> ()
 ure.program @rowsum {
   ure.input @A : memref<4x4xf32>
-  ure.func @out(i) -> f32
+  ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
-  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+  spacetime.array @acc registers(%r : memref<4x2xf32>) loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
       schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
-  ^bb0(%t: index, %pi: index):
+  ^bb0(%t: index, %pi: index, %r_in: memref<4x2xf32>):
     %j, %i = spacetime.recover : index, index
     %on = spacetime.scheduled
     scf.if %on {
       %a = ure.load @A(%i, %j) : f32
-      %prev = spacetime.read %r [0] delay 1 : memref<4x2xf32>
+      %prev = spacetime.read %r_in [0] delay 1 : memref<4x2xf32>
       %s = arith.addf %a, %prev : f32
-      spacetime.write %s, %r : memref<4x2xf32>
+      spacetime.write %s, %r_in : memref<4x2xf32>
       spacetime.output %s to @out[%i] : f32
     }
   }
@@ -55,16 +55,16 @@ ure.program @rowsum {
 // CHECK:         spacetime.read %{{.*}} [0, 1] delay 0 : memref<2x3x1xi32>
 // CHECK:         spacetime.output %{{.*}}, %{{.*}} to @out[%{{.*}}, %{{.*}}] : i32, f32
 ure.program @pairs {
-  ure.func @out(i, j) -> (i32, f32)
+  ure.func @out(i = 0 extent 2, j = 0 extent 3) -> (i32, f32)
   %x = spacetime.shift_reg "x.1" : memref<2x3x1xi32>
-  spacetime.array @x loops (k = 0 extent 5, i = 0 extent 2, j = 0 extent 3) time (k = 0 extent 5) space (i = 0 extent 2, j = 0 extent 3)
+  spacetime.array @x registers(%x : memref<2x3x1xi32>) loops (k = 0 extent 5, i = 0 extent 2, j = 0 extent 3) time (k = 0 extent 5) space (i = 0 extent 2, j = 0 extent 3)
       schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
-  ^bb0(%kk: index, %pi: index, %pj: index):
+  ^bb0(%kk: index, %pi: index, %pj: index, %x_in: memref<2x3x1xi32>):
     %k, %i, %j = spacetime.recover : index, index, index
-    %left = spacetime.read %x [0, 1] delay 0 : memref<2x3x1xi32>
+    %left = spacetime.read %x_in [0, 1] delay 0 : memref<2x3x1xi32>
     %one = arith.constant 1 : i32
     %v = arith.addi %left, %one : i32
-    spacetime.write %v, %x : memref<2x3x1xi32>
+    spacetime.write %v, %x_in : memref<2x3x1xi32>
     %f = arith.sitofp %v : i32 to f32
     %on = spacetime.scheduled
     scf.if %on {
@@ -78,23 +78,24 @@ ure.program @pairs {
 // A register file shifted on writes, read by writes back.
 // CHECK-LABEL: ure.program @onwrite
 // CHECK:         %[[R:.*]] = spacetime.shift_reg "acc" on_write : memref<4x1xf32>
-// CHECK:         spacetime.read %[[R]] [0] writes 0 : memref<4x1xf32>
+// CHECK:         ^bb0(%{{.*}}: index, %{{.*}}: index, %[[RIN:.*]]: memref<4x1xf32>
+// CHECK:         spacetime.read %[[RIN]] [0] writes 0 : memref<4x1xf32>
 // GENERIC: "spacetime.shift_reg"() <{name = "acc", on_write}> : () -> memref<4x1xf32>
 // GENERIC: "spacetime.read"(%{{.*}}) <{offset = array<i64: 0>, writes = 0 : i64}> : (memref<4x1xf32>) -> f32
 ure.program @onwrite {
   ure.input @A : memref<4x4xf32>
-  ure.func @out(i) -> f32
+  ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" on_write : memref<4x1xf32>
-  spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+  spacetime.array @acc registers(%r : memref<4x1xf32>) loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
       schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
-  ^bb0(%t: index, %pi: index):
+  ^bb0(%t: index, %pi: index, %r_in: memref<4x1xf32>):
     %j, %i = spacetime.recover : index, index
     %on = spacetime.scheduled
     scf.if %on {
       %a = ure.load @A(%i, %j) : f32
-      %prev = spacetime.read %r [0] writes 0 : memref<4x1xf32>
+      %prev = spacetime.read %r_in [0] writes 0 : memref<4x1xf32>
       %s = arith.addf %a, %prev : f32
-      spacetime.write %s, %r : memref<4x1xf32>
+      spacetime.write %s, %r_in : memref<4x1xf32>
       spacetime.output %s to @out[%i] : f32
     }
   }
@@ -119,7 +120,7 @@ func.func @effects() -> (memref<4x1xf32>, memref<4x1xf32>) {
 // unrolled to its max, and a read with a delay per time loop.
 // CHECK-LABEL: ure.program @symbolic
 // CHECK:         ure.param @I max 4
-// CHECK:         spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent @J + 2 * @I - 2) space (i = 0 extent 4)
+// CHECK:         spacetime.array @A registers(%{{.*}} : memref<4x31xi32>) loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I) time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent @J + 2 * @I - 2) space (i = 0 extent 4)
 // CHECK:         spacetime.read %{{.*}} [1] delay [2, 2] : memref<4x31xi32>
 // GENERIC-LABEL: sym_name = "symbolic"
 // GENERIC:       time_extents = {{\[\[}}-5, @I, 2, @J, 3, @K, 1], [-2, @J, 1, @I, 2]]
@@ -129,21 +130,21 @@ ure.program @symbolic {
   ure.param @J max 8
   ure.param @K
   ure.input @X : memref<?x?xi32>
-  ure.func @c(i, j) -> i32
+  ure.func @c(i = 0 extent @I, j = 0 extent @J) -> i32
   %r = spacetime.shift_reg "A" : memref<4x31xi32>
-  spacetime.array @A loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I)
+  spacetime.array @A registers(%r : memref<4x31xi32>) loops (k = 0 extent @K, j = 0 extent @J, i = 0 extent @I)
       time (t1 = 0 extent 2 * @I + 3 * @J + @K - 5, t2 = 0 extent @J + @I * 2 - 2)
       space (i = 0 extent 4)
       schedule affine_map<(d0, d1, d2) -> (d0 + d1 * 3 + d2 * 2, d1 + d2 * 2)>
       recover affine_map<(d0, d1, d2) -> (d0 - d1 * 3 + d2 * 4, d1 - d2 * 2, d2)> {
-  ^bb0(%t1: index, %t2: index, %pi: index):
+  ^bb0(%t1: index, %t2: index, %pi: index, %r_in: memref<4x31xi32>):
     %k, %j, %i = spacetime.recover : index, index, index
     %on = spacetime.scheduled
     scf.if %on {
       %x = ure.load @X(%j, %k) : i32
-      %up = spacetime.read %r [1] delay [2, 2] : memref<4x31xi32>
+      %up = spacetime.read %r_in [1] delay [2, 2] : memref<4x31xi32>
       %s = arith.addi %x, %up : i32
-      spacetime.write %s, %r : memref<4x31xi32>
+      spacetime.write %s, %r_in : memref<4x31xi32>
       spacetime.output %s to @c[%i, %j] : i32
     }
   }
@@ -157,34 +158,34 @@ ure.program @symbolic {
 // CHECK-LABEL: ure.program @vec
 // CHECK: %[[RV:.*]] = spacetime.shift_reg "v" : memref<2x2xvector<4xf32>>
 // CHECK: %[[RS:.*]] = spacetime.shift_reg "s" : memref<2x1xf32>
-// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: vector<4xindex>):
+// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: vector<4xindex>, %[[RVIN:.*]]: memref<2x2xvector<4xf32>>, %[[RSIN:.*]]: memref<2x1xf32>
 // CHECK-NEXT: %[[T:.*]], %[[I:.*]], %[[J:.*]] = spacetime.recover : index, index, vector<4xindex>
 // CHECK-NEXT: %[[ON:.*]] = spacetime.scheduled : vector<4xi1>
 // CHECK-NEXT: %[[X:.*]] = ure.load @A(%[[T]], %[[J]]) : vector<4xf32> indices index, vector<4xindex>
 // CHECK-NEXT: %[[S:.*]] = ure.load @A(%[[T]], %[[I]]) : f32
-// CHECK-NEXT: spacetime.write %[[S]], %[[RS]] : memref<2x1xf32>
-// CHECK-NEXT: %[[L:.*]] = spacetime.read %[[RV]] [0, 1] delay 1 : memref<2x2xvector<4xf32>>
+// CHECK-NEXT: spacetime.write %[[S]], %[[RSIN]] : memref<2x1xf32>
+// CHECK-NEXT: %[[L:.*]] = spacetime.read %[[RVIN]] [0, 1] delay 1 : memref<2x2xvector<4xf32>>
 // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[X]], %[[L]] : vector<4xf32>
-// CHECK-NEXT: spacetime.write %[[SUM]], %[[RV]] if %[[ON]] : memref<2x2xvector<4xf32>>
+// CHECK-NEXT: spacetime.write %[[SUM]], %[[RVIN]] if %[[ON]] : memref<2x2xvector<4xf32>>
 // CHECK-NEXT: spacetime.output %[[SUM]] to @out[%[[T]], %[[J]]] if %[[ON]] : vector<4xf32> indices index, vector<4xindex>
 // GENERIC: "spacetime.scheduled"() : () -> vector<4xi1>
 // GENERIC: "spacetime.write"(%{{.*}}, %{{.*}}, %{{.*}}) : (vector<4xf32>, memref<2x2xvector<4xf32>>, vector<4xi1>) -> ()
 // GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 2, 1, 0>}> : (vector<4xf32>, index, vector<4xindex>, vector<4xi1>) -> ()
 ure.program @vec {
   ure.input @A : memref<8x4xf32>
-  ure.func @out(t, j) -> f32
+  ure.func @out(t = 0 extent 8, j = 0 extent 4) -> f32
   %rv = spacetime.shift_reg "v" : memref<2x2xvector<4xf32>>
   %rs = spacetime.shift_reg "s" : memref<2x1xf32>
-  spacetime.array @out loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
-  ^bb0(%t: index, %i: index, %j: vector<4xindex>):
+  spacetime.array @out registers(%rv, %rs : memref<2x2xvector<4xf32>>, memref<2x1xf32>) loops (t = 0 extent 8, i = 0 extent 2, j = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 2, j = 0 extent 4) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
+  ^bb0(%t: index, %i: index, %j: vector<4xindex>, %rv_in: memref<2x2xvector<4xf32>>, %rs_in: memref<2x1xf32>):
     %t1, %i1, %j1 = spacetime.recover : index, index, vector<4xindex>
     %on = spacetime.scheduled : vector<4xi1>
     %x = ure.load @A(%t1, %j1) : vector<4xf32> indices index, vector<4xindex>
     %s = ure.load @A(%t1, %i1) : f32
-    spacetime.write %s, %rs : memref<2x1xf32>
-    %l = spacetime.read %rv [0, 1] delay 1 : memref<2x2xvector<4xf32>>
+    spacetime.write %s, %rs_in : memref<2x1xf32>
+    %l = spacetime.read %rv_in [0, 1] delay 1 : memref<2x2xvector<4xf32>>
     %sum = arith.addf %x, %l : vector<4xf32>
-    spacetime.write %sum, %rv if %on : memref<2x2xvector<4xf32>>
+    spacetime.write %sum, %rv_in if %on : memref<2x2xvector<4xf32>>
     spacetime.output %sum to @out[%t1, %j1] if %on : vector<4xf32> indices index, vector<4xindex>
   }
 }
@@ -197,7 +198,7 @@ ure.program @vec {
 // behalf of PE t.
 // CHECK-LABEL: ure.program @chain {
 // CHECK:       spacetime.array @out {{.*}} space (i = 0 extent 4) descending ["i"] schedule
-// CHECK:       ^bb0(%[[T:.*]]: index, %[[I:.*]]: index):
+// CHECK:       ^bb0(%[[T:.*]]: index, %[[I:.*]]: index, %{{.*}}: memref<4x1xf32>
 // CHECK:         spacetime.read %{{.*}} [-1] delay 0 : memref<4x1xf32>
 // CHECK:         %[[TT:.*]], %[[IT:.*]] = spacetime.recover at(%[[T]], %[[I]] : index, index) : index, index
 // CHECK-NEXT:    %{{.*}} = spacetime.scheduled at(%[[T]], %[[I]] : index, index)
@@ -206,13 +207,13 @@ ure.program @vec {
 // GENERIC: "spacetime.recover"(%{{.*}}, %{{.*}}) : (index, index) -> (index, index)
 // GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 2, 0, 2>}>
 ure.program @chain {
-  ure.func @out(i, t) -> f32
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32
   %f = spacetime.shift_reg "f" : memref<4x1xf32>
-  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) descending ["i"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
-  ^bb0(%t: index, %i: index):
+  spacetime.array @out registers(%f : memref<4x1xf32>) loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) descending ["i"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index, %f_in: memref<4x1xf32>):
     %v = arith.constant 1.0 : f32
-    spacetime.write %v, %f : memref<4x1xf32>
-    %w = spacetime.read %f [-1] delay 0 : memref<4x1xf32>
+    spacetime.write %v, %f_in : memref<4x1xf32>
+    %w = spacetime.read %f_in [-1] delay 0 : memref<4x1xf32>
     %tt, %it = spacetime.recover at(%t, %i : index, index) : index, index
     %on = spacetime.scheduled at(%t, %i : index, index)
     spacetime.output %w to @out[%it, %tt] at(%t, %i : index, index) : f32

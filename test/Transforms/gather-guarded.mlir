@@ -42,7 +42,7 @@
 
 // CHECK: remark: gathered @out along 'i' (down): the PE at i = 0 stores the values of the 4 PEs along it
 // CHECK-LABEL: channel.kernel @k
-// CHECK:      ^bb0(%[[T:.*]]: index, %[[I:.*]]: index):
+// CHECK:      ^bb0(%[[T:.*]]: index, %[[I:.*]]: index
 // The read and its store leave the condition, which goes too.
 // CHECK-NOT:    scf.if
 // CHECK:        %[[END:.*]] = arith.cmpi eq, %[[I]], %c0{{.*}} : index
@@ -78,7 +78,7 @@
 // SKEWED: channel.fifo @drainer_out_gather [8, 8] : f32, depth 8
 
 // VEC-LABEL: channel.kernel @drainer
-// VEC:       ^bb0(%[[T:.*]]: index, %[[J:.*]]: vector<8xindex>, %[[I:.*]]: index):
+// VEC:       ^bb0(%[[T:.*]]: index, %[[J:.*]]: vector<8xindex>, %[[I:.*]]: index
 // VEC:         scf.for %[[TT:.*]] = %[[I]] to %c8{{.*}} step
 // PE t's mask, and whether any of its lanes reads.
 // VEC:           %[[S:.*]] = spacetime.scheduled at(%[[T]], %[[J]], %[[TT]] : index, vector<8xindex>, index) : vector<8xi1>
@@ -102,7 +102,7 @@
 // MATCH: @out: interpret and {{.*}} match (64 elements)
 
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.kernel @w {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {

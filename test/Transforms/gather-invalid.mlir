@@ -4,7 +4,7 @@
 
 // The loop must be a space loop of the kernel.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.kernel @w {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
@@ -61,7 +61,7 @@ ure.program @p {
 
 // The kernel must receive @out through a channel.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.kernel @k {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
     ^bb0(%t: index, %i: index):
@@ -78,7 +78,7 @@ ure.program @p {
 
 // One read per PE: two reads that both feed the store of @out are ambiguous.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.fifo @c2 [4] : f32, depth 2
   channel.kernel @w {
@@ -109,7 +109,7 @@ ure.program @p {
 
 // A condition computed from data: the chain cannot know when PEs send.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.fifo @c2 [4] : f32, depth 2
   channel.kernel @w {
@@ -142,7 +142,7 @@ ure.program @p {
 
 // A read inside a loop of the PE body.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.kernel @w {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
@@ -172,7 +172,7 @@ ure.program @p {
 
 // The value read must go straight to the store of @out.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.kernel @w {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
@@ -198,7 +198,7 @@ ure.program @p {
 
 // A store already made on behalf of another PE.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.kernel @w {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
@@ -223,7 +223,7 @@ ure.program @p {
 
 // Store indices computed from data cannot be recomputed for PE t.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.fifo @c2 [4] : index, depth 2
   channel.kernel @w {
@@ -254,7 +254,7 @@ ure.program @p {
 // Along an unrolled loop of a vectorized array, the lanes' mask must be
 // computed from the coordinates: the PEs along the chain recompute it.
 ure.program @p {
-  ure.func @out(i, j, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, j = 0 extent 2, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4, 2] : f32, depth 2
   channel.fifo @d [4, 2] : f32, depth 2
   channel.kernel @w {
@@ -285,7 +285,7 @@ ure.program @p {
 
 // Along a vectorized loop, the lanes' read of @out must go to its store.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4] : f32, depth 2
   channel.kernel @w {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
@@ -311,7 +311,7 @@ ure.program @p {
 
 // Along a vectorized loop: the kernel must read @out's values lane-wise.
 ure.program @p {
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   channel.kernel @k {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
     ^bb0(%t: index, %i: vector<4xindex>):

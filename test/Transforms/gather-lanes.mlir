@@ -10,7 +10,7 @@
 
 // CHECK: remark: gathered @out along vectorized 'i' (down): loop i is unrolled back into 8 PEs, each puts its lanes into the vector it receives and passes it on through @drainer_out_gather; the PE at i = 0 stores the whole vector
 // CHECK-LABEL: channel.kernel @drainer
-// CHECK:         ^bb0(%{{.*}}: index, %[[J:[a-z0-9_]+]]: index, %[[I:[a-z0-9_]+]]: vector<8xindex>):
+// CHECK:         ^bb0(%{{.*}}: index, %[[J:[a-z0-9_]+]]: index, %[[I:[a-z0-9_]+]]: vector<8xindex>
 // CHECK:         %[[M:.*]] = arith.andi %{{.*}}, %{{.*}} : vector<8xi1>
 // PE 7 starts the chain with its own lane (under its lane of the mask).
 // CHECK:         %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
@@ -40,7 +40,7 @@
 
 // Two vectorized loops: the chain's vectors have i's lanes first; each PE
 // reads the row of its j-lanes (channel.read_lanes) and inserts it.
-// TWO:     ^bb0(%{{.*}}: index, %{{.*}}: vector<8x8xindex>, %{{.*}}: vector<8x8xindex>):
+// TWO:     ^bb0(%{{.*}}: index, %{{.*}}: vector<8x8xindex>, %{{.*}}: vector<8x8xindex>
 // TWO:     vector.transpose %{{.*}}, [1, 0] : vector<8x8xindex> to vector<8x8xindex>
 // TWO:     channel.read_lanes @drainer_out[%{{.*}}, %{{.*}}] if %{{.*}} : vector<8xf32> indices vector<8xindex>, vector<8xindex>
 // TWO:     vector.insert %{{.*}}, %{{.*}} [7] : vector<8xf32> into vector<8x8xf32>

@@ -12,7 +12,7 @@
 // The drainer's PEs along i now run from 7 down to 0 inside a step.
 // CHECK-LABEL: channel.kernel @drainer
 // CHECK:         spacetime.array @a {{.*}} space (j = 0 extent 8, i = 0 extent 8) descending ["i"]
-// CHECK:         ^bb0(%[[K:.*]]: index, %[[J:.*]]: index, %[[I:.*]]: index):
+// CHECK:         ^bb0(%[[K:.*]]: index, %[[J:.*]]: index, %[[I:.*]]: index
 // The read of the PE's own value stays where it was, under k == 7 (a
 // condition that is the same for every i).
 // CHECK:           scf.if %{{.*}} {
@@ -53,7 +53,7 @@
 // UP: remark: gathered @out along 'i' (up): the PE at i = 7 stores the values of the 8 PEs along it
 // UP-LABEL: channel.kernel @drainer
 // UP-NOT:     descending
-// UP:         ^bb0(%{{.*}}: index, %[[J:.*]]: index, %[[I:.*]]: index):
+// UP:         ^bb0(%{{.*}}: index, %[[J:.*]]: index, %[[I:.*]]: index
 // UP:           %[[UB:.*]] = arith.addi %[[I]], %c1{{.*}} : index
 // UP:           %[[END:.*]] = arith.cmpi eq, %[[I]], %c7{{.*}} : index
 // UP:           scf.for %{{.*}} = %c0{{.*}} to %[[UB]]

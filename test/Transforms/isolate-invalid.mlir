@@ -20,7 +20,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xi32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -37,7 +37,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xi32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -59,7 +59,7 @@ ure.program @p {
 // A read inside a loop of the PE body.
 ure.program @p {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -84,7 +84,7 @@ ure.program @p {
 // A store under a condition computed from data.
 ure.program @p {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -105,7 +105,7 @@ ure.program @p {
 // A store at an index computed from data.
 ure.program @p {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -122,7 +122,7 @@ ure.program @p {
 
 ure.program @p {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   ure.func @other(i) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):

@@ -14,7 +14,7 @@
 // The array reads A where it is selected (j == 0), B where i == 0, and sends
 // the result at k == 7 instead of storing it.
 // CHECK-LABEL: spacetime.array @a
-// CHECK:         ^bb0(%[[T:.*]]: index, %[[J:.*]]: index, %[[I:.*]]: index):
+// CHECK:         ^bb0(%[[T:.*]]: index, %[[J:.*]]: index, %[[I:.*]]: index
 // CHECK-NOT:     ure.load
 // CHECK:         %{{.*}} = scf.if %{{.*}} -> (f32) {
 // CHECK-NEXT:      %[[A:.*]] = channel.read @loader_A[%[[I]]] : f32
@@ -28,8 +28,8 @@
 // CHECK:       channel.fifo @loader_A [8] : f32, depth 2
 // CHECK-NEXT:  channel.fifo @loader_B [8] : f32, depth 2
 // CHECK-NEXT:  channel.kernel @loader {
-// CHECK-NEXT:    spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8)
-// CHECK-NEXT:    ^bb0(%{{.*}}: index, %[[LJ:.*]]: index, %[[LI:.*]]: index):
+// CHECK-NEXT:    spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8)
+// CHECK-NEXT:    ^bb0(%{{.*}}: index, %[[LJ:.*]]: index, %[[LI:.*]]: index
 // CHECK-NEXT:      %[[K:.*]], %[[RJ:.*]], %[[RI:.*]] = spacetime.recover
 // CHECK-NEXT:      %[[ON:.*]] = spacetime.scheduled
 // CHECK-NOT:       spacetime.read
@@ -47,7 +47,7 @@
 // CHECK-NEXT:  channel.fifo @drainer_out [8, 8] : f32, depth 2
 // CHECK-NEXT:  channel.kernel @drainer {
 // CHECK-NEXT:    spacetime.array @a
-// CHECK-NEXT:    ^bb0(%{{.*}}: index, %[[DJ:.*]]: index, %[[DI:.*]]: index):
+// CHECK-NEXT:    ^bb0(%{{.*}}: index, %[[DJ:.*]]: index, %[[DI:.*]]: index
 // CHECK-NEXT:      %[[DK:.*]], %[[DRJ:.*]], %[[DRI:.*]] = spacetime.recover
 // CHECK-NEXT:      %[[DON:.*]] = spacetime.scheduled
 // CHECK-NEXT:      %[[C7:.*]] = arith.constant 7 : index
@@ -65,11 +65,11 @@
 // RUN: sed 's/ure.isolate_producer \[@A, @B\] into @loader/ure.isolate_producer [@A] into @A_loader\n  ure.isolate_producer [@B] into @B_loader/' %examples/dataflow/gemm.mlir > %t.separate.mlir
 // RUN: t2s-opt %t.separate.mlir --merge-ures --space-time-transform --isolate 2>/dev/null | FileCheck %s --check-prefix=SEPARATE
 // SEPARATE:      channel.kernel @A_loader {
-// SEPARATE-NEXT:   spacetime.array @a loops (k = 0 extent 8, j = 0 extent 1, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 1, i = 0 extent 8)
+// SEPARATE-NEXT:   spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 8, j = 0 extent 1, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 1, i = 0 extent 8)
 // SEPARATE:      channel.kernel @B_loader {
-// SEPARATE-NEXT:   spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 1) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 1)
+// SEPARATE-NEXT:   spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 1) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 1)
 // SEPARATE:      channel.kernel @drainer {
-// SEPARATE-NEXT:   spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8)
+// SEPARATE-NEXT:   spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8)
 
 // Matvec's drainer keeps only the last PE, j = 4, where y is stored (its
 // channel is a single one); A and x keep one channel per PE.
@@ -80,7 +80,7 @@
 // MATVEC:      channel.write @drainer_y, %{{.*}} : i32
 // MATVEC:      channel.fifo @drainer_y : i32, depth 2
 // MATVEC-NEXT: channel.kernel @drainer {
-// MATVEC-NEXT:   spacetime.array @xs loops (i = 0 extent 6, j = 4 extent 1) time (t1 = 0 extent 10) space (j = 4 extent 1)
+// MATVEC-NEXT:   spacetime.array @xs {{(registers\(.*\) )?}}loops (i = 0 extent 6, j = 4 extent 1) time (t1 = 0 extent 10) space (j = 4 extent 1)
 
 // Without isolation directives the pass changes nothing.
 // RUN: t2s-opt %examples/systolic/gemm.mlir --merge-ures --space-time-transform -o %t.plain.mlir

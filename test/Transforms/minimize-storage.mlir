@@ -18,9 +18,9 @@
 // CHECK:      %[[A:.*]] = spacetime.shift_reg "A" : memref<4x17xi32>
 // CHECK-NEXT: %[[B:.*]] = spacetime.shift_reg "B" on_write : memref<4x1xi32>
 // CHECK-NEXT: %[[C:.*]] = spacetime.shift_reg "C" on_write : memref<4x1xi32>
-// CHECK:      spacetime.read %[[A]] [1] delay 16 : memref<4x17xi32>
-// CHECK:      spacetime.read %[[B]] [0] writes 0 : memref<4x1xi32>
-// CHECK:      spacetime.read %[[C]] [0] writes 0 : memref<4x1xi32>
+// CHECK:      spacetime.read %regs_A [1] delay 16 : memref<4x17xi32>
+// CHECK:      spacetime.read %regs_B [0] writes 0 : memref<4x1xi32>
+// CHECK:      spacetime.read %regs_C [0] writes 0 : memref<4x1xi32>
 
 // The generated code allocates the minimized files (PEs as loops here):
 // the 4 x 17 buffer of A, and 4 x 1 for B and C; a write of an on_write
@@ -46,8 +46,8 @@
 // RUN: t2s-opt %S/Inputs/abc-j1-vector.mlir --space-time-transform --minimize-storage --vectorize 2>&1 | FileCheck %s --check-prefix=VECTOR
 // VECTOR:     remark: register file "C": 2 registers per PE, shifted on each write (its PE writes once every 7 steps), instead of 15
 // VECTOR:     %[[VC:.*]] = spacetime.shift_reg "C" on_write : memref<2xvector<4xi32>>
-// VECTOR:     spacetime.read %[[VC]] [0] writes 1 : memref<2xvector<4xi32>>
-// VECTOR:     spacetime.write %{{.*}}, %[[VC]] if %{{.*}} : memref<2xvector<4xi32>>
+// VECTOR:     spacetime.read %regs_C [0] writes 1 : memref<2xvector<4xi32>>
+// VECTOR:     spacetime.write %{{.*}}, %regs_C if %{{.*}} : memref<2xvector<4xi32>>
 // Read bottom up (tac), so that the first store to slot 1 is the shift's.
 // RUN: t2s-opt %S/Inputs/abc-j1-vector.mlir --space-time-transform --minimize-storage --vectorize --spacetime-to-scf=unroll-pes=false --canonicalize 2>/dev/null | tac | FileCheck %s --check-prefix=SHIFT
 // SHIFT:      memref.store %[[NEW:.*]], %[[FILE:.*]][%c0] : memref<2xvector<4xi32>>
@@ -68,9 +68,9 @@
 // GEMM (without check_time every PE writes every step; with it, once a step),
 // and a Func written under a select.
 // RUN: t2s-opt %S/space-time-transform-numbers.mlir --merge-ures --space-time-transform --minimize-storage -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNEVEN
-// UNEVEN: remark: register file "A" keeps 59 registers per PE: its PE writes at uneven steps (a channel of depth 9 would hold it; channels come with the channel dialect)
-// UNEVEN: remark: register file "B" keeps 86 registers per PE: its PE writes at uneven steps (a channel of depth 11 would hold it; channels come with the channel dialect)
-// UNEVEN: remark: register file "C" keeps 29 registers per PE: its PE writes at uneven steps (a channel of depth 4 would hold it; channels come with the channel dialect)
+// UNEVEN: remark: register file "A" keeps 59 registers per PE: its PE writes at uneven steps (a channel of depth 9 would hold it, which minimize-storage does not make)
+// UNEVEN: remark: register file "B" keeps 86 registers per PE: its PE writes at uneven steps (a channel of depth 11 would hold it, which minimize-storage does not make)
+// UNEVEN: remark: register file "C" keeps 29 registers per PE: its PE writes at uneven steps (a channel of depth 4 would hold it, which minimize-storage does not make)
 // RUN: t2s-opt %examples/systolic/gemm.mlir --space-time-transform --minimize-storage -o /dev/null 2>&1 | FileCheck %s --check-prefix=STEP
 // STEP: remark: register file "a" keeps 2 registers per PE: its PE writes at every step
 // RUN: t2s-opt %examples/gemm.mlir --space-time-transform="space=i,j vector=1,1" --minimize-storage -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNGUARDED

@@ -79,7 +79,7 @@
 
 ure.program @p {
   ure.input @A : memref<8x4xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device
   channel.fifo @c [4] : i32, depth 2
   channel.fifo @u [2, 4] : i32, depth 3
   channel.fifo @h [4] : i32, depth 2

@@ -6,7 +6,7 @@
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
   ^bb0(%t: index, %i: index):
     %tt, %ii = spacetime.recover : index, index
@@ -23,7 +23,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
   ^bb0(%t: index, %i: index):
     %tt, %ii = spacetime.recover : index, index
@@ -40,7 +40,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
   ^bb0(%t: index, %i: index):
     %tt, %ii = spacetime.recover : index, index
@@ -57,7 +57,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
   ^bb0(%t: index, %i: index):
     %tt, %ii = spacetime.recover : index, index
@@ -78,7 +78,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
   ^bb0(%t: index, %i: index):
     %tt, %ii = spacetime.recover : index, index
@@ -98,7 +98,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
   ^bb0(%t: index, %i: index):
     %tt, %ii = spacetime.recover : index, index
@@ -118,7 +118,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
   ^bb0(%t: index, %i: index):
     %tt, %ii = spacetime.recover : index, index
@@ -141,7 +141,7 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
   ^bb0(%t: index, %i: index):
     %tt, %ii = spacetime.recover : index, index
@@ -164,15 +164,15 @@ ure.program @p {
 ure.program @p {
   ure.input @A : memref<8xf32>
   ure.input @B : memref<8xi32>
-  ure.func @out(i, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, t = 0 extent 2) -> f32 on device
   %f = spacetime.shift_reg "f" : memref<4x1xf32>
-  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
-  ^bb0(%t: index, %i: index):
+  spacetime.array @out registers(%f : memref<4x1xf32>) loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index, %f_in: memref<4x1xf32>):
     %tt, %ii = spacetime.recover : index, index
     %v = ure.load @A(%ii) : f32
-    spacetime.write %v, %f : memref<4x1xf32>
+    spacetime.write %v, %f_in : memref<4x1xf32>
     // expected-note @+1 {{the same-step read}}
-    %w = spacetime.read %f [1] delay 0 : memref<4x1xf32>
+    %w = spacetime.read %f_in [1] delay 0 : memref<4x1xf32>
     spacetime.output %w to @out[%ii, %tt] : f32
   }
   // expected-error @+1 {{cannot chain the PEs along 'i' down: that runs them from the last to the first in a step, and the array reads a neighbour along 'i' in the same step}}

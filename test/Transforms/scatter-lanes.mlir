@@ -18,7 +18,7 @@
 
 // CHECK: remark: scattered @B along 'iii' (up): only iii = 0 reads it, for the 4 PEs along 'iii', and passes the values on through @a_B_scatter
 // CHECK-LABEL: spacetime.array @a
-// CHECK: ^bb0(%[[II:.*]]: index, %[[T1:.*]]: index, %[[JJJ:.*]]: vector<8xindex>, %[[III:.*]]: index):
+// CHECK: ^bb0(%[[II:.*]]: index, %[[T1:.*]]: index, %[[JJJ:.*]]: vector<8xindex>, %[[III:.*]]: index
 // CHECK:   %[[START:.*]] = arith.cmpi eq, %[[III]], %c0{{.*}} : index
 // CHECK:   %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
 // CHECK:   scf.for %[[T:.*]] = %[[III]] to %c4{{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8xf32>) {

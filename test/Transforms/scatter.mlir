@@ -27,7 +27,7 @@
 // TWO: remark: scattered @A along 'j' (up): only j = 0 reads it, for the 5 PEs along 'j', and passes the values on through @xs_A_scatter
 // TWO: remark: scattered @x along 'j' (up): only j = 0 reads it, for the 5 PEs along 'j', and passes the values on through @xs_x_scatter
 // TWO-LABEL: spacetime.array @xs
-// TWO:       ^bb0(%{{.*}}: index, %[[J:.*]]: index):
+// TWO:       ^bb0(%{{.*}}: index, %[[J:.*]]: index
 // TWO-NOT:     scf.for
 // TWO:         %[[BOTH:.*]]:2 = scf.for %[[T:.*]] = %[[J]] to %c5{{.*}} iter_args(%[[A:.*]] = %{{.*}}, %[[X:.*]] = %{{.*}}) -> (i32, i32) {
 // TWO:           channel.read @A_loader_A[%[[T]]] : i32
@@ -47,7 +47,7 @@
 // CHECK: remark: scattered @x along 'j' (up): only j = 0 reads it, for the 5 PEs along 'j', and passes the values on through @xs_x_scatter
 // CHECK-LABEL: spacetime.array @xs
 // CHECK-NOT:   descending
-// CHECK:       ^bb0(%[[T1:.*]]: index, %[[J:.*]]: index):
+// CHECK:       ^bb0(%[[T1:.*]]: index, %[[J:.*]]: index
 // CHECK:         %[[START:.*]] = arith.cmpi eq, %[[J]], %c0{{.*}} : index
 // CHECK:         %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK:         %[[X:.*]] = scf.for %[[T:.*]] = %[[J]] to %c5{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (i32) {
@@ -91,7 +91,7 @@
 
 // DOWN: remark: scattered @x along 'j' (down): only j = 4 reads it
 // DOWN: space (j = 0 extent 5) descending ["j"]
-// DOWN: ^bb0(%{{.*}}: index, %[[J:.*]]: index):
+// DOWN: ^bb0(%{{.*}}: index, %[[J:.*]]: index
 // DOWN:   %[[UB:.*]] = arith.addi %[[J]], %c1{{.*}} : index
 // DOWN:   scf.for %{{.*}} = %c0{{.*}} to %[[UB]]
 // DOWN:       %[[NEXT:.*]] = arith.addi %[[J]], %{{.*}} : index
@@ -101,7 +101,7 @@
 
 // SERIAL: remark: scattered @A along 'iii' (up): only iii = 0 reads it, for the 4 PEs along 'iii', and passes the values on through @a_A_scatter
 // SERIAL: remark: scattered @B along 'k' (up): only k = 0 reads it, for the 32 iterations along 'k', and passes the values on through @a_B_scatter
-// SERIAL: ^bb0(%{{.*}}: index, %{{.*}}: index, %[[K:.*]]: index, %{{.*}}: vector<16xindex>, %[[III:.*]]: index):
+// SERIAL: ^bb0(%{{.*}}: index, %{{.*}}: index, %[[K:.*]]: index, %{{.*}}: vector<16xindex>, %[[III:.*]]: index
 // Each scatter puts its loop at the top of the PE body (B's, the second,
 // first).
 // SERIAL: scf.for %{{.*}} = %[[K]] to %c32

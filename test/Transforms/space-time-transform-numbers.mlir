@@ -20,18 +20,18 @@
 // CHECK:      %[[RA:.*]] = spacetime.shift_reg "A" : memref<10x59xi32>
 // CHECK-NEXT: %[[RB:.*]] = spacetime.shift_reg "B" : memref<10x86xi32>
 // CHECK-NEXT: %[[RC:.*]] = spacetime.shift_reg "C" : memref<10x29xi32>
-// CHECK-NEXT: spacetime.array @A loops (k = 0 extent 10, j = 0 extent 10, i = 0 extent 10) time (t1 = 0 extent 55, t2 = 0 extent 28) space (i = 0 extent 10) schedule #[[SCHED]] recover #[[REC]] {
-// CHECK-NEXT: ^bb0(%t1: index, %t2: index, %i: index):
+// CHECK-NEXT: spacetime.array @A {{(registers\(.*\) )?}}loops (k = 0 extent 10, j = 0 extent 10, i = 0 extent 10) time (t1 = 0 extent 55, t2 = 0 extent 28) space (i = 0 extent 10) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK-NEXT: ^bb0(%t1: index, %t2: index, %i: index, %[[RAI:.*]]: memref<10x59xi32>, %[[RBI:.*]]: memref<10x86xi32>, %[[RCI:.*]]: memref<10x29xi32>):
 // CHECK-NEXT:   %[[K:.*]], %[[J:.*]], %[[I:.*]] = spacetime.recover : index, index, index
 // CHECK-NEXT:   %[[ON:.*]] = spacetime.scheduled
 // CHECK-NEXT:   scf.if %[[ON]] {
 // The document's step 5, derived below: srA[i - 1, 58], srB[i, 85], srC[i, 28].
-// CHECK:          spacetime.read %[[RA]] [1] delay 58 : memref<10x59xi32>
-// CHECK:          spacetime.write %{{.*}}, %[[RA]]
-// CHECK:          spacetime.read %[[RB]] [0] delay 85 : memref<10x86xi32>
-// CHECK:          spacetime.write %{{.*}}, %[[RB]]
-// CHECK:          spacetime.read %[[RC]] [0] delay 28 : memref<10x29xi32>
-// CHECK:          spacetime.write %[[CV:.*]], %[[RC]]
+// CHECK:          spacetime.read %[[RAI]] [1] delay 58 : memref<10x59xi32>
+// CHECK:          spacetime.write %{{.*}}, %[[RAI]]
+// CHECK:          spacetime.read %[[RBI]] [0] delay 85 : memref<10x86xi32>
+// CHECK:          spacetime.write %{{.*}}, %[[RBI]]
+// CHECK:          spacetime.read %[[RCI]] [0] delay 28 : memref<10x29xi32>
+// CHECK:          spacetime.write %[[CV:.*]], %[[RCI]]
 // c(i, j) = select(k == K - 1, C(i, j, k)): the output store under its condition.
 // CHECK:          scf.if
 // CHECK-NEXT:       spacetime.output %[[CV]] to @c[%[[I]], %[[J]]] : i32

@@ -31,26 +31,26 @@
 // OPT:      %[[A:.*]] = spacetime.shift_reg "a" : memref<8x8x2xf32>
 // OPT-NEXT: %[[B:.*]] = spacetime.shift_reg "b" : memref<8x8x2xf32>
 // OPT-NEXT: %[[C:.*]] = spacetime.shift_reg "c" : memref<8x8x2xf32>
-// OPT-NEXT: spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] {
-// OPT-NEXT: ^bb0(%t1: index, %j: index, %i: index):
+// OPT-NEXT: spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22) space (j = 0 extent 8, i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] {
+// OPT-NEXT: ^bb0(%t1: index, %j: index, %i: index
 // OPT-NEXT:   %[[K:.*]], %[[J:.*]], %[[I:.*]] = spacetime.recover : index, index, index
 // OPT-NEXT:   %[[ON:.*]] = spacetime.scheduled
 // check-time: the whole PE runs under the guard.
 // OPT-NEXT:   scf.if %[[ON]] {
 // a(i, j, k) = select(j == 0, A(i, k), a(i, j - 1, k)): PE (j - 1, i), one step ago.
 // OPT:          %[[LA:.*]] = ure.load @A(%[[I]], %[[K]]) : f32
-// OPT-NEXT:     %[[PA:.*]] = spacetime.read %[[A]] [1, 0] delay 1 : memref<8x8x2xf32>
+// OPT-NEXT:     %[[PA:.*]] = spacetime.read %regs_a [1, 0] delay 1 : memref<8x8x2xf32>
 // OPT-NEXT:     %[[VA:.*]] = arith.select %{{.*}}, %[[LA]], %[[PA]] : f32
-// OPT-NEXT:     spacetime.write %[[VA]], %[[A]] : memref<8x8x2xf32>
+// OPT-NEXT:     spacetime.write %[[VA]], %regs_a : memref<8x8x2xf32>
 // b(i, j, k) = select(i == 0, B(k, j), b(i - 1, j, k)): PE (j, i - 1).
 // OPT:          %[[LB:.*]] = ure.load @B(%[[K]], %[[J]]) : f32
-// OPT-NEXT:     %[[PB:.*]] = spacetime.read %[[B]] [0, 1] delay 1 : memref<8x8x2xf32>
+// OPT-NEXT:     %[[PB:.*]] = spacetime.read %regs_b [0, 1] delay 1 : memref<8x8x2xf32>
 // OPT-NEXT:     %[[VB:.*]] = arith.select %{{.*}}, %[[LB]], %[[PB]] : f32
-// OPT-NEXT:     spacetime.write %[[VB]], %[[B]] : memref<8x8x2xf32>
+// OPT-NEXT:     spacetime.write %[[VB]], %regs_b : memref<8x8x2xf32>
 // c reads a and b at distance 0: their values, no register; itself one step ago.
-// OPT:          %[[PC:.*]] = spacetime.read %[[C]] [0, 0] delay 1 : memref<8x8x2xf32>
+// OPT:          %[[PC:.*]] = spacetime.read %regs_c [0, 0] delay 1 : memref<8x8x2xf32>
 // OPT:          arith.mulf %[[VA]], %[[VB]] : f32
-// OPT:          spacetime.write %[[VC:.*]], %[[C]] : memref<8x8x2xf32>
+// OPT:          spacetime.write %[[VC:.*]], %regs_c : memref<8x8x2xf32>
 // out(i, j) = select(k == 7, c(i, j, k)): the select became an scf.if.
 // OPT:          scf.if %{{.*}} {
 // OPT-NEXT:       spacetime.output %[[VC]] to @out[%[[I]], %[[J]]] : f32
@@ -73,10 +73,10 @@
 // CHAIN:      %[[A:.*]] = spacetime.shift_reg "a" : memref<8x17xf32>
 // CHAIN-NEXT: %[[B:.*]] = spacetime.shift_reg "b" : memref<8x17xf32>
 // CHAIN-NEXT: %[[C:.*]] = spacetime.shift_reg "c" : memref<8x16xf32>
-// CHAIN-NEXT: spacetime.array @a loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22, t2 = 0 extent 15) space (i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] {
-// CHAIN:      spacetime.read %[[A]] [0] delay 16
-// CHAIN:      spacetime.read %[[B]] [1] delay 16
-// CHAIN:      spacetime.read %[[C]] [0] delay 15
+// CHAIN-NEXT: spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 8, j = 0 extent 8, i = 0 extent 8) time (t1 = 0 extent 22, t2 = 0 extent 15) space (i = 0 extent 8) schedule #[[SCHED]] recover #[[REC]] {
+// CHAIN:      spacetime.read %regs_a [0] delay 16
+// CHAIN:      spacetime.read %regs_b [1] delay 16
+// CHAIN:      spacetime.read %regs_c [0] delay 15
 // CHAIN-NOT:  ure.space_time_transform
 
 // The dataflow form (space loops only): the loop around the space loops, k,
@@ -87,21 +87,21 @@
 // CHECK:      #[[SCHED:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0)>
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 // CHECK-LABEL: ure.program @df {
-// CHECK:        ure.func @out(i, j) -> i32 on device
+// CHECK:        ure.func @out(i = 0 extent 2, j = 0 extent 3) -> i32 on device
 // CHECK-NEXT:   %[[A:.*]] = spacetime.shift_reg "a" : memref<3x2x1xi32>
 // CHECK-NEXT:   %[[B:.*]] = spacetime.shift_reg "b" : memref<3x2x1xi32>
 // CHECK-NEXT:   %[[C:.*]] = spacetime.shift_reg "c" : memref<3x2x2xi32>
-// CHECK-NEXT:   spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (k = 0 extent 4) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
-// CHECK-NEXT:   ^bb0(%k: index, %j: index, %i: index):
+// CHECK-NEXT:   spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (k = 0 extent 4) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK-NEXT:   ^bb0(%k: index, %j: index, %i: index
 // CHECK-NEXT:     %[[K:.*]], %[[J:.*]], %[[I:.*]] = spacetime.recover : index, index, index
 // CHECK-NEXT:     %[[ON:.*]] = spacetime.scheduled
 // CHECK-NOT:      scf.if %[[ON]]
-// CHECK:          spacetime.read %[[A]] [1, 0] delay 0 : memref<3x2x1xi32>
-// CHECK:          spacetime.write %{{.*}}, %[[A]]
-// CHECK:          spacetime.read %[[B]] [0, 1] delay 0 : memref<3x2x1xi32>
-// CHECK:          spacetime.write %{{.*}}, %[[B]]
-// CHECK:          spacetime.read %[[C]] [0, 0] delay 1 : memref<3x2x2xi32>
-// CHECK:          spacetime.write %[[VC:.*]], %[[C]]
+// CHECK:          spacetime.read %regs_a [1, 0] delay 0 : memref<3x2x1xi32>
+// CHECK:          spacetime.write %{{.*}}, %regs_a
+// CHECK:          spacetime.read %regs_b [0, 1] delay 0 : memref<3x2x1xi32>
+// CHECK:          spacetime.write %{{.*}}, %regs_b
+// CHECK:          spacetime.read %regs_c [0, 0] delay 1 : memref<3x2x2xi32>
+// CHECK:          spacetime.write %[[VC:.*]], %regs_c
 // CHECK:          scf.if %[[ON]] {
 // CHECK-NEXT:       scf.if %{{.*}} {
 // CHECK-NEXT:         spacetime.output %[[VC]] to @out[%[[I]], %[[J]]] : i32
@@ -172,12 +172,12 @@ ure.program @df {
 // CHECK:        %[[A:.*]] = spacetime.shift_reg "a" : memref<3x2x3xi32>
 // CHECK-NEXT:   %[[B:.*]] = spacetime.shift_reg "b" : memref<3x2x2xi32>
 // CHECK-NEXT:   %[[C:.*]] = spacetime.shift_reg "c" : memref<3x2x2xi32>
-// CHECK-NEXT:   spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK-NEXT:   spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
 // CHECK:          %[[ON:.*]] = spacetime.scheduled
 // CHECK-NEXT:     scf.if %[[ON]] {
-// CHECK:            spacetime.read %[[A]] [1, 0] delay 2
-// CHECK:            spacetime.read %[[B]] [0, 1] delay 1
-// CHECK:            spacetime.read %[[C]] [0, 0] delay 1
+// CHECK:            spacetime.read %regs_a [1, 0] delay 2
+// CHECK:            spacetime.read %regs_b [0, 1] delay 1
+// CHECK:            spacetime.read %regs_c [0, 0] delay 1
 // CHECK:            spacetime.output
 // CHECK-NOT:  ure.space_time_transform
 ure.program @skew {
@@ -235,7 +235,7 @@ ure.program @skew {
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0 - d1 * 2 - d2, d1, d2)>
 // CHECK-LABEL: ure.program @nocheck {
 // CHECK:        spacetime.shift_reg "a" : memref<3x2x3xi32>
-// CHECK:        spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK:        spacetime.array @a {{(registers\(.*\) )?}}loops (k = 0 extent 4, j = 0 extent 3, i = 0 extent 2) time (t1 = 0 extent 9) space (j = 0 extent 3, i = 0 extent 2) schedule #[[SCHED]] recover #[[REC]] {
 // CHECK:          %[[ON:.*]] = spacetime.scheduled
 // CHECK-NOT:      scf.if %[[ON]]
 // CHECK:          spacetime.read %{{.*}} [1, 0] delay 2
@@ -306,12 +306,12 @@ ure.program @nocheck {
 // CHECK:        %[[A:.*]] = spacetime.shift_reg "A" : memref<4x23xi32>
 // CHECK-NEXT:   %[[B:.*]] = spacetime.shift_reg "B" : memref<4x32xi32>
 // CHECK-NEXT:   %[[C:.*]] = spacetime.shift_reg "C" : memref<4x11xi32>
-// CHECK-NEXT:   spacetime.array @A loops (k = 0 extent 4, j = 0 extent 4, i = 0 extent 4) time (t1 = 0 extent 19, t2 = 0 extent 10) space (i = 0 extent 4) schedule #[[SCHED]] recover #[[REC]] {
-// CHECK-NEXT:   ^bb0(%t1: index, %t2: index, %i: index):
+// CHECK-NEXT:   spacetime.array @A {{(registers\(.*\) )?}}loops (k = 0 extent 4, j = 0 extent 4, i = 0 extent 4) time (t1 = 0 extent 19, t2 = 0 extent 10) space (i = 0 extent 4) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK-NEXT:   ^bb0(%t1: index, %t2: index, %i: index
 // CHECK:          scf.if
-// CHECK:            spacetime.read %[[A]] [1] delay 22
-// CHECK:            spacetime.read %[[B]] [0] delay 31
-// CHECK:            spacetime.read %[[C]] [0] delay 10
+// CHECK:            spacetime.read %regs_A [1] delay 22
+// CHECK:            spacetime.read %regs_B [0] delay 31
+// CHECK:            spacetime.read %regs_C [0] delay 10
 // CHECK:            spacetime.output %{{.*}} to @c[
 // CHECK-NOT:  ure.space_time_transform
 ure.program @abc {
@@ -376,8 +376,8 @@ ure.program @abc {
 // CHECK-NEXT: #[[REC:map[0-9]*]] = affine_map<(d0, d1, d2) -> (d0, d1 + d2, d2)>
 // CHECK-LABEL: ure.program @neg {
 // CHECK:        %[[F:.*]] = spacetime.shift_reg "f" : memref<3x6xi32>
-// CHECK-NEXT:   spacetime.array @f loops (k = 1 extent 4, j = 1 extent 4, i = 2 extent 3) time (k = 1 extent 4, t1 = -3 extent 6) space (i = 2 extent 3) schedule #[[SCHED]] recover #[[REC]] {
-// CHECK:          spacetime.read %[[F]] [1] delay 5 : memref<3x6xi32>
+// CHECK-NEXT:   spacetime.array @f {{(registers\(.*\) )?}}loops (k = 1 extent 4, j = 1 extent 4, i = 2 extent 3) time (k = 1 extent 4, t1 = -3 extent 6) space (i = 2 extent 3) schedule #[[SCHED]] recover #[[REC]] {
+// CHECK:          spacetime.read %regs_f [1] delay 5 : memref<3x6xi32>
 // CHECK:          spacetime.output %{{.*}} to @o[
 // CHECK-NOT:  ure.space_time_transform
 ure.program @neg {

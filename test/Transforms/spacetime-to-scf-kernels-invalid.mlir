@@ -3,7 +3,7 @@
 
 ure.program @q {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %r = spacetime.recover : index, index
@@ -20,7 +20,7 @@ ure.program @q {
 
 ure.program @q {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %r = spacetime.recover : index, index
@@ -46,7 +46,7 @@ func.func @q.c() {
 }
 ure.program @q {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   // expected-error@+1 {{channel @q.c would clash with a symbol of the module once the program is lowered}}
   channel.fifo @c : i32, depth 1
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
@@ -62,7 +62,7 @@ ure.program @q {
 // One kernel stores the output: each would zero it while the other stores.
 ure.program @two {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %r = spacetime.recover : index, index
@@ -72,26 +72,6 @@ ure.program @two {
   channel.kernel @k {
     // expected-error@+1 {{@out is stored by two kernels, @two and @two.k: one kernel stores the output (the kernels run at the same time)}}
     spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
-    ^bb0(%t: index, %p: index):
-      %i, %r = spacetime.recover : index, index
-      %a = ure.load @A(%i) : i32
-      spacetime.output %a to @out[%i] : i32
-    }
-  }
-}
-
-// -----
-
-// The storing kernel's output shape is the program's.
-ure.program @shape {
-  ure.input @A : memref<64xi32>
-  ure.func @out(i) -> i32 on device
-  spacetime.array @out loops (i = 0 extent 4, p = 0 extent 1) time (t = 0 extent 4) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
-  ^bb0(%t: index, %p: index):
-  }
-  channel.kernel @drain {
-    // expected-error@+1 {{@shape.drain stores @out over 64, but the program's array gives it 4}}
-    spacetime.array @out loops (i = 0 extent 64, p = 0 extent 1) time (t = 0 extent 64) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
     ^bb0(%t: index, %p: index):
       %i, %r = spacetime.recover : index, index
       %a = ure.load @A(%i) : i32

@@ -19,7 +19,7 @@ ure.program @p {
 // Only a space loop is a vector of PEs.
 ure.program @p {
   ure.input @A : memref<8x4xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 4) time (t = 0 extent 8) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -35,7 +35,7 @@ ure.program @p {
 // Vector sizes 2 to 32 (vectorization.md).
 ure.program @p {
   ure.input @A : memref<8x33xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 33) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 33) time (t = 0 extent 8) space (p = 0 extent 33) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -50,7 +50,7 @@ ure.program @p {
 
 ure.program @p {
   ure.input @A : memref<8x1xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 1) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -66,7 +66,7 @@ ure.program @p {
 // Directives follow the representative of the merge.
 ure.program @p {
   ure.input @A : memref<8x4xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device
   ure.func @other(i, p) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 4) time (t = 0 extent 8) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
@@ -82,7 +82,7 @@ ure.program @p {
 
 ure.program @p {
   ure.input @A : memref<8x4xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 4) time (t = 0 extent 8) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):
     %i, %q = spacetime.recover : index, index
@@ -100,7 +100,7 @@ ure.program @p {
 // 32 x 32 x 2 lanes: more than one vector holds.
 ure.program @p {
   ure.input @A : memref<32x32x2xi32>
-  ure.func @out(p, q, r, i) -> i32 on device
+  ure.func @out(p = 0 extent 32, q = 0 extent 32, r = 0 extent 2, i = 0 extent 2) -> i32 on device
   spacetime.array @out loops (i = 0 extent 2, p = 0 extent 32, q = 0 extent 32, r = 0 extent 2) time (t = 0 extent 2) space (p = 0 extent 32, q = 0 extent 32, r = 0 extent 2) schedule affine_map<(d0, d1, d2, d3) -> (d0)> recover affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)> {
   ^bb0(%t: index, %p: index, %q: index, %r: index):
     %i, %p1, %q1, %r1 = spacetime.recover : index, index, index, index
@@ -118,7 +118,7 @@ ure.program @p {
 // p inside a loop over q they would read in the order (q, p).
 ure.program @p {
   ure.input @A : memref<8x4x2xi32>
-  ure.func @out(i, p, q) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 4, q = 0 extent 2) -> i32 on device
   channel.fifo @c : i32, depth 2
   channel.kernel @k {
     spacetime.array @out loops (i = 0 extent 8, p = 0 extent 4, q = 0 extent 2) time (t = 0 extent 8) space (p = 0 extent 4, q = 0 extent 2) schedule affine_map<(d0, d1, d2) -> (d0)> recover affine_map<(d0, d1, d2) -> (d0, d1, d2)> {
@@ -145,7 +145,7 @@ ure.program @p {
 // the other, where a PE makes both reads before the next PE.
 ure.program @p {
   ure.input @A : memref<8x4xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device
   channel.fifo @c : i32, depth 2
   channel.kernel @k {
     spacetime.array @out loops (i = 0 extent 8, p = 0 extent 4) time (t = 0 extent 8) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
@@ -174,7 +174,7 @@ ure.program @p {
 // A descending loop's PEs run from the last to the first; lanes ascend.
 ure.program @p {
   ure.input @A : memref<8x4xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device
   channel.fifo @c : i32, depth 2
   channel.kernel @k {
     spacetime.array @out loops (i = 0 extent 8, p = 0 extent 4) time (t = 0 extent 8) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
@@ -200,7 +200,7 @@ ure.program @p {
 // A lane reads one value of a channel of scalars.
 ure.program @p {
   ure.input @A : memref<8x4xi32>
-  ure.func @out(i, p) -> i32 on device
+  ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device
   channel.fifo @c [4] : vector<2xi32>, depth 2
   channel.kernel @k {
     spacetime.array @out loops (i = 0 extent 8, p = 0 extent 4) time (t = 0 extent 8) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {

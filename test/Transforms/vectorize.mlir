@@ -12,22 +12,22 @@
 // CHECK-DAG: %[[RB:.*]] = spacetime.shift_reg "b" : memref<4x1xvector<4xf32>>
 // CHECK-DAG: %[[RC:.*]] = spacetime.shift_reg "c" : memref<4x2xvector<4xf32>>
 // CHECK: spacetime.array @a
-// CHECK-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: vector<4xindex>, %{{.*}}: index):
+// CHECK-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: vector<4xindex>, %{{.*}}: index
 // CHECK-NEXT: %[[II:.*]], %[[JJ:.*]], %[[K:.*]], %[[JJJ:.*]], %[[III:.*]] = spacetime.recover : index, index, index, vector<4xindex>, index
 // CHECK-NEXT: %[[ON:.*]] = spacetime.scheduled : vector<4xi1>
-// CHECK-NOT: spacetime.read %[[RA]]
+// CHECK-NOT: spacetime.read %regs_a
 // CHECK: %[[A:.*]] = ure.load @A(%[[II]] * 4 + %[[III]], %[[K]]) : f32
-// CHECK-NEXT: spacetime.write %[[A]], %[[RA]] : memref<4x1xf32>
+// CHECK-NEXT: spacetime.write %[[A]], %regs_a : memref<4x1xf32>
 // CHECK: %[[BIN:.*]] = ure.load @B(%[[K]], %[[JJ]] * 4 + %[[JJJ]]) : vector<4xf32> indices index, index, vector<4xindex>
-// CHECK-NEXT: %[[BUP:.*]] = spacetime.read %[[RB]] [0, 1] delay 0 : memref<4x1xvector<4xf32>>
+// CHECK-NEXT: %[[BUP:.*]] = spacetime.read %regs_b [0, 1] delay 0 : memref<4x1xvector<4xf32>>
 // CHECK-NEXT: %[[B:.*]] = arith.select %{{.*}}, %[[BIN]], %[[BUP]] : vector<4xf32>
-// CHECK-NEXT: spacetime.write %[[B]], %[[RB]] : memref<4x1xvector<4xf32>>
-// CHECK: %[[CP:.*]] = spacetime.read %[[RC]] [0, 0] delay 1 : memref<4x2xvector<4xf32>>
+// CHECK-NEXT: spacetime.write %[[B]], %regs_b : memref<4x1xvector<4xf32>>
+// CHECK: %[[CP:.*]] = spacetime.read %regs_c [0, 0] delay 1 : memref<4x2xvector<4xf32>>
 // CHECK: %[[ACC:.*]] = arith.select %{{.*}}, %{{.*}}, %[[CP]] : vector<4xf32>
 // CHECK: %[[AV:.*]] = vector.broadcast %[[A]] : f32 to vector<4xf32>
 // CHECK-NEXT: %[[P:.*]] = arith.mulf %[[AV]], %[[B]] : vector<4xf32>
 // CHECK-NEXT: %[[C:.*]] = arith.addf %[[ACC]], %[[P]] : vector<4xf32>
-// CHECK-NEXT: spacetime.write %[[C]], %[[RC]] : memref<4x2xvector<4xf32>>
+// CHECK-NEXT: spacetime.write %[[C]], %regs_c : memref<4x2xvector<4xf32>>
 // CHECK: scf.if %{{.*}} {
 // CHECK-NEXT: spacetime.output %[[C]] to @out[%[[III]], %[[JJJ]], %[[JJ]], %[[II]]] if %[[ON]] : vector<4xf32> indices index, vector<4xindex>, index, index
 // ROUND: spacetime.output %{{.*}} to @out[%{{.*}}] if %{{.*}} : vector<4xf32> indices index, vector<4xindex>, index, index
@@ -156,7 +156,7 @@ ure.program @gemm_tiled {
 // CHECK-DAG: spacetime.shift_reg "a" : memref<1xvector<4x4xf32>>
 // CHECK-DAG: spacetime.shift_reg "b" : memref<1xvector<4x4xf32>>
 // CHECK-DAG: spacetime.shift_reg "c" : memref<2xvector<4x4xf32>>
-// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: vector<4x4xindex>, %{{.*}}: vector<4x4xindex>):
+// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: vector<4x4xindex>, %{{.*}}: vector<4x4xindex>
 // CHECK: spacetime.recover : index, index, index, vector<4x4xindex>, vector<4x4xindex>
 // The copy of a along jjj: every lane (jjj, iii) takes lane (0, iii).
 // CHECK: %[[AIN:.*]] = ure.load @A({{.*}}) : vector<4x4xf32> indices index, vector<4x4xindex>, index
@@ -229,7 +229,7 @@ ure.program @gemm_tiled {
 // REMARK: note: read here
 // REMARK-NEXT: %prev = ure.at @c(%k - 1, %i) : i32
 // CHECK: spacetime.shift_reg "c" : memref<16x1xi32>
-// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index):
+// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index
 // CHECK-NOT: vector
 // CHECK: spacetime.output %{{.*}} to @out[%{{.*}}] : i32
 // CHECK-NOT: ure.vectorize

@@ -24,15 +24,15 @@ use melior::ir::block::BlockLike;
 use melior::ir::{
     attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
     operation::{OperationLike, OperationRef},
-    Attribute, Type, ValueLike,
+    Attribute, Type,
 };
 use melior::Context;
 use mlir_sys::MlirValue;
 use std::collections::HashMap;
+use t2s_dialects::ods::channel;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
-use t2s_dialects::ods::channel;
 use t2s_ir::ir;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::{Anchor, Failed};

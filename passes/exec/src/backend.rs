@@ -70,7 +70,10 @@ impl Request<'_> {
             .filter(|(name, _)| pass.option(name).is_some())
             .cloned()
             .collect();
-        format!("builtin.module({})", t2s_ir::pipeline::render_pass(pass, &mine))
+        format!(
+            "builtin.module({})",
+            t2s_ir::pipeline::render_pass(pass, &mine)
+        )
     }
 
     /// The iteration space must stay within the limit of `backend`.

@@ -5,7 +5,7 @@
 // an empty @c2: a deadlock in strict mode, none in unbounded mode.
 ure.program @swap {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   channel.fifo @c1 : i32, depth DEPTH
   channel.fifo @c2 : i32, depth DEPTH
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {

@@ -4,7 +4,7 @@
 // reports it and exits 1.
 ure.program @oob {
   ure.input @A : memref<4xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 4) -> i32 on device
   channel.fifo @d [2] : i32, depth 4
   spacetime.array @out loops (i = 0 extent 4, p = 0 extent 1) time (t = 0 extent 4) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):

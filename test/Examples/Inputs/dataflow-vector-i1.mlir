@@ -1,7 +1,7 @@
 // A regression test from a review of the dataflow mode (test/Examples/dataflow-review.test).
 ure.program @ty {
   ure.input @A : memref<8xi32>
-  ure.func @out(i) -> i32 on device
+  ure.func @out(i = 0 extent 8) -> i32 on device
   channel.fifo @c : vector<3x2xi1>, depth 2
   spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
   ^bb0(%t: index, %p: index):

@@ -18,7 +18,7 @@ lines = [
     f"// Lane matching: {w}-lane values read {r} lanes at a time (test/Examples/Inputs/lanes.py).",
     "ure.program @lanes {",
     f"  ure.input @A : memref<{n}xi32>",
-    "  ure.func @out(h) -> i32 on device",
+    f"  ure.func @out(h = 0 extent {n // r}) -> i32 on device",
     f"  channel.fifo @c : {wt}, depth 2",
     "  " + array.format(v="h", e=n // r) + " {",
     "  ^bb0(%t: index, %p: index):",

@@ -1,6 +1,6 @@
 // Gathered along i, vectorized along j, read without a mask (gather-guarded.mlir).
 ure.program @p {
-  ure.func @out(i, j, t) -> f32 on device
+  ure.func @out(i = 0 extent 4, j = 0 extent 2, t = 0 extent 2) -> f32 on device
   channel.fifo @c [4, 2] : f32, depth 2
   channel.kernel @w {
     spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4, j = 0 extent 2) time (t = 0 extent 2) space (i = 0 extent 4, j = 0 extent 2) schedule affine_map<(t, i, j) -> (t)> recover affine_map<(t, i, j) -> (t, i, j)> {

@@ -2,12 +2,6 @@
 //! lowered function's values, the output's layout, one PE clone's frame,
 //! and the small code generators every part of the rewrite uses.
 
-use t2s_ir::ops::{
-    self,
-    spacetime::{ArrayOp, OutputOp},
-    ure::{ElementBound, ProgramOp},
-    View,
-};
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     Attribute, Type,
@@ -18,6 +12,12 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
+use t2s_ir::ops::{
+    self,
+    spacetime::{ArrayOp, OutputOp},
+    ure::{ElementBound, ProgramOp},
+    View,
+};
 use t2s_ir::pass::Failed;
 use t2s_model::Linear;
 

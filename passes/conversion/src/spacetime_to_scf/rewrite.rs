@@ -236,7 +236,6 @@ pub fn rewrite_pe(
     Ok(())
 }
 
-
 fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: MlirValue) -> Result<(), Failed> {
     let old = op.result(index).map_err(|_| Failed)?.to_raw();
     // SAFETY: both values are alive; the old one's op is erased next.

@@ -29,8 +29,8 @@ use t2s_ir::array::recovered_loop;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
-use t2s_ir::ops::ure::ElementBound;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
+use t2s_ir::ops::ure::ElementBound;
 use t2s_ir::pass::Failed;
 
 /// A `spacetime.output` stored row by row: per index, whether it is

@@ -53,8 +53,8 @@ pub fn design_of<'c>(
                 "the design @{name} names the channel @{channel}, which the module does not declare"
             ))
         })?;
-        let layout = t2s_conversion::lower_channels::fifo_layout(&fifo.op())
-            .ok_or(ExecuteError::Extract)?;
+        let layout =
+            t2s_conversion::lower_channels::fifo_layout(&fifo.op()).ok_or(ExecuteError::Extract)?;
         channels.push(ChannelSpec {
             name: channel,
             dims: layout.dims,

@@ -199,7 +199,10 @@ impl<'c, 'a> ShiftRegOp<'c, 'a> {
     }
 
     pub fn file_type(&self) -> Type<'c> {
-        self.0.result(0).expect("a shift_reg has its result").r#type()
+        self.0
+            .result(0)
+            .expect("a shift_reg has its result")
+            .r#type()
     }
 
     /// The label: the Func the file holds.

@@ -269,8 +269,8 @@ pub fn argument_map(from: MlirBlock, to: MlirBlock) -> HashMap<usize, MlirValue>
     // SAFETY: two live blocks whose first arguments are the same
     // coordinates; only the arguments both have are mapped.
     unsafe {
-        let both = mlir_sys::mlirBlockGetNumArguments(from)
-            .min(mlir_sys::mlirBlockGetNumArguments(to));
+        let both =
+            mlir_sys::mlirBlockGetNumArguments(from).min(mlir_sys::mlirBlockGetNumArguments(to));
         (0..both)
             .map(|i| {
                 (

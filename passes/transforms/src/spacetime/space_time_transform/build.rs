@@ -544,7 +544,10 @@ fn declare_output(
             bounds.iter().find(|l| l.name == *v).ok_or_else(|| {
                 error(
                     output.op.location(),
-                    format!("output @{}'s loop variable '{v}' is not a loop of the nest", output.name),
+                    format!(
+                        "output @{}'s loop variable '{v}' is not a loop of the nest",
+                        output.name
+                    ),
                 )
             })
         })
@@ -592,7 +595,11 @@ fn declare_output(
         .iter()
         .map(|l| ir::linear_attribute(context, &l.extent).ok_or(Failed))
         .collect::<Result<_, _>>()?;
-    ir::set_inherent(op, "mins", DenseI64ArrayAttribute::new(context, &mins).into());
+    ir::set_inherent(
+        op,
+        "mins",
+        DenseI64ArrayAttribute::new(context, &mins).into(),
+    );
     ir::set_inherent(op, "extents", ArrayAttribute::new(context, &extents).into());
     Ok(())
 }

@@ -27,8 +27,8 @@ use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
-use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::lanes::{self, is_vector, splat, type_of};
+use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::Failed;
 
 struct Widen<'c, 'v> {
