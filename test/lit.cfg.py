@@ -29,6 +29,13 @@ for var in ["RUST_LOG", "RUST_BACKTRACE", "HOME", "TMPDIR"]:
 # Longest names first: lit applies substitutions in order.
 config.substitutions.append(("%examples", os.path.join(repo_root, "examples")))
 config.substitutions.append(("%repo", repo_root))
+# The upstream passes an embedder may run between any two t2s passes, as
+# t2s-run --between-passes takes them (%upstream) and inside a pipeline
+# (%{between}).
+config.substitutions.append(("%{between}", "canonicalize, cse, loop-invariant-code-motion, sccp, "
+                             "symbol-dce, inline, canonicalize{region-simplify=aggressive}"))
+config.substitutions.append(("%upstream", "'canonicalize, cse, loop-invariant-code-motion, sccp, "
+                             "symbol-dce, inline, canonicalize{region-simplify=aggressive}'"))
 
 
 def tool(name, directory):
@@ -42,6 +49,9 @@ for name in ["t2s-opt", "t2s-run", "t2s-translate"]:
     config.substitutions.append(tool(name, t2s_bin))
 for name in ["FileCheck", "not", "split-file", "count"]:
     config.substitutions.append(tool(name, llvm_bin))
+# LLVM 22's translation and code generator, for what the lowered code becomes.
+config.substitutions.insert(0, ("%llc", os.path.join(llvm_bin, "llc")))
+config.substitutions.insert(0, ("%mlir-translate", os.path.join(llvm_bin, "mlir-translate")))
 
 config.available_features.add("t2s-opt")
 if os.path.exists(os.path.join(t2s_bin, "t2s-run")):

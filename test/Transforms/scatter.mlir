@@ -14,6 +14,13 @@
 // Two inputs scattered at once, one of them along the serial loop k (the
 // FIFO links an iteration of k to the next on the same PE), in a
 // vectorized array: examples/dataflow/gemm-vector-scatter.mlir.
+// Two scatters down along one loop share its descending order: listed once.
+// RUN: sed 's/  ure.isolate_producer \[@x\] into @x_loader/  ure.scatter @xs (@A, j, down)/; s/(@x, j, up)/(@x, j, down)/' %examples/dataflow/matvec-scatter.mlir > %t.two-down.mlir
+// RUN: t2s-opt %t.two-down.mlir --merge-ures --space-time-transform --isolate --scatter 2>/dev/null | FileCheck %s --check-prefix=TWO-DOWN
+// RUN: t2s-opt %t.two-down.mlir --merge-ures --space-time-transform --isolate --scatter 2>/dev/null | t2s-opt | FileCheck %s --check-prefix=TWO-DOWN
+// RUN: t2s-run %t.two-down.mlir --compare interpret,dataflow | FileCheck %s --check-prefix=TWO-DOWN-MATCH
+// TWO-DOWN: spacetime.array @xs {{.*}} descending ["j"] schedule
+// TWO-DOWN-MATCH: @y: interpret and dataflow match (6 elements)
 // RUN: t2s-opt %examples/dataflow/gemm-vector-scatter.mlir --merge-ures --space-time-transform --vectorize --scatter 2>&1 | FileCheck %s --check-prefix=SERIAL
 // Errors that need a whole program: a vectorized loop, and `down` along a
 // loop whose PEs read their neighbour in the same step (the dataflow GEMM

@@ -54,10 +54,11 @@ impl Request<'_> {
             .collect()
     }
 
-    /// `pipeline` on the module with the options it takes.
+    /// `pipeline` on the module with the options it takes (and the
+    /// upstream passes of `between_passes` after each t2s pass).
     pub fn pipeline_text(&self, pipeline: &Pipeline) -> Result<String, ExecuteError> {
         pipeline
-            .on_module(&self.options_for(pipeline))
+            .on_module_between(&self.options_for(pipeline), &self.options.between_passes)
             .map_err(ExecuteError::Pipeline)
     }
 
@@ -100,6 +101,10 @@ pub struct RunOptions {
     /// `("fastmath", "contract")` or `("unroll-pes", "false")`; each
     /// pipeline takes those its passes declare.
     pub pipeline_options: Vec<Given>,
+    /// Upstream passes (textual, e.g. `canonicalize, cse`) run after every
+    /// t2s pass of the backends' pipelines: the promise that any upstream
+    /// pass may run between two of ours, tested.
+    pub between_passes: String,
     /// The channels' depths (dataflow mode).
     pub channel_depths: t2s_runtime::channel::DepthMode,
     /// The largest iteration space (points) a run may take; 0 for the

@@ -78,16 +78,21 @@ impl Pipeline {
                 ));
             }
         }
-        Ok(self.render_steps(given))
+        Ok(self.render_steps(given, None))
     }
 
-    fn render_steps(&self, given: &[Given]) -> String {
+    /// `between` (upstream passes, textual) after every t2s pass of the
+    /// pipeline: what an embedder may run between two of ours.
+    fn render_steps(&self, given: &[Given], between: Option<&str>) -> String {
         let mut parts = Vec::new();
         for step in self.steps {
             match step {
-                Step::Pass(p) => parts.push(render_pass(p, given)),
+                Step::Pass(p) => {
+                    parts.push(render_pass(p, given));
+                    parts.extend(between.map(str::to_string));
+                }
                 Step::Upstream(text) => parts.push(text.to_string()),
-                Step::Pipeline(p) => parts.push(p.render_steps(given)),
+                Step::Pipeline(p) => parts.push(p.render_steps(given, between)),
             }
         }
         parts.join(", ")
@@ -96,6 +101,18 @@ impl Pipeline {
     /// `builtin.module(<steps>)` with `given` options.
     pub fn on_module(&self, given: &[Given]) -> Result<String, String> {
         Ok(format!("builtin.module({})", self.render(given)?))
+    }
+
+    /// [`Pipeline::on_module`] with the upstream passes `between` run after
+    /// each t2s pass (e.g. `canonicalize, cse`).
+    pub fn on_module_between(&self, given: &[Given], between: &str) -> Result<String, String> {
+        self.render(given)?;
+        let between = between.trim();
+        let between = (!between.is_empty()).then_some(between);
+        Ok(format!(
+            "builtin.module({})",
+            self.render_steps(given, between)
+        ))
     }
 }
 

@@ -50,7 +50,7 @@ const USAGE: &str =
                [--param NAME=VALUE]... [--output-dir DIR] [--print]
                [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
                [--time N] [--fastmath FLAGS] [--max-points N]
-               [--pipeline-options 'OPT=VALUE ...'] [--channel-depths strict|unbounded]";
+               [--pipeline-options 'OPT=VALUE ...'] [--between-passes 'PASS, ...'] [--channel-depths strict|unbounded]";
 
 #[derive(Debug)]
 struct Options {
@@ -62,6 +62,8 @@ struct Options {
     /// Options of the t2s passes in the modes' pipelines: `--fastmath X`
     /// is `fastmath=X`, `--pipeline-options 'unroll-pes=false ...'` the rest.
     pipeline_options: Vec<(String, String)>,
+    /// Upstream passes run after every t2s pass.
+    between_passes: String,
     /// The channels' depths in dataflow mode.
     channel_depths: DepthMode,
     /// The largest iteration space a run may take (0: the default).
@@ -85,6 +87,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
         reference: None,
         time: 0,
         pipeline_options: Vec::new(),
+        between_passes: String::new(),
         channel_depths: DepthMode::Strict,
         max_points: 0,
         modes: vec![Mode::INTERPRET],
@@ -124,6 +127,7 @@ fn parse_options(args: &[String]) -> Result<Options> {
             "--fastmath" => options
                 .pipeline_options
                 .push(("fastmath".to_string(), value()?)),
+            "--between-passes" => options.between_passes = value()?,
             "--pipeline-options" | "--systolic-options" => options
                 .pipeline_options
                 .extend(parse_pipeline_options(&value()?)?),
@@ -391,6 +395,7 @@ fn run_mode(
         &RunOptions {
             repeat: options.time,
             pipeline_options: options.pipeline_options.clone(),
+            between_passes: options.between_passes.clone(),
             channel_depths: options.channel_depths,
             max_points: options.max_points,
         },

@@ -135,7 +135,9 @@ fn transform_program(
     let sched = schedule(&loops, &deps, &specs, &names, &params)
         .map_err(|e| report(&e, &requests, nest, &reads))?;
 
-    report_schedule(
+    // The remarks name the UREs: taken before the nest becomes the array,
+    // emitted once it is built (a failure reports only the error).
+    let remarks = schedule_remarks(
         &sched,
         &names,
         requests.last().expect("one request").location,
@@ -144,6 +146,9 @@ fn transform_program(
     crate::spacetime::space_time_transform::build::build_array(
         program, nest, &rep, &loops, &sched,
     )?;
+    for (location, text) in remarks {
+        remark(location, text);
+    }
     for d in directives {
         ir::erase(d);
     }
@@ -301,12 +306,13 @@ fn report(
 }
 
 /// Remarks: the time loops, then every register file with its size.
-fn report_schedule(
+fn schedule_remarks<'c>(
     s: &Schedule,
     names: &[String],
-    location: Location<'_>,
-    nest: OperationRef<'_, '_>,
-) {
+    location: Location<'c>,
+    nest: OperationRef<'c, '_>,
+) -> Vec<(Location<'c>, String)> {
+    let mut remarks = Vec::new();
     let time: Vec<String> = s
         .time_coordinates()
         .map(|c| {
@@ -346,13 +352,12 @@ fn report_schedule(
             symbolic_pes.join(", ")
         )
     };
-    remark(
-        location,
-        format!(
-            "time loops {}: {steps} flattened steps; {pes}",
-            time.join(", ")
-        ),
-    );
+    let time = if time.is_empty() {
+        "no time loop (every loop is a space loop): one step".to_string()
+    } else {
+        format!("time loops {}: {steps} flattened steps", time.join(", "))
+    };
+    remarks.push((location, format!("{time}; {pes}")));
     let defs = ir::body_ops(&nest, 0);
     for file in &s.registers {
         let name = &names[file.func];
@@ -374,14 +379,15 @@ fn report_schedule(
         } else {
             ""
         };
-        remark(
+        remarks.push((
             at,
             format!(
                 "@{name}: {} registers per PE (largest time distance {}{at_maxima}); {minimized}",
                 file.slots, file.max_distance
             ),
-        );
+        ));
     }
+    remarks
 }
 
 pub mod attrs;
