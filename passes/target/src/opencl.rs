@@ -18,6 +18,7 @@
 
 mod arith;
 mod body;
+mod lanes;
 pub(crate) mod emit;
 mod memory;
 pub mod scratch;
@@ -178,6 +179,7 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
     let mut extensions = BTreeSet::new();
     let mut channel_names = HashMap::new();
     let mut channel_list = Vec::new();
+    let mut channel_types = HashMap::new();
     let mut names = Vec::new();
     for f in &functions {
         names.push(identifier(&ir::symbol_name(f), &mut taken));
@@ -194,10 +196,15 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
         let dims =
             t2s_conversion::lower_channels::fifo_layout(fifo).map_or_else(Vec::new, |l| l.dims);
         channel_names.insert(symbol.clone(), (name.clone(), dims));
+        if let Some(layout) = t2s_conversion::lower_channels::fifo_layout(fifo) {
+            let ty = types::ctype(layout.ty).map_err(|m| error(fifo.location(), m))?;
+            channel_types.insert(symbol.clone(), ty);
+        }
         channel_list.push((symbol, name));
     }
     let globals = Globals {
         channels: channel_names,
+        channel_types,
     };
     let mut kernels = Vec::new();
     let mut bodies = Vec::new();
@@ -423,6 +430,9 @@ fn kernel(
             declared.join(", ")
         }
     ));
+    for line in &body.prologue {
+        text.push_str(&format!("  {line}\n"));
+    }
     text.push_str(&body.w.text);
     text.push_str("}\n");
     Ok((text, params, body.private_bytes))

@@ -71,6 +71,8 @@ impl Writer {
 pub struct Globals {
     /// Each channel's OpenCL name and array dimensions.
     pub channels: HashMap<String, (String, Vec<i64>)>,
+    /// Each channel's element type.
+    pub channel_types: HashMap<String, CType>,
 }
 
 /// The translation state of one kernel.
@@ -89,6 +91,12 @@ pub struct Body<'g> {
     pub entry: Option<mlir_sys::MlirBlock>,
     /// Buffers of dynamic size: their declarations and host computations.
     pub scratch: Vec<(String, super::Param)>,
+    /// Declarations at the top of the kernel (state that lives across
+    /// iterations, e.g. the slices of a channel read narrower than it).
+    pub prologue: Vec<String>,
+    /// The channels whose narrower reads have their state declared: the
+    /// names of the kept value and of the next slice.
+    pub sliced: HashMap<String, (String, String)>,
 }
 
 pub fn key(v: Value<'_, '_>) -> usize {
@@ -121,6 +129,8 @@ impl<'g> Body<'g> {
             private_bytes: 0,
             entry: None,
             scratch: Vec::new(),
+            prologue: Vec::new(),
+            sliced: HashMap::new(),
         }
     }
 

@@ -85,10 +85,7 @@ impl Body<'_> {
                 Ok(())
             }
             "memref.dim" => self.dim(op),
-            "channel.read" => {
-                let ch = self.channel(op, 0, op.operand_count())?;
-                self.define(op, 0, format!("read_channel_intel({ch})"))
-            }
+            "channel.read" => self.channel_read(op),
             "channel.write" => {
                 let last = op.operand_count().saturating_sub(1);
                 let ch = self.channel(op, 0, last)?;
@@ -269,7 +266,7 @@ impl Body<'_> {
 
     /// The channel element of a `channel.read`/`channel.write` whose
     /// indices are the operands `first..end`.
-    fn channel(
+    pub(super) fn channel(
         &self,
         op: &OperationRef<'_, '_>,
         first: usize,
