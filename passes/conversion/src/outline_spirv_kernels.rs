@@ -15,6 +15,7 @@
 //! two dimensions that `split-vectors` did not split first, `i17`, `bf16`)
 //! is a located error naming it.
 
+use t2s_ir::ir::OpAccess;
 use t2s_ir::diag::error;
 use t2s_ir::ir;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
@@ -146,7 +147,7 @@ fn check_op(op: &OperationRef<'_, '_>, entry: melior::ir::BlockRef<'_, '_>) -> R
         }
     }
     for r in 0..op.region_count() {
-        let mut block = op.region(r).ok().and_then(|r| r.first_block());
+        let mut block = op.region_at(r).and_then(|r| r.first_block());
         while let Some(b) = block {
             for i in 0..b.argument_count() {
                 let ty = Value::from(b.argument(i).map_err(|_| String::new())?).r#type();

@@ -15,6 +15,40 @@ use mlir_sys::{MlirOperation, MlirValue};
 use t2s_model::spacetime::ParamDecl;
 use t2s_model::Linear;
 
+/// Bounds-checked access to an op's operands, results and regions, and a
+/// block's arguments. melior's own accessors format the whole op into their
+/// error when the index is out of range (printing verifies the op and walks
+/// everything nested in it), so probing an optional operand with them costs
+/// time proportional to the function: quadratic over a lowering.
+pub trait OpAccess<'c, 'a> {
+    fn operand_at(&self, index: usize) -> Option<Value<'c, 'a>>;
+    fn result_at(&self, index: usize) -> Option<melior::ir::operation::OperationResult<'c, 'a>>;
+    fn region_at(&self, index: usize) -> Option<melior::ir::RegionRef<'c, 'a>>;
+}
+
+impl<'c, 'a> OpAccess<'c, 'a> for OperationRef<'c, 'a> {
+    fn operand_at(&self, index: usize) -> Option<Value<'c, 'a>> {
+        (index < self.operand_count()).then(|| OperationLike::operand(self, index).ok())?
+    }
+    fn result_at(&self, index: usize) -> Option<melior::ir::operation::OperationResult<'c, 'a>> {
+        (index < self.result_count()).then(|| OperationLike::result(self, index).ok())?
+    }
+    fn region_at(&self, index: usize) -> Option<melior::ir::RegionRef<'c, 'a>> {
+        (index < self.region_count()).then(|| OperationLike::region(self, index).ok())?
+    }
+}
+
+/// Bounds-checked access to a block's arguments (see [`OpAccess`]).
+pub trait BlockAccess<'c, 'a> {
+    fn argument_at(&self, index: usize) -> Option<melior::ir::block::BlockArgument<'c, 'a>>;
+}
+
+impl<'c, 'a> BlockAccess<'c, 'a> for BlockRef<'c, 'a> {
+    fn argument_at(&self, index: usize) -> Option<melior::ir::block::BlockArgument<'c, 'a>> {
+        (index < self.argument_count()).then(|| BlockLike::argument(self, index).ok())?
+    }
+}
+
 /// The name of an op, e.g. `ure.def`.
 pub fn name(op: &OperationRef<'_, '_>) -> String {
     op.name().as_string_ref().as_str().unwrap_or("").to_string()
@@ -33,13 +67,12 @@ pub fn ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
 
 /// The entry block of the first region of `op`.
 pub fn body_block<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
-    op.region(0).ok().and_then(|r| r.first_block())
+    op.region_at(0).and_then(|r| r.first_block())
 }
 
 /// The ops of the single block of region `index` of `op`.
 pub fn body_ops<'c, 'a>(op: &OperationRef<'c, 'a>, index: usize) -> Vec<OperationRef<'c, 'a>> {
-    op.region(index)
-        .ok()
+    op.region_at(index)
         .and_then(|r| r.first_block())
         .map(ops)
         .unwrap_or_default()

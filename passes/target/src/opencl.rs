@@ -25,6 +25,7 @@ pub mod scratch;
 mod types;
 mod vector;
 
+use t2s_ir::ir::OpAccess;
 use body::{Body, Globals, Memory};
 use melior::ir::{
     block::BlockLike,
@@ -157,7 +158,7 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
             "channel.fifo" => channels.push(*op),
             // The design's manifest: the kernels are the functions below.
             "channel.design" => {}
-            "func.func" if op.region(0).ok().and_then(|r| r.first_block()).is_some() => {
+            "func.func" if op.region_at(0).and_then(|r| r.first_block()).is_some() => {
                 functions.push(*op)
             }
             "func.func" => {}
@@ -319,8 +320,7 @@ fn is_written(v: Value<'_, '_>) -> bool {
             "vector.maskedstore" | "vector.scatter" => 0,
             _ => return false,
         };
-        op.operand(base)
-            .is_ok_and(|b| b.to_raw().ptr == v.to_raw().ptr)
+        op.operand_at(base).is_some_and(|b| b.to_raw().ptr == v.to_raw().ptr)
     })
 }
 
@@ -347,8 +347,7 @@ fn kernel(
     extensions: &mut BTreeSet<&'static str>,
 ) -> Result<(String, Vec<Param>, u64), Failed> {
     let block = f
-        .region(0)
-        .ok()
+        .region_at(0)
         .and_then(|r| r.first_block())
         .ok_or_else(|| error(f.location(), "a kernel without a body"))?;
     let mut local_taken = taken.clone();

@@ -11,6 +11,7 @@
 //!   host allocates before the launch, with its sizes computed there from
 //!   the arguments, and passes like an argument.
 
+use t2s_ir::ir::{BlockAccess, OpAccess};
 use melior::ir::{
     attribute::{DenseI32ArrayAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
@@ -359,7 +360,7 @@ fn clone_to_host(
         melior::ir::Operation::from_raw(clone)
     };
     let clone = host.insert(clone);
-    let result = clone.result(0).ok()?.to_raw();
+    let result = clone.result_at(0)?.to_raw();
     map.insert(v.ptr as usize, result);
     Some(result)
 }

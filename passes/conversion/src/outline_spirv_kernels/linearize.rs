@@ -5,6 +5,7 @@
 //! SPIR-V pointers carry no sizes or strides, and upstream `flatten-memref`
 //! stops at buffers of `index` or of vectors.
 
+use t2s_ir::ir::OpAccess;
 use melior::ir::{operation::OperationLike, operation::OperationRef, Type, ValueLike};
 use mlir_sys::MlirValue;
 use t2s_ir::diag::error;
@@ -33,7 +34,7 @@ pub fn linearize(
         let user = unsafe { OperationRef::from_raw(user) };
         let name = ir::name(&user);
         let operands: Vec<MlirValue> = (0..user.operand_count())
-            .filter_map(|i| user.operand(i).ok().map(|v| v.to_raw()))
+            .filter_map(|i| user.operand_at(i).map(|v| v.to_raw()))
             .collect();
         // Where the buffer and its indices are among the operands.
         let base = match name.as_str() {
@@ -97,8 +98,7 @@ pub fn resolve_dims(e: &Emitter<'_>, buffer: MlirValue, extents: &[Extent]) {
             continue;
         }
         let k = user
-            .operand(1)
-            .ok()
+            .operand_at(1)
             .and_then(t2s_ir::ir::constant_index)
             .and_then(|k| extents.get(usize::try_from(k).ok()?));
         let size = match k {

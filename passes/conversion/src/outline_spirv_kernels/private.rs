@@ -4,6 +4,7 @@
 //! `index` elements), and a scalar condition of a vector `arith.select`
 //! broadcast (OpSelect takes a vector condition before SPIR-V 1.4).
 
+use t2s_ir::ir::OpAccess;
 use crate::outline_spirv_kernels::types::shape_of;
 use melior::ir::{
     attribute::DenseI32ArrayAttribute,
@@ -104,7 +105,7 @@ pub fn retype_index_buffers<'c>(
             let user = unsafe { OperationRef::from_raw(user) };
             let at = Emitter::before(context, user);
             let indices: Vec<MlirValue> = (0..user.operand_count())
-                .filter_map(|i| user.operand(i).ok().map(|v| v.to_raw()))
+                .filter_map(|i| user.operand_at(i).map(|v| v.to_raw()))
                 .collect();
             match ir::name(&user).as_str() {
                 "memref.load" => {
@@ -151,8 +152,7 @@ pub fn retype_index_buffers<'c>(
                     // any other fails the SPIR-V conversion, located there.
                     for i in 0..user.operand_count() {
                         if user
-                            .operand(i)
-                            .is_ok_and(|v| v.to_raw().ptr == result.to_raw().ptr)
+                            .operand_at(i).is_some_and(|v| v.to_raw().ptr == result.to_raw().ptr)
                         {
                             // SAFETY: replacing an operand of a live op.
                             unsafe {

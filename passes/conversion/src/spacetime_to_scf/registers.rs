@@ -7,6 +7,7 @@
 //!   after each step, so every index is a constant;
 //! - `on_write`: each write of a PE shifts its chain, reads take slot `writes`.
 
+use t2s_ir::ir::OpAccess;
 use crate::spacetime_to_scf::lowered::zero;
 use crate::spacetime_to_scf::lowered::PeFrame;
 use melior::ir::{
@@ -188,7 +189,7 @@ pub fn write(
 ) -> Result<(), Failed> {
     let file = file_of(op, 1, files)?;
     let value = op.operand(0).map_err(|_| Failed)?.to_raw();
-    let mask = op.operand(2).ok().map(|m| m.to_raw());
+    let mask = op.operand_at(2).map(|m| m.to_raw());
     let mut idx = own_pe(e, info, frame);
     if file.on_write {
         // Only the lanes that write shift their chain.

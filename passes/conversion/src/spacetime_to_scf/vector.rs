@@ -11,6 +11,7 @@
 //! - reads across a vectorized loop shift lanes (`vector.shuffle`);
 //! - output stores of rows of lanes are `spacetime_vector_output.rs`.
 
+use t2s_ir::ir::OpAccess;
 use crate::spacetime_to_scf::lowered::Lowered;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
@@ -57,7 +58,7 @@ pub fn vector_loads(
     for op in ops {
         // SAFETY: a live op.
         let r = unsafe { OperationRef::from_raw(*op) };
-        if ir::name(&r) != "ure.load" || !r.result(0).is_ok_and(|x| is_vector(x.to_raw())) {
+        if ir::name(&r) != "ure.load" || !r.result_at(0).is_some_and(|x| is_vector(x.to_raw())) {
             continue;
         }
         let operands: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();

@@ -10,6 +10,7 @@
 //! (flat or whole), their sizes, its parameters, and the buffers it
 //! allocates, with their sizes computed from the arguments.
 
+use t2s_ir::ir::OpAccess;
 use crate::backend::{Backend, Request, RunOptions};
 use crate::error::ExecuteError;
 use crate::interface::{array_interface, sequential_interface, Interface};
@@ -180,13 +181,13 @@ fn classify(v: MlirValue, entry: melior::ir::BlockRef<'_, '_>) -> Option<Arg> {
     // SAFETY: the defining op of a live value.
     let op = unsafe { OperationRef::from_raw(op) };
     match ir::name(&op).as_str() {
-        "memref.collapse_shape" => classify(op.operand(0).ok()?.to_raw(), entry),
+        "memref.collapse_shape" => classify(op.operand_at(0)?.to_raw(), entry),
         "memref.alloc" => {
             // SAFETY: the type of a live value.
             let (shape, element) = t2s_conversion::outline_spirv_kernels::types::shape_of(unsafe {
                 melior::ir::Type::from_raw(ty)
             });
-            let mut dynamic = (0..op.operand_count()).map(|i| op.operand(i).ok());
+            let mut dynamic = (0..op.operand_count()).map(|i| op.operand_at(i));
             let sizes = shape
                 .iter()
                 .map(|d| match *d {

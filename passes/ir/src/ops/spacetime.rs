@@ -1,5 +1,6 @@
 //! Views of the `spacetime` ops.
 
+use crate::ir::{BlockAccess, OpAccess};
 use super::{view, View};
 use crate::array::ArrayInfo;
 use crate::diag::Failed;
@@ -72,7 +73,7 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
     pub fn coordinates(&self) -> Vec<MlirValue> {
         let body = self.body();
         (0..self.num_coordinates())
-            .filter_map(|i| body.argument(i).ok())
+            .filter_map(|i| body.argument_at(i))
             .map(|a| Value::from(a).to_raw())
             .collect()
     }
@@ -83,12 +84,12 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
         let first = self.num_coordinates();
         (0..self.0.operand_count())
             .filter_map(|i| {
-                let operand = self.0.operand(i).ok()?;
+                let operand = self.0.operand_at(i)?;
                 let decl = ir::defining_op(operand.to_raw())
                     // SAFETY: the defining op of a live operand.
                     .map(|op| unsafe { OperationRef::from_raw(op) })
                     .and_then(ShiftRegOp::cast)?;
-                let arg = body.argument(first + i).ok()?;
+                let arg = body.argument_at(first + i)?;
                 Some(File {
                     arg: Value::from(arg).to_raw(),
                     decl,
@@ -146,8 +147,7 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
         let index = (first..first + self.0.operand_count())
             .find(|&i| {
                 self.body()
-                    .argument(i)
-                    .is_ok_and(|a| Value::from(a).to_raw().ptr == arg.ptr)
+                    .argument_at(i).is_some_and(|a| Value::from(a).to_raw().ptr == arg.ptr)
             })
             .ok_or(Failed)?;
         let file = decl.registers();
@@ -183,7 +183,7 @@ pub fn file_decl<'c, 'a>(value: MlirValue) -> Option<ShiftRegOp<'c, 'a>> {
     // SAFETY: the live op owning the block.
     let array = ArrayOp::cast(unsafe { OperationRef::from_raw(parent) })?;
     let index = number.checked_sub(array.num_coordinates())?;
-    let operand = array.0.operand(index).ok()?;
+    let operand = array.0.operand_at(index)?;
     let decl = ir::defining_op(operand.to_raw())?;
     // SAFETY: the defining op of a live operand.
     ShiftRegOp::cast(unsafe { OperationRef::from_raw(decl) })

@@ -5,6 +5,7 @@
 //! arguments and `scf.if` results are variables declared before the
 //! statement and assigned where the region yields.
 
+use t2s_ir::ir::OpAccess;
 use super::arith::{self, Lane};
 use super::body::{fail, Body};
 use super::types::{CType, Scalar};
@@ -200,8 +201,7 @@ impl Body<'_> {
             self.operand(op, 2)?,
         );
         let body = op
-            .region(0)
-            .ok()
+            .region_at(0)
             .and_then(|r| r.first_block())
             .ok_or_else(|| fail(op, "an scf.for without a body"))?;
         let iv = body
@@ -250,7 +250,7 @@ impl Body<'_> {
         }
         self.w.line(format!("if ({cond}) {{"));
         for r in 0..2 {
-            let Some(block) = op.region(r).ok().and_then(|region| region.first_block()) else {
+            let Some(block) = op.region_at(r).and_then(|region| region.first_block()) else {
                 continue;
             };
             if r == 1 {
@@ -284,8 +284,7 @@ impl Body<'_> {
             .map(|(d, i)| {
                 let s = self.operand(op, i)?;
                 let checked = op
-                    .operand(i)
-                    .ok()
+                    .operand_at(i)
                     .is_some_and(|v| dims.get(d).is_some_and(|n| !statically_in(v, *n)));
                 Ok(match dims.get(d) {
                     Some(n) if checked => {
@@ -322,7 +321,7 @@ fn statically_in(v: Value<'_, '_>, extent: i64) -> bool {
         if ir::name(&owner) != "scf.for" {
             return false;
         }
-        let bound = |i: usize| owner.operand(i).ok().and_then(constant_index);
+        let bound = |i: usize| owner.operand_at(i).and_then(constant_index);
         matches!((bound(0), bound(1), bound(2)), (Some(lb), Some(ub), Some(step)) if lb >= 0 && ub <= extent && step > 0)
     }
 }

@@ -6,6 +6,7 @@
 //! [`Size`] is that computation (constants, scalar arguments, buffer sizes
 //! and the integer `arith` ops over them), evaluated by the host.
 
+use t2s_ir::ir::OpAccess;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     BlockRef, Value, ValueLike,
@@ -41,14 +42,14 @@ pub fn trace(v: Value<'_, '_>, entry: BlockRef<'_, '_>) -> Option<Size> {
     let name = ir::name(&op);
     let operands = |op: &OperationRef| -> Option<Vec<Size>> {
         (0..op.operand_count())
-            .map(|i| trace(op.operand(i).ok()?, entry))
+            .map(|i| trace(op.operand_at(i)?, entry))
             .collect()
     };
     match name.as_str() {
         "arith.constant" => ir::int(&op, "value").map(Size::Const),
         "memref.dim" => {
-            let k = t2s_ir::ir::constant_index(op.operand(1).ok()?)?;
-            match trace(op.operand(0).ok()?, entry)? {
+            let k = t2s_ir::ir::constant_index(op.operand_at(1)?)?;
+            match trace(op.operand_at(0)?, entry)? {
                 Size::Arg(i) => Some(Size::Dim(i, usize::try_from(k).ok()?)),
                 _ => None,
             }

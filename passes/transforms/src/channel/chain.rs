@@ -4,6 +4,7 @@
 //! PE body "as the PE at other coordinates" (`spacetime.recover at`,
 //! `spacetime.scheduled at`).
 
+use t2s_ir::ir::OpAccess;
 use crate::channel::isolate::slice::{add_to_slice, clone_op, NotComputable};
 use melior::ir::{
     attribute::{ArrayAttribute, StringAttribute},
@@ -436,14 +437,14 @@ impl<'c, 'a> Chain<'c, 'a> {
                     return melior::ir::operation::WalkResult::Advance;
                 }
                 if nested.operands().any(|o| o.to_raw().ptr == own.ptr) {
-                    found = nested.result(0).ok().map(|r| r.to_raw());
+                    found = nested.result_at(0).map(|r| r.to_raw());
                 }
                 match ir::name(&nested).as_str() {
                     "spacetime.recover" => {
                         for (r, row) in self.info.recover.iter().enumerate() {
-                            let is_v = nested.result(r).is_ok_and(|x| x.to_raw().ptr == v.ptr);
+                            let is_v = nested.result_at(r).is_some_and(|x| x.to_raw().ptr == v.ptr);
                             if uses(row) && (is_v || self.used_in_slice(&nested, r, &slice)) {
-                                found = nested.result(r).ok().map(|x| x.to_raw());
+                                found = nested.result_at(r).map(|x| x.to_raw());
                             }
                         }
                     }
@@ -457,7 +458,7 @@ impl<'c, 'a> Chain<'c, 'a> {
                             .iter()
                             .any(|row| uses(row) && !identity(row))
                         {
-                            found = nested.result(0).ok().map(|r| r.to_raw());
+                            found = nested.result_at(0).map(|r| r.to_raw());
                         }
                     }
                     _ => {}

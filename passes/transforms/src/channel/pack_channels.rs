@@ -15,6 +15,7 @@
 //! left as it is (a mask, an unvectorized end, another lane shape or
 //! another assignment of dimensions to lanes at the two ends).
 
+use t2s_ir::ir::{BlockAccess, OpAccess};
 use crate::channel::lanes::{guarded_write, scalar_read};
 use melior::ir::{
     attribute::{AttributeLike, IntegerAttribute},
@@ -112,7 +113,7 @@ fn plan_of(op: &OperationRef<'_, '_>, dims: &[i64]) -> Option<Plan> {
         return None;
     }
     let lanes_type = if name == "channel.read_lanes" {
-        op.result(0).ok()?.r#type()
+        op.result_at(0)?.r#type()
     } else {
         t2s_ir::lanes::type_of(*segments.get(1)?.first()?)
     };
@@ -164,7 +165,7 @@ fn lane_values(value: MlirValue, array: &OperationRef<'_, '_>, shape: &[i64]) ->
             return coordinate_lanes(value, array, shape);
         }
         let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-        let operand = |i: usize| owner.operand(i).ok().map(|v| v.to_raw());
+        let operand = |i: usize| owner.operand_at(i).map(|v| v.to_raw());
         let binary = |f: fn(i64, i64) -> Option<i64>| -> Option<Vec<i64>> {
             let a = lane_values(operand(0)?, array, shape)?;
             let b = lane_values(operand(1)?, array, shape)?;
@@ -228,8 +229,7 @@ fn lane_coordinate(array: &OperationRef<'_, '_>, number: usize) -> Option<(i64, 
     let time = ir::strings(array, "time_loops").len();
     let vectorized = |a: usize| {
         block
-            .argument(a)
-            .is_ok_and(|v| t2s_ir::lanes::is_vector(Value::from(v).to_raw()))
+            .argument_at(a).is_some_and(|v| t2s_ir::lanes::is_vector(Value::from(v).to_raw()))
     };
     if number < time || !vectorized(number) {
         return None;
@@ -400,8 +400,7 @@ fn lanes_always_scheduled(array: &OperationRef<'_, '_>) -> bool {
     let vectorized = |d: usize| {
         d >= time
             && block
-                .argument(d)
-                .is_ok_and(|a| t2s_ir::lanes::is_vector(Value::from(a).to_raw()))
+                .argument_at(d).is_some_and(|a| t2s_ir::lanes::is_vector(Value::from(a).to_raw()))
     };
     let (mins, extents) = (ir::i64s(array, "mins"), ir::extents(array, "extents"));
     let Ok(rows) = t2s_ir::import::affine_map_rows(array, "recover") else {

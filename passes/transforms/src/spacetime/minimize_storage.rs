@@ -16,6 +16,7 @@
 //! cannot express. Files written at uneven steps could be channels of the
 //! reported depth; those come with the channel dialect.
 
+use t2s_ir::ir::OpAccess;
 use melior::ir::{
     attribute::IntegerAttribute,
     operation::{OperationLike, OperationRef},
@@ -72,8 +73,7 @@ fn minimize_array(
         let uses = |ops: &[OperationRef<'_, '_>], operand: usize| -> Vec<MlirOperation> {
             ops.iter()
                 .filter(|op| {
-                    op.operand(operand)
-                        .is_ok_and(|v| v.to_raw().ptr == value.ptr)
+                    op.operand_at(operand).is_some_and(|v| v.to_raw().ptr == value.ptr)
                 })
                 .map(|op| op.to_raw())
                 .collect()
@@ -188,8 +188,7 @@ fn writes_back(delay: i64, every: i64, write_first: bool) -> i64 {
 }
 
 fn slots_of(file: &OperationRef<'_, '_>) -> i64 {
-    file.result(0)
-        .ok()
+    file.result_at(0)
         .and_then(|v| t2s_ir::import::memref_shape(v.r#type()))
         .and_then(|(_, shape)| shape.last().copied().flatten())
         .unwrap_or(1)
@@ -249,7 +248,7 @@ fn only_scheduled_guard(write: &OperationRef<'_, '_>, array: &OperationRef<'_, '
         if ir::name(&parent) != "scf.if" {
             return false;
         }
-        let scheduled = parent.operand(0).is_ok_and(|c| {
+        let scheduled = parent.operand_at(0).is_some_and(|c| {
             let c = c.to_raw();
             // SAFETY: a live value; only queried.
             unsafe {

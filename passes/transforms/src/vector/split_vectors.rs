@@ -15,6 +15,7 @@
 //! rows. Upstream's unrolling serves the same end but is only reachable
 //! through test passes, and it unrolls to at most four lanes.
 
+use t2s_ir::ir::BlockAccess;
 use crate::vector::split_vectors::lanes::{block_argument_error, buffer_element, Lane, Splitter};
 use crate::vector::split_vectors::memory as split_memory;
 use melior::ir::{
@@ -114,7 +115,7 @@ fn region_argument_types<'c>(op: &OperationRef<'c, '_>) -> Vec<Type<'c>> {
         while let Some(b) = block {
             types.extend(
                 (0..b.argument_count())
-                    .filter_map(|i| b.argument(i).ok())
+                    .filter_map(|i| b.argument_at(i))
                     .map(|a| Value::from(a).r#type()),
             );
             block = b.next_in_region();

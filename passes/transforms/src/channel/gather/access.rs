@@ -1,6 +1,7 @@
 //! The access a gather works on: the one channel read of the values and
 //! the output store it feeds.
 
+use t2s_ir::ir::OpAccess;
 use crate::channel::chain::{users, Chain};
 use crate::channel::isolate::build::output_segments;
 use melior::ir::{
@@ -19,7 +20,7 @@ pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<MlirOperation, 
         .into_iter()
         .filter(|r| {
             ir::symbol(r, "channel") == chain.source
-                || r.result(0).is_ok_and(|v| {
+                || r.result_at(0).is_some_and(|v| {
                     let v = v.to_raw();
                     users(v).into_iter().any(|u| {
                         // SAFETY: a live user op.

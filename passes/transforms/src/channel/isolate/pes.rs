@@ -4,6 +4,7 @@
 //! and a kernel whose every access fixes a coordinate keeps only that PE
 //! row (T2S's loaders feed the boundary PEs only).
 
+use t2s_ir::ir::OpAccess;
 use crate::channel::isolate::frame::{Access, Frame};
 use crate::channel::isolate::slice::Condition;
 use melior::ir::{
@@ -79,7 +80,7 @@ fn fixed_by(frame: &Frame<'_, '_>, (condition, holds): Condition) -> Option<Fixe
     if !eq {
         return None;
     }
-    let (a, b) = (op.operand(0).ok()?.to_raw(), op.operand(1).ok()?.to_raw());
+    let (a, b) = (op.operand_at(0)?.to_raw(), op.operand_at(1)?.to_raw());
     let (coordinate, value) = match (constant(a), constant(b)) {
         (None, Some(c)) => (space_coordinate(frame, a)?, c),
         (Some(c), None) => (space_coordinate(frame, b)?, c),

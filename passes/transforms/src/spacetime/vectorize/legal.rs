@@ -9,6 +9,7 @@
 //! - [`lane_varying`]: which values and register files differ between
 //!   lanes, and so become vectors; the others stay scalars.
 
+use t2s_ir::ir::{BlockAccess, OpAccess};
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
@@ -54,7 +55,7 @@ fn op_ref<'c, 'a>(op: MlirOperation) -> OperationRef<'c, 'a> {
 
 fn operand(op: MlirOperation, i: usize) -> Option<MlirValue> {
     let r = op_ref(op);
-    r.operand(i).ok().map(|v| v.to_raw())
+    r.operand_at(i).map(|v| v.to_raw())
 }
 
 fn same(a: Option<MlirValue>, b: MlirValue) -> bool {
@@ -161,7 +162,7 @@ fn match_propagation(
         return None;
     }
     let boundary = min;
-    let value = read.result(0).ok()?.to_raw();
+    let value = read.result_at(0)?.to_raw();
     let select = single_user(value)?;
     if ir::name(&op_ref(select)) != "arith.select" {
         return None;
@@ -182,7 +183,7 @@ fn match_propagation(
         Some(1) if same(operand(select, 1), value) => 2,
         _ => return None,
     };
-    let selected = op_ref(select).result(0).ok()?.to_raw();
+    let selected = op_ref(select).result_at(0)?.to_raw();
     let written_back = ir::collect(*array, "spacetime.write")
         .iter()
         .any(|w| same(operand(w.to_raw(), 1), file) && same(operand(w.to_raw(), 0), selected));
@@ -204,8 +205,7 @@ fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: MlirValue) -
         return false;
     };
     if body
-        .argument(time + space)
-        .is_ok_and(|a| Value::from(a).to_raw().ptr == value.ptr)
+        .argument_at(time + space).is_some_and(|a| Value::from(a).to_raw().ptr == value.ptr)
     {
         return true;
     }
@@ -315,7 +315,7 @@ fn mark(
         "scf.if" => {
             let cond = v.value(operands[0]);
             let yields: Vec<Vec<MlirValue>> = (0..r.region_count())
-                .filter_map(|i| r.region(i).ok()?.first_block())
+                .filter_map(|i| r.region_at(i)?.first_block())
                 .filter_map(|b| b.terminator())
                 .map(|t| t.operands().map(|x| x.to_raw()).collect())
                 .collect();
@@ -352,7 +352,7 @@ fn under_varying_condition(
         if parent.to_raw().ptr == array.to_raw().ptr {
             return false;
         }
-        if ir::name(&parent) == "scf.if" && parent.operand(0).is_ok_and(|c| v.value(c.to_raw())) {
+        if ir::name(&parent) == "scf.if" && parent.operand_at(0).is_some_and(|c| v.value(c.to_raw())) {
             return true;
         }
         current = parent.parent_operation();
