@@ -11,7 +11,7 @@
 //!   host allocates before the launch, with its sizes computed there from
 //!   the arguments, and passes like an argument.
 
-use t2s_ir::ir::{BlockAccess, OpAccess};
+use t2s_ir::ir::OpAccess;
 use melior::ir::{
     attribute::{DenseI32ArrayAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
