@@ -28,8 +28,15 @@ def Spacetime_Dialect : Dialect {
     (`spacetime.write`); the output stored explicitly (`spacetime.output`).
     Everything a lowering needs is in these ops: no attribute is re-derived
     from the original equations.
+
+    Canonicalization drops a register file nothing reads (its writes and
+    the file go) and folds `spacetime.scheduled` to `true` where no point
+    of the array's box is idle.
   }];
   let cppNamespace = "::t2s::spacetime";
+  // Folded `spacetime.scheduled` values become `arith.constant`s.
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 class Spacetime_Op<string mnemonic, list<Trait> traits = []>
@@ -134,6 +141,7 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizeMethod = 1;
   let extraClassDeclaration = [{
     ::mlir::Block &getBodyBlock() { return getBody().front(); }
     /// Number of time coordinates and of space coordinates (PE dimensions).
@@ -249,6 +257,11 @@ def Spacetime_ScheduledOp : Spacetime_Op<"scheduled", [Pure]> {
     %lanes_on = spacetime.scheduled : vector<16xi1>
     %other_on = spacetime.scheduled at (%t1, %t : index, index)
     ```
+
+    It folds to `true` where the schedule leaves no idle point: when the
+    `recover` map keeps every coordinate of the array's box inside the
+    original bounds (a dataflow array, whose time loop is the loop around
+    the PEs).
   }];
   let arguments = (ins Variadic<AnyTypeOf<[Index, VectorOfAnyRankOf<[Index]>]>>:$at);
   let results = (outs AnyTypeOf<[I1, VectorOfAnyRankOf<[I1]>]>:$result);
@@ -257,6 +270,7 @@ def Spacetime_ScheduledOp : Spacetime_Op<"scheduled", [Pure]> {
     custom<OptionalLaneType>(type($result))
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def Spacetime_ReadOp : Spacetime_Op<"read", [

@@ -525,6 +525,13 @@ LogicalResult SelectOp::verify() {
   return success();
 }
 
+OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
+  auto condition = dyn_cast_or_null<IntegerAttr>(adaptor.getCondition());
+  if (condition && condition.getValue().isOne())
+    return getValue();
+  return {};
+}
+
 //===----------------------------------------------------------------------===//
 // ParamValueOp
 //===----------------------------------------------------------------------===//

@@ -246,6 +246,8 @@ def Ure_SelectOp : Ure_Op<"select", [Pure,
   let results = (outs AnyType:$result);
   let assemblyFormat = "$condition `,` $value attr-dict `:` type($value)";
   let hasVerifier = 1;
+  // select(true, v) is v.
+  let hasFolder = 1;
 }
 
 def Ure_ParamValueOp : Ure_Op<"param_value", [Pure]> {

@@ -15,6 +15,8 @@ pub enum ExecuteError {
     UnknownProgram(String),
     #[error("cannot convert the program (see the diagnostics above)")]
     Extract,
+    #[error("internal error: cannot read {0} off the program's IR, and no diagnostic says why")]
+    Unreadable(&'static str),
     #[error(transparent)]
     Interpret(#[from] t2s_model::interpret::InterpretError),
     #[error("the JIT could not compile the lowered module")]

@@ -341,7 +341,7 @@ pub fn array_interface(
             ir::symbol_name(kernel),
         ));
     }
-    Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)
+    crate::session::read_ir("the calling convention", || Interface::from_transformed(program))
 }
 
 /// The calling convention of `module`'s program: from the IR when it is
@@ -353,11 +353,11 @@ pub fn program_interface(
 ) -> Result<Interface, ExecuteError> {
     let program = select_program(module.as_operation(), name)?;
     if is_transformed(&program) {
-        return Interface::from_transformed(program).map_err(|_| ExecuteError::Extract);
+        return crate::session::read_ir("the calling convention", || Interface::from_transformed(program));
     }
     if find_nest(&program).is_none() {
         merge(context, module)?;
     }
     let program = select_program(module.as_operation(), name)?;
-    Interface::from_merged(program).map_err(|_| ExecuteError::Extract)
+    crate::session::read_ir("the calling convention", || Interface::from_merged(program))
 }

@@ -64,6 +64,22 @@ pub fn select_program<'c, 'a>(
     }
 }
 
+/// Runs `read` (which reads `what` off the IR, emitting located errors when
+/// it cannot); a failure that emitted none is an internal error, named.
+pub fn read_ir<T>(
+    what: &'static str,
+    read: impl FnOnce() -> Result<T, t2s_ir::diag::Failed>,
+) -> Result<T, ExecuteError> {
+    let before = t2s_ir::diag::error_count();
+    read().map_err(|_| {
+        if t2s_ir::diag::error_count() > before {
+            ExecuteError::Extract
+        } else {
+            ExecuteError::Unreadable(what)
+        }
+    })
+}
+
 /// Merges the program (if needed) and converts it into the model.
 pub fn program_model(
     context: &Context,
@@ -75,7 +91,7 @@ pub fn program_model(
         merge(context, module)?;
     }
     let program = select_program(module.as_operation(), name)?;
-    extract_program(program).map_err(|_| ExecuteError::Extract)
+    read_ir("the program's model", || extract_program(program))
 }
 
 /// Whether the program's UREs were space-time transformed already.

@@ -24,6 +24,17 @@ pub enum Severity {
     Remark,
 }
 
+thread_local! {
+    /// Errors this thread has emitted: a failure that emitted none is
+    /// reported by whoever sees it (the pass bridge, the runners).
+    static ERRORS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The number of errors emitted on this thread so far.
+pub fn error_count() -> u64 {
+    ERRORS.with(|e| e.get())
+}
+
 /// Emits `message` at `location`, with `notes` attached at their locations.
 pub fn emit(
     location: Location<'_>,
@@ -33,6 +44,9 @@ pub fn emit(
 ) {
     let note_locs: Vec<MlirLocation> = notes.iter().map(|(l, _)| l.to_raw()).collect();
     let note_msgs: Vec<MlirStringRef> = notes.iter().map(|(_, m)| string_ref(m)).collect();
+    if severity == Severity::Error {
+        ERRORS.with(|e| e.set(e.get() + 1));
+    }
     let severity = match severity {
         Severity::Error => capi::T2S_SEVERITY_ERROR,
         Severity::Warning => capi::T2S_SEVERITY_WARNING,

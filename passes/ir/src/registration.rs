@@ -121,9 +121,25 @@ unsafe extern "C" fn run_trampoline(
             .collect(),
     };
     tracing::debug!(target: "t2s", pass = def.argument, options = ?raw.values, "running pass");
+    let errors_before = crate::diag::error_count();
     match catch_unwind(AssertUnwindSafe(|| (def.run)(op, &raw))) {
         Ok(Ok(())) => true,
-        Ok(Err(Failed)) => false,
+        Ok(Err(Failed)) => {
+            // Every failure is located: one that said nothing is a bug of
+            // the pass, reported as such rather than as a silent exit 1.
+            if crate::diag::error_count() == errors_before {
+                emit(
+                    op.location(),
+                    Severity::Error,
+                    &format!(
+                        "internal error in pass '{}': it failed without a diagnostic",
+                        def.argument
+                    ),
+                    &[],
+                );
+            }
+            false
+        }
         Err(panic) => {
             let message = panic
                 .downcast_ref::<&str>()

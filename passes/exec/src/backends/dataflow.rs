@@ -54,7 +54,8 @@ pub fn design_of<'c>(
             ))
         })?;
         let layout =
-            t2s_conversion::lower_channels::fifo_layout(&fifo.op()).ok_or(ExecuteError::Extract)?;
+            t2s_conversion::lower_channels::fifo_layout(&fifo.op())
+            .ok_or(ExecuteError::Unreadable("a channel's layout"))?;
         channels.push(ChannelSpec {
             name: channel,
             dims: layout.dims,
@@ -129,7 +130,7 @@ pub fn isolate(
 ) -> Result<Interface, ExecuteError> {
     run_pipeline(context, module, &request.pipeline_text(&ISOLATE)?)?;
     let program = select_program(module.as_operation(), request.program)?;
-    Interface::from_transformed(program).map_err(|_| ExecuteError::Extract)
+    crate::session::read_ir("the calling convention", || Interface::from_transformed(program))
 }
 
 /// Where a run's failure is reported: the program, and the channels a
