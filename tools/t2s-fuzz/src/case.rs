@@ -2,11 +2,12 @@
 //! through parsing, every pipeline and every mode. The exit code says how it
 //! went; the report (first lines of the child's output) says why.
 
+use crate::generate::Generated;
 use melior::ir::Module;
 use melior::Context;
 use std::cell::RefCell;
 use std::rc::Rc;
-use t2s_exec::execute::{execute, program_interface, run_pipeline, Mode};
+use t2s_exec::execute::{execute_timed, program_interface, run_pipeline, Mode, RunOptions};
 use t2s_exec::interface::Interface;
 use t2s_model::interpret::Buffer;
 use t2s_model::random::random_buffer;
@@ -79,19 +80,46 @@ fn same(a: &[Buffer], b: &[Buffer]) -> Option<String> {
     None
 }
 
+/// How one program runs: its parameters and the upstream passes between
+/// the t2s passes of every pipeline.
+struct Run<'a> {
+    params: &'a [i64],
+    between: &'a str,
+}
+
 fn run_mode(
     context: &Context,
     text: &str,
     mode: Mode,
     inputs: &[Buffer],
+    run: &Run<'_>,
 ) -> Result<Vec<Buffer>, String> {
     let mut module = Module::parse(context, text).ok_or("parse error")?;
-    execute(context, &mut module, None, mode, inputs, &[]).map_err(|e| e.to_string())
+    let options = RunOptions {
+        between_passes: run.between.to_string(),
+        ..RunOptions::default()
+    };
+    execute_timed(
+        context,
+        &mut module,
+        None,
+        mode,
+        inputs,
+        run.params,
+        &options,
+    )
+    .map(|(outputs, _)| outputs)
+    .map_err(|e| e.to_string())
 }
 
 /// A generated program: the compiled modes must compute what the
 /// interpreter computes; an illegal schedule must be a diagnostic.
-pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
+pub fn run_program(program: &Generated) -> (i32, String) {
+    let (text, scheduled) = (program.text.as_str(), program.scheduled);
+    let run = Run {
+        params: &program.params,
+        between: &program.between,
+    };
     let (context, seen) = context();
     let Some(mut module) = Module::parse(&context, text) else {
         return (
@@ -111,7 +139,7 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
     let Some(inputs) = inputs(&interface, 7) else {
         return (REJECTED, "inputs too large".into());
     };
-    let reference = match run_mode(&context, text, Mode::INTERPRET, &inputs) {
+    let reference = match run_mode(&context, text, Mode::INTERPRET, &inputs, &run) {
         Ok(r) => r,
         Err(e) => {
             return (
@@ -129,7 +157,7 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
     }
     let mut rejected = false;
     for mode in modes {
-        match run_mode(&context, text, mode, &inputs) {
+        match run_mode(&context, text, mode, &inputs, &run) {
             Ok(out) => {
                 if let Some(diff) = same(&reference, &out) {
                     return (
@@ -162,7 +190,11 @@ pub fn run_program(text: &str, scheduled: bool) -> (i32, String) {
 
 /// A mutant: any outcome is fine but a crash, a panic or a hang; when every
 /// mode runs, they must agree.
-pub fn run_mutant(text: &str) -> (i32, String) {
+pub fn run_mutant(text: &str, between: &str) -> (i32, String) {
+    let run = Run {
+        params: &[],
+        between,
+    };
     // What the drivers reject before MLIR's parser (which would abort).
     if t2s_ir::source::check_source(text).is_err() {
         return (REJECTED, String::new());
@@ -171,16 +203,17 @@ pub fn run_mutant(text: &str) -> (i32, String) {
     let Some(mut module) = Module::parse(&context, text) else {
         return (REJECTED, String::new());
     };
-    // Every pipeline, to the llvm dialect.
-    for pipeline in [
-        "builtin.module(t2s-lower-to-llvm)",
-        "builtin.module(t2s-sequential-to-llvm)",
-        "builtin.module(t2s-dataflow-to-llvm)",
-    ] {
+    // Every pipeline, to the llvm dialect, with the upstream passes
+    // between the t2s passes.
+    use t2s_passes::pipelines::{DATAFLOW_TO_LLVM, LOWER_TO_LLVM, SEQUENTIAL_TO_LLVM};
+    for pipeline in [&LOWER_TO_LLVM, &SEQUENTIAL_TO_LLVM, &DATAFLOW_TO_LLVM] {
         let Some(mut copy) = Module::parse(&context, text) else {
             return (REJECTED, String::new());
         };
-        let _ = run_pipeline(&context, &mut copy, pipeline);
+        let Ok(pipeline) = pipeline.on_module_between(&[], between) else {
+            return (PANIC, "a pipeline does not render".into());
+        };
+        let _ = run_pipeline(&context, &mut copy, &pipeline);
         if let Some(internal) = internal_error(&seen) {
             return (PANIC, internal);
         }
@@ -207,7 +240,7 @@ pub fn run_mutant(text: &str) -> (i32, String) {
         Mode::SYSTOLIC,
         Mode::DATAFLOW,
     ] {
-        if let Ok(out) = run_mode(&context, text, mode, &inputs) {
+        if let Ok(out) = run_mode(&context, text, mode, &inputs, &run) {
             results.push((mode, out));
         }
         if let Some(internal) = internal_error(&seen) {

@@ -10,6 +10,11 @@
 //! loop, stored under a select). Schedules are random too, legal or not: an
 //! illegal one must be rejected with a diagnostic.
 
+mod body;
+mod directives;
+
+use body::{read, Body, Loop, Rng, FLOAT_TYPES, INT_TYPES};
+use directives::directives;
 use t2s_model::random::SplitMix64;
 
 /// A generated program and what it exercises.
@@ -17,104 +22,44 @@ pub struct Generated {
     pub text: String,
     /// The program carries a space-time transform (systolic mode applies).
     pub scheduled: bool,
+    /// The values of its `ure.param`s, in declaration order.
+    pub params: Vec<i64>,
+    /// Upstream passes run after every t2s pass of every mode's pipeline.
+    pub between: String,
 }
 
-struct Rng(SplitMix64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0.next_u64() % n.max(1)
-    }
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
-}
-
-const INT_TYPES: [&str; 8] = ["i32", "i8", "i16", "i64", "i3", "i12", "i33", "i1"];
-const FLOAT_TYPES: [&str; 4] = ["f32", "f64", "f16", "bf16"];
-const INT_OPS: [&str; 12] = [
-    "addi", "subi", "muli", "xori", "andi", "ori", "divsi", "remsi", "divui", "remui", "maxsi",
-    "minui",
+/// The upstream passes an embedder may run between two t2s passes.
+const UPSTREAM: [&str; 7] = [
+    "canonicalize",
+    "cse",
+    "loop-invariant-code-motion",
+    "sccp",
+    "symbol-dce",
+    "inline",
+    "canonicalize{region-simplify=aggressive}",
 ];
-const FLOAT_OPS: [&str; 5] = ["addf", "subf", "mulf", "maximumf", "minimumf"];
 
-struct Loop {
-    name: String,
-    min: i64,
-    extent: i64,
+/// A random subset of the upstream passes for case `id` (a mutant).
+pub fn between_for(id: u64) -> String {
+    let mut rng = Rng(SplitMix64::new(
+        id.wrapping_mul(0x2545_f491).wrapping_add(3),
+    ));
+    let chosen: Vec<&str> = UPSTREAM
+        .iter()
+        .copied()
+        .filter(|_| rng.chance(50))
+        .collect();
+    chosen.join(", ")
 }
 
-/// Emits the ops of one URE body, naming SSA values `%v<N>`.
-struct Body {
-    lines: Vec<String>,
-    next: usize,
-    ty: &'static str,
-    float: bool,
-}
-
-impl Body {
-    fn fresh(&mut self) -> String {
-        self.next += 1;
-        format!("%v{}", self.next)
-    }
-    fn emit(&mut self, rhs: String) -> String {
-        let v = self.fresh();
-        self.lines.push(format!("    {v} = {rhs}"));
-        v
-    }
-    fn constant(&mut self, rng: &mut Rng) -> String {
-        if self.float {
-            let c = rng.range(-8, 8) as f64 / 4.0;
-            self.emit(format!("arith.constant {c:.2} : {}", self.ty))
-        } else if self.ty == "i1" {
-            let c = rng.range(0, 1);
-            self.emit(format!(
-                "arith.constant {}",
-                if c == 1 { "true" } else { "false" }
-            ))
-        } else {
-            // Within the width's signed range (i3: -4..=3).
-            let width: u32 = self.ty[1..].parse().unwrap_or(32);
-            let bound = if width >= 4 {
-                5
-            } else {
-                (1i64 << (width - 1)) - 1
-            };
-            let c = rng.range(-bound - 1, bound);
-            self.emit(format!("arith.constant {c} : {}", self.ty))
-        }
-    }
-    fn index(&mut self, c: i64) -> String {
-        self.emit(format!("arith.constant {c} : index"))
-    }
-    /// `var >= bound` as an i1.
-    fn at_least(&mut self, var: &str, bound: i64) -> String {
-        let b = self.index(bound);
-        self.emit(format!("arith.cmpi sge, %{var}, {b} : index"))
-    }
-    fn combine(&mut self, rng: &mut Rng, a: &str, b: &str) -> String {
-        let op = if self.float {
-            *rng.pick(&FLOAT_OPS)
-        } else {
-            *rng.pick(&INT_OPS)
-        };
-        self.emit(format!("arith.{op} {a}, {b} : {}", self.ty))
-    }
-    /// A loop variable as a value of the element type.
-    fn var_value(&mut self, var: &str) -> String {
-        let int = if self.float { "i32" } else { self.ty };
-        let i = self.emit(format!("arith.index_cast %{var} : index to {int}"));
-        if self.float {
-            self.emit(format!("arith.sitofp {i} : i32 to {}", self.ty))
-        } else {
-            i
-        }
+impl Generated {
+    /// The program with its parameters and the passes between ours as a
+    /// header, as `--print` shows it.
+    pub fn listing(&self) -> String {
+        format!(
+            "// params: {:?}\n// between: {}\n{}",
+            self.params, self.between, self.text
+        )
     }
 }
 
@@ -129,8 +74,28 @@ pub fn generate(seed: u64) -> Generated {
             name: format!("l{l}"),
             min: *rng.pick(&[0, 0, 0, 1, -2]),
             extent: rng.range(1, 4),
+            param: None,
         })
         .collect();
+    // Sometimes one extent is a parameter: its max is the extent, the run
+    // takes any value up to it.
+    let mut loops = loops;
+    let mut params = Vec::new();
+    if rng.chance(20) {
+        let l = rng.below(n as u64) as usize;
+        loops[l].param = Some(format!("P{l}"));
+        params.push(rng.range(1, loops[l].extent));
+    }
+    let between: Vec<&str> = if rng.chance(30) {
+        Vec::new()
+    } else {
+        UPSTREAM
+            .iter()
+            .copied()
+            .filter(|_| rng.chance(50))
+            .collect()
+    };
+    let between = between.join(", ");
     let float = rng.chance(30);
     let ty: &'static str = if float {
         rng.pick::<&'static str>(&FLOAT_TYPES)
@@ -157,6 +122,11 @@ pub fn generate(seed: u64) -> Generated {
 
     let funcs = rng.range(1, 3) as usize;
     let mut text = String::from("ure.program @fuzz {\n");
+    for l in &loops {
+        if let Some(p) = &l.param {
+            text += &format!("  ure.param @{p} max {}\n", l.extent);
+        }
+    }
     for (k, dims) in inputs.iter().enumerate() {
         let shape: Vec<String> = dims.iter().map(|&l| loops[l].extent.to_string()).collect();
         text += &format!("  ure.input @in{k} : memref<{}x{ty}>\n", shape.join("x"));
@@ -225,6 +195,9 @@ pub fn generate(seed: u64) -> Generated {
         for a in &atoms[1..] {
             value = b.combine(&mut rng, &value, a);
         }
+        if rng.chance(30) {
+            value = b.unary(&mut rng, &value);
+        }
         text += &format!("  ure.def @f{f}({}) {{\n", percent_vars.join(", "));
         for l in &b.lines {
             text += l;
@@ -256,7 +229,7 @@ pub fn generate(seed: u64) -> Generated {
     let lhs_args: Vec<String> = lhs.iter().map(|v| format!("%{v}")).collect();
     match dropped {
         Some(d) => {
-            let last = b.index(loops[d].min + loops[d].extent - 1);
+            let last = b.last(&loops[d]);
             let cond = if rng.chance(70) {
                 b.emit(format!("arith.cmpi eq, %{}, {last} : index", vars[d]))
             } else {
@@ -285,7 +258,10 @@ pub fn generate(seed: u64) -> Generated {
     text += &format!("  ure.merge_ures @f0 [{}]\n", merged.join(", "));
     let bounds: Vec<String> = loops
         .iter()
-        .map(|l| format!("{} = {} extent {}", l.name, l.min, l.extent))
+        .map(|l| match &l.param {
+            Some(p) => format!("{} = {} extent @{p}", l.name, l.min),
+            None => format!("{} = {} extent {}", l.name, l.min, l.extent),
+        })
         .collect();
     text += &format!("  ure.set_bounds @f0 ({})\n", bounds.join(", "));
     if rng.chance(30) {
@@ -299,203 +275,21 @@ pub fn generate(seed: u64) -> Generated {
         // Space loops must then be the innermost of the new order.
         let scheduled = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
         text += "}\n";
-        return Generated { text, scheduled };
+        return Generated {
+            text,
+            scheduled,
+            params,
+            between,
+        };
     }
     let scheduled = directives(&mut rng, &mut text, &vars, &loops, &read_inputs);
     text += "}\n";
-    Generated { text, scheduled }
-}
-
-/// The schedule and what follows it: isolation, vectorization, scatters
-/// and a gather. Returns whether the program has a space-time array.
-fn directives(
-    rng: &mut Rng,
-    text: &mut String,
-    order: &[&str],
-    loops: &[Loop],
-    read_inputs: &[bool],
-) -> bool {
-    let extent = |name: &str| {
-        loops
-            .iter()
-            .find(|l| l.name == name)
-            .map_or(1, |l| l.extent)
-    };
-    let Some(space) = schedule(rng, text, order) else {
-        // Without a schedule, vectorized loops become the space loops.
-        if rng.chance(30) {
-            let wide: Vec<&str> = order.iter().copied().filter(|l| extent(l) >= 2).collect();
-            if let Some(l) = (!wide.is_empty()).then(|| *rng.pick(&wide)) {
-                *text += &format!("  ure.vectorize @f0 ({l})\n");
-                return true;
-            }
-        }
-        return false;
-    };
-    let kernels = isolate(rng, text, read_inputs);
-    let wide: Vec<&str> = space.iter().copied().filter(|l| extent(l) >= 2).collect();
-    // Half the time every vectorized kernel takes the same loops, so that
-    // both ends of a channel have the same lanes (pack-channels).
-    let mut shared: Option<Vec<&str>> = None;
-    let share = rng.chance(50);
-    for target in std::iter::once("f0".to_string()).chain(kernels.iter().cloned()) {
-        if wide.is_empty() || !rng.chance(if share { 60 } else { 30 }) {
-            continue;
-        }
-        let chosen: Vec<&str> = wide.iter().copied().filter(|_| rng.chance(60)).collect();
-        let chosen = match &shared {
-            Some(loops) => loops.clone(),
-            None if chosen.is_empty() => vec![*rng.pick(&wide)],
-            None => chosen,
-        };
-        if share {
-            shared = Some(chosen.clone());
-        }
-        *text += &format!("  ure.vectorize @{target} ({})\n", chosen.join(", "));
+    Generated {
+        text,
+        scheduled,
+        params,
+        between,
     }
-    // Scatters of inputs along any loop, a gather of the output along a
-    // space loop: legal or not (a Down scatter along a serial loop, a
-    // loop whose read is under a condition, ...), each refused with a
-    // diagnostic when it cannot be done.
-    let read: Vec<usize> = (0..read_inputs.len()).filter(|k| read_inputs[*k]).collect();
-    if !read.is_empty() && rng.chance(15) {
-        let loop_ = *rng.pick(order);
-        let strategy = if rng.chance(70) { "up" } else { "down" };
-        for k in read.iter().filter(|_| rng.chance(70)) {
-            *text += &format!("  ure.scatter @f0 (@in{k}, {loop_}, {strategy})\n");
-        }
-    }
-    if kernels.iter().any(|k| k == "drainer") && rng.chance(20) {
-        let loop_ = *rng.pick(&space);
-        let strategy = if rng.chance(50) { "up" } else { "down" };
-        *text += &format!("  ure.gather @drainer (@out, {loop_}, {strategy})\n");
-    }
-    true
-}
-
-/// Sometimes, isolation directives (the dataflow mode then runs too): some
-/// of the inputs the UREs read into one or two loaders, the output into a
-/// drainer, with random depths.
-fn isolate(rng: &mut Rng, text: &mut String, read_inputs: &[bool]) -> Vec<String> {
-    let mut kernels = Vec::new();
-    if !rng.chance(50) {
-        return kernels;
-    }
-    let read: Vec<usize> = (0..read_inputs.len()).filter(|k| read_inputs[*k]).collect();
-    let chosen: Vec<usize> = read.iter().copied().filter(|_| rng.chance(70)).collect();
-    if !chosen.is_empty() {
-        if chosen.len() > 1 && rng.chance(50) {
-            for k in &chosen {
-                *text += &format!(
-                    "  ure.isolate_producer [@in{k}] into @loader{k} depth {}\n",
-                    rng.range(1, 3)
-                );
-                kernels.push(format!("loader{k}"));
-            }
-        } else {
-            let names: Vec<String> = chosen.iter().map(|k| format!("@in{k}")).collect();
-            *text += &format!(
-                "  ure.isolate_producer [{}] into @loader depth {}\n",
-                names.join(", "),
-                rng.range(1, 3)
-            );
-            kernels.push("loader".to_string());
-        }
-    }
-    if chosen.is_empty() || rng.chance(70) {
-        *text += &format!(
-            "  ure.isolate_consumer @out into @drainer depth {}\n",
-            rng.range(1, 3)
-        );
-        kernels.push("drainer".to_string());
-    }
-    kernels
-}
-
-/// A random (possibly illegal) chain of space-time transforms on the
-/// innermost loops of `order` (innermost first). Returns the array's
-/// space loops.
-fn schedule<'a>(rng: &mut Rng, text: &mut String, order: &[&'a str]) -> Option<Vec<&'a str>> {
-    let n = order.len();
-    if rng.chance(15) {
-        return None;
-    }
-    let m = rng.range(1, n as i64 - 1) as usize;
-    let mut space: Vec<&str> = order[..m].to_vec();
-    let directive = |rng: &mut Rng, space: &[&str], text: &mut String| {
-        let mut d = format!("  ure.space_time_transform @f0 ({})", space.join(", "));
-        if rng.chance(65) {
-            let v: Vec<String> = space.iter().map(|_| rng.range(-1, 2).to_string()).collect();
-            d += &format!(" vector [{}]", v.join(", "));
-        }
-        if rng.chance(50) {
-            d += " check_time";
-        }
-        *text += &d;
-        *text += "\n";
-    };
-    directive(rng, &space, text);
-    if m > 1 && rng.chance(25) {
-        space.truncate(rng.range(1, m as i64 - 1) as usize);
-        directive(rng, &space, text);
-    }
-    Some(space)
-}
-
-/// A read of Func `@f<j>`: of an earlier Func at distance 0 (when
-/// `allow_zero`), or of any Func at a non-negative, non-zero distance,
-/// guarded by "the point read is in the domain".
-fn read(
-    b: &mut Body,
-    rng: &mut Rng,
-    f: usize,
-    funcs: usize,
-    loops: &[Loop],
-    vars: &[&str],
-    allow_zero: bool,
-) -> String {
-    let ty = b.ty;
-    if allow_zero && f > 0 && rng.chance(40) {
-        let j = rng.below(f as u64);
-        let args: Vec<String> = vars.iter().map(|v| format!("%{v}")).collect();
-        return b.emit(format!("ure.at @f{j}({}) : {ty}", args.join(", ")));
-    }
-    let j = rng.below(funcs as u64);
-    let mut d: Vec<i64> = loops
-        .iter()
-        .map(|_| rng.range(0, 2) * rng.range(0, 1))
-        .collect();
-    if d.iter().all(|x| *x == 0) {
-        let l = rng.below(loops.len() as u64) as usize;
-        d[l] = rng.range(1, 2);
-    }
-    let args: Vec<String> = vars
-        .iter()
-        .zip(&d)
-        .map(|(v, x)| {
-            if *x == 0 {
-                format!("%{v}")
-            } else {
-                format!("%{v} - {x}")
-            }
-        })
-        .collect();
-    let value = b.emit(format!("ure.at @f{j}({}) : {ty}", args.join(", ")));
-    // In the domain when var - d >= min for every var moved.
-    let mut valid: Option<String> = None;
-    for ((l, x), v) in loops.iter().zip(&d).zip(vars) {
-        if *x == 0 {
-            continue;
-        }
-        let c = b.at_least(v, l.min + x);
-        valid = Some(match valid {
-            None => c,
-            Some(p) => b.emit(format!("arith.andi {p}, {c} : i1")),
-        });
-    }
-    let fallback = b.constant(rng);
-    let cond = valid.expect("a moved loop");
-    b.emit(format!("arith.select {cond}, {value}, {fallback} : {ty}"))
 }
 
 #[cfg(test)]

@@ -68,7 +68,7 @@ fn parse_options() -> Result<Options, String> {
             "--keep" => o.keep = PathBuf::from(value(i)?),
             "--examples" => o.examples = PathBuf::from(value(i)?),
             "--print" => {
-                print!("{}", generate::generate(number(i)?).text);
+                print!("{}", generate::generate(number(i)?).listing());
                 std::process::exit(0);
             }
             "--help" | "-h" => {
@@ -217,16 +217,15 @@ fn main() -> ExitCode {
     for i in 0..options.cases {
         let id = options.seed.wrapping_add(i);
         let program = generate::generate(id);
-        let text = program.text.clone();
-        let (outcome, report) = run_forked(options.timeout, || {
-            case::run_program(&program.text, program.scheduled)
-        });
+        let text = program.listing();
+        let (outcome, report) = run_forked(options.timeout, || case::run_program(&program));
         record("program", id, &text, outcome, &report);
     }
     for i in 0..options.mutants {
         let id = options.seed.wrapping_add(i);
         let text = mutate::mutant(&examples, id);
-        let (outcome, report) = run_forked(options.timeout, || case::run_mutant(&text));
+        let between = generate::between_for(id);
+        let (outcome, report) = run_forked(options.timeout, || case::run_mutant(&text, &between));
         record("mutant", id, &text, outcome, &report);
     }
     println!(

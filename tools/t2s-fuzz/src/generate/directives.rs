@@ -1,0 +1,139 @@
+//! The schedule and the directives after it.
+
+use super::body::{Loop, Rng};
+
+/// The schedule and what follows it: isolation, vectorization, scatters
+/// and a gather. Returns whether the program has a space-time array.
+pub fn directives(
+    rng: &mut Rng,
+    text: &mut String,
+    order: &[&str],
+    loops: &[Loop],
+    read_inputs: &[bool],
+) -> bool {
+    let extent = |name: &str| {
+        loops
+            .iter()
+            .find(|l| l.name == name)
+            .map_or(1, |l| l.extent)
+    };
+    let Some(space) = schedule(rng, text, order) else {
+        // Without a schedule, vectorized loops become the space loops.
+        if rng.chance(30) {
+            let wide: Vec<&str> = order.iter().copied().filter(|l| extent(l) >= 2).collect();
+            if let Some(l) = (!wide.is_empty()).then(|| *rng.pick(&wide)) {
+                *text += &format!("  ure.vectorize @f0 ({l})\n");
+                return true;
+            }
+        }
+        return false;
+    };
+    let kernels = isolate(rng, text, read_inputs);
+    let wide: Vec<&str> = space.iter().copied().filter(|l| extent(l) >= 2).collect();
+    // Half the time every vectorized kernel takes the same loops, so that
+    // both ends of a channel have the same lanes (pack-channels).
+    let mut shared: Option<Vec<&str>> = None;
+    let share = rng.chance(50);
+    for target in std::iter::once("f0".to_string()).chain(kernels.iter().cloned()) {
+        if wide.is_empty() || !rng.chance(if share { 60 } else { 30 }) {
+            continue;
+        }
+        let chosen: Vec<&str> = wide.iter().copied().filter(|_| rng.chance(60)).collect();
+        let chosen = match &shared {
+            Some(loops) => loops.clone(),
+            None if chosen.is_empty() => vec![*rng.pick(&wide)],
+            None => chosen,
+        };
+        if share {
+            shared = Some(chosen.clone());
+        }
+        *text += &format!("  ure.vectorize @{target} ({})\n", chosen.join(", "));
+    }
+    // Scatters of inputs along any loop, a gather of the output along a
+    // space loop: legal or not (a Down scatter along a serial loop, a
+    // loop whose read is under a condition, ...), each refused with a
+    // diagnostic when it cannot be done.
+    let read: Vec<usize> = (0..read_inputs.len()).filter(|k| read_inputs[*k]).collect();
+    if !read.is_empty() && rng.chance(15) {
+        let loop_ = *rng.pick(order);
+        let strategy = if rng.chance(70) { "up" } else { "down" };
+        for k in read.iter().filter(|_| rng.chance(70)) {
+            *text += &format!("  ure.scatter @f0 (@in{k}, {loop_}, {strategy})\n");
+        }
+    }
+    if kernels.iter().any(|k| k == "drainer") && rng.chance(20) {
+        let loop_ = *rng.pick(&space);
+        let strategy = if rng.chance(50) { "up" } else { "down" };
+        *text += &format!("  ure.gather @drainer (@out, {loop_}, {strategy})\n");
+    }
+    true
+}
+
+/// Sometimes, isolation directives (the dataflow mode then runs too): some
+/// of the inputs the UREs read into one or two loaders, the output into a
+/// drainer, with random depths.
+fn isolate(rng: &mut Rng, text: &mut String, read_inputs: &[bool]) -> Vec<String> {
+    let mut kernels = Vec::new();
+    if !rng.chance(50) {
+        return kernels;
+    }
+    let read: Vec<usize> = (0..read_inputs.len()).filter(|k| read_inputs[*k]).collect();
+    let chosen: Vec<usize> = read.iter().copied().filter(|_| rng.chance(70)).collect();
+    if !chosen.is_empty() {
+        if chosen.len() > 1 && rng.chance(50) {
+            for k in &chosen {
+                *text += &format!(
+                    "  ure.isolate_producer [@in{k}] into @loader{k} depth {}\n",
+                    rng.range(1, 3)
+                );
+                kernels.push(format!("loader{k}"));
+            }
+        } else {
+            let names: Vec<String> = chosen.iter().map(|k| format!("@in{k}")).collect();
+            *text += &format!(
+                "  ure.isolate_producer [{}] into @loader depth {}\n",
+                names.join(", "),
+                rng.range(1, 3)
+            );
+            kernels.push("loader".to_string());
+        }
+    }
+    if chosen.is_empty() || rng.chance(70) {
+        *text += &format!(
+            "  ure.isolate_consumer @out into @drainer depth {}\n",
+            rng.range(1, 3)
+        );
+        kernels.push("drainer".to_string());
+    }
+    kernels
+}
+
+/// A random (possibly illegal) chain of space-time transforms on the
+/// innermost loops of `order` (innermost first). Returns the array's
+/// space loops.
+fn schedule<'a>(rng: &mut Rng, text: &mut String, order: &[&'a str]) -> Option<Vec<&'a str>> {
+    let n = order.len();
+    if rng.chance(15) {
+        return None;
+    }
+    let m = rng.range(1, n as i64 - 1) as usize;
+    let mut space: Vec<&str> = order[..m].to_vec();
+    let directive = |rng: &mut Rng, space: &[&str], text: &mut String| {
+        let mut d = format!("  ure.space_time_transform @f0 ({})", space.join(", "));
+        if rng.chance(65) {
+            let v: Vec<String> = space.iter().map(|_| rng.range(-1, 2).to_string()).collect();
+            d += &format!(" vector [{}]", v.join(", "));
+        }
+        if rng.chance(50) {
+            d += " check_time";
+        }
+        *text += &d;
+        *text += "\n";
+    };
+    directive(rng, &space, text);
+    if m > 1 && rng.chance(25) {
+        space.truncate(rng.range(1, m as i64 - 1) as usize);
+        directive(rng, &space, text);
+    }
+    Some(space)
+}
