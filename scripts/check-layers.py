@@ -71,9 +71,14 @@ def check_layers():
     return errors
 
 
+def skipped(dirpath, d):
+    """Test folders, and cargo's build folder (not the `passes/target` crate)."""
+    return d == "tests" or (d == "target" and dirpath == REPO) or d == "__pycache__"
+
+
 def rust_files(root):
     for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = [d for d in dirnames if d not in ("target", "tests")]
+        dirnames[:] = [d for d in dirnames if not skipped(dirpath, d)]
         for f in filenames:
             if f.endswith(".rs"):
                 yield os.path.join(dirpath, f)
@@ -225,7 +230,7 @@ def check_sizes():
     errors = []
     for root in ("passes", "tools", "dialects", "scripts"):
         for dirpath, dirnames, filenames in os.walk(os.path.join(REPO, root)):
-            dirnames[:] = [d for d in dirnames if d not in ("target", "tests", "__pycache__")]
+            dirnames[:] = [d for d in dirnames if not skipped(dirpath, d)]
             for f in filenames:
                 if not f.endswith((".rs", ".cpp", ".h", ".td", ".py")) or f == "tests.rs":
                     continue

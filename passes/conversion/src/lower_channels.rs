@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT, CMPI_ULT};
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::ops::{self, channel::DesignOp, View};
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
@@ -111,7 +112,7 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     for design in ops::all::<DesignOp>(root) {
         ir::erase(design.op());
     }
-    let fifos = ir::collect(root, "channel.fifo");
+    let fifos = ir::collect(root, ods::channel::FifoOperation::name());
     let mut specs: HashMap<String, (Vec<i64>, u64, Type)> = HashMap::new();
     for fifo in &fifos {
         if fifo.parent_operation().map(|p| p.to_raw().ptr) != Some(root.to_raw().ptr) {
@@ -129,9 +130,9 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         specs.insert(name, (layout.dims, layout.bytes, layout.ty));
         ir::erase(*fifo);
     }
-    let accesses: Vec<_> = ir::collect(root, "channel.read")
+    let accesses: Vec<_> = ir::collect(root, ods::channel::ReadOperation::name())
         .into_iter()
-        .chain(ir::collect(root, "channel.write"))
+        .chain(ir::collect(root, ods::channel::WriteOperation::name()))
         .collect();
     if accesses.is_empty() {
         return Ok(());
@@ -158,7 +159,7 @@ fn global_before(
         &format!("dense<[{}]> : tensor<4xi64>", values.join(", ")),
     )
     .ok_or(Failed)?;
-    let op = OperationBuilder::new("memref.global", at.location())
+    let op = OperationBuilder::new(ods::memref::GlobalOperation::name(), at.location())
         .add_attributes(&[
             (
                 Identifier::new(context, "sym_name"),
@@ -210,7 +211,7 @@ fn declare_runtime(context: &Context, block: MlirBlock, location: melior::ir::Lo
 fn entry_block(op: &OperationRef<'_, '_>) -> Option<MlirBlock> {
     let mut parent = op.parent_operation();
     while let Some(p) = parent {
-        if ir::name(&p) == "func.func" {
+        if ods::is(&p, ods::func::FuncOperation::name()) {
             return ir::body_block(&p).map(|b| b.to_raw());
         }
         parent = p.parent_operation();
@@ -246,7 +247,7 @@ fn alloca(e: &Emitter<'_>, ty: Type<'_>, shape: &[i64]) -> MlirValue {
     let memref = MemRefType::new(ty, shape, None, None);
     let segments = Attribute::parse(e.context, "array<i32: 0, 0>").expect("segments");
     e.op(
-        "memref.alloca",
+        ods::memref::AllocaOperation::name(),
         &[],
         &[memref.into()],
         &[("operandSegmentSizes", segments)],
@@ -259,7 +260,7 @@ fn lower_access(
     specs: &HashMap<String, (Vec<i64>, u64, Type)>,
     buffers: &mut Buffers,
 ) -> Result<(), Failed> {
-    let is_read = ir::name(&access) == "channel.read";
+    let is_read = ods::is(&access, ods::channel::ReadOperation::name());
     let channel = ir::symbol(&access, "channel");
     let Some((dims, bytes, channel_type)) = specs.get(&channel) else {
         return Err(error(
@@ -308,15 +309,15 @@ fn lower_access(
     }
     let address = |e: &Emitter<'_>, memref: MlirValue| {
         let index = e.op1(
-            "memref.extract_aligned_pointer_as_index",
+            ods::memref::ExtractAlignedPointerAsIndexOperation::name(),
             &[memref],
             e.index_type(),
         );
-        e.op1("arith.index_cast", &[index], i64_type)
+        e.op1(ods::arith::IndexCastOperation::name(), &[index], i64_type)
     };
     let global_type = MemRefType::new(i64_type, &[4], None, None);
     let global = e.op(
-        "memref.get_global",
+        ods::memref::GetGlobalOperation::name(),
         &[],
         &[global_type.into()],
         &[(
@@ -325,9 +326,13 @@ fn lower_access(
         )],
     )[0];
     let flat_index_value = flat_index(&e, indices, dims);
-    let flat = e.op1("arith.index_cast", &[flat_index_value], i64_type);
+    let flat = e.op1(
+        ods::arith::IndexCastOperation::name(),
+        &[flat_index_value],
+        i64_type,
+    );
     let bytes_value = e.op(
-        "arith.constant",
+        ods::arith::ConstantOperation::name(),
         &[],
         &[i64_type],
         &[(
@@ -341,7 +346,7 @@ fn lower_access(
     let transfer = |e: &Emitter<'_>| {
         let callee = if is_read { READ } else { WRITE };
         e.op(
-            "func.call",
+            ods::func::CallOperation::name(),
             &[global_address, flat, buffer_address, bytes_value],
             &[],
             &[(
@@ -401,7 +406,7 @@ fn lower_access(
             let k = have / want;
             let negative = e.cmpi(CMPI_SLT, flat_index_value, zero);
             let element = e.op1(
-                "arith.select",
+                ods::arith::SelectOperation::name(),
                 &[negative, zero, flat_index_value],
                 e.index_type(),
             );
@@ -417,7 +422,11 @@ fn lower_access(
             let value = lanes::select_slice(&e, current, channel_type, ty, slice_index, k);
             let after = e.add(slice_index, e.index(1));
             let wrapped = e.cmpi(CMPI_EQ, after, e.index(k));
-            let after = e.op1("arith.select", &[wrapped, zero, after], e.index_type());
+            let after = e.op1(
+                ods::arith::SelectOperation::name(),
+                &[wrapped, zero, after],
+                e.index_type(),
+            );
             e.store(after, next, &[element]);
             value
         }
@@ -439,11 +448,17 @@ fn flat_index(e: &Emitter<'_>, indices: &[MlirValue], dims: &[i64]) -> MlirValue
     for (index, dim) in indices.iter().zip(dims) {
         flat = e.add(e.mul(flat, e.index(*dim)), *index);
         let ok = e.cmpi(CMPI_ULT, *index, e.index(*dim));
-        inside = Some(inside.map_or(ok, |all| e.op1("arith.andi", &[all, ok], i1)));
+        inside = Some(inside.map_or(ok, |all| {
+            e.op1(ods::arith::AndIOperation::name(), &[all, ok], i1)
+        }));
     }
     match inside {
         None => flat,
-        Some(ok) => e.op1("arith.select", &[ok, flat, e.index(-1)], e.index_type()),
+        Some(ok) => e.op1(
+            ods::arith::SelectOperation::name(),
+            &[ok, flat, e.index(-1)],
+            e.index_type(),
+        ),
     }
 }
 

@@ -15,9 +15,10 @@
 //! two dimensions that `split-vectors` did not split first, `i17`, `bf16`)
 //! is a located error naming it.
 
-use t2s_ir::ir::OpAccess;
 use t2s_ir::diag::error;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 use melior::ir::{
@@ -75,9 +76,9 @@ fn run(module: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
 /// A function with a body that launches no kernel: host functions made by
 /// an earlier run stay as they are.
 fn is_device_code(op: &OperationRef<'_, '_>) -> bool {
-    ir::name(op) == "func.func"
+    ods::is(op, ods::func::FuncOperation::name())
         && ir::body_block(op).is_some()
-        && ir::collect(*op, "gpu.launch_func").is_empty()
+        && ir::collect(*op, ods::gpu::LaunchFuncOperation::name()).is_empty()
 }
 
 /// Reports what of `f` has no SPIR-V kernel form.
@@ -135,7 +136,8 @@ fn check_op(op: &OperationRef<'_, '_>, entry: melior::ir::BlockRef<'_, '_>) -> R
             "'{name}' has no SPIR-V form: a design with channels is several kernels; emit it as OpenCL C (t2s-translate --t2s-to-opencl)"
         ));
     }
-    if name == "func.call" || name == "func.call_indirect" {
+    if name == ods::func::CallOperation::name() || name == ods::func::CallIndirectOperation::name()
+    {
         return Err(format!(
             "'{name}' has no outlined form: an OpenCL kernel calls no host function"
         ));
@@ -158,7 +160,10 @@ fn check_op(op: &OperationRef<'_, '_>, entry: melior::ir::BlockRef<'_, '_>) -> R
             block = b.next_in_region();
         }
     }
-    if matches!(name.as_str(), "memref.alloc" | "memref.alloca") {
+    if t2s_ir::op_in!(
+        name,
+        ods::memref::AllocOperation | ods::memref::AllocaOperation
+    ) {
         types::check_allocation(op, entry)?;
     }
     Ok(())
@@ -181,7 +186,7 @@ fn kernel_module<'c, 'a>(
     let env = Attribute::parse(context, TARGET_ENV).ok_or(Failed)?;
     let region = Region::new();
     region.append_block(Block::new(&[]));
-    let op = OperationBuilder::new("gpu.module", module.location())
+    let op = OperationBuilder::new(ods::gpu::GPUModuleOperation::name(), module.location())
         .add_attributes(&[
             (
                 Identifier::new(context, "sym_name"),

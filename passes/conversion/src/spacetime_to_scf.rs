@@ -34,9 +34,10 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
+use t2s_ir::pass::for_each_anchor;
 use t2s_ir::pass::{Anchor, Failed};
-use t2s_ir::registration::for_each_anchor;
 
 t2s_ir::declare_pass! {
     /// Lower systolic arrays (spacetime.array) to scf time loops around PEs, by
@@ -112,7 +113,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
             ),
         ));
     }
-    for_each_anchor(root, Anchor::Op("ure.program"), |program| {
+    for_each_anchor(root, Anchor::Program, |program| {
         lower_program(program, &options)
     })
 }
@@ -121,7 +122,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     let body_ops = ir::body_ops(&program, 0);
     let arrays: Vec<_> = body_ops
         .iter()
-        .filter(|op| ir::name(op) == "spacetime.array")
+        .filter(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
         .copied()
         .collect();
     let Some(&array) = arrays.first() else {
@@ -146,7 +147,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     let mut arrays = vec![(array, body_ops.clone(), name.clone())];
     for kernel in body_ops
         .iter()
-        .filter(|op| ir::name(op) == "channel.kernel")
+        .filter(|op| ods::is(op, ods::channel::KernelOperation::name()))
     {
         arrays.push(kernel_array(kernel, &name)?);
     }
@@ -200,9 +201,9 @@ fn kernel_array<'c, 'a>(
     let ops = ir::body_ops(kernel, 0);
     let kernel_name = ir::symbol_name(kernel);
     if let Some(other) = ops.iter().find(|op| {
-        !matches!(
-            ir::name(op).as_str(),
-            "spacetime.array" | "spacetime.shift_reg"
+        !t2s_ir::op_in!(
+            ir::name(op),
+            ods::spacetime::ArrayOperation | ods::spacetime::ShiftRegOperation
         )
     }) {
         return Err(error(
@@ -212,7 +213,7 @@ fn kernel_array<'c, 'a>(
     }
     let arrays: Vec<_> = ops
         .iter()
-        .filter(|op| ir::name(op) == "spacetime.array")
+        .filter(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
         .copied()
         .collect();
     if arrays.len() != 1 {
@@ -233,7 +234,7 @@ fn check_one_store(
 ) -> Result<(), Failed> {
     let storing: Vec<_> = arrays
         .iter()
-        .filter(|(a, _, _)| !ir::collect(*a, "spacetime.output").is_empty())
+        .filter(|(a, _, _)| !ir::collect(*a, ods::spacetime::OutputOperation::name()).is_empty())
         .collect();
     if let [first, second, ..] = storing.as_slice() {
         return Err(error(
@@ -253,7 +254,10 @@ fn rename_channels(program: &OperationRef<'_, '_>, body_ops: &[OperationRef<'_, 
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` this function.
     let context: &Context = unsafe { context_ref.to_ref() };
-    for fifo in body_ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
+    for fifo in body_ops
+        .iter()
+        .filter(|op| ods::is(op, ods::channel::FifoOperation::name()))
+    {
         let old = ir::symbol_name(fifo);
         let new = format!("{name}.{old}");
         ir::set_inherent(
@@ -262,10 +266,10 @@ fn rename_channels(program: &OperationRef<'_, '_>, body_ops: &[OperationRef<'_, 
             StringAttribute::new(context, &new).into(),
         );
         for access in [
-            "channel.read",
-            "channel.write",
-            "channel.read_lanes",
-            "channel.write_lanes",
+            ods::channel::ReadOperation::name(),
+            ods::channel::WriteOperation::name(),
+            ods::channel::ReadLanesOperation::name(),
+            ods::channel::WriteLanesOperation::name(),
         ]
         .into_iter()
         .flat_map(|name| ir::collect(*program, name))
@@ -293,7 +297,10 @@ fn move_channels(
         .filter(|op| op.to_raw().ptr != program.to_raw().ptr)
         .map(ir::symbol_name)
         .collect();
-    for fifo in body_ops.iter().filter(|op| ir::name(op) == "channel.fifo") {
+    for fifo in body_ops
+        .iter()
+        .filter(|op| ods::is(op, ods::channel::FifoOperation::name()))
+    {
         let name = ir::symbol_name(fifo);
         if taken.contains(&name) {
             return Err(error(
@@ -320,7 +327,7 @@ fn lower_array<'c>(
     options: &LowerOptions,
 ) -> Result<(), Failed> {
     let info = ArrayInfo::read(&array)?;
-    let stores = !ir::collect(array, "spacetime.output").is_empty();
+    let stores = !ir::collect(array, ods::spacetime::OutputOperation::name()).is_empty();
     let output = signature.clone();
     let function = create_function(context, program, name, signature, options.c_interface)?;
     let e = Emitter::new(context, array.location(), function.entry);
@@ -398,9 +405,9 @@ fn lower_array<'c>(
         // The stack only for small files: LLVM keeps those in registers.
         let heap = !shifted || bytes > MAX_STACK_BYTES;
         let kind = if heap {
-            "memref.alloc"
+            ods::memref::AllocOperation::name()
         } else {
-            "memref.alloca"
+            ods::memref::AllocaOperation::name()
         };
         let segments = Attribute::parse(context, "array<i32: 0, 0>").ok_or(Failed)?;
         let buffer = e.op(kind, &[], &[ty], &[("operandSegmentSizes", segments)])[0];
@@ -516,12 +523,17 @@ fn lower_array<'c>(
         e.finish_scf_block(*body);
     }
     for file in files.values().filter(|f| f.heap) {
-        e.op("memref.dealloc", &[file.buffer], &[], &[]);
+        e.op(
+            ods::memref::DeallocOperation::name(),
+            &[file.buffer],
+            &[],
+            &[],
+        );
     }
     if let Some(stamps) = stamps {
-        e.op("memref.dealloc", &[stamps], &[], &[]);
+        e.op(ods::memref::DeallocOperation::name(), &[stamps], &[], &[]);
     }
-    e.op("func.return", &[], &[], &[]);
+    e.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
     Ok(())
 }
 
@@ -546,7 +558,10 @@ fn create_function(
     let ops = ir::body_ops(&program, 0);
     let mut types: Vec<Type> = Vec::new();
     let mut input_names = Vec::new();
-    for op in ops.iter().filter(|op| ir::name(op) == "ure.input") {
+    for op in ops
+        .iter()
+        .filter(|op| ods::is(op, ods::ure::InputOperation::name()))
+    {
         let ty = op
             .attribute("type")
             .ok()
@@ -564,7 +579,7 @@ fn create_function(
     }
     let param_names: Vec<String> = ops
         .iter()
-        .filter(|op| ir::name(op) == "ure.param")
+        .filter(|op| ods::is(op, ods::ure::ParamOperation::name()))
         .map(ir::symbol_name)
         .collect();
     types.extend(param_names.iter().map(|_| Type::index(context)));

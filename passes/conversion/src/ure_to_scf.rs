@@ -21,10 +21,13 @@ use mlir_sys::{MlirBlock, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
-use t2s_ir::import::{binary_op_name, cast_op_name, extract_program, predicate_encoding};
+use t2s_ir::import::{
+    binary_op_name, cast_op_name, extract_program, math_op_name, predicate_encoding,
+};
 use t2s_ir::ir;
+use t2s_ir::ods;
+use t2s_ir::pass::for_each_anchor;
 use t2s_ir::pass::{Anchor, Failed};
-use t2s_ir::registration::for_each_anchor;
 use t2s_model::{interpret::zero_value, Affine, Extent, Func, Node, Program, ScalarType};
 
 t2s_ir::declare_pass! {
@@ -41,7 +44,7 @@ t2s_ir::declare_pass! {
 }
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
-    for_each_anchor(module, Anchor::Op("ure.program"), |program| {
+    for_each_anchor(module, Anchor::Program, |program| {
         lower_program(program, options.emit_c_interface)
     })
 }
@@ -123,9 +126,9 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
         e.finish_scf_block(*block);
     }
     for temp in temps {
-        e.op("memref.dealloc", &[temp], &[], &[]);
+        e.op(ods::memref::DeallocOperation::name(), &[temp], &[], &[]);
     }
-    e.op("func.return", &[], &[], &[]);
+    e.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
     ir::erase(program);
     Ok(())
 }
@@ -327,7 +330,11 @@ fn allocate_buffers(
                     continue;
                 }
                 let flat = flattened_distance(e, frame, func, indices);
-                largest = e.op1("arith.maxsi", &[largest, flat], e.index_type());
+                largest = e.op1(
+                    ods::arith::MaxSIOperation::name(),
+                    &[largest, flat],
+                    e.index_type(),
+                );
             }
         }
         let slots = e.add(largest, e.index(1));
@@ -339,7 +346,7 @@ fn allocate_buffers(
             .map(|t| {
                 let ty = e.memref_type(*t, &[None]);
                 e.op(
-                    "memref.alloc",
+                    ods::memref::AllocOperation::name(),
                     &[slots],
                     &[ty],
                     &[("operandSegmentSizes", segments)],
@@ -434,7 +441,11 @@ fn emit_func(
             let slots = frame.slots[callee];
             let flat = flattened_distance(e, frame, target, indices);
             let back = e.add(e.sub(rank, flat), slots);
-            let slot = e.op1("arith.remsi", &[back, slots], e.index_type());
+            let slot = e.op1(
+                ods::arith::RemSIOperation::name(),
+                &[back, slots],
+                e.index_type(),
+            );
             let ty = e.scalar_type(target.result_types[result]);
             e.load(frame.buffers[callee][result], &[slot], ty)
         };
@@ -447,7 +458,11 @@ fn emit_func(
             .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))
             .collect()
     } else {
-        vec![s.op1("arith.remsi", &[rank, frame.slots[index]], s.index_type())]
+        vec![s.op1(
+            ods::arith::RemSIOperation::name(),
+            &[rank, frame.slots[index]],
+            s.index_type(),
+        )]
     };
     for (result, value) in body.results.iter().enumerate() {
         s.store(*value, frame.buffers[index][result], &point);
@@ -485,7 +500,11 @@ pub fn emit_body(
             Node::Arg(a) => args[*a],
             Node::Param(p) => params[*p],
             Node::Const(v, ty) => e.constant(*v, *ty),
-            Node::Unary { a, ty, .. } => e.op1("arith.negf", &[values[*a]], e.scalar_type(*ty)),
+            Node::Unary { a, ty, .. } => e.op1(
+                ods::arith::NegFOperation::name(),
+                &[values[*a]],
+                e.scalar_type(*ty),
+            ),
             Node::Binary { op, a, b, ty } => e.op1(
                 binary_op_name(*op),
                 &[values[*a], values[*b]],
@@ -504,14 +523,14 @@ pub fn emit_body(
                 )[0]
             }
             Node::Select { cond, a, b, ty } => e.op1(
-                "arith.select",
+                ods::arith::SelectOperation::name(),
                 &[values[*cond], values[*a], values[*b]],
                 e.scalar_type(*ty),
             ),
             Node::Cast { op, a, ty } => e.op1(cast_op_name(*op), &[values[*a]], e.scalar_type(*ty)),
             Node::Math { op, args, ty } => {
                 let operands: Vec<MlirValue> = args.iter().map(|a| values[*a]).collect();
-                e.op1(op.name(), &operands, e.scalar_type(*ty))
+                e.op1(math_op_name(*op), &operands, e.scalar_type(*ty))
             }
             Node::FuncRef {
                 func: callee,
@@ -527,7 +546,11 @@ pub fn emit_body(
                     .iter()
                     .enumerate()
                     .map(|(d, affine)| {
-                        let dim = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
+                        let dim = e.op1(
+                            ods::memref::DimOperation::name(),
+                            &[buffer, e.index(d as i64)],
+                            e.index_type(),
+                        );
                         let last = e.sub(dim, e.index(1));
                         e.clamp(affine_value(e, affine, args), e.index(0), last)
                     })

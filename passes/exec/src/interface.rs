@@ -15,6 +15,7 @@ use melior::Context;
 use t2s_ir::import::find_nest;
 use t2s_ir::import::params_and_inputs;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::ops::{ure::FuncOp, View};
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::ParamDecl;
@@ -74,10 +75,10 @@ impl Interface {
         let (params, inputs) = params_and_inputs(&ops)?;
         let array = ops
             .iter()
-            .find(|op| ir::name(op) == "spacetime.array")
+            .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
             .ok_or_else(|| t2s_ir::diag::error(program.location(), "no spacetime.array"))?;
         // After isolation, a drainer kernel stores the output.
-        let store = ir::collect(program, "spacetime.output");
+        let store = ir::collect(program, ods::spacetime::OutputOperation::name());
         let output = store
             .first()
             .map(|s| ir::symbol(s, "func"))
@@ -89,7 +90,9 @@ impl Interface {
             })?;
         let decl = ops
             .iter()
-            .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == output)
+            .find(|op| {
+                ods::is(op, ods::ure::FuncOperation::name()) && ir::symbol_name(op) == output
+            })
             .ok_or_else(|| {
                 t2s_ir::diag::error(array.location(), format!("no ure.func @{output}"))
             })?;
@@ -141,11 +144,11 @@ impl Interface {
         let (params, inputs) = params_and_inputs(&ops)?;
         let nest = ops
             .iter()
-            .find(|op| ir::name(op) == "ure.nest")
+            .find(|op| ods::is(op, ods::ure::NestOperation::name()))
             .ok_or_else(|| t2s_ir::diag::error(program.location(), "program is not merged"))?;
         let output = ir::body_ops(nest, 0)
             .into_iter()
-            .rfind(|op| ir::name(op) == "ure.def")
+            .rfind(|op| ods::is(op, ods::ure::DefOperation::name()))
             .ok_or_else(|| t2s_ir::diag::error(nest.location(), "the nest holds no URE"))?;
         let body = ir::body_block(&output).ok_or(Failed)?;
         let yield_op = body.terminator().ok_or(Failed)?;
@@ -335,13 +338,15 @@ pub fn array_interface(
         run_pipeline(context, module, "builtin.module(space-time-transform)")?;
     }
     let program = select_program(module.as_operation(), name)?;
-    if let Some(kernel) = ir::collect(program, "channel.kernel").first() {
+    if let Some(kernel) = ir::collect(program, ods::channel::KernelOperation::name()).first() {
         return Err(ExecuteError::Isolated(
             ir::symbol_name(&program),
             ir::symbol_name(kernel),
         ));
     }
-    crate::session::read_ir("the calling convention", || Interface::from_transformed(program))
+    crate::session::read_ir("the calling convention", || {
+        Interface::from_transformed(program)
+    })
 }
 
 /// The calling convention of `module`'s program: from the IR when it is
@@ -353,7 +358,9 @@ pub fn program_interface(
 ) -> Result<Interface, ExecuteError> {
     let program = select_program(module.as_operation(), name)?;
     if is_transformed(&program) {
-        return crate::session::read_ir("the calling convention", || Interface::from_transformed(program));
+        return crate::session::read_ir("the calling convention", || {
+            Interface::from_transformed(program)
+        });
     }
     if find_nest(&program).is_none() {
         merge(context, module)?;

@@ -9,6 +9,7 @@ use melior::pass::PassManager;
 use melior::Context;
 use t2s_ir::import::{extract_program, find_nest};
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_model::Program;
 
 /// A context with every upstream and t2s dialect, the LLVM translations (for
@@ -44,7 +45,7 @@ pub fn select_program<'c, 'a>(
     module: OperationRef<'c, 'a>,
     name: Option<&str>,
 ) -> Result<OperationRef<'c, 'a>, ExecuteError> {
-    let programs = ir::collect(module, "ure.program");
+    let programs = ir::collect(module, ods::ure::ProgramOperation::name());
     match name {
         Some(n) => programs
             .into_iter()
@@ -96,12 +97,13 @@ pub fn program_model(
 
 /// Whether the program's UREs were space-time transformed already.
 pub fn is_transformed(program: &OperationRef<'_, '_>) -> bool {
-    find_nest(program).is_some_and(|n| ir::name(&n) == "spacetime.array")
+    find_nest(program).is_some_and(|n| ods::is(&n, ods::spacetime::ArrayOperation::name()))
 }
 
 /// Whether the program is (or its directives make it) a systolic array.
 pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
-    is_transformed(program) || !ir::collect(*program, "ure.space_time_transform").is_empty()
+    is_transformed(program)
+        || !ir::collect(*program, ods::ure::SpaceTimeTransformOperation::name()).is_empty()
 }
 
 /// Merges the module's programs (`merge-ures`).

@@ -1,107 +1,108 @@
-//! The arith ops the model knows, by name, both ways: what `extract` reads
+//! The arith and math ops the model knows, by name, both ways: what `extract` reads
 //! and what the lowerings (`ure-to-scf`) emit.
 
-use t2s_model::{BinaryOp, CastOp, CmpPredicate};
+use crate::ods;
+use t2s_model::{BinaryOp, CastOp, CmpPredicate, MathOp};
 
 pub(crate) fn binary_op(name: &str) -> Option<BinaryOp> {
-    Some(match name {
-        "arith.addi" => BinaryOp::AddI,
-        "arith.subi" => BinaryOp::SubI,
-        "arith.muli" => BinaryOp::MulI,
-        "arith.divsi" => BinaryOp::DivSI,
-        "arith.divui" => BinaryOp::DivUI,
-        "arith.remsi" => BinaryOp::RemSI,
-        "arith.remui" => BinaryOp::RemUI,
-        "arith.floordivsi" => BinaryOp::FloorDivSI,
-        "arith.ceildivsi" => BinaryOp::CeilDivSI,
-        "arith.ceildivui" => BinaryOp::CeilDivUI,
-        "arith.minsi" => BinaryOp::MinSI,
-        "arith.maxsi" => BinaryOp::MaxSI,
-        "arith.minui" => BinaryOp::MinUI,
-        "arith.maxui" => BinaryOp::MaxUI,
-        "arith.andi" => BinaryOp::AndI,
-        "arith.ori" => BinaryOp::OrI,
-        "arith.xori" => BinaryOp::XOrI,
-        "arith.shli" => BinaryOp::ShLI,
-        "arith.shrsi" => BinaryOp::ShRSI,
-        "arith.shrui" => BinaryOp::ShRUI,
-        "arith.addf" => BinaryOp::AddF,
-        "arith.subf" => BinaryOp::SubF,
-        "arith.mulf" => BinaryOp::MulF,
-        "arith.divf" => BinaryOp::DivF,
-        "arith.remf" => BinaryOp::RemF,
-        "arith.minimumf" => BinaryOp::MinimumF,
-        "arith.maximumf" => BinaryOp::MaximumF,
+    Some(crate::op_match!(name, {
+        ods::arith::AddIOperation => BinaryOp::AddI,
+        ods::arith::SubIOperation => BinaryOp::SubI,
+        ods::arith::MulIOperation => BinaryOp::MulI,
+        ods::arith::DivSIOperation => BinaryOp::DivSI,
+        ods::arith::DivUIOperation => BinaryOp::DivUI,
+        ods::arith::RemSIOperation => BinaryOp::RemSI,
+        ods::arith::RemUIOperation => BinaryOp::RemUI,
+        ods::arith::FloorDivSIOperation => BinaryOp::FloorDivSI,
+        ods::arith::CeilDivSIOperation => BinaryOp::CeilDivSI,
+        ods::arith::CeilDivUIOperation => BinaryOp::CeilDivUI,
+        ods::arith::MinSIOperation => BinaryOp::MinSI,
+        ods::arith::MaxSIOperation => BinaryOp::MaxSI,
+        ods::arith::MinUIOperation => BinaryOp::MinUI,
+        ods::arith::MaxUIOperation => BinaryOp::MaxUI,
+        ods::arith::AndIOperation => BinaryOp::AndI,
+        ods::arith::OrIOperation => BinaryOp::OrI,
+        ods::arith::XOrIOperation => BinaryOp::XOrI,
+        ods::arith::ShLIOperation => BinaryOp::ShLI,
+        ods::arith::ShRSIOperation => BinaryOp::ShRSI,
+        ods::arith::ShRUIOperation => BinaryOp::ShRUI,
+        ods::arith::AddFOperation => BinaryOp::AddF,
+        ods::arith::SubFOperation => BinaryOp::SubF,
+        ods::arith::MulFOperation => BinaryOp::MulF,
+        ods::arith::DivFOperation => BinaryOp::DivF,
+        ods::arith::RemFOperation => BinaryOp::RemF,
+        ods::arith::MinimumFOperation => BinaryOp::MinimumF,
+        ods::arith::MaximumFOperation => BinaryOp::MaximumF,
         _ => return None,
-    })
+    }))
 }
 
 /// The `arith` op implementing a model binary operation.
 pub fn binary_op_name(op: BinaryOp) -> &'static str {
     match op {
-        BinaryOp::AddI => "arith.addi",
-        BinaryOp::SubI => "arith.subi",
-        BinaryOp::MulI => "arith.muli",
-        BinaryOp::DivSI => "arith.divsi",
-        BinaryOp::DivUI => "arith.divui",
-        BinaryOp::RemSI => "arith.remsi",
-        BinaryOp::RemUI => "arith.remui",
-        BinaryOp::FloorDivSI => "arith.floordivsi",
-        BinaryOp::CeilDivSI => "arith.ceildivsi",
-        BinaryOp::CeilDivUI => "arith.ceildivui",
-        BinaryOp::MinSI => "arith.minsi",
-        BinaryOp::MaxSI => "arith.maxsi",
-        BinaryOp::MinUI => "arith.minui",
-        BinaryOp::MaxUI => "arith.maxui",
-        BinaryOp::AndI => "arith.andi",
-        BinaryOp::OrI => "arith.ori",
-        BinaryOp::XOrI => "arith.xori",
-        BinaryOp::ShLI => "arith.shli",
-        BinaryOp::ShRSI => "arith.shrsi",
-        BinaryOp::ShRUI => "arith.shrui",
-        BinaryOp::AddF => "arith.addf",
-        BinaryOp::SubF => "arith.subf",
-        BinaryOp::MulF => "arith.mulf",
-        BinaryOp::DivF => "arith.divf",
-        BinaryOp::RemF => "arith.remf",
-        BinaryOp::MinimumF => "arith.minimumf",
-        BinaryOp::MaximumF => "arith.maximumf",
+        BinaryOp::AddI => ods::arith::AddIOperation::name(),
+        BinaryOp::SubI => ods::arith::SubIOperation::name(),
+        BinaryOp::MulI => ods::arith::MulIOperation::name(),
+        BinaryOp::DivSI => ods::arith::DivSIOperation::name(),
+        BinaryOp::DivUI => ods::arith::DivUIOperation::name(),
+        BinaryOp::RemSI => ods::arith::RemSIOperation::name(),
+        BinaryOp::RemUI => ods::arith::RemUIOperation::name(),
+        BinaryOp::FloorDivSI => ods::arith::FloorDivSIOperation::name(),
+        BinaryOp::CeilDivSI => ods::arith::CeilDivSIOperation::name(),
+        BinaryOp::CeilDivUI => ods::arith::CeilDivUIOperation::name(),
+        BinaryOp::MinSI => ods::arith::MinSIOperation::name(),
+        BinaryOp::MaxSI => ods::arith::MaxSIOperation::name(),
+        BinaryOp::MinUI => ods::arith::MinUIOperation::name(),
+        BinaryOp::MaxUI => ods::arith::MaxUIOperation::name(),
+        BinaryOp::AndI => ods::arith::AndIOperation::name(),
+        BinaryOp::OrI => ods::arith::OrIOperation::name(),
+        BinaryOp::XOrI => ods::arith::XOrIOperation::name(),
+        BinaryOp::ShLI => ods::arith::ShLIOperation::name(),
+        BinaryOp::ShRSI => ods::arith::ShRSIOperation::name(),
+        BinaryOp::ShRUI => ods::arith::ShRUIOperation::name(),
+        BinaryOp::AddF => ods::arith::AddFOperation::name(),
+        BinaryOp::SubF => ods::arith::SubFOperation::name(),
+        BinaryOp::MulF => ods::arith::MulFOperation::name(),
+        BinaryOp::DivF => ods::arith::DivFOperation::name(),
+        BinaryOp::RemF => ods::arith::RemFOperation::name(),
+        BinaryOp::MinimumF => ods::arith::MinimumFOperation::name(),
+        BinaryOp::MaximumF => ods::arith::MaximumFOperation::name(),
     }
 }
 
 pub(crate) fn cast_op(name: &str) -> Option<CastOp> {
-    Some(match name {
-        "arith.extsi" => CastOp::ExtSI,
-        "arith.extui" => CastOp::ExtUI,
-        "arith.trunci" => CastOp::TruncI,
-        "arith.sitofp" => CastOp::SIToFP,
-        "arith.uitofp" => CastOp::UIToFP,
-        "arith.fptosi" => CastOp::FPToSI,
-        "arith.fptoui" => CastOp::FPToUI,
-        "arith.extf" => CastOp::ExtF,
-        "arith.truncf" => CastOp::TruncF,
-        "arith.index_cast" => CastOp::IndexCast,
-        "arith.index_castui" => CastOp::IndexCastUI,
-        "arith.bitcast" => CastOp::Bitcast,
+    Some(crate::op_match!(name, {
+        ods::arith::ExtSIOperation => CastOp::ExtSI,
+        ods::arith::ExtUIOperation => CastOp::ExtUI,
+        ods::arith::TruncIOperation => CastOp::TruncI,
+        ods::arith::SIToFPOperation => CastOp::SIToFP,
+        ods::arith::UIToFPOperation => CastOp::UIToFP,
+        ods::arith::FPToSIOperation => CastOp::FPToSI,
+        ods::arith::FPToUIOperation => CastOp::FPToUI,
+        ods::arith::ExtFOperation => CastOp::ExtF,
+        ods::arith::TruncFOperation => CastOp::TruncF,
+        ods::arith::IndexCastOperation => CastOp::IndexCast,
+        ods::arith::IndexCastUIOperation => CastOp::IndexCastUI,
+        ods::arith::BitcastOperation => CastOp::Bitcast,
         _ => return None,
-    })
+    }))
 }
 
 /// The `arith` op implementing a model cast.
 pub fn cast_op_name(op: CastOp) -> &'static str {
     match op {
-        CastOp::ExtSI => "arith.extsi",
-        CastOp::ExtUI => "arith.extui",
-        CastOp::TruncI => "arith.trunci",
-        CastOp::SIToFP => "arith.sitofp",
-        CastOp::UIToFP => "arith.uitofp",
-        CastOp::FPToSI => "arith.fptosi",
-        CastOp::FPToUI => "arith.fptoui",
-        CastOp::ExtF => "arith.extf",
-        CastOp::TruncF => "arith.truncf",
-        CastOp::IndexCast => "arith.index_cast",
-        CastOp::IndexCastUI => "arith.index_castui",
-        CastOp::Bitcast => "arith.bitcast",
+        CastOp::ExtSI => ods::arith::ExtSIOperation::name(),
+        CastOp::ExtUI => ods::arith::ExtUIOperation::name(),
+        CastOp::TruncI => ods::arith::TruncIOperation::name(),
+        CastOp::SIToFP => ods::arith::SIToFPOperation::name(),
+        CastOp::UIToFP => ods::arith::UIToFPOperation::name(),
+        CastOp::FPToSI => ods::arith::FPToSIOperation::name(),
+        CastOp::FPToUI => ods::arith::FPToUIOperation::name(),
+        CastOp::ExtF => ods::arith::ExtFOperation::name(),
+        CastOp::TruncF => ods::arith::TruncFOperation::name(),
+        CastOp::IndexCast => ods::arith::IndexCastOperation::name(),
+        CastOp::IndexCastUI => ods::arith::IndexCastUIOperation::name(),
+        CastOp::Bitcast => ods::arith::BitcastOperation::name(),
     }
 }
 
@@ -149,9 +150,62 @@ pub(crate) fn cmpf_predicate(value: i64) -> Option<CmpPredicate> {
 /// predicate.
 pub fn predicate_encoding(pred: CmpPredicate) -> (&'static str, i64) {
     if let Some(i) = CMPI.iter().position(|p| *p == pred) {
-        ("arith.cmpi", i as i64)
+        (ods::arith::CmpIOperation::name(), i as i64)
     } else {
         let i = CMPF.iter().position(|p| *p == pred).unwrap_or(0);
-        ("arith.cmpf", i as i64)
+        (ods::arith::CmpFOperation::name(), i as i64)
     }
+}
+
+/// The `math` ops the model knows, with their op names.
+fn math_ops() -> [(MathOp, &'static str); 30] {
+    [
+        (MathOp::AbsF, ods::math::AbsFOperation::name()),
+        (MathOp::AbsI, ods::math::AbsIOperation::name()),
+        (MathOp::Sqrt, ods::math::SqrtOperation::name()),
+        (MathOp::Rsqrt, ods::math::RsqrtOperation::name()),
+        (MathOp::Cbrt, ods::math::CbrtOperation::name()),
+        (MathOp::Exp, ods::math::ExpOperation::name()),
+        (MathOp::Exp2, ods::math::Exp2Operation::name()),
+        (MathOp::ExpM1, ods::math::ExpM1Operation::name()),
+        (MathOp::Log, ods::math::LogOperation::name()),
+        (MathOp::Log2, ods::math::Log2Operation::name()),
+        (MathOp::Log10, ods::math::Log10Operation::name()),
+        (MathOp::Log1p, ods::math::Log1pOperation::name()),
+        (MathOp::Sin, ods::math::SinOperation::name()),
+        (MathOp::Cos, ods::math::CosOperation::name()),
+        (MathOp::Tan, ods::math::TanOperation::name()),
+        (MathOp::Tanh, ods::math::TanhOperation::name()),
+        (MathOp::Sinh, ods::math::SinhOperation::name()),
+        (MathOp::Cosh, ods::math::CoshOperation::name()),
+        (MathOp::Asin, ods::math::AsinOperation::name()),
+        (MathOp::Acos, ods::math::AcosOperation::name()),
+        (MathOp::Atan, ods::math::AtanOperation::name()),
+        (MathOp::Floor, ods::math::FloorOperation::name()),
+        (MathOp::Ceil, ods::math::CeilOperation::name()),
+        (MathOp::Round, ods::math::RoundOperation::name()),
+        (MathOp::RoundEven, ods::math::RoundEvenOperation::name()),
+        (MathOp::Trunc, ods::math::TruncOperation::name()),
+        (MathOp::PowF, ods::math::PowFOperation::name()),
+        (MathOp::Atan2, ods::math::Atan2Operation::name()),
+        (MathOp::CopySign, ods::math::CopySignOperation::name()),
+        (MathOp::Fma, ods::math::FmaOperation::name()),
+    ]
+}
+
+/// The model's op for a `math` op name, and its operand count.
+pub(crate) fn math_op(name: &str) -> Option<(MathOp, usize)> {
+    math_ops()
+        .into_iter()
+        .find(|(_, n)| *n == name)
+        .map(|(op, _)| (op, op.arity()))
+}
+
+/// The `math` op name of a model op.
+pub fn math_op_name(op: MathOp) -> &'static str {
+    math_ops()
+        .into_iter()
+        .find(|(m, _)| *m == op)
+        .map(|(_, n)| n)
+        .expect("every math op of the model is listed")
 }

@@ -4,6 +4,7 @@
 
 use crate::import::affine_map_rows;
 use crate::ir;
+use crate::ods;
 use crate::pass::Failed;
 use melior::ir::{
     block::BlockLike, operation::OperationLike, operation::OperationRef, Type, TypeLike, Value,
@@ -127,7 +128,7 @@ pub fn recovered_loop(value: MlirValue) -> Option<usize> {
             return None;
         }
         let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-        (ir::name(&owner) == "spacetime.recover" && owner.operand_count() == 0)
+        (ods::is(&owner, ods::spacetime::RecoverOperation::name()) && owner.operand_count() == 0)
             .then(|| mlir_sys::mlirOpResultGetResultNumber(value) as usize)
     }
 }

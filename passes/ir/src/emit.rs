@@ -2,6 +2,7 @@
 //! `memref`, `scf`, `func`) to a block and hands back raw values, so code
 //! generators can keep values in plain maps without melior lifetimes.
 
+use crate::ods;
 use melior::ir::{
     attribute::{AttributeLike, FloatAttribute, IntegerAttribute},
     block::BlockLike,
@@ -125,7 +126,12 @@ impl<'c> Emitter<'c> {
         let i1: Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();
         let i64_type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
         let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
-        self.op("arith.cmpi", &[a, b], &[i1], &[("predicate", attr)])[0]
+        self.op(
+            ods::arith::CmpIOperation::name(),
+            &[a, b],
+            &[i1],
+            &[("predicate", attr)],
+        )[0]
     }
 
     /// Like [`Emitter::op`] for ops with exactly one result.
@@ -159,7 +165,12 @@ impl<'c> Emitter<'c> {
     pub fn index(&self, value: i64) -> MlirValue {
         let ty = self.index_type();
         let attr = IntegerAttribute::new(ty, value).into();
-        self.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+        self.op(
+            ods::arith::ConstantOperation::name(),
+            &[],
+            &[ty],
+            &[("value", attr)],
+        )[0]
     }
 
     /// A constant of a model value (which must not be poison).
@@ -171,7 +182,12 @@ impl<'c> Emitter<'c> {
             ModelValue::Int(i) => IntegerAttribute::new(mlir_ty, i).into(),
             ModelValue::Poison => IntegerAttribute::new(mlir_ty, 0).into(),
         };
-        self.op("arith.constant", &[], &[mlir_ty], &[("value", attr)])[0]
+        self.op(
+            ods::arith::ConstantOperation::name(),
+            &[],
+            &[mlir_ty],
+            &[("value", attr)],
+        )[0]
     }
 
     /// The zero constant of an integer or float type.
@@ -187,37 +203,62 @@ impl<'c> Emitter<'c> {
         };
         // SAFETY: the type comes from the same context.
         let ty = unsafe { Type::from_raw(ty.to_raw()) };
-        self.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+        self.op(
+            ods::arith::ConstantOperation::name(),
+            &[],
+            &[ty],
+            &[("value", attr)],
+        )[0]
     }
 
     pub fn add(&self, a: MlirValue, b: MlirValue) -> MlirValue {
-        self.op1("arith.addi", &[a, b], self.index_type())
+        self.op1(
+            ods::arith::AddIOperation::name(),
+            &[a, b],
+            self.index_type(),
+        )
     }
 
     pub fn sub(&self, a: MlirValue, b: MlirValue) -> MlirValue {
-        self.op1("arith.subi", &[a, b], self.index_type())
+        self.op1(
+            ods::arith::SubIOperation::name(),
+            &[a, b],
+            self.index_type(),
+        )
     }
 
     pub fn mul(&self, a: MlirValue, b: MlirValue) -> MlirValue {
-        self.op1("arith.muli", &[a, b], self.index_type())
+        self.op1(
+            ods::arith::MulIOperation::name(),
+            &[a, b],
+            self.index_type(),
+        )
     }
 
     /// `min(max(value, low), high)` on indices.
     pub fn clamp(&self, value: MlirValue, low: MlirValue, high: MlirValue) -> MlirValue {
-        let v = self.op1("arith.maxsi", &[value, low], self.index_type());
-        self.op1("arith.minsi", &[v, high], self.index_type())
+        let v = self.op1(
+            ods::arith::MaxSIOperation::name(),
+            &[value, low],
+            self.index_type(),
+        );
+        self.op1(
+            ods::arith::MinSIOperation::name(),
+            &[v, high],
+            self.index_type(),
+        )
     }
 
     pub fn load(&self, memref: MlirValue, indices: &[MlirValue], elem: Type<'c>) -> MlirValue {
         let mut operands = vec![memref];
         operands.extend_from_slice(indices);
-        self.op1("memref.load", &operands, elem)
+        self.op1(ods::memref::LoadOperation::name(), &operands, elem)
     }
 
     pub fn store(&self, value: MlirValue, memref: MlirValue, indices: &[MlirValue]) {
         let mut operands = vec![value, memref];
         operands.extend_from_slice(indices);
-        self.op("memref.store", &operands, &[], &[]);
+        self.op(ods::memref::StoreOperation::name(), &operands, &[], &[]);
     }
 
     /// `scf.for %iv = lb to ub step 1`; returns the body block (still without
@@ -253,7 +294,7 @@ impl<'c> Emitter<'c> {
             .chain(inits)
             .map(|v| unsafe { Value::from_raw(*v) })
             .collect();
-        let op = OperationBuilder::new("scf.for", self.location)
+        let op = OperationBuilder::new(ods::scf::ForOperation::name(), self.location)
             .add_operands(&operands)
             .add_results(&types)
             .add_regions([region])
@@ -285,7 +326,7 @@ impl<'c> Emitter<'c> {
         other.append_block(Block::new(&[]));
         // SAFETY: cond is a live i1 value.
         let cond = unsafe { Value::from_raw(cond) };
-        let op = OperationBuilder::new("scf.if", self.location)
+        let op = OperationBuilder::new(ods::scf::IfOperation::name(), self.location)
             .add_operands(&[cond])
             .add_results(results)
             .add_regions([then, other])
@@ -312,7 +353,7 @@ impl<'c> Emitter<'c> {
         region.append_block(Block::new(&[]));
         // SAFETY: cond is a live i1 value.
         let cond = unsafe { Value::from_raw(cond) };
-        let op = OperationBuilder::new("scf.if", self.location)
+        let op = OperationBuilder::new(ods::scf::IfOperation::name(), self.location)
             .add_operands(&[cond])
             .add_regions([region, Region::new()])
             .build()
@@ -362,6 +403,7 @@ impl<'c> Emitter<'c> {
 
     /// Ends a `scf.for`/`scf.if` body with `scf.yield`.
     pub fn finish_scf_block(&self, block: MlirBlock) {
-        self.at(block).op("scf.yield", &[], &[], &[]);
+        self.at(block)
+            .op(ods::scf::YieldOperation::name(), &[], &[], &[]);
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::diag::error;
 use crate::ir::{self, ExtentAttr};
+use crate::ods;
 use crate::pass::Failed;
 use melior::ir::{
     attribute::{AttributeLike, FloatAttribute, IntegerAttribute, TypeAttribute},
@@ -16,8 +17,8 @@ use melior::ir::{
 };
 use mlir_sys::MlirAffineExpr;
 
-use crate::arith_model::{binary_op, cast_op, cmpf_predicate, cmpi_predicate};
-pub use crate::arith_model::{binary_op_name, cast_op_name, predicate_encoding};
+use crate::arith_model::{binary_op, cast_op, cmpf_predicate, cmpi_predicate, math_op};
+pub use crate::arith_model::{binary_op_name, cast_op_name, math_op_name, predicate_encoding};
 
 /// Values are keyed by their opaque pointer: `MlirValue` is not hashable.
 type ValueKey = *const std::ffi::c_void;
@@ -80,9 +81,12 @@ pub fn memref_shape(ty: Type<'_>) -> Option<(ScalarType, Vec<Option<i64>>)> {
 /// The loop nest holding the UREs of a merged program: its `ure.nest`, or
 /// the `spacetime.array` the space-time transform made of it.
 pub fn find_nest<'c, 'a>(program: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    ir::body_ops(program, 0)
-        .into_iter()
-        .find(|op| matches!(ir::name(op).as_str(), "ure.nest" | "spacetime.array"))
+    ir::body_ops(program, 0).into_iter().find(|op| {
+        crate::op_in!(
+            ir::name(op),
+            ods::ure::NestOperation | ods::spacetime::ArrayOperation
+        )
+    })
 }
 
 /// Converts a merged program. Errors are emitted at the offending op.
@@ -94,7 +98,7 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
             format!("program @{name} is not merged; run merge-ures first"),
         ));
     };
-    if ir::name(&nest) != "ure.nest" {
+    if !ods::is(&nest, ods::ure::NestOperation::name()) {
         return Err(error(
             nest.location(),
             format!(
@@ -107,7 +111,7 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
     let loops = extract_loops(&nest, &params)?;
     let defs: Vec<_> = ir::body_ops(&nest, 0)
         .into_iter()
-        .filter(|op| ir::name(op) == "ure.def")
+        .filter(|op| ods::is(op, ods::ure::DefOperation::name()))
         .collect();
     let func_index: HashMap<String, usize> = defs
         .iter()
@@ -155,12 +159,12 @@ pub fn params_and_inputs(
 ) -> Result<(Vec<String>, Vec<Input>), Failed> {
     let params = ops
         .iter()
-        .filter(|op| ir::name(op) == "ure.param")
+        .filter(|op| ods::is(op, ods::ure::ParamOperation::name()))
         .map(ir::symbol_name)
         .collect();
     let inputs = ops
         .iter()
-        .filter(|op| ir::name(op) == "ure.input")
+        .filter(|op| ods::is(op, ods::ure::InputOperation::name()))
         .map(extract_input)
         .collect::<Result<Vec<_>, _>>()?;
     Ok((params, inputs))
@@ -273,7 +277,7 @@ impl BodyBuilder<'_> {
             let (a, ty) = (self.operand(op, 0)?, self.result_type(op)?);
             return self.define(op, Node::Cast { op: cast, a, ty });
         }
-        if let Some((math, arity)) = t2s_model::MathOp::from_name(&name) {
+        if let Some((math, arity)) = math_op(&name) {
             if op.operand_count() != arity {
                 return Err(error(
                     op.location(),
@@ -286,55 +290,55 @@ impl BodyBuilder<'_> {
             let ty = self.result_type(op)?;
             return self.define(op, Node::Math { op: math, args, ty });
         }
-        match name.as_str() {
-            "arith.constant" => {
+        crate::op_match!(name, {
+            ods::arith::ConstantOperation => {
                 let ty = self.result_type(op)?;
                 let value = constant_value(op, ty)?;
                 self.define(op, Node::Const(value, ty))
-            }
-            "arith.negf" => {
+            },
+            ods::arith::NegFOperation => {
                 let (a, ty) = (self.operand(op, 0)?, self.result_type(op)?);
                 self.define(op, Node::Unary { op: UnaryOp::NegF, a, ty })
-            }
-            "arith.cmpi" | "arith.cmpf" => {
+            },
+            ods::arith::CmpIOperation | ods::arith::CmpFOperation => {
                 let pred = ir::int(op, "predicate").unwrap_or(-1);
-                let pred = if name == "arith.cmpi" { cmpi_predicate(pred) } else { cmpf_predicate(pred) }
+                let pred = if name == ods::arith::CmpIOperation::name() { cmpi_predicate(pred) } else { cmpf_predicate(pred) }
                     .ok_or_else(|| error(op.location(), "unknown comparison predicate"))?;
                 let (a, b) = (self.operand(op, 0)?, self.operand(op, 1)?);
                 self.define(op, Node::Cmp { pred, a, b })
-            }
-            "arith.select" => {
+            },
+            ods::arith::SelectOperation => {
                 let ty = self.result_type(op)?;
                 let (cond, a, b) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
                 self.define(op, Node::Select { cond, a, b, ty })
-            }
-            "ure.select" => {
+            },
+            ods::ure::SelectOperation => {
                 let (cond, value) = (self.operand(op, 0)?, self.operand(op, 1)?);
                 let result = op.result(0).map_err(|_| Failed)?;
                 self.guarded.insert(key(result.to_raw()), (cond, value));
                 Ok(())
-            }
-            "ure.at" => self.convert_at(op),
-            "ure.param_value" => {
+            },
+            ods::ure::AtOperation => self.convert_at(op),
+            ods::ure::ParamValueOperation => {
                 let param_name = ir::symbol(op, "param");
                 let param = *self.names.params.get(&param_name).ok_or_else(|| {
                     error(op.location(), format!("@{param_name} is not a ure.param"))
                 })?;
                 self.define(op, Node::Param(param))
-            }
-            "ure.load" => {
+            },
+            ods::ure::LoadOperation => {
                 let input_name = ir::symbol(op, "input");
                 let input = *self.names.inputs.get(&input_name).ok_or_else(|| {
                     error(op.location(), format!("@{input_name} is not an input"))
                 })?;
                 let indices = affine_indices(op, self.vars, self.names.params)?;
                 self.define(op, Node::InputRead { input, indices })
-            }
-            other => Err(error(
+            },
+            _ => { let other: &str = &name; Err(error(
                 op.location(),
                 format!("operation '{other}' is not supported by the URE interpreter and the sequential lowering (they take arith, math, ure.at, ure.load, ure.param_value and ure.select)"),
-            )),
-        }
+            )) },
+        })
     }
 
     fn convert_at(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
@@ -377,7 +381,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
     let mut body = Body::default();
     let mut result_types = Vec::new();
     for op in ir::ops(block) {
-        if ir::name(&op) != "ure.yield" {
+        if !ods::is(&op, ods::ure::YieldOperation::name()) {
             builder.convert(&op)?;
             continue;
         }
@@ -433,7 +437,9 @@ fn affine_indices(
             let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw));
             let name = ir::symbol(&owner, "param");
             match params.get(&name) {
-                Some(p) if ir::name(&owner) == "ure.param_value" => arg_numbers.push(vars + p),
+                Some(p) if ods::is(&owner, ods::ure::ParamValueOperation::name()) => {
+                    arg_numbers.push(vars + p)
+                }
                 _ => {
                     return Err(error(
                         op.location(),

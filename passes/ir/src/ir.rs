@@ -1,5 +1,6 @@
 //! Small helpers to read the attributes of t2s ops and to move ops around.
 
+use crate::ods;
 use melior::ir::{
     attribute::{
         ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
@@ -226,7 +227,7 @@ pub fn linear_attribute<'c>(context: &'c Context, e: &Linear) -> Option<Attribut
 pub fn param_decls(program: &OperationRef<'_, '_>) -> Vec<ParamDecl> {
     body_ops(program, 0)
         .into_iter()
-        .filter(|op| name(op) == "ure.param")
+        .filter(|op| name(op) == ods::ure::ParamOperation::name())
         .map(|op| ParamDecl {
             name: symbol_name(&op),
             max: int(&op, "max"),
@@ -368,7 +369,7 @@ pub fn constant_index(v: Value<'_, '_>) -> Option<i64> {
     let raw = defining_op(v.to_raw())?;
     // SAFETY: the defining op of a live value.
     let op = unsafe { OperationRef::from_raw(raw) };
-    (name(&op) == "arith.constant").then(|| int(&op, "value"))?
+    (name(&op) == ods::arith::ConstantOperation::name()).then(|| int(&op, "value"))?
 }
 
 /// Operand `i` of `op`, which has it.

@@ -4,6 +4,7 @@
 //! emitting upstream `vector` and `arith` ops.
 
 use crate::emit::Emitter;
+use crate::ods;
 use melior::ir::{Attribute, Type, TypeLike};
 use melior::Context;
 use mlir_sys::MlirValue;
@@ -59,7 +60,7 @@ pub fn splat<'c>(e: &Emitter<'c>, value: MlirValue, shape: &[i64]) -> MlirValue 
         return value;
     }
     let vector = vector_type(e.context, shape, ty);
-    e.op1("vector.broadcast", &[value], vector)
+    e.op1(ods::vector::BroadcastOperation::name(), &[value], vector)
 }
 
 /// Number of lanes of a shape.
@@ -102,7 +103,12 @@ pub fn constant_lanes<'c>(
         &format!("dense<{}> : {ty}", nested(&items, shape)),
     )
     .expect("a dense constant");
-    e.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+    e.op(
+        ods::arith::ConstantOperation::name(),
+        &[],
+        &[ty],
+        &[("value", attr)],
+    )[0]
 }
 
 /// `items` (row-major) as a nested literal of `shape`: `[[0, 1], [2, 3]]`.
@@ -133,12 +139,12 @@ pub fn permute<'c>(e: &Emitter<'c>, value: MlirValue, source: &[usize]) -> MlirV
     let flat = if shape.len() == 1 {
         value
     } else {
-        e.op1("vector.shape_cast", &[value], flat_ty)
+        e.op1(ods::vector::ShapeCastOperation::name(), &[value], flat_ty)
     };
     let source: Vec<i64> = source.iter().map(|s| *s as i64).collect();
     let mask = i64_array(e.context, &source);
     let shuffled = e.op(
-        "vector.shuffle",
+        ods::vector::ShuffleOperation::name(),
         &[flat, flat],
         &[flat_ty],
         &[("mask", mask)],
@@ -146,7 +152,7 @@ pub fn permute<'c>(e: &Emitter<'c>, value: MlirValue, source: &[usize]) -> MlirV
     if shape.len() == 1 {
         shuffled
     } else {
-        e.op1("vector.shape_cast", &[shuffled], ty)
+        e.op1(ods::vector::ShapeCastOperation::name(), &[shuffled], ty)
     }
 }
 
@@ -165,7 +171,7 @@ pub fn extract<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirVal
     }
     let position = i64_array(e.context, coords);
     e.op(
-        "vector.extract",
+        ods::vector::ExtractOperation::name(),
         &[value],
         &[element_of(ty)],
         &[("static_position", position)],
@@ -188,7 +194,7 @@ pub fn extract_row<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> Mli
     let position = i64_array(e.context, coords);
     let row = vector_type(e.context, &shape[coords.len()..], element_of(ty));
     e.op(
-        "vector.extract",
+        ods::vector::ExtractOperation::name(),
         &[value],
         &[row],
         &[("static_position", position)],
@@ -199,7 +205,7 @@ pub fn extract_row<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> Mli
 pub fn insert<'c>(e: &Emitter<'c>, value: MlirValue, dest: MlirValue, coords: &[i64]) -> MlirValue {
     let position = i64_array(e.context, coords);
     e.op(
-        "vector.insert",
+        ods::vector::InsertOperation::name(),
         &[value, dest],
         &[type_of(dest)],
         &[("static_position", position)],
@@ -213,7 +219,7 @@ pub fn any_lane(e: &Emitter<'_>, m: MlirValue) -> MlirValue {
     let i1 = melior::ir::r#type::IntegerType::new(e.context, 1).into();
     (0..count(&shape))
         .map(|l| extract(e, m, &unflatten(&shape, l)))
-        .reduce(|a, b| e.op1("arith.ori", &[a, b], i1))
+        .reduce(|a, b| e.op1(ods::arith::OrIOperation::name(), &[a, b], i1))
         .expect("a mask has lanes")
 }
 
@@ -239,7 +245,12 @@ pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -
     let ty = vector_type(e.context, &shape, i1);
     let i64_type = melior::ir::r#type::IntegerType::new(e.context, 64).into();
     let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
-    e.op("arith.cmpi", &[a, b], &[ty], &[("predicate", attr)])[0]
+    e.op(
+        ods::arith::CmpIOperation::name(),
+        &[a, b],
+        &[ty],
+        &[("predicate", attr)],
+    )[0]
 }
 
 /// `sum(coeff * arg) + constant` over the current loop values.
@@ -273,9 +284,13 @@ pub fn affine_lanes(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> Mli
         let term = if coeff == 1 {
             x
         } else {
-            e.op1("arith.muli", &[x, splat(e, e.index(coeff), &shape)], ty)
+            e.op1(
+                ods::arith::MulIOperation::name(),
+                &[x, splat(e, e.index(coeff), &shape)],
+                ty,
+            )
         };
-        value = e.op1("arith.addi", &[value, term], ty);
+        value = e.op1(ods::arith::AddIOperation::name(), &[value, term], ty);
     }
     value
 }

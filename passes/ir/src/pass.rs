@@ -9,7 +9,8 @@
 //! name. Registration is in [`crate::registration`].
 
 pub use crate::diag::Failed;
-use melior::ir::operation::OperationRef;
+use crate::ods;
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
 
 /// A doc comment's lines (each with the space after `///`) as one line.
 pub fn one_line(doc: &str) -> String {
@@ -168,8 +169,8 @@ pub fn parse_option<T: OptionValue>(
 pub enum Anchor {
     /// Any op: the pass walks what it is given.
     Any,
-    /// The named op (e.g. `ure.program`).
-    Op(&'static str),
+    /// `ure.program`: the pass transforms one program.
+    Program,
     /// `builtin.module`: the pass creates or erases ops at module level.
     Module,
 }
@@ -178,10 +179,44 @@ impl Anchor {
     pub fn name(self) -> &'static str {
         match self {
             Anchor::Any => "",
-            Anchor::Op(name) => name,
-            Anchor::Module => "builtin.module",
+            Anchor::Program => ods::ure::ProgramOperation::name(),
+            Anchor::Module => ods::builtin::ModuleOperation::name(),
         }
     }
+}
+
+/// Runs `f` on `op` if it is an `anchor` op, otherwise on every anchor op
+/// nested in it (not inside another one): every one is processed, so that
+/// all errors are reported, and the run fails if any did.
+pub fn for_each_anchor<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    anchor: Anchor,
+    mut f: impl FnMut(OperationRef<'c, 'a>) -> Result<(), Failed>,
+) -> Result<(), Failed> {
+    let name = match anchor {
+        Anchor::Any | Anchor::Module => return f(op),
+        Anchor::Program => anchor.name(),
+    };
+    if ods::is(&op, name) {
+        return f(op);
+    }
+    let mut targets = Vec::new();
+    op.walk(WalkOrder::PreOrder, |nested| {
+        if ods::is(&nested, name) {
+            targets.push(nested.to_raw());
+            return WalkResult::Skip;
+        }
+        WalkResult::Advance
+    });
+    let mut result = Ok(());
+    for target in targets {
+        // SAFETY: collected from a walk; the earlier runs touched only
+        // their own anchor op, which holds none of the others.
+        if f(unsafe { OperationRef::from_raw(target) }).is_err() {
+            result = Err(Failed);
+        }
+    }
+    result
 }
 
 /// Runs a pass on one anchor op with its raw options. An `Err` means
@@ -240,7 +275,7 @@ impl PassDef {
 /// t2s_ir::declare_pass! {
 ///     /// Map a merged URE loop nest to a systolic array
 ///     pub static PASS = "space-time-transform" (SpaceTimeTransform)
-///         on Anchor::Op("ure.program"), creates ["spacetime", "scf"],
+///         on Anchor::Program, creates ["spacetime", "scf"],
 ///         run transform_program;
 ///     options Options {
 ///         /// Space loops, comma separated
@@ -348,7 +383,7 @@ macro_rules! declare_pass {
                             format!("{}: {why}", $argument),
                         )
                     })?;
-                $crate::registration::for_each_anchor(op, $anchor, |target| $run(target, &options))
+                $crate::pass::for_each_anchor(op, $anchor, |target| $run(target, &options))
             },
             parse_defaults: || {
                 <$options as $crate::pass::PassOptions>::parse(&$crate::pass::RawOptions::default())

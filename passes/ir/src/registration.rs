@@ -3,9 +3,8 @@
 //! take their options in MLIR's `{key=value}` syntax.
 
 use crate::diag::{emit, Failed, Severity};
-use crate::ir;
-use crate::pass::{Anchor, OptionKind, PassDef, RawOptions};
-use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use crate::pass::{OptionKind, PassDef, RawOptions};
+use melior::ir::operation::{OperationLike, OperationRef};
 use mlir_sys::{MlirOperation, MlirStringRef};
 use std::ffi::{c_char, c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -61,40 +60,6 @@ pub fn register(def: &'static PassDef) {
     };
     // SAFETY: the spec and its strings outlive the call; C++ copies them.
     unsafe { capi::t2sRegisterRustPass(&spec) };
-}
-
-/// Runs `f` on `op` if it is an `anchor` op, otherwise on every anchor op
-/// nested in it (not inside another one): every one is processed, so that
-/// all errors are reported, and the run fails if any did.
-pub fn for_each_anchor<'c, 'a>(
-    op: OperationRef<'c, 'a>,
-    anchor: Anchor,
-    mut f: impl FnMut(OperationRef<'c, 'a>) -> Result<(), Failed>,
-) -> Result<(), Failed> {
-    let name = match anchor {
-        Anchor::Any | Anchor::Module => return f(op),
-        Anchor::Op(name) => name,
-    };
-    if ir::name(&op) == name {
-        return f(op);
-    }
-    let mut targets = Vec::new();
-    op.walk(WalkOrder::PreOrder, |nested| {
-        if ir::name(&nested) == name {
-            targets.push(nested.to_raw());
-            return WalkResult::Skip;
-        }
-        WalkResult::Advance
-    });
-    let mut result = Ok(());
-    for target in targets {
-        // SAFETY: collected from a walk; the earlier runs touched only
-        // their own anchor op, which holds none of the others.
-        if f(unsafe { OperationRef::from_raw(target) }).is_err() {
-            result = Err(Failed);
-        }
-    }
-    result
 }
 
 /// Called by the C++ pass for each operation it runs on. A panic must not

@@ -11,13 +11,20 @@
 use crate::emit::Emitter;
 use crate::lanes::lanewise;
 use crate::lanes::{self, element_of, shape_of, splat, type_of};
+use crate::ods;
 use melior::ir::{r#type::IntegerType, Type, TypeLike};
 use mlir_sys::MlirValue;
 
 /// The sizes of the dimensions of `buffer`.
 pub fn dims(e: &Emitter<'_>, buffer: MlirValue) -> Vec<MlirValue> {
     (0..rank(buffer))
-        .map(|d| e.op1("memref.dim", &[buffer, e.index(d)], e.index_type()))
+        .map(|d| {
+            e.op1(
+                ods::memref::DimOperation::name(),
+                &[buffer, e.index(d)],
+                e.index_type(),
+            )
+        })
         .collect()
 }
 
@@ -26,7 +33,12 @@ pub fn dims(e: &Emitter<'_>, buffer: MlirValue) -> Vec<MlirValue> {
 pub fn linear_lanes(e: &Emitter<'_>, indices: &[MlirValue], dims: &[MlirValue]) -> MlirValue {
     let mut acc = indices[0];
     for (i, d) in indices.iter().zip(dims).skip(1) {
-        acc = lanewise(e, "arith.addi", lanewise(e, "arith.muli", acc, *d), *i);
+        acc = lanewise(
+            e,
+            ods::arith::AddIOperation::name(),
+            lanewise(e, ods::arith::MulIOperation::name(), acc, *d),
+            *i,
+        );
     }
     acc
 }
@@ -35,7 +47,11 @@ pub fn linear_lanes(e: &Emitter<'_>, indices: &[MlirValue], dims: &[MlirValue]) 
 pub fn position_or_zero(e: &Emitter<'_>, on: MlirValue, position: MlirValue) -> MlirValue {
     let shape = shape_of(type_of(position)).expect("lanes");
     let zero = splat(e, e.index(0), &shape);
-    e.op1("arith.select", &[on, position, zero], type_of(position))
+    e.op1(
+        ods::arith::SelectOperation::name(),
+        &[on, position, zero],
+        type_of(position),
+    )
 }
 
 /// All lanes on: a constant `vector<shape x i1>` of true.
@@ -56,7 +72,11 @@ pub fn gather(
     let mut operands = vec![buffer];
     operands.extend(offsets(e, buffer));
     operands.extend([positions, mask, pass_thru]);
-    e.op1("vector.gather", &operands, type_of(pass_thru))
+    e.op1(
+        ods::vector::GatherOperation::name(),
+        &operands,
+        type_of(pass_thru),
+    )
 }
 
 /// `vector.scatter` of the 1-D `value` into `buffer` at `positions` under
@@ -71,7 +91,7 @@ pub fn scatter(
     let mut operands = vec![buffer];
     operands.extend(offsets(e, buffer));
     operands.extend([positions, mask, value]);
-    e.op("vector.scatter", &operands, &[], &[]);
+    e.op(ods::vector::ScatterOperation::name(), &operands, &[], &[]);
 }
 
 /// A zero vector of `value`'s type (lanes' pass-through).

@@ -234,48 +234,51 @@ pub enum MathOp {
 }
 
 impl MathOp {
-    /// Every op with its `math` dialect name and operand count.
+    /// Every op with its mnemonic (its name in the `math` dialect) and
+    /// operand count.
     pub const ALL: [(MathOp, &'static str, usize); 30] = [
-        (MathOp::AbsF, "math.absf", 1),
-        (MathOp::AbsI, "math.absi", 1),
-        (MathOp::Sqrt, "math.sqrt", 1),
-        (MathOp::Rsqrt, "math.rsqrt", 1),
-        (MathOp::Cbrt, "math.cbrt", 1),
-        (MathOp::Exp, "math.exp", 1),
-        (MathOp::Exp2, "math.exp2", 1),
-        (MathOp::ExpM1, "math.expm1", 1),
-        (MathOp::Log, "math.log", 1),
-        (MathOp::Log2, "math.log2", 1),
-        (MathOp::Log10, "math.log10", 1),
-        (MathOp::Log1p, "math.log1p", 1),
-        (MathOp::Sin, "math.sin", 1),
-        (MathOp::Cos, "math.cos", 1),
-        (MathOp::Tan, "math.tan", 1),
-        (MathOp::Tanh, "math.tanh", 1),
-        (MathOp::Sinh, "math.sinh", 1),
-        (MathOp::Cosh, "math.cosh", 1),
-        (MathOp::Asin, "math.asin", 1),
-        (MathOp::Acos, "math.acos", 1),
-        (MathOp::Atan, "math.atan", 1),
-        (MathOp::Floor, "math.floor", 1),
-        (MathOp::Ceil, "math.ceil", 1),
-        (MathOp::Round, "math.round", 1),
-        (MathOp::RoundEven, "math.roundeven", 1),
-        (MathOp::Trunc, "math.trunc", 1),
-        (MathOp::PowF, "math.powf", 2),
-        (MathOp::Atan2, "math.atan2", 2),
-        (MathOp::CopySign, "math.copysign", 2),
-        (MathOp::Fma, "math.fma", 3),
+        (MathOp::AbsF, "absf", 1),
+        (MathOp::AbsI, "absi", 1),
+        (MathOp::Sqrt, "sqrt", 1),
+        (MathOp::Rsqrt, "rsqrt", 1),
+        (MathOp::Cbrt, "cbrt", 1),
+        (MathOp::Exp, "exp", 1),
+        (MathOp::Exp2, "exp2", 1),
+        (MathOp::ExpM1, "expm1", 1),
+        (MathOp::Log, "log", 1),
+        (MathOp::Log2, "log2", 1),
+        (MathOp::Log10, "log10", 1),
+        (MathOp::Log1p, "log1p", 1),
+        (MathOp::Sin, "sin", 1),
+        (MathOp::Cos, "cos", 1),
+        (MathOp::Tan, "tan", 1),
+        (MathOp::Tanh, "tanh", 1),
+        (MathOp::Sinh, "sinh", 1),
+        (MathOp::Cosh, "cosh", 1),
+        (MathOp::Asin, "asin", 1),
+        (MathOp::Acos, "acos", 1),
+        (MathOp::Atan, "atan", 1),
+        (MathOp::Floor, "floor", 1),
+        (MathOp::Ceil, "ceil", 1),
+        (MathOp::Round, "round", 1),
+        (MathOp::RoundEven, "roundeven", 1),
+        (MathOp::Trunc, "trunc", 1),
+        (MathOp::PowF, "powf", 2),
+        (MathOp::Atan2, "atan2", 2),
+        (MathOp::CopySign, "copysign", 2),
+        (MathOp::Fma, "fma", 3),
     ];
 
-    pub fn from_name(name: &str) -> Option<(MathOp, usize)> {
+    pub fn arity(self) -> usize {
         Self::ALL
             .iter()
-            .find(|(_, n, _)| *n == name)
-            .map(|(op, _, arity)| (*op, *arity))
+            .find(|(op, _, _)| *op == self)
+            .map(|(_, _, arity)| *arity)
+            .expect("every op is listed")
     }
 
-    pub fn name(self) -> &'static str {
+    /// The mnemonic, `sqrt` for `math.sqrt`.
+    pub fn mnemonic(self) -> &'static str {
         Self::ALL
             .iter()
             .find(|(op, _, _)| *op == self)

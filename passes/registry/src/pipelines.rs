@@ -10,11 +10,16 @@ use t2s_transforms as transforms;
 use Step::{Pass, Upstream};
 
 /// The space-time transform of the program's directives and the storage
-/// of its registers: the front half of every systolic route.
+/// of its registers: the front half of every systolic route. Divisions are
+/// made total first: `arith` leaves a division by zero undefined, and an
+/// upstream fold between two t2s passes may replace it by anything (MLIR 22
+/// folds a vector `floordivsi` by a zero lane to the dividend), while the
+/// URE semantics define it.
 pub static TRANSFORM: Pipeline = Pipeline {
     argument: "t2s-transform",
-    description: "Merge the UREs, apply the space-time transform and minimize the register files",
+    description: "Make integer divisions total, merge the UREs, apply the space-time transform and minimize the register files",
     steps: &[
+        Pass(&transforms::arith::total_division::PASS),
         Pass(&transforms::ure::merge_ures::PASS),
         Pass(&transforms::spacetime::space_time_transform::PASS),
         Pass(&transforms::spacetime::minimize_storage::PASS),
@@ -40,9 +45,9 @@ pub static SCF_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-scf-to-llvm",
     description: "The lowered functions (scf, memref, arith, math, vector) to the llvm dialect, with integer divisions made total",
     steps: &[
+        Pass(&transforms::arith::total_division::PASS),
         Upstream("canonicalize"),
         Upstream("cse"),
-        Pass(&transforms::arith::total_division::PASS),
         Upstream("arith-expand"),
         Upstream("convert-math-to-llvm"),
         Upstream("convert-math-to-libm"),
@@ -59,11 +64,11 @@ pub static SCF_TO_LLVM: Pipeline = Pipeline {
 /// `t2s-translate --t2s-to-opencl` its input.
 pub static KERNELS_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-clean-up-scf",
-    description: "Clean up lowered kernels: canonicalize, cse, divisions made total, ceil/floor divisions and NaN-propagating min/max expanded",
+    description: "Clean up lowered kernels: divisions made total, canonicalize, cse, ceil/floor divisions and NaN-propagating min/max expanded",
     steps: &[
+        Pass(&transforms::arith::total_division::PASS),
         Upstream("canonicalize"),
         Upstream("cse"),
-        Pass(&transforms::arith::total_division::PASS),
         Upstream("arith-expand"),
     ],
 };
@@ -87,8 +92,9 @@ pub static SCF_TO_SPIRV: Pipeline = Pipeline {
 pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-sequential-to-llvm",
     description:
-        "Merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
+        "Make integer divisions total, merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
     steps: &[
+        Pass(&transforms::arith::total_division::PASS),
         Pass(&transforms::ure::merge_ures::PASS),
         Pass(&conversion::ure_to_scf::PASS),
         Step::Pipeline(&SCF_TO_LLVM),
@@ -97,7 +103,7 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
-    description: "Merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (inputs read again and again along rows a power of two bytes long padded first)",
+    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (inputs read again and again along rows a power of two bytes long padded first)",
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),
@@ -129,14 +135,15 @@ pub static KERNELS_TO_LLVM: Pipeline = Pipeline {
 
 pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-llvm",
-    description: "Merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, carry whole vectors through the channels that vectorized kernels access with all lanes, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, carry whole vectors through the channels that vectorized kernels access with all lanes, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
     steps: &[Step::Pipeline(&ISOLATE), Step::Pipeline(&KERNELS_TO_LLVM)],
 };
 
 pub static SEQUENTIAL_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-sequential-to-scf",
-    description: "Merge the UREs and lower them sequentially to one function in scf, arith, math and memref (the input of t2s-translate --t2s-to-opencl)",
+    description: "Make integer divisions total, merge the UREs and lower them sequentially to one function in scf, arith, math and memref (the input of t2s-translate --t2s-to-opencl)",
     steps: &[
+        Pass(&transforms::arith::total_division::PASS),
         Pass(&transforms::ure::merge_ures::PASS),
         Pass(&conversion::ure_to_scf::PASS),
         Step::Pipeline(&KERNELS_TO_SCF),
@@ -162,7 +169,7 @@ pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
 
 pub static SEQUENTIAL_TO_SPIRV: Pipeline = Pipeline {
     argument: "t2s-sequential-to-spirv",
-    description: "Merge the UREs, lower them sequentially, and outline the function into a single-work-item OpenCL kernel in SPIR-V (a spirv.module in a gpu.module, launched by the host function; serialize with t2s-translate --t2s-to-spirv)",
+    description: "Make integer divisions total, merge the UREs, lower them sequentially, and outline the function into a single-work-item OpenCL kernel in SPIR-V (a spirv.module in a gpu.module, launched by the host function; serialize with t2s-translate --t2s-to-spirv)",
     steps: &[
         Step::Pipeline(&SEQUENTIAL_TO_SCF),
         Step::Pipeline(&SCF_TO_SPIRV),

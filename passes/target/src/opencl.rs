@@ -18,14 +18,13 @@
 
 mod arith;
 mod body;
-mod lanes;
 pub(crate) mod emit;
+mod lanes;
 mod memory;
 pub mod scratch;
 mod types;
 mod vector;
 
-use t2s_ir::ir::OpAccess;
 use body::{Body, Globals, Memory};
 use melior::ir::{
     block::BlockLike,
@@ -36,6 +35,8 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ffi::{c_void, CString};
 use t2s_ir::diag::error;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// A kernel argument: a function argument's buffer, scalar, or a dynamic
@@ -154,21 +155,23 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
     let mut declarations = Vec::new();
     let mut functions = Vec::new();
     for op in &ops {
-        match ir::name(op).as_str() {
-            "channel.fifo" => channels.push(*op),
+        let name = ir::name(op);
+        t2s_ir::op_match!(name, {
+            ods::channel::FifoOperation => channels.push(*op),
             // The design's manifest: the kernels are the functions below.
-            "channel.design" => {}
-            "func.func" if op.region_at(0).and_then(|r| r.first_block()).is_some() => {
+            ods::channel::DesignOperation => {},
+            ods::func::FuncOperation if op.region_at(0).and_then(|r| r.first_block()).is_some() => {
                 functions.push(*op)
-            }
-            "func.func" => {}
-            name => {
+            },
+            // A declaration.
+            ods::func::FuncOperation => {},
+            _ => {
                 return Err(error(
                     op.location(),
                     format!("'{name}' at module level: t2s-to-opencl translates lowered kernels (func.func and channel.fifo); run t2s-dataflow-to-scf or t2s-sequential-to-scf first"),
                 ))
-            }
-        }
+            },
+        });
     }
     if functions.is_empty() {
         return Err(error(
@@ -315,12 +318,13 @@ fn is_written(v: Value<'_, '_>) -> bool {
         // SAFETY: a user of a live value.
         let op = unsafe { OperationRef::from_raw(raw) };
         let name = ir::name(&op);
-        let base = match name.as_str() {
-            "memref.store" | "vector.store" => 1,
-            "vector.maskedstore" | "vector.scatter" => 0,
+        let base = t2s_ir::op_match!(name, {
+            ods::memref::StoreOperation | ods::vector::StoreOperation => 1,
+            ods::vector::MaskedStoreOperation | ods::vector::ScatterOperation => 0,
             _ => return false,
-        };
-        op.operand_at(base).is_some_and(|b| b.to_raw().ptr == v.to_raw().ptr)
+        });
+        op.operand_at(base)
+            .is_some_and(|b| b.to_raw().ptr == v.to_raw().ptr)
     })
 }
 

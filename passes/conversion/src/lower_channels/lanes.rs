@@ -13,6 +13,7 @@
 use melior::ir::{Attribute, Type, TypeLike};
 use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
+use t2s_ir::ods;
 
 /// The element type and lane count of a scalar (1 lane) or 1-D vector.
 pub fn lanes<'c>(ty: Type<'c>) -> Option<(Type<'c>, i64)> {
@@ -45,7 +46,12 @@ pub fn concatenate<'c>(
     whole: Type<'c>,
 ) -> MlirValue {
     if !is_vector(part) {
-        return e.op("vector.from_elements", parts, &[whole], &[])[0];
+        return e.op(
+            ods::vector::FromElementsOperation::name(),
+            parts,
+            &[whole],
+            &[],
+        )[0];
     }
     let (elem, n) = lanes(part).expect("lanes");
     let mut acc = parts[0];
@@ -55,7 +61,7 @@ pub fn concatenate<'c>(
         let ty =
             Type::parse(e.context, &format!("vector<{}x{elem}>", m + n)).expect("a vector type");
         acc = e.op(
-            "vector.shuffle",
+            ods::vector::ShuffleOperation::name(),
             &[acc, *p],
             &[ty],
             &[("mask", positions(e, &mask))],
@@ -75,7 +81,7 @@ pub fn slice<'c>(
     let _ = whole;
     if !is_vector(slice) {
         return e.op(
-            "vector.extract",
+            ods::vector::ExtractOperation::name(),
             &[value],
             &[slice],
             &[("static_position", positions(e, &[j]))],
@@ -84,7 +90,7 @@ pub fn slice<'c>(
     let (_, n) = lanes(slice).expect("lanes");
     let mask: Vec<i64> = (j * n..(j + 1) * n).collect();
     e.op(
-        "vector.shuffle",
+        ods::vector::ShuffleOperation::name(),
         &[value, value],
         &[slice],
         &[("mask", positions(e, &mask))],
@@ -109,7 +115,7 @@ pub fn select_slice<'c>(
     for j in 1..k {
         let this = slice(e, value, whole, part, j);
         let is = e.cmpi(t2s_ir::emit::CMPI_EQ, counter, e.index(j));
-        acc = e.op1("arith.select", &[is, this, acc], part);
+        acc = e.op1(ods::arith::SelectOperation::name(), &[is, this, acc], part);
     }
     acc
 }

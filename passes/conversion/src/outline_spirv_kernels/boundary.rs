@@ -11,7 +11,6 @@
 //!   host allocates before the launch, with its sizes computed there from
 //!   the arguments, and passes like an argument.
 
-use t2s_ir::ir::OpAccess;
 use melior::ir::{
     attribute::{DenseI32ArrayAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
@@ -24,6 +23,8 @@ use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 use crate::outline_spirv_kernels::linearize::{linearize, resolve_dims, Extent};
@@ -124,9 +125,9 @@ pub fn outline<'c>(
     crate::outline_spirv_kernels::math::expand_math(context, kernel);
     return_from_kernel(kernel)?;
     for buffer in host_buffers {
-        host.op("memref.dealloc", &[buffer], &[], &[]);
+        host.op(ods::memref::DeallocOperation::name(), &[buffer], &[], &[]);
     }
-    host.op("func.return", &[], &[], &[]);
+    host.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
     Ok(())
 }
 
@@ -166,9 +167,9 @@ fn plan<'c>(
             params.push((Role::Scalar(j), *ty));
         }
     }
-    for op in ir::collect(f, "memref.alloc")
+    for op in ir::collect(f, ods::memref::AllocOperation::name())
         .into_iter()
-        .chain(ir::collect(f, "memref.alloca"))
+        .chain(ir::collect(f, ods::memref::AllocaOperation::name()))
     {
         if let Ok(result) = op.result(0) {
             let ty = result.r#type();
@@ -208,7 +209,7 @@ fn kernel_func<'c, 'a>(
         ),
         ("spirv.entry_point_abi", abi),
     ];
-    let op = OperationBuilder::new("gpu.func", location)
+    let op = OperationBuilder::new(ods::gpu::GPUFuncOperation::name(), location)
         .add_attributes(
             &attrs
                 .iter()
@@ -253,7 +254,10 @@ fn launch<'c>(
                     .map(|(k, d)| match *d {
                         DYNAMIC => {
                             let k = host.index(k as i64);
-                            Extent::Value(host.op("memref.dim", &[v, k], &[index], &[])[0])
+                            Extent::Value(
+                                host.op(ods::memref::DimOperation::name(), &[v, k], &[index], &[])
+                                    [0],
+                            )
                         }
                         d => Extent::Static(d),
                     })
@@ -271,7 +275,7 @@ fn launch<'c>(
                     .collect::<Result<_, Failed>>()?;
                 let segments = DenseI32ArrayAttribute::new(context, &[sizes.len() as i32, 0]);
                 let v = host.op(
-                    "memref.alloc",
+                    ods::memref::AllocOperation::name(),
                     &sizes,
                     &[c.ty],
                     &[("operandSegmentSizes", segments.into())],
@@ -303,7 +307,7 @@ fn launch<'c>(
                 let reassociation =
                     Attribute::parse(context, &format!("[[{}]]", all.join(", "))).ok_or(Failed)?;
                 host.op(
-                    "memref.collapse_shape",
+                    ods::memref::CollapseShapeOperation::name(),
                     &[values[c].0],
                     &[*ty],
                     &[("reassociation", reassociation)],
@@ -322,7 +326,7 @@ fn launch<'c>(
     let module = ir::symbol_name(&kernels);
     let kernel = Attribute::parse(context, &format!("@\"{module}\"::@\"{name}\"")).ok_or(Failed)?;
     host.op(
-        "gpu.launch_func",
+        ods::gpu::LaunchFuncOperation::name(),
         &operands,
         &[],
         &[("kernel", kernel), ("operandSegmentSizes", segments.into())],
@@ -424,9 +428,9 @@ fn return_from_kernel(kernel: OperationRef<'_, '_>) -> Result<(), Failed> {
     let context_ref = kernel.context();
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };
-    for ret in ir::collect(kernel, "func.return") {
+    for ret in ir::collect(kernel, ods::func::ReturnOperation::name()) {
         let e = Emitter::before(context, ret);
-        e.op("gpu.return", &[], &[], &[]);
+        e.op(ods::gpu::ReturnOperation::name(), &[], &[], &[]);
         ir::erase(ret);
     }
     Ok(())

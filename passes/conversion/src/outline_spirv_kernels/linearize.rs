@@ -5,12 +5,13 @@
 //! SPIR-V pointers carry no sizes or strides, and upstream `flatten-memref`
 //! stops at buffers of `index` or of vectors.
 
-use t2s_ir::ir::OpAccess;
 use melior::ir::{operation::OperationLike, operation::OperationRef, Type, ValueLike};
 use mlir_sys::MlirValue;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// A size of a buffer: static, or an `index` value.
@@ -37,20 +38,20 @@ pub fn linearize(
             .filter_map(|i| user.operand_at(i).map(|v| v.to_raw()))
             .collect();
         // Where the buffer and its indices are among the operands.
-        let base = match name.as_str() {
-            "memref.load" | "vector.load" | "vector.maskedload" | "vector.maskedstore" => 0,
-            "memref.store" | "vector.store" => 1,
-            "memref.dealloc" => {
+        let base = t2s_ir::op_match!(name, {
+            ods::memref::LoadOperation | ods::vector::LoadOperation | ods::vector::MaskedLoadOperation | ods::vector::MaskedStoreOperation => 0,
+            ods::memref::StoreOperation | ods::vector::StoreOperation => 1,
+            ods::memref::DeallocOperation => {
                 ir::erase(user);
                 continue;
-            }
+            },
             _ => {
                 return Err(error(
                     user.location(),
                     format!("'{name}' of a buffer of dynamic size has no SPIR-V form here: a kernel takes it flat, and only loads, stores and dims are rewritten"),
                 ))
-            }
-        };
+            },
+        });
         if operands.get(base).map(|v| v.ptr) != Some(shaped.ptr) || operands.len() < base + 1 + rank
         {
             return Err(error(
@@ -94,7 +95,7 @@ pub fn resolve_dims(e: &Emitter<'_>, buffer: MlirValue, extents: &[Extent]) {
     for user in t2s_ir::ir::users(buffer) {
         // SAFETY: a live user of the buffer.
         let user = unsafe { OperationRef::from_raw(user) };
-        if ir::name(&user) != "memref.dim" {
+        if !ods::is(&user, ods::memref::DimOperation::name()) {
             continue;
         }
         let k = user

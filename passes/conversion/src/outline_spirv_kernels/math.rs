@@ -20,6 +20,7 @@ use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::lanes::{element_of, shape_of, type_of};
+use t2s_ir::ods;
 
 /// `arith.cmpf` predicate `olt`.
 const CMPF_OLT: i64 = 4;
@@ -27,9 +28,9 @@ const CMPF_OLT: i64 = 4;
 pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
     let mut expanded = Vec::new();
     kernel.walk(WalkOrder::PreOrder, |op| {
-        if matches!(
-            ir::name(&op).as_str(),
-            "math.trunc" | "math.exp2" | "math.cbrt"
+        if t2s_ir::op_in!(
+            ir::name(&op),
+            ods::math::TruncOperation | ods::math::Exp2Operation | ods::math::CbrtOperation
         ) {
             expanded.push(op.to_raw());
         }
@@ -51,8 +52,8 @@ pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
             .map(|a| ("fastmath", a))
             .into_iter()
             .collect();
-        let value = match name.as_str() {
-            "math.trunc" => {
+        let value = t2s_ir::op_match!(name, {
+            ods::math::TruncOperation => {
                 let zero = constant(&e, ty, 0.0);
                 let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
                 let predicate = IntegerAttribute::new(i64_type, CMPF_OLT).into();
@@ -65,26 +66,26 @@ pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
                     None => melior::ir::r#type::IntegerType::new(context, 1).into(),
                 };
                 let negative = e.op(
-                    "arith.cmpf",
+                    ods::arith::CmpFOperation::name(),
                     &[x, zero],
                     &[condition_type],
                     &[("predicate", predicate)],
                 )[0];
-                let up = e.op("math.ceil", &[x], &[ty], &fastmath)[0];
-                let down = e.op("math.floor", &[x], &[ty], &fastmath)[0];
-                e.op1("arith.select", &[negative, up, down], ty)
-            }
-            "math.exp2" => {
+                let up = e.op(ods::math::CeilOperation::name(), &[x], &[ty], &fastmath)[0];
+                let down = e.op(ods::math::FloorOperation::name(), &[x], &[ty], &fastmath)[0];
+                e.op1(ods::arith::SelectOperation::name(), &[negative, up, down], ty)
+            },
+            ods::math::Exp2Operation => {
                 let two = constant(&e, ty, 2.0);
-                e.op("math.powf", &[two, x], &[ty], &fastmath)[0]
-            }
+                e.op(ods::math::PowFOperation::name(), &[two, x], &[ty], &fastmath)[0]
+            },
             _ => {
                 let third = constant(&e, ty, 1.0 / 3.0);
-                let magnitude = e.op("math.absf", &[x], &[ty], &fastmath)[0];
-                let root = e.op("math.powf", &[magnitude, third], &[ty], &fastmath)[0];
-                e.op("math.copysign", &[root, x], &[ty], &fastmath)[0]
-            }
-        };
+                let magnitude = e.op(ods::math::AbsFOperation::name(), &[x], &[ty], &fastmath)[0];
+                let root = e.op(ods::math::PowFOperation::name(), &[magnitude, third], &[ty], &fastmath)[0];
+                e.op(ods::math::CopySignOperation::name(), &[root, x], &[ty], &fastmath)[0]
+            },
+        });
         // SAFETY: the expansion has the op's type.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
         ir::erase(op);
@@ -101,5 +102,10 @@ fn constant<'c>(e: &Emitter<'c>, ty: Type<'c>, value: f64) -> MlirValue {
             .into(),
         None => scalar,
     };
-    e.op("arith.constant", &[], &[ty], &[("value", attribute)])[0]
+    e.op(
+        ods::arith::ConstantOperation::name(),
+        &[],
+        &[ty],
+        &[("value", attribute)],
+    )[0]
 }

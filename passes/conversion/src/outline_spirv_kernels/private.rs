@@ -4,7 +4,6 @@
 //! `index` elements), and a scalar condition of a vector `arith.select`
 //! broadcast (OpSelect takes a vector condition before SPIR-V 1.4).
 
-use t2s_ir::ir::OpAccess;
 use crate::outline_spirv_kernels::types::shape_of;
 use melior::ir::{
     attribute::DenseI32ArrayAttribute,
@@ -16,7 +15,9 @@ use melior::Context;
 use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
 use t2s_ir::lanes;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Erases the `memref.dealloc`s of `buffer`.
@@ -24,7 +25,7 @@ pub fn erase_deallocations(buffer: MlirValue) {
     for user in t2s_ir::ir::users(buffer) {
         // SAFETY: a live user of the buffer.
         let user = unsafe { OperationRef::from_raw(user) };
-        if ir::name(&user) == "memref.dealloc" {
+        if ods::is(&user, ods::memref::DeallocOperation::name()) {
             ir::erase(user);
         }
     }
@@ -33,9 +34,9 @@ pub fn erase_deallocations(buffer: MlirValue) {
 /// The kernel's remaining (small, static) allocations in private memory.
 pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Result<(), Failed> {
     let function = Attribute::parse(context, "#spirv.storage_class<Function>").ok_or(Failed)?;
-    for op in ir::collect(kernel, "memref.alloc")
+    for op in ir::collect(kernel, ods::memref::AllocOperation::name())
         .into_iter()
-        .chain(ir::collect(kernel, "memref.alloca"))
+        .chain(ir::collect(kernel, ods::memref::AllocaOperation::name()))
     {
         let result = op.result(0).map_err(|_| Failed)?;
         let ty = result.r#type();
@@ -51,7 +52,7 @@ pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Resu
         let e = Emitter::before(context, op);
         let segments = DenseI32ArrayAttribute::new(context, &[0, 0]);
         let alloca = e.op(
-            "memref.alloca",
+            ods::memref::AllocaOperation::name(),
             &[],
             &[private.into()],
             &[("operandSegmentSizes", segments.into())],
@@ -74,9 +75,9 @@ pub fn retype_index_buffers<'c>(
 ) -> Result<(), Failed> {
     let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
     let index = Type::index(context);
-    for op in ir::collect(f, "memref.alloc")
+    for op in ir::collect(f, ods::memref::AllocOperation::name())
         .into_iter()
-        .chain(ir::collect(f, "memref.alloca"))
+        .chain(ir::collect(f, ods::memref::AllocaOperation::name()))
     {
         let result = op.result(0).map_err(|_| Failed)?;
         let ty = result.r#type();
@@ -107,38 +108,38 @@ pub fn retype_index_buffers<'c>(
             let indices: Vec<MlirValue> = (0..user.operand_count())
                 .filter_map(|i| user.operand_at(i).map(|v| v.to_raw()))
                 .collect();
-            match ir::name(&user).as_str() {
-                "memref.load" => {
+            t2s_ir::op_match!(ir::name(&user), {
+                ods::memref::LoadOperation => {
                     let loaded = at.op(
-                        "memref.load",
+                        ods::memref::LoadOperation::name(),
                         &[&[buffer], &indices[1..]].concat(),
                         &[i64_type],
                         &[],
                     )[0];
-                    let cast = at.op("arith.index_cast", &[loaded], &[index], &[])[0];
+                    let cast = at.op(ods::arith::IndexCastOperation::name(), &[loaded], &[index], &[])[0];
                     let old = user.result(0).map_err(|_| Failed)?.to_raw();
                     // SAFETY: same type (index) replaces the old load.
                     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
                     ir::erase(user);
-                }
-                "vector.load" => {
+                },
+                ods::vector::LoadOperation => {
                     let ty = user.result(0).map_err(|_| Failed)?.r#type();
                     let shape = lanes::shape_of(ty).ok_or(Failed)?;
                     let wide = lanes::vector_type(context, &shape, i64_type);
-                    let loaded = at.op1("vector.load", &[&[buffer], &indices[1..]].concat(), wide);
-                    let cast = at.op1("arith.index_cast", &[loaded], ty);
+                    let loaded = at.op1(ods::vector::LoadOperation::name(), &[&[buffer], &indices[1..]].concat(), wide);
+                    let cast = at.op1(ods::arith::IndexCastOperation::name(), &[loaded], ty);
                     let old = user.result(0).map_err(|_| Failed)?.to_raw();
                     // SAFETY: same type (a vector of index) replaces the old load.
                     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
                     ir::erase(user);
-                }
-                "memref.store" | "vector.store" => {
+                },
+                ods::memref::StoreOperation | ods::vector::StoreOperation => {
                     let value_type = lanes::type_of(indices[0]);
                     let cast_type = match lanes::shape_of(value_type) {
                         Some(shape) => lanes::vector_type(context, &shape, i64_type),
                         None => i64_type,
                     };
-                    let cast = at.op1("arith.index_cast", &[indices[0]], cast_type);
+                    let cast = at.op1(ods::arith::IndexCastOperation::name(), &[indices[0]], cast_type);
                     at.op(
                         &ir::name(&user),
                         &[&[cast, buffer], &indices[2..]].concat(),
@@ -146,13 +147,14 @@ pub fn retype_index_buffers<'c>(
                         &[],
                     );
                     ir::erase(user);
-                }
+                },
                 _ => {
                     // Type-agnostic users (dealloc, dim) take the new buffer;
                     // any other fails the SPIR-V conversion, located there.
                     for i in 0..user.operand_count() {
                         if user
-                            .operand_at(i).is_some_and(|v| v.to_raw().ptr == result.to_raw().ptr)
+                            .operand_at(i)
+                            .is_some_and(|v| v.to_raw().ptr == result.to_raw().ptr)
                         {
                             // SAFETY: replacing an operand of a live op.
                             unsafe {
@@ -160,8 +162,8 @@ pub fn retype_index_buffers<'c>(
                             };
                         }
                     }
-                }
-            }
+                },
+            })
         }
         ir::erase(op);
     }
@@ -174,7 +176,7 @@ pub fn broadcast_select_conditions<'c>(
     context: &'c Context,
     kernel: OperationRef<'c, '_>,
 ) -> Result<(), Failed> {
-    for op in ir::collect(kernel, "arith.select") {
+    for op in ir::collect(kernel, ods::arith::SelectOperation::name()) {
         let condition = op.operand(0).map_err(|_| Failed)?.to_raw();
         let result_type = op.result(0).map_err(|_| Failed)?.r#type();
         let Some(shape) = lanes::shape_of(result_type) else {
@@ -196,17 +198,17 @@ pub fn broadcast_select_conditions<'c>(
 /// offset breaks (PoCL's CPU device faults on such loads).
 pub fn align_vector_accesses<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
     let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
-    for op in ir::collect(kernel, "vector.load")
+    for op in ir::collect(kernel, ods::vector::LoadOperation::name())
         .into_iter()
-        .chain(ir::collect(kernel, "vector.store"))
+        .chain(ir::collect(kernel, ods::vector::StoreOperation::name()))
     {
         if op.attribute("alignment").is_ok() {
             continue;
         }
-        let vector = match ir::name(&op).as_str() {
-            "vector.load" => op.result(0).map(|r| r.r#type()),
+        let vector = t2s_ir::op_match!(ir::name(&op), {
+            ods::vector::LoadOperation => op.result(0).map(|r| r.r#type()),
             _ => op.operand(0).map(|v| v.r#type()),
-        };
+        });
         let Ok(vector) = vector else { continue };
         let bytes =
             crate::outline_spirv_kernels::types::element_bytes(lanes::element_of(vector)).max(1);

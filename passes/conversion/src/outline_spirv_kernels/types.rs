@@ -10,6 +10,7 @@ use melior::ir::{
 };
 use mlir_sys::MlirValue;
 use t2s_ir::ir;
+use t2s_ir::ods;
 
 /// Static allocations up to this size live in private memory; larger ones
 /// are global buffers (a CPU device runs work-items on small stacks).
@@ -17,23 +18,27 @@ pub const MAX_PRIVATE_BYTES: u64 = 16 * 1024;
 
 pub const DYNAMIC: i64 = i64::MIN;
 
-/// The ops whose results the host can compute before the launch (sizes).
-const HOST_OPS: &[&str] = &[
-    "arith.constant",
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.divsi",
-    "arith.remsi",
-    "arith.maxsi",
-    "arith.minsi",
-    "arith.select",
-    "arith.cmpi",
-    "arith.andi",
-    "arith.ori",
-    "arith.index_cast",
-    "memref.dim",
-];
+/// Whether `name` is an op whose results the host can compute before the
+/// launch (sizes).
+fn is_host_op(name: &str) -> bool {
+    t2s_ir::op_in!(
+        name,
+        ods::arith::ConstantOperation
+            | ods::arith::AddIOperation
+            | ods::arith::SubIOperation
+            | ods::arith::MulIOperation
+            | ods::arith::DivSIOperation
+            | ods::arith::RemSIOperation
+            | ods::arith::MaxSIOperation
+            | ods::arith::MinSIOperation
+            | ods::arith::SelectOperation
+            | ods::arith::CmpIOperation
+            | ods::arith::AndIOperation
+            | ods::arith::OrIOperation
+            | ods::arith::IndexCastOperation
+            | ods::memref::DimOperation
+    )
+}
 
 pub fn result_count(f: &OperationRef<'_, '_>) -> usize {
     f.attribute("function_type")
@@ -158,7 +163,7 @@ fn host_computable(v: MlirValue, entry: BlockRef<'_, '_>) -> bool {
     };
     // SAFETY: the defining op of a live value.
     let op = unsafe { OperationRef::from_raw(op) };
-    HOST_OPS.contains(&ir::name(&op).as_str())
+    is_host_op(&ir::name(&op))
         && op.block().map(|b| b.to_raw().ptr) == Some(entry.to_raw().ptr)
         && (0..op.operand_count()).all(|i| {
             op.operand(i)

@@ -15,6 +15,7 @@ use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Operand ranges of the `ure.load`s inside an `scf.if` on
@@ -28,7 +29,7 @@ pub(crate) fn proven_loads(
     for op in ops {
         // SAFETY: a live op.
         let op_ref = unsafe { OperationRef::from_raw(*op) };
-        if ir::name(&op_ref) != "ure.load" || !under_scheduled(&op_ref) {
+        if !ods::is(&op_ref, ods::ure::LoadOperation::name()) || !under_scheduled(&op_ref) {
             continue;
         }
         let ranges = (0..op_ref.operand_count())
@@ -47,9 +48,10 @@ pub(crate) fn proven_loads(
 fn under_scheduled(op: &OperationRef<'_, '_>) -> bool {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if ir::name(&parent) == "scf.if" {
+        if ods::is(&parent, ods::scf::IfOperation::name()) {
             if let Ok(cond) = parent.operand(0) {
-                if defining_op_name(cond.to_raw()).as_deref() == Some("spacetime.scheduled")
+                if defining_op_name(cond.to_raw()).as_deref()
+                    == Some(ods::spacetime::ScheduledOperation::name())
                     && own_coordinates(cond.to_raw())
                 {
                     return true;
@@ -119,7 +121,11 @@ pub(crate) fn load(
         let upper = if static_dim {
             e.index(dim - 1)
         } else {
-            let dim_value = e.op1("memref.dim", &[buffer, e.index(d as i64)], e.index_type());
+            let dim_value = e.op1(
+                ods::memref::DimOperation::name(),
+                &[buffer, e.index(d as i64)],
+                e.index_type(),
+            );
             e.sub(dim_value, e.index(1))
         };
         indices.push(e.clamp(value, e.index(0), upper));

@@ -12,6 +12,7 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
+use t2s_ir::ods;
 use t2s_ir::ops::{
     self,
     spacetime::{ArrayOp, OutputOp},
@@ -194,7 +195,7 @@ pub fn init_outputs(
         let segments = Attribute::parse(e.context, &format!("array<i32: {}, 0>", sizes.len()))
             .ok_or(Failed)?;
         let stamps = e.op(
-            "memref.alloc",
+            ods::memref::AllocOperation::name(),
             &sizes,
             &[ty.into()],
             &[("operandSegmentSizes", segments)],
@@ -255,5 +256,5 @@ pub(crate) fn in_range(
         e.add(e.index(min), extent)
     };
     let hi = cmpi_lanes(e, 2, value, end); // slt
-    lanewise(e, "arith.andi", lo, hi)
+    lanewise(e, ods::arith::AndIOperation::name(), lo, hi)
 }

@@ -11,6 +11,7 @@ use mlir_sys::MlirValue;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
 use t2s_ir::lanes::{self, is_vector, shape_of, type_of};
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Lowers one `spacetime.output`.
@@ -85,7 +86,7 @@ fn store_point(
         let ok = in_range(e, *index, b.min, lowered.output_extents[d]);
         inside = Some(match inside {
             None => ok,
-            Some(a) => e.op1("arith.andi", &[a, ok], i1),
+            Some(a) => e.op1(ods::arith::AndIOperation::name(), &[a, ok], i1),
         });
         point.push(e.sub(*index, e.index(b.min)));
     }

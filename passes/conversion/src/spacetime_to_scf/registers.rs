@@ -7,7 +7,6 @@
 //!   after each step, so every index is a constant;
 //! - `on_write`: each write of a PE shifts its chain, reads take slot `writes`.
 
-use t2s_ir::ir::OpAccess;
 use crate::spacetime_to_scf::lowered::zero;
 use crate::spacetime_to_scf::lowered::PeFrame;
 use melior::ir::{
@@ -20,6 +19,8 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Storage of one register file.
@@ -70,7 +71,11 @@ fn slot(e: &Emitter<'_>, file: &FileStorage, step: MlirValue, delay: &Delay) -> 
     }
     // delay < slots and step >= 0: the dividend is positive.
     let back = e.add(e.sub(step, delay), e.index(file.slots));
-    e.op1("arith.remsi", &[back, e.index(file.slots)], e.index_type())
+    e.op1(
+        ods::arith::RemSIOperation::name(),
+        &[back, e.index(file.slots)],
+        e.index_type(),
+    )
 }
 
 /// The read's delay: `delay d`, or `delay [d1, ...]` flattened with the
@@ -199,7 +204,7 @@ pub fn write(
             Some(m) => {
                 let old = e.load(file.buffer, &idx, t2s_ir::lanes::type_of(value));
                 e.op1(
-                    "arith.select",
+                    ods::arith::SelectOperation::name(),
                     &[m, value, old],
                     t2s_ir::lanes::type_of(value),
                 )
@@ -213,7 +218,7 @@ pub fn write(
         e.index(0)
     } else {
         e.op1(
-            "arith.remsi",
+            ods::arith::RemSIOperation::name(),
             &[frame.step, e.index(file.slots)],
             e.index_type(),
         )
@@ -262,7 +267,7 @@ fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue], mask: Opti
         let mut v = e.load(file.buffer, &from, elem);
         if let Some(m) = mask {
             let kept = e.load(file.buffer, &to, elem);
-            v = e.op1("arith.select", &[m, v, kept], elem);
+            v = e.op1(ods::arith::SelectOperation::name(), &[m, v, kept], elem);
         }
         e.store(v, file.buffer, &to);
     }

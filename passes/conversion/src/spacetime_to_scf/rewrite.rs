@@ -28,6 +28,7 @@ use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 use t2s_ir::array::{ArrayInfo, Bound};
@@ -129,15 +130,15 @@ pub fn rewrite_pe(
         // SAFETY: a live op of the clone (erased ops are not visited again).
         let op_ref = unsafe { OperationRef::from_raw(op) };
         let here = e.before_op(op).located(op_ref.location());
-        match ir::name(&op_ref).as_str() {
-            "spacetime.recover" if op_ref.operand_count() > 0 => {
+        t2s_ir::op_match!(ir::name(&op_ref), {
+            ods::spacetime::RecoverOperation if op_ref.operand_count() > 0 => {
                 let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
                 for (r, value) in recover_at(&here, info, &at).iter().enumerate() {
                     replace_result(&op_ref, r, *value)?;
                 }
                 ir::erase(op_ref);
-            }
-            "spacetime.scheduled" if op_ref.operand_count() > 0 => {
+            },
+            ods::spacetime::ScheduledOperation if op_ref.operand_count() > 0 => {
                 let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
                 let rec = recover_at(&here, info, &at);
                 let mut valid = in_box(&here, &rec, &info.loops, &lowered.loop_extents);
@@ -149,14 +150,14 @@ pub fn rewrite_pe(
                 }
                 replace_result(&op_ref, 0, valid)?;
                 ir::erase(op_ref);
-            }
-            "spacetime.recover" => {
+            },
+            ods::spacetime::RecoverOperation => {
                 for (r, value) in recovered.iter().enumerate() {
                     replace_result(&op_ref, r, *value)?;
                 }
                 ir::erase(op_ref);
-            }
-            "spacetime.scheduled" => {
+            },
+            ods::spacetime::ScheduledOperation => {
                 let mut valid = in_box(&here, &recovered, &info.loops, &lowered.loop_extents);
                 let ty = op_ref.result(0).map_err(|_| Failed)?.r#type();
                 if let Some(shape) = t2s_ir::lanes::shape_of(ty) {
@@ -164,31 +165,31 @@ pub fn rewrite_pe(
                 }
                 replace_result(&op_ref, 0, valid)?;
                 ir::erase(op_ref);
-            }
-            "spacetime.read" => {
+            },
+            ods::spacetime::ReadOperation => {
                 let value =
                     crate::spacetime_to_scf::registers::read(&here, &op_ref, info, frame, files)?;
                 replace_result(&op_ref, 0, value)?;
                 ir::erase(op_ref);
-            }
-            "spacetime.write" => {
+            },
+            ods::spacetime::WriteOperation => {
                 crate::spacetime_to_scf::registers::write(&here, &op_ref, info, frame, files)?;
                 ir::erase(op_ref);
-            }
-            "spacetime.output" if vector_stores.contains_key(&(op.ptr as usize)) => {
+            },
+            ods::spacetime::OutputOperation if vector_stores.contains_key(&(op.ptr as usize)) => {
                 let store = &vector_stores[&(op.ptr as usize)];
                 crate::spacetime_to_scf::vector_output::store_rows(
                     &here, &op_ref, store, info, &recovered, lowered, stamps,
                 )?;
                 ir::erase(op_ref);
-            }
-            "spacetime.output" => {
+            },
+            ods::spacetime::OutputOperation => {
                 crate::spacetime_to_scf::output::output(
                     &here, &op_ref, info, &recovered, lowered, stamps,
                 )?;
                 ir::erase(op_ref);
-            }
-            "ure.load" if vector_loads.contains_key(&(op.ptr as usize)) => {
+            },
+            ods::ure::LoadOperation if vector_loads.contains_key(&(op.ptr as usize)) => {
                 let load = &vector_loads[&(op.ptr as usize)];
                 let inside =
                     crate::spacetime_to_scf::vector::proven_inside(&op_ref, lowered, &load.ranges);
@@ -201,18 +202,18 @@ pub fn rewrite_pe(
                 )?;
                 replace_result(&op_ref, 0, value)?;
                 ir::erase(op_ref);
-            }
-            "ure.load" => {
+            },
+            ods::ure::LoadOperation => {
                 let ranges = guarded.get(&(op.ptr as usize)).cloned();
                 let value = crate::spacetime_to_scf::loads::load(&here, &op_ref, lowered, ranges)?;
                 replace_result(&op_ref, 0, value)?;
                 ir::erase(op_ref);
-            }
-            "channel.read_lanes" | "channel.write_lanes" => {
+            },
+            ods::channel::ReadLanesOperation | ods::channel::WriteLanesOperation => {
                 t2s_transforms::channel::lanes::unroll(&here, &op_ref)?;
                 ir::erase(op_ref);
-            }
-            "ure.param_value" => {
+            },
+            ods::ure::ParamValueOperation => {
                 let name = ir::symbol(&op_ref, "param");
                 let value = *lowered
                     .params
@@ -220,8 +221,8 @@ pub fn rewrite_pe(
                     .ok_or_else(|| error(op_ref.location(), format!("no ure.param @{name}")))?;
                 replace_result(&op_ref, 0, value)?;
                 ir::erase(op_ref);
-            }
-            _ if !lowered.fastmath.is_empty() && ir::has_inherent(&op_ref, "fastmath") => {
+            },
+            _ => if !lowered.fastmath.is_empty() && ir::has_inherent(&op_ref, "fastmath") { {
                 // The op's own fastmath property (arith and math ops that
                 // take one), which LLVM's lowering reads.
                 if let Some(flags) =
@@ -229,9 +230,8 @@ pub fn rewrite_pe(
                 {
                     ir::set_inherent(op_ref, "fastmath", flags);
                 }
-            }
-            _ => {}
-        }
+            } } else { {} },
+        })
     }
     Ok(())
 }
@@ -257,11 +257,21 @@ fn in_box(
         let ok = in_range(e, *v, l.min, *extent);
         all = Some(match all {
             None => ok,
-            Some(a) => crate::spacetime_to_scf::vector::lanewise(e, "arith.andi", a, ok),
+            Some(a) => crate::spacetime_to_scf::vector::lanewise(
+                e,
+                ods::arith::AndIOperation::name(),
+                a,
+                ok,
+            ),
         });
     }
     all.unwrap_or_else(|| {
         let attr = IntegerAttribute::new(i1, 1).into();
-        e.op("arith.constant", &[], &[i1], &[("value", attr)])[0]
+        e.op(
+            ods::arith::ConstantOperation::name(),
+            &[],
+            &[i1],
+            &[("value", attr)],
+        )[0]
     })
 }

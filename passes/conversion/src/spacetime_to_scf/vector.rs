@@ -11,7 +11,6 @@
 //! - reads across a vectorized loop shift lanes (`vector.shuffle`);
 //! - output stores of rows of lanes are `spacetime_vector_output.rs`.
 
-use t2s_ir::ir::OpAccess;
 use crate::spacetime_to_scf::lowered::Lowered;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
@@ -24,7 +23,9 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
 use t2s_ir::lanes::{self, element_of, is_vector, shape_of, splat, type_of};
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 use t2s_model::Affine;
 
@@ -58,7 +59,9 @@ pub fn vector_loads(
     for op in ops {
         // SAFETY: a live op.
         let r = unsafe { OperationRef::from_raw(*op) };
-        if ir::name(&r) != "ure.load" || !r.result_at(0).is_some_and(|x| is_vector(x.to_raw())) {
+        if !ods::is(&r, ods::ure::LoadOperation::name())
+            || !r.result_at(0).is_some_and(|x| is_vector(x.to_raw()))
+        {
             continue;
         }
         let operands: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();
@@ -160,7 +163,7 @@ pub fn load_lanes(
             let base: Vec<MlirValue> = indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
             let mut operands = vec![buffer];
             operands.extend(base);
-            parts.push(e.op1("vector.load", &operands, row_ty));
+            parts.push(e.op1(ods::vector::LoadOperation::name(), &operands, row_ty));
         }
         if shape.len() == 1 {
             return Ok(parts[0]);
@@ -188,11 +191,16 @@ pub fn load_lanes(
     }
     // n-D from_elements does not lower to LLVM: build 1-D, then reshape.
     let flat = lanes::vector_type(e.context, &[lanes::count(&shape) as i64], element);
-    let v = e.op("vector.from_elements", &elements, &[flat], &[])[0];
+    let v = e.op(
+        ods::vector::FromElementsOperation::name(),
+        &elements,
+        &[flat],
+        &[],
+    )[0];
     if shape.len() == 1 {
         return Ok(v);
     }
-    Ok(e.op1("vector.shape_cast", &[v], ty))
+    Ok(e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty))
 }
 
 /// Whether a vector of `element` lies in memory as an array of it does:
@@ -224,15 +232,25 @@ fn gather_clamped<'c>(
             return v;
         }
         let t = lanes::vector_type(e.context, &flat, element_of(type_of(v)));
-        e.op1("vector.shape_cast", &[v], t)
+        e.op1(ods::vector::ShapeCastOperation::name(), &[v], t)
     };
     let dims = indexed::dims(e, buffer);
     let clamped: Vec<MlirValue> = indices
         .iter()
         .zip(&dims)
         .map(|(i, dim)| {
-            let low = lanewise(e, "arith.maxsi", to_flat(*i), e.index(0));
-            lanewise(e, "arith.minsi", low, e.sub(*dim, e.index(1)))
+            let low = lanewise(
+                e,
+                ods::arith::MaxSIOperation::name(),
+                to_flat(*i),
+                e.index(0),
+            );
+            lanewise(
+                e,
+                ods::arith::MinSIOperation::name(),
+                low,
+                e.sub(*dim, e.index(1)),
+            )
         })
         .collect();
     let positions = indexed::linear_lanes(e, &clamped, &dims);
@@ -242,7 +260,7 @@ fn gather_clamped<'c>(
     if shape.len() == 1 {
         return v;
     }
-    e.op1("vector.shape_cast", &[v], ty)
+    e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty)
 }
 
 /// An n-D vector from its rows (vectors of the last dimension).

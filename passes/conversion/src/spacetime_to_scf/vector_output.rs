@@ -28,8 +28,8 @@ use std::collections::HashMap;
 use t2s_ir::array::recovered_loop;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
-use t2s_ir::ir;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
+use t2s_ir::ods;
 use t2s_ir::ops::ure::ElementBound;
 use t2s_ir::pass::Failed;
 
@@ -57,7 +57,7 @@ pub fn vector_stores(
     for op in ops {
         // SAFETY: a live op.
         let r = unsafe { OperationRef::from_raw(*op) };
-        if ir::name(&r) != "spacetime.output" {
+        if !ods::is(&r, ods::spacetime::OutputOperation::name()) {
             continue;
         }
         match row_store(op, info, &lowered.output.bounds, &lane_coords, &box_ranges) {
@@ -181,7 +181,7 @@ pub fn store_rows(
                 let ok = in_range(e, base, b.min, lowered.output_extents[d]);
                 inside = Some(match inside {
                     None => ok,
-                    Some(a) => e.op1("arith.andi", &[a, ok], i1),
+                    Some(a) => e.op1(ods::arith::AndIOperation::name(), &[a, ok], i1),
                 });
             }
             point.push(e.sub(base, e.index(b.min)));
@@ -244,10 +244,15 @@ fn scatter_row(
             );
             on = Some(match on {
                 None => ok,
-                Some(m) => lanewise(e, "arith.andi", m, ok),
+                Some(m) => lanewise(e, ods::arith::AndIOperation::name(), m, ok),
             });
         }
-        point.push(lanewise(e, "arith.subi", *index, e.index(b.min)));
+        point.push(lanewise(
+            e,
+            ods::arith::SubIOperation::name(),
+            *index,
+            e.index(b.min),
+        ));
     }
     let positions = lanes::splat(e, indexed::linear_lanes(e, &point, row.dims), &shape);
     let on = on.unwrap_or_else(|| indexed::all_on(e, &shape));
@@ -276,11 +281,11 @@ fn rank_lanes(
 ) -> MlirValue {
     let mut rank = e.index(0);
     for ((value, l), extent) in recovered.iter().zip(&info.loops).zip(&lowered.loop_extents) {
-        let offset = lanewise(e, "arith.subi", *value, e.index(l.min));
+        let offset = lanewise(e, ods::arith::SubIOperation::name(), *value, e.index(l.min));
         rank = lanewise(
             e,
-            "arith.addi",
-            lanewise(e, "arith.muli", rank, *extent),
+            ods::arith::AddIOperation::name(),
+            lanewise(e, ods::arith::MulIOperation::name(), rank, *extent),
             offset,
         );
     }
@@ -311,9 +316,9 @@ fn store_row(
                 Some(m) => {
                     let mut operands = at(stamps);
                     operands.extend([m, rank]);
-                    e.op1("vector.maskedload", &operands, ty)
+                    e.op1(ods::vector::MaskedLoadOperation::name(), &operands, ty)
                 }
-                None => e.op1("vector.load", &at(stamps), ty),
+                None => e.op1(ods::vector::LoadOperation::name(), &at(stamps), ty),
             };
             let later = crate::spacetime_to_scf::vector::cmpi_lanes(e, 4, rank, previous); // sgt
             masked_store(e, rank, &at(stamps), Some(later));
@@ -331,12 +336,17 @@ fn masked_store(e: &Emitter<'_>, value: MlirValue, at: &[MlirValue], mask: Optio
         Some(m) => {
             let mut operands = at.to_vec();
             operands.extend([m, value]);
-            e.op("vector.maskedstore", &operands, &[], &[]);
+            e.op(
+                ods::vector::MaskedStoreOperation::name(),
+                &operands,
+                &[],
+                &[],
+            );
         }
         None => {
             let mut operands = vec![value];
             operands.extend_from_slice(at);
-            e.op("vector.store", &operands, &[], &[]);
+            e.op(ods::vector::StoreOperation::name(), &operands, &[], &[]);
         }
     }
 }

@@ -53,8 +53,7 @@ pub fn design_of<'c>(
                 "the design @{name} names the channel @{channel}, which the module does not declare"
             ))
         })?;
-        let layout =
-            t2s_conversion::lower_channels::fifo_layout(&fifo.op())
+        let layout = t2s_conversion::lower_channels::fifo_layout(&fifo.op())
             .ok_or(ExecuteError::Unreadable("a channel's layout"))?;
         channels.push(ChannelSpec {
             name: channel,
@@ -130,7 +129,9 @@ pub fn isolate(
 ) -> Result<Interface, ExecuteError> {
     run_pipeline(context, module, &request.pipeline_text(&ISOLATE)?)?;
     let program = select_program(module.as_operation(), request.program)?;
-    crate::session::read_ir("the calling convention", || Interface::from_transformed(program))
+    crate::session::read_ir("the calling convention", || {
+        Interface::from_transformed(program)
+    })
 }
 
 /// Where a run's failure is reported: the program, and the channels a

@@ -10,7 +10,6 @@
 //! (flat or whole), their sizes, its parameters, and the buffers it
 //! allocates, with their sizes computed from the arguments.
 
-use t2s_ir::ir::OpAccess;
 use crate::backend::{Backend, Request, RunOptions};
 use crate::error::ExecuteError;
 use crate::interface::{array_interface, sequential_interface, Interface};
@@ -26,6 +25,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
 use t2s_passes::pipelines::{SEQUENTIAL_TO_SPIRV, SYSTOLIC_TO_SPIRV};
@@ -113,11 +114,11 @@ fn execute(
 /// The kernel launched by the host function `@name` and its arguments.
 fn read_launch(module: OperationRef<'_, '_>, name: &str) -> Result<Launch, ExecuteError> {
     let missing = |what: &str| ExecuteError::Pipeline(format!("the lowered program has {what}"));
-    let host = ir::collect(module, "func.func")
+    let host = ir::collect(module, ods::func::FuncOperation::name())
         .into_iter()
         .find(|f| ir::symbol_name(f) == name)
         .ok_or_else(|| missing(&format!("no host function @{name}")))?;
-    let launch = ir::collect(host, "gpu.launch_func");
+    let launch = ir::collect(host, ods::gpu::LaunchFuncOperation::name());
     let [launch] = launch.as_slice() else {
         return Err(missing(&format!(
             "{} kernel launches in @{name}, not one",
@@ -180,9 +181,9 @@ fn classify(v: MlirValue, entry: melior::ir::BlockRef<'_, '_>) -> Option<Arg> {
     let op = t2s_ir::ir::defining_op(v)?;
     // SAFETY: the defining op of a live value.
     let op = unsafe { OperationRef::from_raw(op) };
-    match ir::name(&op).as_str() {
-        "memref.collapse_shape" => classify(op.operand_at(0)?.to_raw(), entry),
-        "memref.alloc" => {
+    t2s_ir::op_match!(ir::name(&op), {
+        ods::memref::CollapseShapeOperation => classify(op.operand_at(0)?.to_raw(), entry),
+        ods::memref::AllocOperation => {
             // SAFETY: the type of a live value.
             let (shape, element) = t2s_conversion::outline_spirv_kernels::types::shape_of(unsafe {
                 melior::ir::Type::from_raw(ty)
@@ -199,9 +200,9 @@ fn classify(v: MlirValue, entry: melior::ir::BlockRef<'_, '_>) -> Option<Arg> {
                 element_bytes: t2s_conversion::outline_spirv_kernels::types::element_bytes(element),
                 sizes,
             })
-        }
+        },
         _ => None,
-    }
+    })
 }
 
 /// The binary of the module's one `spirv.module`.

@@ -1,10 +1,10 @@
 //! Views of the `spacetime` ops.
 
-use crate::ir::{BlockAccess, OpAccess};
 use super::{view, View};
 use crate::array::ArrayInfo;
 use crate::diag::Failed;
 use crate::ir;
+use crate::ir::{BlockAccess, OpAccess};
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
@@ -147,7 +147,8 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
         let index = (first..first + self.0.operand_count())
             .find(|&i| {
                 self.body()
-                    .argument_at(i).is_some_and(|a| Value::from(a).to_raw().ptr == arg.ptr)
+                    .argument_at(i)
+                    .is_some_and(|a| Value::from(a).to_raw().ptr == arg.ptr)
             })
             .ok_or(Failed)?;
         let file = decl.registers();

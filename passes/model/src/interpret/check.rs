@@ -142,7 +142,7 @@ pub(super) fn node_type(
         Node::Math { op, args, ty } => {
             check_type(*ty)?;
             if (*op == MathOp::AbsI) == ty.is_float() {
-                return Err(format!("{} cannot have type {ty}", op.name()));
+                return Err(format!("math.{} cannot have type {ty}", op.mnemonic()));
             }
             for a in args {
                 expect_type("operand", ty_of(*a)?, *ty)?;

@@ -8,6 +8,7 @@
 
 use super::types::{CType, Scalar};
 use melior::ir::operation::OperationRef;
+use t2s_ir::ods;
 
 /// The operands of one lane: C expressions and their element types.
 pub struct Lane<'s> {
@@ -49,66 +50,66 @@ impl Lane<'_> {
 /// The C operator of the ops [`expression`] knows that apply lane-wise to
 /// OpenCL's native vectors as they are (`a + b` on `float4`).
 pub fn native_operator(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "arith.addi" | "arith.addf" => "+",
-        "arith.subi" | "arith.subf" => "-",
-        "arith.muli" | "arith.mulf" => "*",
-        "arith.divf" => "/",
-        "arith.andi" => "&",
-        "arith.ori" => "|",
-        "arith.xori" => "^",
-        "arith.negf" => "-",
+    Some(t2s_ir::op_match!(name, {
+        ods::arith::AddIOperation | ods::arith::AddFOperation => "+",
+        ods::arith::SubIOperation | ods::arith::SubFOperation => "-",
+        ods::arith::MulIOperation | ods::arith::MulFOperation => "*",
+        ods::arith::DivFOperation => "/",
+        ods::arith::AndIOperation => "&",
+        ods::arith::OrIOperation => "|",
+        ods::arith::XOrIOperation => "^",
+        ods::arith::NegFOperation => "-",
         _ => return None,
-    })
+    }))
 }
 
 /// Whether `name` is an op [`expression`] translates.
 pub fn is_lanewise(name: &str) -> bool {
     name.starts_with("math.")
-        || matches!(
+        || t2s_ir::op_in!(
             name,
-            "arith.addi"
-                | "arith.addf"
-                | "arith.subi"
-                | "arith.subf"
-                | "arith.muli"
-                | "arith.mulf"
-                | "arith.divsi"
-                | "arith.divui"
-                | "arith.divf"
-                | "arith.remsi"
-                | "arith.remui"
-                | "arith.remf"
-                | "arith.andi"
-                | "arith.ori"
-                | "arith.xori"
-                | "arith.shli"
-                | "arith.shrsi"
-                | "arith.shrui"
-                | "arith.maxsi"
-                | "arith.minsi"
-                | "arith.maxui"
-                | "arith.minui"
-                | "arith.maxnumf"
-                | "arith.minnumf"
-                | "arith.maximumf"
-                | "arith.minimumf"
-                | "arith.negf"
-                | "arith.cmpi"
-                | "arith.cmpf"
-                | "arith.select"
-                | "arith.index_cast"
-                | "arith.index_castui"
-                | "arith.extsi"
-                | "arith.extui"
-                | "arith.trunci"
-                | "arith.sitofp"
-                | "arith.uitofp"
-                | "arith.fptosi"
-                | "arith.fptoui"
-                | "arith.extf"
-                | "arith.truncf"
-                | "arith.bitcast"
+            ods::arith::AddIOperation
+                | ods::arith::AddFOperation
+                | ods::arith::SubIOperation
+                | ods::arith::SubFOperation
+                | ods::arith::MulIOperation
+                | ods::arith::MulFOperation
+                | ods::arith::DivSIOperation
+                | ods::arith::DivUIOperation
+                | ods::arith::DivFOperation
+                | ods::arith::RemSIOperation
+                | ods::arith::RemUIOperation
+                | ods::arith::RemFOperation
+                | ods::arith::AndIOperation
+                | ods::arith::OrIOperation
+                | ods::arith::XOrIOperation
+                | ods::arith::ShLIOperation
+                | ods::arith::ShRSIOperation
+                | ods::arith::ShRUIOperation
+                | ods::arith::MaxSIOperation
+                | ods::arith::MinSIOperation
+                | ods::arith::MaxUIOperation
+                | ods::arith::MinUIOperation
+                | ods::arith::MaxNumFOperation
+                | ods::arith::MinNumFOperation
+                | ods::arith::MaximumFOperation
+                | ods::arith::MinimumFOperation
+                | ods::arith::NegFOperation
+                | ods::arith::CmpIOperation
+                | ods::arith::CmpFOperation
+                | ods::arith::SelectOperation
+                | ods::arith::IndexCastOperation
+                | ods::arith::IndexCastUIOperation
+                | ods::arith::ExtSIOperation
+                | ods::arith::ExtUIOperation
+                | ods::arith::TruncIOperation
+                | ods::arith::SIToFPOperation
+                | ods::arith::UIToFPOperation
+                | ods::arith::FPToSIOperation
+                | ods::arith::FPToUIOperation
+                | ods::arith::ExtFOperation
+                | ods::arith::TruncFOperation
+                | ods::arith::BitcastOperation
         )
 }
 
@@ -117,33 +118,33 @@ pub fn is_lanewise(name: &str) -> bool {
 pub fn expression(op: &OperationRef<'_, '_>, name: &str, lane: &Lane) -> Result<String, String> {
     let a = |i: usize| lane.a(i).to_string();
     let r = lane.result;
-    Ok(match name {
-        "arith.addi" | "arith.addf" => lane.binary("+"),
-        "arith.subi" | "arith.subf" => lane.binary("-"),
-        "arith.muli" | "arith.mulf" => lane.binary("*"),
-        "arith.divsi" | "arith.divf" => lane.binary("/"),
-        "arith.remsi" => lane.binary("%"),
-        "arith.divui" => lane.unsigned("/"),
-        "arith.remui" => lane.unsigned("%"),
-        "arith.remf" => format!("fmod({}, {})", a(0), a(1)),
-        "arith.andi" => lane.binary("&"),
-        "arith.ori" => lane.binary("|"),
-        "arith.xori" => lane.binary("^"),
-        "arith.shli" => lane.binary("<<"),
-        "arith.shrsi" => lane.binary(">>"),
-        "arith.shrui" => lane.unsigned(">>"),
-        "arith.maxsi" => format!("({0} > {1} ? {0} : {1})", a(0), a(1)),
-        "arith.minsi" => format!("({0} < {1} ? {0} : {1})", a(0), a(1)),
-        "arith.maxui" | "arith.minui" => {
+    Ok(t2s_ir::op_match!(name, {
+        ods::arith::AddIOperation | ods::arith::AddFOperation => lane.binary("+"),
+        ods::arith::SubIOperation | ods::arith::SubFOperation => lane.binary("-"),
+        ods::arith::MulIOperation | ods::arith::MulFOperation => lane.binary("*"),
+        ods::arith::DivSIOperation | ods::arith::DivFOperation => lane.binary("/"),
+        ods::arith::RemSIOperation => lane.binary("%"),
+        ods::arith::DivUIOperation => lane.unsigned("/"),
+        ods::arith::RemUIOperation => lane.unsigned("%"),
+        ods::arith::RemFOperation => format!("fmod({}, {})", a(0), a(1)),
+        ods::arith::AndIOperation => lane.binary("&"),
+        ods::arith::OrIOperation => lane.binary("|"),
+        ods::arith::XOrIOperation => lane.binary("^"),
+        ods::arith::ShLIOperation => lane.binary("<<"),
+        ods::arith::ShRSIOperation => lane.binary(">>"),
+        ods::arith::ShRUIOperation => lane.unsigned(">>"),
+        ods::arith::MaxSIOperation => format!("({0} > {1} ? {0} : {1})", a(0), a(1)),
+        ods::arith::MinSIOperation => format!("({0} < {1} ? {0} : {1})", a(0), a(1)),
+        ods::arith::MaxUIOperation | ods::arith::MinUIOperation => {
             let u = lane.types[0].unsigned();
-            let cmp = if name == "arith.maxui" { ">" } else { "<" };
+            let cmp = if name == ods::arith::MaxUIOperation::name() { ">" } else { "<" };
             format!("(({u}){0} {cmp} ({u}){1} ? {0} : {1})", a(0), a(1))
-        }
-        "arith.maxnumf" => format!("fmax({}, {})", a(0), a(1)),
-        "arith.minnumf" => format!("fmin({}, {})", a(0), a(1)),
+        },
+        ods::arith::MaxNumFOperation => format!("fmax({}, {})", a(0), a(1)),
+        ods::arith::MinNumFOperation => format!("fmin({}, {})", a(0), a(1)),
         // NaN-propagating: a NaN operand is the result.
-        "arith.maximumf" | "arith.minimumf" => {
-            let f = if name == "arith.maximumf" {
+        ods::arith::MaximumFOperation | ods::arith::MinimumFOperation => {
+            let f = if name == ods::arith::MaximumFOperation::name() {
                 "fmax"
             } else {
                 "fmin"
@@ -153,26 +154,24 @@ pub fn expression(op: &OperationRef<'_, '_>, name: &str, lane: &Lane) -> Result<
                 a(0),
                 a(1)
             )
-        }
-        "arith.negf" => format!("-{}", a(0)),
-        "arith.cmpi" => compare_int(op, lane)?,
-        "arith.cmpf" => compare_float(op, lane)?,
-        "arith.select" => format!("({} ? {} : {})", a(0), a(1), a(2)),
-        "arith.index_cast" | "arith.extsi" | "arith.trunci" | "arith.sitofp" | "arith.fptosi"
-        | "arith.extf" | "arith.truncf" => convert(name, lane),
-        "arith.index_castui" | "arith.extui" | "arith.uitofp" => {
+        },
+        ods::arith::NegFOperation => format!("-{}", a(0)),
+        ods::arith::CmpIOperation => compare_int(op, lane)?,
+        ods::arith::CmpFOperation => compare_float(op, lane)?,
+        ods::arith::SelectOperation => format!("({} ? {} : {})", a(0), a(1), a(2)),
+        ods::arith::IndexCastOperation | ods::arith::ExtSIOperation | ods::arith::TruncIOperation | ods::arith::SIToFPOperation | ods::arith::FPToSIOperation | ods::arith::ExtFOperation | ods::arith::TruncFOperation => convert(name, lane),
+        ods::arith::IndexCastUIOperation | ods::arith::ExtUIOperation | ods::arith::UIToFPOperation => {
             let from = lane.types[0];
-            if from == Scalar::Bool || from.bits() >= r.bits() && name != "arith.uitofp" {
+            if from == Scalar::Bool || from.bits() >= r.bits() && name != ods::arith::UIToFPOperation::name() {
                 lane.cast(r, &a(0))
             } else {
                 format!("({})(({}){})", r.name(), from.unsigned(), a(0))
             }
-        }
-        "arith.fptoui" => format!("({})(({}){})", r.name(), r.unsigned(), a(0)),
-        "arith.bitcast" => format!("as_{}({})", r.name(), a(0)),
-        _ if name.starts_with("math.") => math(name, lane)?,
-        _ => return Err(format!("'{name}' has no OpenCL C form")),
-    })
+        },
+        ods::arith::FPToUIOperation => format!("({})(({}){})", r.name(), r.unsigned(), a(0)),
+        ods::arith::BitcastOperation => format!("as_{}({})", r.name(), a(0)),
+        _ => if name.starts_with("math.") { math(name, lane)? } else { return Err(format!("'{name}' has no OpenCL C form")) },
+    }))
 }
 
 fn convert(name: &str, lane: &Lane) -> String {
@@ -180,7 +179,7 @@ fn convert(name: &str, lane: &Lane) -> String {
     if to == Scalar::Bool && !from.is_float() {
         return format!("(bool)({x} & 1)");
     }
-    if from == Scalar::Bool && name == "arith.extsi" {
+    if from == Scalar::Bool && name == ods::arith::ExtSIOperation::name() {
         return format!("({x} ? ({})-1 : ({})0)", to.name(), to.name());
     }
     format!("({}){x}", to.name())

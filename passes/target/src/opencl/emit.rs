@@ -5,7 +5,6 @@
 //! arguments and `scf.if` results are variables declared before the
 //! statement and assigned where the region yields.
 
-use t2s_ir::ir::OpAccess;
 use super::arith::{self, Lane};
 use super::body::{fail, Body};
 use super::types::{CType, Scalar};
@@ -15,6 +14,8 @@ use melior::ir::{
     BlockRef, RegionLike, Value, ValueLike,
 };
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 impl Body<'_> {
@@ -23,17 +24,16 @@ impl Body<'_> {
         let ops = ir::ops(block);
         let count = ops.len();
         for (i, op) in ops.into_iter().enumerate() {
-            match ir::name(&op).as_str() {
-                "scf.yield" => self.assign(&op, targets)?,
+            t2s_ir::op_match!(ir::name(&op), {
+                ods::scf::YieldOperation => self.assign(&op, targets)?,
                 // The kernel's end: nothing to say.
-                "func.return"
-                    if i + 1 == count && self.w.indent == 1 && op.operand_count() == 0 => {}
+                ods::func::ReturnOperation if i + 1 == count && self.w.indent == 1 && op.operand_count() == 0 => {},
                 _ => {
                     self.w.tag(source_tag(&op));
                     self.op(&op)?;
                     self.w.untag();
-                }
-            }
+                },
+            })
         }
         Ok(())
     }
@@ -68,46 +68,50 @@ impl Body<'_> {
 
     fn op(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
         let name = ir::name(op);
-        match name.as_str() {
-            "arith.constant" => self.constant(op),
-            n if arith::is_lanewise(n) => self.lanewise(op, n),
-            "scf.for" => self.for_loop(op),
-            "scf.if" => self.if_else(op),
-            "memref.alloca" | "memref.alloc" => self.alloc(op),
-            "memref.dealloc" => Ok(()),
-            "memref.load" => {
+        t2s_ir::op_match!(name, {
+            ods::arith::ConstantOperation => self.constant(op),
+            ods::scf::ForOperation => self.for_loop(op),
+            ods::scf::IfOperation => self.if_else(op),
+            ods::memref::AllocaOperation | ods::memref::AllocOperation => self.alloc(op),
+            ods::memref::DeallocOperation => Ok(()),
+            ods::memref::LoadOperation => {
                 let at = self.element(op, 0, 1)?;
                 self.define(op, 0, at)
-            }
-            "memref.store" => {
+            },
+            ods::memref::StoreOperation => {
                 let at = self.element(op, 1, 2)?;
                 let v = self.operand(op, 0)?;
                 self.w.line(format!("{at} = {v};"));
                 Ok(())
-            }
-            "memref.dim" => self.dim(op),
-            "channel.read" => self.channel_read(op),
-            "channel.write" => {
+            },
+            ods::memref::DimOperation => self.dim(op),
+            ods::channel::ReadOperation => self.channel_read(op),
+            ods::channel::WriteOperation => {
                 let last = op.operand_count().saturating_sub(1);
                 let ch = self.channel(op, 0, last)?;
                 let v = self.operand(op, last)?;
                 self.w.line(format!("write_channel_intel({ch}, {v});"));
                 Ok(())
-            }
-            "func.return" if op.operand_count() > 0 => Err(fail(
+            },
+            ods::func::ReturnOperation if op.operand_count() > 0 => Err(fail(
                 op,
                 "a kernel that returns values: OpenCL kernels return void",
             )),
-            "func.return" => {
+            ods::func::ReturnOperation => {
                 self.w.line("return;");
                 Ok(())
-            }
-            n if n.starts_with("vector.") => self.vector(op, n),
-            n => Err(fail(
-                op,
-                format!("'{n}' has no OpenCL C form (t2s-to-opencl takes scf, arith, math, memref, vector and channel ops: see docs/backends.md)"),
-            )),
-        }
+            },
+            _ => if arith::is_lanewise(&name) {
+                self.lanewise(op, &name)
+            } else if name.starts_with("vector.") {
+                self.vector(op, &name)
+            } else {
+                Err(fail(
+                    op,
+                    format!("'{name}' has no OpenCL C form (t2s-to-opencl takes scf, arith, math, memref, vector and channel ops: see docs/backends.md)"),
+                ))
+            },
+        })
     }
 
     fn constant(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
@@ -318,7 +322,7 @@ fn statically_in(v: Value<'_, '_>, extent: i64) -> bool {
             return false;
         }
         let owner = OperationRef::from_raw(owner);
-        if ir::name(&owner) != "scf.for" {
+        if !ods::is(&owner, ods::scf::ForOperation::name()) {
             return false;
         }
         let bound = |i: usize| owner.operand_at(i).and_then(constant_index);

@@ -87,8 +87,7 @@ impl Body<'_> {
                 have.lane(&part, "_l")
             ));
         } else {
-            self.w
-                .line(format!("{} = {part};", want.lane(&name, "_p")));
+            self.w.line(format!("{} = {part};", want.lane(&name, "_p")));
         }
         self.w.indent -= 1;
         self.w.line("}");

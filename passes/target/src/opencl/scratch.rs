@@ -6,12 +6,13 @@
 //! [`Size`] is that computation (constants, scalar arguments, buffer sizes
 //! and the integer `arith` ops over them), evaluated by the host.
 
-use t2s_ir::ir::OpAccess;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     BlockRef, Value, ValueLike,
 };
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 
 /// A size as the host computes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,24 +46,22 @@ pub fn trace(v: Value<'_, '_>, entry: BlockRef<'_, '_>) -> Option<Size> {
             .map(|i| trace(op.operand_at(i)?, entry))
             .collect()
     };
-    match name.as_str() {
-        "arith.constant" => ir::int(&op, "value").map(Size::Const),
-        "memref.dim" => {
+    t2s_ir::op_match!(name, {
+        ods::arith::ConstantOperation => ir::int(&op, "value").map(Size::Const),
+        ods::memref::DimOperation => {
             let k = t2s_ir::ir::constant_index(op.operand_at(1)?)?;
             match trace(op.operand_at(0)?, entry)? {
                 Size::Arg(i) => Some(Size::Dim(i, usize::try_from(k).ok()?)),
                 _ => None,
             }
-        }
-        "arith.addi" | "arith.subi" | "arith.muli" | "arith.divsi" | "arith.remsi"
-        | "arith.maxsi" | "arith.minsi" | "arith.select" | "arith.index_cast" | "arith.cmpi"
-        | "arith.andi" | "arith.ori" => Some(Size::Op(
+        },
+        ods::arith::AddIOperation | ods::arith::SubIOperation | ods::arith::MulIOperation | ods::arith::DivSIOperation | ods::arith::RemSIOperation | ods::arith::MaxSIOperation | ods::arith::MinSIOperation | ods::arith::SelectOperation | ods::arith::IndexCastOperation | ods::arith::CmpIOperation | ods::arith::AndIOperation | ods::arith::OrIOperation => Some(Size::Op(
             name.clone(),
             ir::int(&op, "predicate").unwrap_or(0),
             operands(&op)?,
         )),
         _ => None,
-    }
+    })
 }
 
 /// The value of `size`, given the scalar arguments and buffer shapes;
@@ -80,25 +79,25 @@ pub fn eval(
         Size::Op(name, predicate, xs) => {
             let a: Vec<i64> = xs.iter().map(v).collect::<Option<_>>()?;
             let at = |i: usize| a.get(i).copied();
-            match name.as_str() {
-                "arith.addi" => at(0)?.checked_add(at(1)?)?,
-                "arith.subi" => at(0)?.checked_sub(at(1)?)?,
-                "arith.muli" => at(0)?.checked_mul(at(1)?)?,
-                "arith.divsi" => at(0)?.checked_div(at(1)?)?,
-                "arith.remsi" => at(0)?.checked_rem(at(1)?)?,
-                "arith.maxsi" => at(0)?.max(at(1)?),
-                "arith.minsi" => at(0)?.min(at(1)?),
-                "arith.andi" => at(0)? & at(1)?,
-                "arith.ori" => at(0)? | at(1)?,
-                "arith.index_cast" => at(0)?,
-                "arith.select" => {
+            t2s_ir::op_match!(name, {
+                ods::arith::AddIOperation => at(0)?.checked_add(at(1)?)?,
+                ods::arith::SubIOperation => at(0)?.checked_sub(at(1)?)?,
+                ods::arith::MulIOperation => at(0)?.checked_mul(at(1)?)?,
+                ods::arith::DivSIOperation => at(0)?.checked_div(at(1)?)?,
+                ods::arith::RemSIOperation => at(0)?.checked_rem(at(1)?)?,
+                ods::arith::MaxSIOperation => at(0)?.max(at(1)?),
+                ods::arith::MinSIOperation => at(0)?.min(at(1)?),
+                ods::arith::AndIOperation => at(0)? & at(1)?,
+                ods::arith::OrIOperation => at(0)? | at(1)?,
+                ods::arith::IndexCastOperation => at(0)?,
+                ods::arith::SelectOperation => {
                     if at(0)? != 0 {
                         at(1)?
                     } else {
                         at(2)?
                     }
-                }
-                "arith.cmpi" => {
+                },
+                ods::arith::CmpIOperation => {
                     let (x, y) = (at(0)?, at(1)?);
                     let (ux, uy) = (x as u64, y as u64);
                     i64::from(match predicate {
@@ -113,9 +112,9 @@ pub fn eval(
                         8 => ux > uy,
                         _ => ux >= uy,
                     })
-                }
+                },
                 _ => return None,
-            }
+            })
         }
     })
 }

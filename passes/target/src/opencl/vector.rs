@@ -11,6 +11,7 @@ use melior::ir::{
     Attribute, ValueLike,
 };
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// MLIR's marker of a dynamic position in `static_position`.
@@ -97,50 +98,50 @@ unsafe fn scalar_text(
 
 impl Body<'_> {
     pub fn vector(&mut self, op: &OperationRef<'_, '_>, name: &str) -> Result<(), Failed> {
-        match name {
-            "vector.broadcast" | "vector.splat" => self.broadcast(op),
-            "vector.extract" => self.extract(op),
-            "vector.insert" => self.insert(op),
-            "vector.from_elements" => {
+        t2s_ir::op_match!(name, {
+            ods::vector::BroadcastOperation => self.broadcast(op),
+            ods::vector::ExtractOperation => self.extract(op),
+            ods::vector::InsertOperation => self.insert(op),
+            ods::vector::FromElementsOperation => {
                 let elements: Vec<String> = (0..op.operand_count())
                     .map(|i| self.operand(op, i))
                     .collect::<Result<_, _>>()?;
                 self.define_lanes_static(op, &elements)
-            }
-            "vector.shape_cast" => {
+            },
+            ods::vector::ShapeCastOperation => {
                 let (src, st) = (self.operand(op, 0)?, self.operand_type(op, 0)?);
                 self.define_lanes(op, |l| st.lane(&src, l))?;
                 Ok(())
-            }
-            "vector.shuffle" => self.shuffle(op),
-            "vector.transpose" => self.transpose(op),
-            "vector.step" => {
+            },
+            ods::vector::ShuffleOperation => self.shuffle(op),
+            ods::vector::TransposeOperation => self.transpose(op),
+            ods::vector::StepOperation => {
                 self.define_lanes(op, |l| format!("(long){l}"))?;
                 Ok(())
-            }
-            "vector.fma" => {
+            },
+            ods::vector::FMAOperation => {
                 let names: Vec<String> = (0..3).map(|i| self.operand(op, i)).collect::<Result<_, _>>()?;
                 let t = self.operand_type(op, 0)?;
                 self.define_lanes(op, |l| {
                     format!("fma({}, {}, {})", t.lane(&names[0], l), t.lane(&names[1], l), t.lane(&names[2], l))
                 })?;
                 Ok(())
-            }
-            "vector.load" => self.load(op, 0, 1, op.operand_count(), None),
-            "vector.maskedload" => {
+            },
+            ods::vector::LoadOperation => self.load(op, 0, 1, op.operand_count(), None),
+            ods::vector::MaskedLoadOperation => {
                 let n = op.operand_count();
                 self.load(op, 0, 1, n - 2, Some((n - 2, n - 1)))
-            }
-            "vector.store" => self.store(op, 0, 1, 2, op.operand_count(), None),
-            "vector.maskedstore" => {
+            },
+            ods::vector::StoreOperation => self.store(op, 0, 1, 2, op.operand_count(), None),
+            ods::vector::MaskedStoreOperation => {
                 let n = op.operand_count();
                 self.store(op, n - 1, 0, 1, n - 2, Some(n - 2))
-            }
-            "vector.gather" => self.gather(op),
-            "vector.scatter" => self.scatter(op),
-            "vector.reduction" => self.reduction(op),
-            n => Err(fail(op, format!("'{n}' has no OpenCL C form yet (docs/backends.md lists the vector ops t2s-to-opencl takes)"))),
-        }
+            },
+            ods::vector::GatherOperation => self.gather(op),
+            ods::vector::ScatterOperation => self.scatter(op),
+            ods::vector::ReductionOperation => self.reduction(op),
+            _ => { let n: &str = name; Err(fail(op, format!("'{n}' has no OpenCL C form yet (docs/backends.md lists the vector ops t2s-to-opencl takes)"))) },
+        })
     }
 
     /// A vector whose lanes are the C expressions `lanes`.

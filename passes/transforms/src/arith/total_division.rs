@@ -12,7 +12,7 @@
 //! followed by selects of the defined results.
 
 use melior::ir::{
-    attribute::IntegerAttribute,
+    attribute::{AttributeLike, IntegerAttribute},
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::{IntegerType, TypeLike},
     Attribute, Type, Value, ValueLike,
@@ -20,6 +20,7 @@ use melior::ir::{
 use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -27,7 +28,7 @@ t2s_ir::declare_pass! {
     /// remainder the dividend; INT_MIN / -1 = INT_MIN), as the URE interpreter
     /// defines them
     pub static PASS = "total-division" (TotalDivision)
-        on Anchor::Any, creates ["arith"],
+        on Anchor::Any, creates ["arith", "vector"],
         run run;
 }
 
@@ -45,13 +46,13 @@ enum Kind {
 }
 
 fn kind(name: &str) -> Option<Kind> {
-    Some(match name {
-        "arith.divsi" | "arith.floordivsi" | "arith.ceildivsi" => Kind::SignedQuotient,
-        "arith.remsi" => Kind::SignedRemainder,
-        "arith.divui" | "arith.ceildivui" => Kind::UnsignedQuotient,
-        "arith.remui" => Kind::UnsignedRemainder,
+    Some(t2s_ir::op_match!(name, {
+        ods::arith::DivSIOperation | ods::arith::FloorDivSIOperation | ods::arith::CeilDivSIOperation => Kind::SignedQuotient,
+        ods::arith::RemSIOperation => Kind::SignedRemainder,
+        ods::arith::DivUIOperation | ods::arith::CeilDivUIOperation => Kind::UnsignedQuotient,
+        ods::arith::RemUIOperation => Kind::UnsignedRemainder,
         _ => return None,
-    })
+    }))
 }
 
 fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
@@ -91,12 +92,15 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     let Some(width) = scalar_width(element) else {
         return Ok(());
     };
+    let signed = matches!(kind, Kind::SignedQuotient | Kind::SignedRemainder);
+    let (a, b) = (ir::operand(&op, 0), ir::operand(&op, 1));
+    if never_traps(a, b, signed, width) {
+        return Ok(());
+    }
     let context_ref = op.context();
     // SAFETY: the context outlives the pass run.
     let context = unsafe { context_ref.to_ref() };
     let e = Emitter::before(context, op);
-    let a = op.operand(0).map_err(|_| Failed)?.to_raw();
-    let b = op.operand(1).map_err(|_| Failed)?.to_raw();
     let i1: Type = IntegerType::new(context, 1).into();
     let i1 = match &lanes {
         Some(shape) => t2s_ir::lanes::vector_type(context, shape, i1),
@@ -104,7 +108,12 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     };
     let constant = |v: i64| -> MlirValue {
         let attr: Attribute = IntegerAttribute::new(element, v).into();
-        let c = e.op("arith.constant", &[], &[element], &[("value", attr)])[0];
+        let c = e.op(
+            ods::arith::ConstantOperation::name(),
+            &[],
+            &[element],
+            &[("value", attr)],
+        )[0];
         match &lanes {
             Some(shape) => t2s_ir::lanes::splat(&e, c, shape),
             None => c,
@@ -113,13 +122,19 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     let eq = |x: MlirValue, y: MlirValue| -> MlirValue {
         let i64_type = IntegerType::new(context, 64).into();
         let pred = IntegerAttribute::new(i64_type, 0).into(); // eq
-        e.op("arith.cmpi", &[x, y], &[i1], &[("predicate", pred)])[0]
+        e.op(
+            ods::arith::CmpIOperation::name(),
+            &[x, y],
+            &[i1],
+            &[("predicate", pred)],
+        )[0]
     };
-    let select = |c: MlirValue, x: MlirValue, y: MlirValue| e.op1("arith.select", &[c, x, y], ty);
+    let select = |c: MlirValue, x: MlirValue, y: MlirValue| {
+        e.op1(ods::arith::SelectOperation::name(), &[c, x, y], ty)
+    };
 
     let (zero, one, all_ones) = (constant(0), constant(1), constant(-1));
     let by_zero = eq(b, zero);
-    let signed = matches!(kind, Kind::SignedQuotient | Kind::SignedRemainder);
     // INT_MIN / -1 overflows (and traps on x86) for signed divisions.
     let overflow = signed.then(|| {
         let min = constant(if width == 64 {
@@ -127,10 +142,14 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
         } else {
             -(1i64 << (width - 1))
         });
-        e.op1("arith.andi", &[eq(a, min), eq(b, all_ones)], i1)
+        e.op1(
+            ods::arith::AndIOperation::name(),
+            &[eq(a, min), eq(b, all_ones)],
+            i1,
+        )
     });
     let unsafe_divisor = match overflow {
-        Some(o) => e.op1("arith.ori", &[by_zero, o], i1),
+        Some(o) => e.op1(ods::arith::OrIOperation::name(), &[by_zero, o], i1),
         None => by_zero,
     };
     let divisor = select(unsafe_divisor, one, b);
@@ -161,4 +180,91 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
     ir::erase(op);
     Ok(())
+}
+
+/// Whether the division of `a` by `b` cannot trap: `b` is a constant (or
+/// splat) other than 0 and, for a signed division, -1; or `b` is the safe
+/// divisor this pass builds (`select(b == 0 [|| a == MIN && b == -1], 1,
+/// b)`), so that running the pass again (the pipelines run it before any
+/// upstream fold and again after the lowerings) leaves its result alone.
+fn never_traps(a: MlirValue, b: MlirValue, signed: bool, width: u32) -> bool {
+    let ones = if width >= 64 {
+        -1
+    } else {
+        ((1u64 << width) - 1) as i64
+    };
+    if let Some(v) = constant_int(b) {
+        return v & ones != 0 && !(signed && v & ones == ones);
+    }
+    let Some(select) = defined_by(b, ods::arith::SelectOperation::name()) else {
+        return false;
+    };
+    let (cond, one, x) = (
+        ir::operand(&select, 0),
+        ir::operand(&select, 1),
+        ir::operand(&select, 2),
+    );
+    if constant_int(one) != Some(1) {
+        return false;
+    }
+    if !signed {
+        return is_eq(cond, x, |v| v & ones == 0);
+    }
+    let Some(or) = defined_by(cond, ods::arith::OrIOperation::name()) else {
+        return false;
+    };
+    let Some(overflow) = defined_by(ir::operand(&or, 1), ods::arith::AndIOperation::name()) else {
+        return false;
+    };
+    let min = if width >= 64 {
+        i64::MIN
+    } else {
+        1i64 << (width - 1)
+    };
+    is_eq(ir::operand(&or, 0), x, |v| v & ones == 0)
+        && is_eq(ir::operand(&overflow, 0), a, |v| v & ones == min & ones)
+        && is_eq(ir::operand(&overflow, 1), x, |v| v & ones == ones)
+}
+
+/// Whether `cond` is `arith.cmpi eq, value, c` with a constant `c` that
+/// satisfies `want`.
+fn is_eq(cond: MlirValue, value: MlirValue, want: impl Fn(i64) -> bool) -> bool {
+    defined_by(cond, ods::arith::CmpIOperation::name()).is_some_and(|cmp| {
+        ir::int(&cmp, "predicate") == Some(0)
+            && ir::operand(&cmp, 0).ptr == value.ptr
+            && constant_int(ir::operand(&cmp, 1)).is_some_and(&want)
+    })
+}
+
+/// The op of kind `name` that defines `v`.
+fn defined_by<'c>(v: MlirValue, name: &str) -> Option<OperationRef<'c, 'c>> {
+    let raw = ir::defining_op(v)?;
+    // SAFETY: the defining op of a live value.
+    let op = unsafe { OperationRef::from_raw(raw) };
+    ods::is(&op, name).then_some(op)
+}
+
+/// The value of an integer constant, or of every lane of a splat one (a
+/// dense splat, or a broadcast constant, as this pass builds them).
+fn constant_int(v: MlirValue) -> Option<i64> {
+    if let Some(broadcast) = defined_by(v, ods::vector::BroadcastOperation::name()) {
+        return constant_int(ir::operand(&broadcast, 0));
+    }
+    let constant = defined_by(v, ods::arith::ConstantOperation::name())?;
+    let value = constant.attribute("value").ok()?;
+    if let Ok(int) = IntegerAttribute::try_from(value) {
+        return Some(int.value());
+    }
+    let raw = value.to_raw();
+    // SAFETY: queries of a live attribute; the splat value only of a splat.
+    unsafe {
+        if !mlir_sys::mlirAttributeIsADenseIntElements(raw)
+            || !mlir_sys::mlirDenseElementsAttrIsSplat(raw)
+        {
+            return None;
+        }
+        Some(mlir_sys::mlirIntegerAttrGetValueInt(
+            mlir_sys::mlirDenseElementsAttrGetSplatValue(raw),
+        ))
+    }
 }

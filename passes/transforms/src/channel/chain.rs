@@ -4,7 +4,6 @@
 //! PE body "as the PE at other coordinates" (`spacetime.recover at`,
 //! `spacetime.scheduled at`).
 
-use t2s_ir::ir::OpAccess;
 use crate::channel::isolate::slice::{add_to_slice, clone_op, NotComputable};
 use melior::ir::{
     attribute::{ArrayAttribute, StringAttribute},
@@ -18,7 +17,9 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
 pub use t2s_ir::ir::{defining_op, users, uses};
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Runs `f` on each directive `name` of `program` (in order), and erases
@@ -95,13 +96,13 @@ impl<'c, 'a> Chain<'c, 'a> {
         let target = ir::symbol(&directive, "target");
         let location = directive.location();
         let ops = ir::body_ops(&program, 0);
-        let kernel = ops
-            .iter()
-            .find(|op| ir::name(op) == "channel.kernel" && ir::symbol_name(op) == target);
+        let kernel = ops.iter().find(|op| {
+            ods::is(op, ods::channel::KernelOperation::name()) && ir::symbol_name(op) == target
+        });
         let array = match kernel {
             Some(k) => ir::body_ops(k, 0)
                 .into_iter()
-                .find(|op| ir::name(op) == "spacetime.array")
+                .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
                 .ok_or_else(|| {
                     error(
                         location,
@@ -111,7 +112,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             None => {
                 let array = ops
                     .iter()
-                    .find(|op| ir::name(op) == "spacetime.array")
+                    .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
                     .copied()
                     .ok_or_else(|| {
                         error(
@@ -201,7 +202,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             ));
         }
         if self.down {
-            for read in ir::collect(self.array, "spacetime.read") {
+            for read in ir::collect(self.array, ods::spacetime::ReadOperation::name()) {
                 let offsets = ir::i64s(&read, "offset");
                 let delays = ir::i64s(&read, "time_delay");
                 let same_step = ir::int(&read, "delay") == Some(0)
@@ -361,8 +362,10 @@ impl<'c, 'a> Chain<'c, 'a> {
             // SAFETY: a live op of the body.
             let op_ref = unsafe { OperationRef::from_raw(op) };
             let name = ir::name(&op_ref);
-            let clone = if matches!(name.as_str(), "spacetime.recover" | "spacetime.scheduled")
-                && op_ref.operand_count() == 0
+            let clone = if t2s_ir::op_in!(
+                name,
+                ods::spacetime::RecoverOperation | ods::spacetime::ScheduledOperation
+            ) && op_ref.operand_count() == 0
             {
                 let types: Vec<Type> = op_ref.results().map(|r| r.r#type()).collect();
                 let new = e.op(&name, at, &types, &[]);
@@ -439,16 +442,16 @@ impl<'c, 'a> Chain<'c, 'a> {
                 if nested.operands().any(|o| o.to_raw().ptr == own.ptr) {
                     found = nested.result_at(0).map(|r| r.to_raw());
                 }
-                match ir::name(&nested).as_str() {
-                    "spacetime.recover" => {
+                t2s_ir::op_match!(ir::name(&nested), {
+                    ods::spacetime::RecoverOperation => {
                         for (r, row) in self.info.recover.iter().enumerate() {
                             let is_v = nested.result_at(r).is_some_and(|x| x.to_raw().ptr == v.ptr);
                             if uses(row) && (is_v || self.used_in_slice(&nested, r, &slice)) {
                                 found = nested.result_at(r).map(|x| x.to_raw());
                             }
                         }
-                    }
-                    "spacetime.scheduled" => {
+                    },
+                    ods::spacetime::ScheduledOperation => {
                         let identity = |row: &t2s_model::Affine| {
                             row.constant == 0 && row.terms.as_slice() == [(c, 1)]
                         };
@@ -460,9 +463,9 @@ impl<'c, 'a> Chain<'c, 'a> {
                         {
                             found = nested.result_at(0).map(|r| r.to_raw());
                         }
-                    }
-                    _ => {}
-                }
+                    },
+                    _ => {},
+                });
                 melior::ir::operation::WalkResult::Advance
             });
         }

@@ -38,18 +38,21 @@ use std::collections::{HashMap, HashSet};
 use t2s_ir::diag::{error, remark};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
     /// Pass the values that the PEs along a space loop receive to one PE at the
     /// end of the loop, through FIFOs between neighbours (ure.gather)
     pub static PASS = "gather" (Gather)
-        on Anchor::Op("ure.program"), creates ["channel", "scf", "arith", "spacetime"],
+        on Anchor::Program, creates ["channel", "scf", "arith", "spacetime"],
         run gather_program;
 }
 
 fn gather_program(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
-    crate::channel::chain::run_directives(program, "ure.gather", |chain| gather(&chain))
+    crate::channel::chain::run_directives(program, ods::ure::GatherOperation::name(), |chain| {
+        gather(&chain)
+    })
 }
 
 fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
@@ -72,9 +75,9 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
     // general; the guarded chain carries them.
     let lanes = chain.info.space.iter().any(|s| s.vectorized);
     let op_name = if lanes {
-        "channel.read_lanes"
+        ods::channel::ReadLanesOperation::name()
     } else {
-        "channel.read"
+        ods::channel::ReadOperation::name()
     };
     let access = find_read(chain, op_name)?;
     let varying = check_conditions(chain, access, dim)?;
@@ -167,7 +170,9 @@ fn rewrite<'c>(
     let mine = inner.cmpi(CMPI_EQ, t, me);
     let (then, other, passed) = inner.if_else(mine, &[ty]);
     let passed = passed[0];
-    inner.at(then).op("scf.yield", &[value], &[], &[]);
+    inner
+        .at(then)
+        .op(ods::scf::YieldOperation::name(), &[value], &[], &[]);
     let step = Step {
         dim,
         fifo: &fifo,
@@ -217,7 +222,7 @@ fn rewrite_guarded<'c>(
     };
     let mut at_t = HashMap::new();
     // A lane-wise read's mask: PE t sends when any of its lanes read.
-    let mask = if ir::name(&access_ref) == "channel.read_lanes" {
+    let mask = if ods::is(&access_ref, ods::channel::ReadLanesOperation::name()) {
         ir::operand_segments(access)
             .get(1)
             .cloned()
@@ -238,7 +243,7 @@ fn rewrite_guarded<'c>(
     });
     let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
     let when = match (combine(&inner, conditions, &at_t, true), any) {
-        (Some(a), Some(b)) => Some(inner.op1("arith.andi", &[a, b], i1)),
+        (Some(a), Some(b)) => Some(inner.op1(ods::arith::AndIOperation::name(), &[a, b], i1)),
         (a, b) => a.or(b),
     };
     // Without conditions or a mask the chain runs at every step.
@@ -256,7 +261,7 @@ fn rewrite_guarded<'c>(
     let read_own = clone_op(&own, access, &at_me);
     // SAFETY: the clone of a channel.read has one result.
     let read_own = unsafe { mlir_sys::mlirOperationGetResult(read_own, 0) };
-    own.op("scf.yield", &[read_own], &[], &[]);
+    own.op(ods::scf::YieldOperation::name(), &[read_own], &[], &[]);
     let step = Step {
         dim,
         fifo: &fifo,
@@ -328,10 +333,12 @@ fn pass_or_store<'c>(
         &chain.fifo_index(&work.at(other), Some(step.dim), shift),
         ty,
     );
-    work.at(other).op("scf.yield", &[from], &[], &[]);
+    work.at(other)
+        .op(ods::scf::YieldOperation::name(), &[from], &[], &[]);
     let (stores, passes, _) = work.if_else(step.is_end, &[]);
     store_at(chain, &work.at(stores), store, passed, step.c, step.t)?;
-    work.at(stores).op("scf.yield", &[], &[], &[]);
+    work.at(stores)
+        .op(ods::scf::YieldOperation::name(), &[], &[], &[]);
     let to = work.at(passes);
     write(
         &to,
@@ -339,7 +346,7 @@ fn pass_or_store<'c>(
         &chain.fifo_index(&to, Some(step.dim), 0),
         passed,
     );
-    to.op("scf.yield", &[], &[], &[]);
+    to.op(ods::scf::YieldOperation::name(), &[], &[], &[]);
     Ok(())
 }
 
@@ -351,12 +358,12 @@ fn erase_empty_ifs(mut op: MlirOperation, stop: MlirOperation) {
     unsafe {
         while op.ptr != stop.ptr && !op.ptr.is_null() {
             let op_ref = OperationRef::from_raw(op);
-            let empty = ir::name(&op_ref) == "scf.if"
+            let empty = ods::is(&op_ref, ods::scf::IfOperation::name())
                 && op_ref.result_count() == 0
                 && op_ref.regions().all(|r| {
                     r.first_block().is_none_or(|b| {
                         b.first_operation()
-                            .is_none_or(|o| ir::name(&o) == "scf.yield")
+                            .is_none_or(|o| ods::is(&o, ods::scf::YieldOperation::name()))
                     })
                 });
             if !empty {
@@ -403,7 +410,7 @@ fn store_at<'c>(
         at.len()
     );
     e.op(
-        "spacetime.output",
+        ods::spacetime::OutputOperation::name(),
         &operands,
         &[],
         &[

@@ -39,6 +39,7 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -46,7 +47,7 @@ t2s_ir::declare_pass! {
     /// stores into a drainer kernel, connected to the systolic array by
     /// channels
     pub static PASS = "isolate" (Isolate)
-        on Anchor::Op("ure.program"), creates ["channel", "scf", "arith"],
+        on Anchor::Program, creates ["channel", "scf", "arith"],
         run isolate_program_pass;
 }
 
@@ -59,9 +60,9 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
     let directives: Vec<_> = ops
         .iter()
         .filter(|op| {
-            matches!(
-                ir::name(op).as_str(),
-                "ure.isolate_producer" | "ure.isolate_consumer"
+            t2s_ir::op_in!(
+                ir::name(op),
+                ods::ure::IsolateProducerOperation | ods::ure::IsolateConsumerOperation
             )
         })
         .copied()
@@ -71,7 +72,7 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
     };
     let Some(array) = ops
         .iter()
-        .find(|op| ir::name(op) == "spacetime.array")
+        .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
         .copied()
     else {
         return Err(error(
@@ -93,7 +94,7 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
     };
     let mut result = Ok(());
     for directive in &directives {
-        let isolated = if ir::name(directive) == "ure.isolate_producer" {
+        let isolated = if ods::is(directive, ods::ure::IsolateProducerOperation::name()) {
             isolate_producer(&frame, directive)
         } else {
             isolate_consumer(&frame, directive)
@@ -236,7 +237,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         .filter_map(|a| FlatSymbolRefAttribute::try_from(a).ok())
         .map(|s| s.value().to_string())
         .collect();
-    let loads: Vec<_> = ir::collect(frame.array, "ure.load")
+    let loads: Vec<_> = ir::collect(frame.array, ods::ure::LoadOperation::name())
         .into_iter()
         .filter(|l| inputs.contains(&ir::symbol(l, "input")))
         .collect();
@@ -319,12 +320,12 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     let kernel = ir::string(directive, "kernel");
     let depth = ir::int(directive, "depth").unwrap_or(2);
     let func = ir::symbol(directive, "func");
-    let stores: Vec<_> = ir::collect(frame.array, "spacetime.output")
+    let stores: Vec<_> = ir::collect(frame.array, ods::spacetime::OutputOperation::name())
         .into_iter()
         .filter(|s| ir::symbol(s, "func") == func)
         .collect();
     if stores.is_empty() {
-        let stored = ir::collect(frame.array, "spacetime.output")
+        let stored = ir::collect(frame.array, ods::spacetime::OutputOperation::name())
             .first()
             .map(|s| format!("; it stores @{}", ir::symbol(s, "func")))
             .unwrap_or_default();
@@ -426,7 +427,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
 fn output_vars(frame: &Frame<'_, '_>, func: &str) -> Vec<String> {
     ir::body_ops(&frame.program, 0)
         .iter()
-        .find(|op| ir::name(op) == "ure.func" && ir::symbol_name(op) == func)
+        .find(|op| ods::is(op, ods::ure::FuncOperation::name()) && ir::symbol_name(op) == func)
         .map(|decl| ir::strings(decl, "vars"))
         .unwrap_or_default()
 }

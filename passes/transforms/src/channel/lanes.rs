@@ -16,6 +16,7 @@ use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// `channel.read_lanes @channel[indices] (if mask) : ty`.
@@ -30,7 +31,7 @@ pub fn read<'c>(
     operands.extend(mask);
     build(
         e,
-        "channel.read_lanes",
+        ods::channel::ReadLanesOperation::name(),
         channel,
         &operands,
         &[ty],
@@ -51,7 +52,7 @@ pub fn write(
     operands.extend(mask);
     build(
         e,
-        "channel.write_lanes",
+        ods::channel::WriteLanesOperation::name(),
         channel,
         &operands,
         &[],
@@ -90,7 +91,7 @@ fn build<'c>(
 pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
     let raw = op.to_raw();
     let groups = ir::operand_segments(raw);
-    let is_read = ir::name(op) == "channel.read_lanes";
+    let is_read = ods::is(op, ods::channel::ReadLanesOperation::name());
     let channel = ir::symbol(op, "channel");
     let indices = groups.first().cloned().unwrap_or_default();
     let (value, mask) = if is_read {
@@ -122,7 +123,7 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
         });
     }
     if is_read {
-        let vector = e.op1("vector.from_elements", &read, ty);
+        let vector = e.op1(ods::vector::FromElementsOperation::name(), &read, ty);
         let result = op.result(0).map_err(|_| Failed)?;
         // SAFETY: live values of one type; the access is erased next.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), vector) };
@@ -144,9 +145,11 @@ pub fn scalar_read<'c>(
     };
     let (then, other, results) = e.if_else(bit, &[ty]);
     let x = read_scalar(&e.at(then), channel, indices, ty);
-    e.at(then).op("scf.yield", &[x], &[], &[]);
+    e.at(then)
+        .op(ods::scf::YieldOperation::name(), &[x], &[], &[]);
     let z = crate::channel::isolate::build::zero_of(&e.at(other), ty);
-    e.at(other).op("scf.yield", &[z], &[], &[]);
+    e.at(other)
+        .op(ods::scf::YieldOperation::name(), &[z], &[], &[]);
     results[0]
 }
 

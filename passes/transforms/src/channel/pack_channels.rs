@@ -15,7 +15,6 @@
 //! left as it is (a mask, an unvectorized end, another lane shape or
 //! another assignment of dimensions to lanes at the two ends).
 
-use t2s_ir::ir::{BlockAccess, OpAccess};
 use crate::channel::lanes::{guarded_write, scalar_read};
 use melior::ir::{
     attribute::{AttributeLike, IntegerAttribute},
@@ -28,6 +27,8 @@ use mlir_sys::{MlirBlock, MlirValue};
 use t2s_ir::diag::remark;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir::{self, ExtentAttr};
+use t2s_ir::ir::{BlockAccess, OpAccess};
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -35,7 +36,7 @@ t2s_ir::declare_pass! {
     /// once into channels of whole vectors (one FIFO per vector instead of one
     /// per lane)
     pub static PASS = "pack-channels" (PackChannels)
-        on Anchor::Op("ure.program"), creates ["channel", "vector"],
+        on Anchor::Program, creates ["channel", "vector"],
         run pack_program_pass;
 }
 
@@ -44,12 +45,15 @@ fn pack_program_pass(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(),
     Ok(())
 }
 
-const ACCESSES: [&str; 4] = [
-    "channel.read",
-    "channel.write",
-    "channel.read_lanes",
-    "channel.write_lanes",
-];
+/// The channel accesses, whose lanes packing rewrites.
+fn access_ops() -> [&'static str; 4] {
+    [
+        ods::channel::ReadOperation::name(),
+        ods::channel::WriteOperation::name(),
+        ods::channel::ReadLanesOperation::name(),
+        ods::channel::WriteLanesOperation::name(),
+    ]
+}
 
 /// How an access's lanes address a channel: the lane shape, and for each
 /// index, the lane dimension it walks (`None`: the same for every lane).
@@ -61,13 +65,13 @@ struct Plan {
 
 fn pack_program(program: &OperationRef<'_, '_>) {
     let mut accesses: Vec<OperationRef> = Vec::new();
-    for name in ACCESSES {
+    for name in access_ops() {
         accesses.extend(ir::collect(*program, name));
     }
     // Decided on the whole program before anything is rewritten.
     let mut packed = Vec::new();
     for fifo in ir::body_ops(program, 0) {
-        if ir::name(&fifo) != "channel.fifo" {
+        if !ods::is(&fifo, ods::channel::FifoOperation::name()) {
             continue;
         }
         let channel = ir::symbol_name(&fifo);
@@ -104,7 +108,9 @@ fn common_plan(uses: &[OperationRef<'_, '_>], dims: &[i64]) -> Option<Plan> {
 /// along a channel dimension of n), every lane dimension used once.
 fn plan_of(op: &OperationRef<'_, '_>, dims: &[i64]) -> Option<Plan> {
     let name = ir::name(op);
-    if name != "channel.read_lanes" && name != "channel.write_lanes" {
+    if name != ods::channel::ReadLanesOperation::name()
+        && name != ods::channel::WriteLanesOperation::name()
+    {
         return None;
     }
     let segments = ir::operand_segments(op.to_raw());
@@ -112,7 +118,7 @@ fn plan_of(op: &OperationRef<'_, '_>, dims: &[i64]) -> Option<Plan> {
     if indices.len() != dims.len() {
         return None;
     }
-    let lanes_type = if name == "channel.read_lanes" {
+    let lanes_type = if name == ods::channel::ReadLanesOperation::name() {
         op.result_at(0)?.r#type()
     } else {
         t2s_ir::lanes::type_of(*segments.get(1)?.first()?)
@@ -149,7 +155,7 @@ fn plan_of(op: &OperationRef<'_, '_>, dims: &[i64]) -> Option<Plan> {
 
 fn enclosing_array<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation()?;
-    while ir::name(&current) != "spacetime.array" {
+    while !ods::is(&current, ods::spacetime::ArrayOperation::name()) {
         current = current.parent_operation()?;
     }
     Some(current)
@@ -171,27 +177,27 @@ fn lane_values(value: MlirValue, array: &OperationRef<'_, '_>, shape: &[i64]) ->
             let b = lane_values(operand(1)?, array, shape)?;
             a.iter().zip(&b).map(|(x, y)| f(*x, *y)).collect()
         };
-        match ir::name(&owner).as_str() {
-            "spacetime.recover" if owner.operand_count() == 0 => recovered_lanes(
+        t2s_ir::op_match!(ir::name(&owner), {
+            ods::spacetime::RecoverOperation if owner.operand_count() == 0 => recovered_lanes(
                 array,
                 mlir_sys::mlirOpResultGetResultNumber(value) as usize,
                 shape,
             ),
-            "arith.constant" => constant_lanes(owner.attribute("value").ok()?, n),
-            "vector.broadcast" if !t2s_ir::lanes::is_vector(operand(0)?) => {
+            ods::arith::ConstantOperation => constant_lanes(owner.attribute("value").ok()?, n),
+            ods::vector::BroadcastOperation if !t2s_ir::lanes::is_vector(operand(0)?) => {
                 let source = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(operand(0)?));
                 if mlir_sys::mlirValueIsABlockArgument(operand(0)?)
-                    || ir::name(&source) != "arith.constant"
+                    || !ods::is(&source, ods::arith::ConstantOperation::name())
                 {
                     return None;
                 }
                 constant_lanes(source.attribute("value").ok()?, n)
-            }
-            "arith.addi" => binary(i64::checked_add),
-            "arith.subi" => binary(i64::checked_sub),
-            "arith.muli" => binary(i64::checked_mul),
+            },
+            ods::arith::AddIOperation => binary(i64::checked_add),
+            ods::arith::SubIOperation => binary(i64::checked_sub),
+            ods::arith::MulIOperation => binary(i64::checked_mul),
             _ => None,
-        }
+        })
     }
 }
 
@@ -229,7 +235,8 @@ fn lane_coordinate(array: &OperationRef<'_, '_>, number: usize) -> Option<(i64, 
     let time = ir::strings(array, "time_loops").len();
     let vectorized = |a: usize| {
         block
-            .argument_at(a).is_some_and(|v| t2s_ir::lanes::is_vector(Value::from(v).to_raw()))
+            .argument_at(a)
+            .is_some_and(|v| t2s_ir::lanes::is_vector(Value::from(v).to_raw()))
     };
     if number < time || !vectorized(number) {
         return None;
@@ -350,7 +357,7 @@ fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &st
         .last()
         .and_then(|m| m.first())
         .map(|m| t2s_ir::lanes::extract(&e, *m, &lane0));
-    if ir::name(access) == "channel.write_lanes" {
+    if ods::is(access, ods::channel::WriteLanesOperation::name()) {
         let value = segments[1][0];
         guarded_write(&e, channel, &indices, guard, |_| value);
     } else {
@@ -374,17 +381,17 @@ fn uniform_mask(value: MlirValue, array: &OperationRef<'_, '_>) -> bool {
         }
         let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
         let operands: Vec<MlirValue> = owner.operands().map(|v| v.to_raw()).collect();
-        match ir::name(&owner).as_str() {
-            "vector.broadcast" => !t2s_ir::lanes::is_vector(operands[0]),
-            "arith.constant" => owner
+        t2s_ir::op_match!(ir::name(&owner), {
+            ods::vector::BroadcastOperation => !t2s_ir::lanes::is_vector(operands[0]),
+            ods::arith::ConstantOperation => owner
                 .attribute("value")
                 .is_ok_and(|a| mlir_sys::mlirDenseElementsAttrIsSplat(a.to_raw())),
-            "arith.andi" | "arith.ori" | "arith.xori" => {
+            ods::arith::AndIOperation | ods::arith::OrIOperation | ods::arith::XOrIOperation => {
                 operands.iter().all(|o| uniform_mask(*o, array))
-            }
-            "spacetime.scheduled" => operands.is_empty() && lanes_always_scheduled(array),
+            },
+            ods::spacetime::ScheduledOperation => operands.is_empty() && lanes_always_scheduled(array),
             _ => false,
-        }
+        })
     }
 }
 
@@ -400,7 +407,8 @@ fn lanes_always_scheduled(array: &OperationRef<'_, '_>) -> bool {
     let vectorized = |d: usize| {
         d >= time
             && block
-                .argument_at(d).is_some_and(|a| t2s_ir::lanes::is_vector(Value::from(a).to_raw()))
+                .argument_at(d)
+                .is_some_and(|a| t2s_ir::lanes::is_vector(Value::from(a).to_raw()))
     };
     let (mins, extents) = (ir::i64s(array, "mins"), ir::extents(array, "extents"));
     let Ok(rows) = t2s_ir::import::affine_map_rows(array, "recover") else {

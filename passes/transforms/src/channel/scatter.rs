@@ -31,13 +31,14 @@ use std::collections::HashMap;
 use t2s_ir::diag::{emit, error, remark, Severity};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
     /// Read an input at one end of a loop of PEs (or of a serial loop) and pass
     /// the values along it through FIFOs between neighbours (ure.scatter)
     pub static PASS = "scatter" (Scatter)
-        on Anchor::Op("ure.program"), creates ["channel", "scf", "arith", "spacetime"],
+        on Anchor::Program, creates ["channel", "scf", "arith", "spacetime"],
         run scatter_program;
 }
 
@@ -46,7 +47,11 @@ t2s_ir::declare_pass! {
 const MAX_DEPTH: i64 = 1 << 24;
 
 fn scatter_program(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
-    crate::channel::chain::run_all_directives(program, "ure.scatter", scatter_all)
+    crate::channel::chain::run_all_directives(
+        program,
+        ods::ure::ScatterOperation::name(),
+        scatter_all,
+    )
 }
 
 /// The scatters along one loop of one array share the document's single
@@ -217,14 +222,17 @@ fn along(chain: &Chain<'_, '_>) -> Result<Along, Failed> {
 /// must read the same element.
 fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<MlirOperation>, Failed> {
     let fed = fed_channels(chain);
-    let channel_reads = ["channel.read", "channel.read_lanes"]
-        .into_iter()
-        .flat_map(|name| ir::collect(chain.array, name))
-        .filter(|r| {
-            let channel = ir::symbol(r, "channel");
-            channel == chain.source || fed.contains(&channel)
-        });
-    let reads: Vec<OperationRef> = ir::collect(chain.array, "ure.load")
+    let channel_reads = [
+        ods::channel::ReadOperation::name(),
+        ods::channel::ReadLanesOperation::name(),
+    ]
+    .into_iter()
+    .flat_map(|name| ir::collect(chain.array, name))
+    .filter(|r| {
+        let channel = ir::symbol(r, "channel");
+        channel == chain.source || fed.contains(&channel)
+    });
+    let reads: Vec<OperationRef> = ir::collect(chain.array, ods::ure::LoadOperation::name())
         .into_iter()
         .filter(|l| ir::symbol(l, "input") == chain.source)
         .chain(channel_reads)
@@ -266,7 +274,7 @@ fn serial_reads_memory(chain: &Chain<'_, '_>, reads: &[MlirOperation]) -> Result
     for r in reads {
         // SAFETY: a live op.
         let r = unsafe { OperationRef::from_raw(*r) };
-        if ir::name(&r).starts_with("channel.read") {
+        if ir::name(&r).starts_with(ods::channel::ReadOperation::name()) {
             return Err(error(
                 r.location(),
                 format!(
@@ -332,26 +340,30 @@ fn same_value(a: MlirValue, b: MlirValue) -> bool {
 /// The channels of the program written with values loaded from `@A`.
 fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
     let written = |w: &OperationRef<'_, '_>| -> Option<MlirValue> {
-        if ir::name(w) == "channel.write_lanes" {
+        if ods::is(w, ods::channel::WriteLanesOperation::name()) {
             // (channel indices, value, mask)
             return ir::operand_segments(w.to_raw()).get(1)?.first().copied();
         }
         Some(w.operand(w.operand_count().checked_sub(1)?).ok()?.to_raw())
     };
-    ["channel.write", "channel.write_lanes"]
-        .into_iter()
-        .flat_map(|name| ir::collect(chain.program, name))
-        .filter(|w| {
-            written(w).is_some_and(|v| {
-                t2s_ir::ir::defining_op(v).is_some_and(|op| {
-                    // SAFETY: a live op.
-                    let op = unsafe { OperationRef::from_raw(op) };
-                    ir::name(&op) == "ure.load" && ir::symbol(&op, "input") == chain.source
-                })
+    [
+        ods::channel::WriteOperation::name(),
+        ods::channel::WriteLanesOperation::name(),
+    ]
+    .into_iter()
+    .flat_map(|name| ir::collect(chain.program, name))
+    .filter(|w| {
+        written(w).is_some_and(|v| {
+            t2s_ir::ir::defining_op(v).is_some_and(|op| {
+                // SAFETY: a live op.
+                let op = unsafe { OperationRef::from_raw(op) };
+                ods::is(&op, ods::ure::LoadOperation::name())
+                    && ir::symbol(&op, "input") == chain.source
             })
         })
-        .map(|w| ir::symbol(&w, "channel"))
-        .collect()
+    })
+    .map(|w| ir::symbol(&w, "channel"))
+    .collect()
 }
 
 /// The conditions a read runs under, which every PE along the chain
@@ -397,7 +409,7 @@ fn read_conditions(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<Vec<C
 fn lane_mask(read: MlirOperation) -> Option<MlirValue> {
     // SAFETY: a live op; only queried.
     let name = ir::name(&unsafe { OperationRef::from_raw(read) });
-    if name != "channel.read_lanes" {
+    if name != ods::channel::ReadLanesOperation::name() {
         return None;
     }
     ir::operand_segments(read).get(1)?.first().copied()
@@ -444,7 +456,7 @@ fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
     for (k, s) in scattered.iter().enumerate() {
         kept.push(chain_step(s, &step, accs[k], types[k], &fifos[k])?);
     }
-    inner.op("scf.yield", &kept, &[], &[]);
+    inner.op(ods::scf::YieldOperation::name(), &kept, &[], &[]);
     for (s, result) in scattered.iter().zip(results) {
         for r in &s.reads {
             // SAFETY: live ops; their results are replaced, then they are erased.
@@ -500,23 +512,27 @@ fn chain_step<'c>(
         .collect::<Option<Vec<_>>>()
         .and_then(|all| {
             all.into_iter()
-                .reduce(|a, b| inner.op1("arith.ori", &[a, b], i1))
+                .reduce(|a, b| inner.op1(ods::arith::OrIOperation::name(), &[a, b], i1))
         });
     // A lane-wise read moves a vector only when any lane of row t reads.
     let any = match (
         any,
         lane_mask(reads[0]).map(|m| map.get(&(m.ptr as usize)).copied().unwrap_or(m)),
     ) {
-        (Some(c), Some(m)) => {
-            Some(inner.op1("arith.andi", &[c, t2s_ir::lanes::any_lane(&inner, m)], i1))
-        }
+        (Some(c), Some(m)) => Some(inner.op1(
+            ods::arith::AndIOperation::name(),
+            &[c, t2s_ir::lanes::any_lane(&inner, m)],
+            i1,
+        )),
         (None, Some(m)) => Some(t2s_ir::lanes::any_lane(&inner, m)),
         (c, None) => c,
     };
     let (work, guard) = match any {
         Some(cond) => {
             let (then, other, r) = inner.if_else(cond, &[ty]);
-            inner.at(other).op("scf.yield", &[acc], &[], &[]);
+            inner
+                .at(other)
+                .op(ods::scf::YieldOperation::name(), &[acc], &[], &[]);
             (inner.at(then), Some(r[0]))
         }
         None => (inner, None),
@@ -526,11 +542,13 @@ fn chain_step<'c>(
     let loaded = clone_op(&work.at(from_a), reads[0], &map);
     // SAFETY: the clone has one result.
     let loaded = unsafe { mlir_sys::mlirOperationGetResult(loaded, 0) };
-    work.at(from_a).op("scf.yield", &[loaded], &[], &[]);
+    work.at(from_a)
+        .op(ods::scf::YieldOperation::name(), &[loaded], &[], &[]);
     let shift = if chain.down { 1 } else { -1 };
     let neighbour = chain.fifo_index(&work.at(from_fifo), along.dim, shift);
     let received = read(&work.at(from_fifo), fifo, &neighbour, ty);
-    work.at(from_fifo).op("scf.yield", &[received], &[], &[]);
+    work.at(from_fifo)
+        .op(ods::scf::YieldOperation::name(), &[received], &[], &[]);
     let others = work.cmpi(1, t, me); // ne
     let pass = work.if_then(others);
     write(
@@ -542,11 +560,11 @@ fn chain_step<'c>(
     work.finish_scf_block(pass);
     let new = match guard {
         Some(r) => {
-            work.op("scf.yield", &[v], &[], &[]);
+            work.op(ods::scf::YieldOperation::name(), &[v], &[], &[]);
             r
         }
         None => v,
     };
     let mine = inner.cmpi(CMPI_EQ, t, me);
-    Ok(inner.op1("arith.select", &[mine, new, acc], ty))
+    Ok(inner.op1(ods::arith::SelectOperation::name(), &[mine, new, acc], ty))
 }

@@ -35,6 +35,7 @@ use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashSet;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed};
 
 t2s_ir::declare_pass! {
@@ -66,7 +67,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     let context: &Context = unsafe { context_ref.to_ref() };
     let mut functions = Vec::new();
     root.walk(WalkOrder::PreOrder, |op| {
-        if ir::name(&op) == "func.func" {
+        if ods::is(&op, ods::func::FuncOperation::name()) {
             functions.push(op.to_raw());
         }
         WalkResult::Advance
@@ -107,10 +108,22 @@ fn plan(arg: MlirValue, row_bytes: i64, function: MlirOperation) -> Option<Plan>
     for (user, number) in t2s_ir::ir::uses(arg) {
         // SAFETY: a user of a live value.
         let op = unsafe { OperationRef::from_raw(user) };
-        match (ir::name(&op).as_str(), number) {
-            ("memref.load" | "vector.load" | "vector.maskedload", 0) => loads.push(user),
-            ("memref.dim" | "vector.gather", 0) => {}
-            _ => return None,
+        let name = ir::name(&op);
+        if number != 0 {
+            return None;
+        }
+        if t2s_ir::op_in!(
+            name,
+            ods::memref::LoadOperation
+                | ods::vector::LoadOperation
+                | ods::vector::MaskedLoadOperation
+        ) {
+            loads.push(user);
+        } else if !t2s_ir::op_in!(
+            name,
+            ods::memref::DimOperation | ods::vector::GatherOperation
+        ) {
+            return None;
         }
     }
     if !loads
@@ -199,7 +212,7 @@ fn is_reread(load: MlirOperation, function: MlirOperation) -> bool {
         let mut parent = mlir_sys::mlirOperationGetParentOperation(load);
         while !parent.ptr.is_null() && parent.ptr != function.ptr {
             let op = OperationRef::from_raw(parent);
-            if ir::name(&op) == "scf.for" {
+            if ods::is(&op, ods::scf::ForOperation::name()) {
                 if let Some(body) = ir::body_block(&op) {
                     if let Ok(iv) = body.argument(0) {
                         loops.push(iv.to_raw().ptr as usize);
@@ -270,7 +283,7 @@ fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: MlirValue, plan: &Plan)
     let i64_type = IntegerType::new(context, 64).into();
     let alignment: Attribute = IntegerAttribute::new(i64_type, LINE_BYTES).into();
     let padded = e.op(
-        "memref.alloc",
+        ods::memref::AllocOperation::name(),
         &[],
         &[padded_type],
         &[("alignment", alignment)],
@@ -282,8 +295,13 @@ fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: MlirValue, plan: &Plan)
         unsafe { mlir_sys::mlirOperationSetOperand(*load, 0, padded) };
     }
     for op in ir::ops(entry) {
-        if ir::name(&op) == "func.return" {
-            Emitter::before(context, op).op("memref.dealloc", &[padded], &[], &[]);
+        if ods::is(&op, ods::func::ReturnOperation::name()) {
+            Emitter::before(context, op).op(
+                ods::memref::DeallocOperation::name(),
+                &[padded],
+                &[],
+                &[],
+            );
         }
     }
     tracing::debug!(target: "t2s", shape = ?plan.padded_shape, "input padded");
@@ -311,10 +329,10 @@ fn copy_rows(e: &Emitter<'_>, from: MlirValue, to: MlirValue, shape: &[i64], ele
     let line = t2s_ir::lanes::vector_type(e.context, &[chunk], element);
     let mut operands = vec![from];
     operands.extend_from_slice(&indices);
-    let x = inner.op1("vector.load", &operands, line);
+    let x = inner.op1(ods::vector::LoadOperation::name(), &operands, line);
     let mut operands = vec![x, to];
     operands.extend_from_slice(&indices);
-    inner.op("vector.store", &operands, &[], &[]);
+    inner.op(ods::vector::StoreOperation::name(), &operands, &[], &[]);
     for (outer, block) in blocks.into_iter().rev() {
         outer.finish_scf_block(block);
     }

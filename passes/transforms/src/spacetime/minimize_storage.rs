@@ -16,7 +16,6 @@
 //! cannot express. Files written at uneven steps could be channels of the
 //! reported depth; those come with the channel dialect.
 
-use t2s_ir::ir::OpAccess;
 use melior::ir::{
     attribute::IntegerAttribute,
     operation::{OperationLike, OperationRef},
@@ -27,6 +26,8 @@ use mlir_sys::{MlirOperation, MlirValue};
 use t2s_ir::diag::remark;
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 use t2s_model::spacetime::{minimize, Storage};
@@ -35,7 +36,7 @@ t2s_ir::declare_pass! {
     /// Shrink register files whose PE writes once every s > 1 steps into files
     /// shifted on each write; remark why the others stay full
     pub static PASS = "minimize-storage" (MinimizeStorage)
-        on Anchor::Op("ure.program"), creates ["spacetime"],
+        on Anchor::Program, creates ["spacetime"],
         run minimize_program;
 }
 
@@ -47,7 +48,7 @@ const MAX_POINTS: u64 = 1 << 20;
 fn minimize_program(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     for array in ir::body_ops(&program, 0)
         .into_iter()
-        .filter(|op| ir::name(op) == "spacetime.array")
+        .filter(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
     {
         minimize_array(&program, &array)?;
     }
@@ -59,8 +60,8 @@ fn minimize_array(
     array: &OperationRef<'_, '_>,
 ) -> Result<(), Failed> {
     let times = write_steps(array)?;
-    let writes = ir::collect(*array, "spacetime.write");
-    let reads = ir::collect(*array, "spacetime.read");
+    let writes = ir::collect(*array, ods::spacetime::WriteOperation::name());
+    let reads = ir::collect(*array, ods::spacetime::ReadOperation::name());
     let _ = program;
     let array_view = ArrayOp::cast(*array).ok_or(Failed)?;
     for entry in array_view.files() {
@@ -73,7 +74,8 @@ fn minimize_array(
         let uses = |ops: &[OperationRef<'_, '_>], operand: usize| -> Vec<MlirOperation> {
             ops.iter()
                 .filter(|op| {
-                    op.operand_at(operand).is_some_and(|v| v.to_raw().ptr == value.ptr)
+                    op.operand_at(operand)
+                        .is_some_and(|v| v.to_raw().ptr == value.ptr)
                 })
                 .map(|op| op.to_raw())
                 .collect()
@@ -245,7 +247,7 @@ fn only_scheduled_guard(write: &OperationRef<'_, '_>, array: &OperationRef<'_, '
         if parent.to_raw().ptr == array.to_raw().ptr {
             return guarded;
         }
-        if ir::name(&parent) != "scf.if" {
+        if !ods::is(&parent, ods::scf::IfOperation::name()) {
             return false;
         }
         let scheduled = parent.operand_at(0).is_some_and(|c| {
@@ -254,7 +256,7 @@ fn only_scheduled_guard(write: &OperationRef<'_, '_>, array: &OperationRef<'_, '
             unsafe {
                 mlir_sys::mlirValueIsAOpResult(c)
                     && ir::name(&OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(c)))
-                        == "spacetime.scheduled"
+                        == ods::spacetime::ScheduledOperation::name()
                     && t2s_ir::array::own_coordinates(c)
             }
         });

@@ -14,6 +14,7 @@ use melior::ir::{
 use t2s_ir::diag::{emit, error, remark, Severity};
 use t2s_ir::import::find_nest;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, Names};
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
@@ -23,7 +24,7 @@ t2s_ir::declare_pass! {
     /// Map a merged URE loop nest to a systolic array (spacetime.array): time
     /// loops, PEs, shift registers
     pub static PASS = "space-time-transform" (SpaceTimeTransform)
-        on Anchor::Op("ure.program"), creates ["spacetime", "scf", "ure"],
+        on Anchor::Program, creates ["spacetime", "scf", "ure"],
         run run; check check_options;
     options Options {
         /// Space loops, comma separated: a transform applied after the
@@ -82,7 +83,7 @@ fn transform_program(
     let Some(nest) = find_nest(&program) else {
         return Err(error(program.location(), "program has no URE to transform"));
     };
-    if ir::name(&nest) != "ure.nest" {
+    if !ods::is(&nest, ods::ure::NestOperation::name()) {
         if from_options.is_some() {
             return Err(error(
                 nest.location(),
@@ -94,7 +95,7 @@ fn transform_program(
     let rep = ir::symbol(&nest, "representative");
     let directives: Vec<_> = ir::body_ops(&program, 0)
         .into_iter()
-        .filter(|op| ir::name(op) == "ure.space_time_transform")
+        .filter(|op| ods::is(op, ods::ure::SpaceTimeTransformOperation::name()))
         .collect();
     let mut requests = Vec::new();
     for d in &directives {
@@ -161,7 +162,9 @@ fn transform_program(
 fn vectorized_as_space<'c>(program: &OperationRef<'c, '_>, rep: &str) -> Option<Request<'c>> {
     let directives: Vec<_> = ir::body_ops(program, 0)
         .into_iter()
-        .filter(|op| ir::name(op) == "ure.vectorize" && ir::symbol(op, "func") == rep)
+        .filter(|op| {
+            ods::is(op, ods::ure::VectorizeOperation::name()) && ir::symbol(op, "func") == rep
+        })
         .collect();
     let first = directives.first()?;
     let space: Vec<String> = directives
@@ -223,14 +226,14 @@ fn dependences<'c>(
 ) -> Result<Dependences<'c>, Failed> {
     let defs: Vec<_> = ir::body_ops(&nest, 0)
         .into_iter()
-        .filter(|op| ir::name(op) == "ure.def")
+        .filter(|op| ods::is(op, ods::ure::DefOperation::name()))
         .collect();
     let names: Vec<String> = defs.iter().map(|d| ir::symbol(d, "func")).collect();
     let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
     let mut deps: Vec<DependenceSpec> = Vec::new();
     let mut reads = Vec::new();
     for (consumer, def) in defs.iter().enumerate() {
-        for at in ir::collect(*def, "ure.at") {
+        for at in ir::collect(*def, ods::ure::AtOperation::name()) {
             let callee_name = ir::symbol(&at, "func");
             let Some(callee) = names.iter().position(|n| *n == callee_name) else {
                 return Err(error(

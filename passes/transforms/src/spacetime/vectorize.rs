@@ -25,6 +25,7 @@ use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::{emit, error, remark, Severity};
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -32,7 +33,7 @@ t2s_ir::declare_pass! {
     /// vectors (n-D for several loops); serialize loops whose lanes depend on
     /// each other, broadcast values copied along them
     pub static PASS = "vectorize" (Vectorize)
-        on Anchor::Op("ure.program"), creates ["vector", "arith", "spacetime"],
+        on Anchor::Program, creates ["vector", "arith", "spacetime"],
         run vectorize_program_pass;
 }
 
@@ -52,7 +53,7 @@ fn vectorize_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
     let body = ir::body_ops(&program, 0);
     let directives: Vec<_> = body
         .iter()
-        .filter(|op| ir::name(op) == "ure.vectorize")
+        .filter(|op| ods::is(op, ods::ure::VectorizeOperation::name()))
         .copied()
         .collect();
     // One array per target: the program's own (its representative) or a
@@ -91,12 +92,11 @@ fn target_array<'c, 'a>(
     let array_of = |holder: &OperationRef<'c, 'a>| {
         ir::body_ops(holder, 0)
             .into_iter()
-            .find(|op| ir::name(op) == "spacetime.array")
+            .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
     };
-    if let Some(kernel) = body
-        .iter()
-        .find(|op| ir::name(op) == "channel.kernel" && ir::symbol_name(op) == target)
-    {
+    if let Some(kernel) = body.iter().find(|op| {
+        ods::is(op, ods::channel::KernelOperation::name()) && ir::symbol_name(op) == target
+    }) {
         let array = array_of(kernel).ok_or_else(|| {
             error(
                 directive.location(),
@@ -106,9 +106,9 @@ fn target_array<'c, 'a>(
         return Ok(Some((*kernel, array)));
     }
     let isolated = body.iter().any(|op| {
-        matches!(
-            ir::name(op).as_str(),
-            "ure.isolate_producer" | "ure.isolate_consumer"
+        t2s_ir::op_in!(
+            ir::name(op),
+            ods::ure::IsolateProducerOperation | ods::ure::IsolateConsumerOperation
         ) && ir::string(op, "kernel") == target
     });
     if isolated {
@@ -135,7 +135,7 @@ fn vectorize_array(
     array: OperationRef<'_, '_>,
     directives: &[OperationRef<'_, '_>],
 ) -> Result<(), Failed> {
-    let kernel = ir::name(&holder) == "channel.kernel";
+    let kernel = ods::is(&holder, ods::channel::KernelOperation::name());
     let wanted = wanted_loops(&array, directives, kernel)?;
     let (kept, props) = plan(&array, &wanted);
     if kept.is_empty() {

@@ -19,13 +19,14 @@ use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::ir::{self, ExtentAttr};
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
     /// Merge UREs into one perfect loop nest (ure.nest) with bounds and loop
     /// order
     pub static PASS = "merge-ures" (MergeUres)
-        on Anchor::Op("ure.program"), creates ["ure"],
+        on Anchor::Program, creates ["ure"],
         run merge_program_pass;
 }
 
@@ -47,12 +48,12 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
     }
     let defs: Vec<_> = ops
         .iter()
-        .filter(|op| ir::name(op) == "ure.def")
+        .filter(|op| ods::is(op, ods::ure::DefOperation::name()))
         .copied()
         .collect();
     let merges: Vec<_> = ops
         .iter()
-        .filter(|op| ir::name(op) == "ure.merge_ures")
+        .filter(|op| ods::is(op, ods::ure::MergeUresOperation::name()))
         .copied()
         .collect();
     let order = realization_order(program, &defs, merges.first().copied())?;
@@ -66,7 +67,9 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
     let mut consumed = Vec::new();
     for op in &ops {
         let kind = ir::name(op);
-        if kind != "ure.set_bounds" && kind != "ure.reorder" {
+        if kind != ods::ure::SetBoundsOperation::name()
+            && kind != ods::ure::ReorderOperation::name()
+        {
             continue;
         }
         let target = ir::symbol(op, "func");
@@ -78,7 +81,7 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
             };
             return Err(error(op.location(), what));
         }
-        if kind == "ure.set_bounds" {
+        if kind == ods::ure::SetBoundsOperation::name() {
             apply_set_bounds(*op, &mut loops)?;
         } else {
             apply_reorder(*op, &mut loops)?;
@@ -248,7 +251,7 @@ fn build_nest<'c, 'a>(
         .collect();
     let region = Region::new();
     region.append_block(Block::new(&[]));
-    let nest = OperationBuilder::new("ure.nest", anchor.location())
+    let nest = OperationBuilder::new(ods::ure::NestOperation::name(), anchor.location())
         .add_attributes(&[
             (
                 Identifier::new(context, "representative"),

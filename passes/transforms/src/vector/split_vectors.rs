@@ -15,7 +15,6 @@
 //! rows. Upstream's unrolling serves the same end but is only reachable
 //! through test passes, and it unrolls to at most four lanes.
 
-use t2s_ir::ir::BlockAccess;
 use crate::vector::split_vectors::lanes::{block_argument_error, buffer_element, Lane, Splitter};
 use crate::vector::split_vectors::memory as split_memory;
 use melior::ir::{
@@ -29,8 +28,10 @@ use mlir_sys::{MlirOperation, MlirValue};
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ir::BlockAccess;
 use t2s_ir::ir::{attributes_of, named, operand, result};
 use t2s_ir::lanes::{count, element_of, flatten, shape_of, type_of, unflatten};
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed};
 
 t2s_ir::declare_pass! {
@@ -169,25 +170,24 @@ fn split_op<'c>(
     if split_memory::handles(&name) {
         return split_memory::split(splitter, buffers, e, op);
     }
-    match name.as_str() {
-        "arith.constant" => constant(splitter, e, op),
-        "ub.poison" => poison(splitter, e, op),
-        "vector.broadcast" | "vector.splat" => broadcast(splitter, e, op),
-        "vector.shape_cast" => {
+    t2s_ir::op_match!(name, {
+        ods::arith::ConstantOperation => constant(splitter, e, op),
+        ods::ub::PoisonOperation => poison(splitter, e, op),
+        ods::vector::BroadcastOperation => broadcast(splitter, e, op),
+        ods::vector::ShapeCastOperation => {
             let lanes = lanes(splitter, operand(op, 0))?;
             finish(splitter, e, op, &lanes)
-        }
-        "vector.from_elements" => {
+        },
+        ods::vector::FromElementsOperation => {
             let lanes: Vec<Lane> = op.operands().map(|v| Lane::Scalar(v.to_raw())).collect();
             finish(splitter, e, op, &lanes)
-        }
-        "vector.extract" => extract(splitter, e, op),
-        "vector.insert" => insert(splitter, e, op),
-        "vector.shuffle" => shuffle(splitter, e, op),
-        "vector.transpose" => transpose(splitter, e, op),
-        _ if is_elementwise(&name) => elementwise(splitter, e, op),
-        _ => Err(no_rule(op)),
-    }
+        },
+        ods::vector::ExtractOperation => extract(splitter, e, op),
+        ods::vector::InsertOperation => insert(splitter, e, op),
+        ods::vector::ShuffleOperation => shuffle(splitter, e, op),
+        ods::vector::TransposeOperation => transpose(splitter, e, op),
+        _ => if is_elementwise(&name) { elementwise(splitter, e, op) } else { Err(no_rule(op)) },
+    })
 }
 
 fn no_rule(op: &OperationRef<'_, '_>) -> String {
@@ -222,9 +222,9 @@ fn block_argument_type(op: &OperationRef<'_, '_>) -> Option<String> {
 }
 
 fn is_elementwise(name: &str) -> bool {
-    (name.starts_with("arith.") && name != "arith.constant")
+    (name.starts_with("arith.") && name != ods::arith::ConstantOperation::name())
         || name.starts_with("math.")
-        || name == "vector.fma"
+        || name == ods::vector::FMAOperation::name()
 }
 
 /// The lanes of a vector operand, or why it cannot be split.
@@ -294,7 +294,7 @@ fn poison<'c>(
     let ty = type_of(result(op));
     let shape = shape_of(ty).ok_or_else(|| no_rule(op))?;
     let piece = e.op(
-        "ub.poison",
+        ods::ub::PoisonOperation::name(),
         &[],
         &[splitter.piece_type(&shape, element_of(ty))],
         &[],
@@ -317,7 +317,11 @@ fn broadcast<'c>(
     let Some(source_shape) = shape_of(type_of(source)) else {
         let piece_type = splitter.piece_type(&shape, element_of(ty));
         let piece = if shape_of(piece_type).is_some() {
-            e.op1("vector.broadcast", &[source], piece_type)
+            e.op1(
+                ods::vector::BroadcastOperation::name(),
+                &[source],
+                piece_type,
+            )
         } else {
             source
         };

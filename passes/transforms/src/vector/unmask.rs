@@ -16,6 +16,7 @@ use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, element_of, shape_of};
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Rewrites every masked or indexed access under `root` lane by lane.
@@ -36,10 +37,10 @@ pub fn unmask_where<'c>(
     pick: impl Fn(&OperationRef<'c, '_>) -> bool,
 ) -> Result<(), Failed> {
     for name in [
-        "vector.maskedload",
-        "vector.maskedstore",
-        "vector.gather",
-        "vector.scatter",
+        ods::vector::MaskedLoadOperation::name(),
+        ods::vector::MaskedStoreOperation::name(),
+        ods::vector::GatherOperation::name(),
+        ods::vector::ScatterOperation::name(),
     ] {
         for op in ir::collect(root, name) {
             if pick(&op) {
@@ -66,7 +67,10 @@ enum At<'a> {
 fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Failed> {
     let name = ir::name(&op);
     let all = operands(&op);
-    let indexed = !matches!(name.as_str(), "vector.maskedload" | "vector.maskedstore");
+    let indexed = !t2s_ir::op_in!(
+        name,
+        ods::vector::MaskedLoadOperation | ods::vector::MaskedStoreOperation
+    );
     let (base, indices, positions, mask, last) = if indexed {
         split_indexed(&all).ok_or(Failed)?
     } else {
@@ -105,10 +109,10 @@ fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Fail
             let (then, other, results) = e.if_else(lanes::extract(&e, mask, &[l]), &[element]);
             let inner = e.at(then);
             let x = inner.load(base, &lane_at(&inner, l), element);
-            inner.op("scf.yield", &[x], &[], &[]);
+            inner.op(ods::scf::YieldOperation::name(), &[x], &[], &[]);
             let other = e.at(other);
             let kept = lanes::extract(&other, last, &[l]);
-            other.op("scf.yield", &[kept], &[], &[]);
+            other.op(ods::scf::YieldOperation::name(), &[kept], &[], &[]);
             value = lanes::insert(&e, results[0], value, &[l]);
         }
         // SAFETY: a value of the load's type replaces its result.
@@ -151,13 +155,25 @@ fn indexed_lane(
 ) -> Vec<MlirValue> {
     let mut step = lanes::extract(e, positions, &[l]);
     if !melior::ir::TypeLike::is_index(&lanes::type_of(step)) {
-        step = e.op1("arith.index_cast", &[step], e.index_type());
+        step = e.op1(
+            ods::arith::IndexCastOperation::name(),
+            &[step],
+            e.index_type(),
+        );
     }
     let mut linear = e.add(origin, step);
     let mut at = vec![linear; dims.len()];
     for d in (1..dims.len()).rev() {
-        at[d] = e.op1("arith.remsi", &[linear, dims[d]], e.index_type());
-        linear = e.op1("arith.divsi", &[linear, dims[d]], e.index_type());
+        at[d] = e.op1(
+            ods::arith::RemSIOperation::name(),
+            &[linear, dims[d]],
+            e.index_type(),
+        );
+        linear = e.op1(
+            ods::arith::DivSIOperation::name(),
+            &[linear, dims[d]],
+            e.index_type(),
+        );
     }
     at[0] = linear;
     at

@@ -1,7 +1,6 @@
 //! The access a gather works on: the one channel read of the values and
 //! the output store it feeds.
 
-use t2s_ir::ir::OpAccess;
 use crate::channel::chain::{users, Chain};
 use crate::channel::isolate::build::output_segments;
 use melior::ir::{
@@ -11,6 +10,8 @@ use melior::ir::{
 use mlir_sys::MlirOperation;
 use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::ir;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// The one `channel.read` of the kernel that brings `@A`'s values: a read
@@ -25,7 +26,7 @@ pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<MlirOperation, 
                     users(v).into_iter().any(|u| {
                         // SAFETY: a live user op.
                         let u_ref = unsafe { OperationRef::from_raw(u) };
-                        ir::name(&u_ref) == "spacetime.output"
+                        ods::is(&u_ref, ods::spacetime::OutputOperation::name())
                             && ir::symbol(&u_ref, "func") == chain.source
                             && output_segments(u)[0].iter().any(|x| x.ptr == v.ptr)
                     })
@@ -95,12 +96,12 @@ pub fn the_store(
     };
     // SAFETY: a live op.
     let store_ref = unsafe { OperationRef::from_raw(store) };
-    let [values, _, mask, at] = if ir::name(&store_ref) == "spacetime.output" {
+    let [values, _, mask, at] = if ods::is(&store_ref, ods::spacetime::OutputOperation::name()) {
         output_segments(store)
     } else {
         Default::default()
     };
-    if ir::name(&store_ref) != "spacetime.output"
+    if !ods::is(&store_ref, ods::spacetime::OutputOperation::name())
         || ir::symbol(&store_ref, "func") != chain.source
         || values.len() != 1
         || values[0].ptr != value.ptr

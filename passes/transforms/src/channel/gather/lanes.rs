@@ -24,12 +24,14 @@ use t2s_ir::diag::remark;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of, vector_type};
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Rewrites the kernel's lane-wise read of `@A` into the chain along the
 /// vectorized space loop `dim`; returns nothing but a remark.
 pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
-    let access = crate::channel::gather::access::find_read(chain, "channel.read_lanes")?;
+    let access =
+        crate::channel::gather::access::find_read(chain, ods::channel::ReadLanesOperation::name())?;
     crate::channel::gather::access::the_store(chain, access, true)?;
     // SAFETY: a live op with one result.
     let (value, access_ref) = unsafe {
@@ -221,7 +223,7 @@ fn transpose<'c>(
     }
     let attr = lanes::i64_array(e.context, perm);
     e.op(
-        "vector.transpose",
+        ods::vector::TransposeOperation::name(),
         &[v],
         &[result],
         &[("permutation", attr)],

@@ -16,6 +16,7 @@ use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::Failed;
 
@@ -119,7 +120,7 @@ pub fn fifo_op<'c>(
             Attribute::parse(context, &format!("array<i64: {}>", dims.join(", "))).ok_or(Failed)?;
         attributes.push((Identifier::new(context, "shape"), shape));
     }
-    OperationBuilder::new("channel.fifo", location)
+    OperationBuilder::new(ods::channel::FifoOperation::name(), location)
         .add_attributes(&attributes)
         .build()
         .map_err(|_| Failed)
@@ -142,7 +143,7 @@ pub fn new_kernel(
     let context = frame.context;
     let region = Region::new();
     region.append_block(Block::new(&[]));
-    let kernel = OperationBuilder::new("channel.kernel", location)
+    let kernel = OperationBuilder::new(ods::channel::KernelOperation::name(), location)
         .add_attributes(&[(
             Identifier::new(context, "sym_name"),
             StringAttribute::new(context, name).into(),
@@ -294,7 +295,7 @@ pub fn guarded<'c>(
     let guard = combine(e, &access.guards, map, true);
     let used = access.uses.as_ref().and_then(|u| combine(e, u, map, false));
     let condition = match (guard, used) {
-        (Some(g), Some(u)) => Some(e.op1("arith.andi", &[g, u], ty)),
+        (Some(g), Some(u)) => Some(e.op1(ods::arith::AndIOperation::name(), &[g, u], ty)),
         (g, u) => g.or(u),
     };
     match condition {
@@ -318,7 +319,7 @@ pub fn write(e: &Emitter<'_>, channel: &str, coords: &[MlirValue], value: MlirVa
     let mut operands = coords.to_vec();
     operands.push(value);
     e.op(
-        "channel.write",
+        ods::channel::WriteOperation::name(),
         &operands,
         &[],
         &[channel_attribute(e, channel)],
@@ -328,7 +329,7 @@ pub fn write(e: &Emitter<'_>, channel: &str, coords: &[MlirValue], value: MlirVa
 /// `channel.read @channel[coords] : ty`.
 pub fn read<'c>(e: &Emitter<'c>, channel: &str, coords: &[MlirValue], ty: Type<'c>) -> MlirValue {
     e.op(
-        "channel.read",
+        ods::channel::ReadOperation::name(),
         coords,
         &[ty],
         &[channel_attribute(e, channel)],
@@ -382,9 +383,11 @@ fn read_if<'c>(
     let (then, other, result) = e.if_else(condition, &[ty]);
     let blocks = [then, other];
     let value = read(&e.at(blocks[0]), channel, coords, ty);
-    e.at(blocks[0]).op("scf.yield", &[value], &[], &[]);
+    e.at(blocks[0])
+        .op(ods::scf::YieldOperation::name(), &[value], &[], &[]);
     let zero = zero_of(&e.at(blocks[1]), ty);
-    e.at(blocks[1]).op("scf.yield", &[zero], &[], &[]);
+    e.at(blocks[1])
+        .op(ods::scf::YieldOperation::name(), &[zero], &[], &[]);
     result[0]
 }
 
@@ -400,5 +403,10 @@ pub fn zero_of<'c>(e: &Emitter<'c>, ty: Type<'c>) -> MlirValue {
     let zero = if elem.is_float() { "0.0" } else { "0" };
     let attr = Attribute::parse(e.context, &format!("dense<{zero}> : {ty}"))
         .expect("a dense zero of a vector type");
-    e.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+    e.op(
+        ods::arith::ConstantOperation::name(),
+        &[],
+        &[ty],
+        &[("value", attr)],
+    )[0]
 }

@@ -4,7 +4,6 @@
 //! and a kernel whose every access fixes a coordinate keeps only that PE
 //! row (T2S's loaders feed the boundary PEs only).
 
-use t2s_ir::ir::OpAccess;
 use crate::channel::isolate::frame::{Access, Frame};
 use crate::channel::isolate::slice::Condition;
 use melior::ir::{
@@ -14,6 +13,8 @@ use melior::ir::{
 };
 use mlir_sys::{MlirOperation, MlirValue};
 use t2s_ir::array::ArrayInfo;
+use t2s_ir::ir::OpAccess;
+use t2s_ir::ods;
 
 /// A space coordinate (its position among the space loops) and its value.
 pub type Fixed = (usize, i64);
@@ -27,7 +28,7 @@ fn constant(v: MlirValue) -> Option<i64> {
     let op = op_of(v)?;
     // SAFETY: a live op.
     let op = unsafe { OperationRef::from_raw(op) };
-    if t2s_ir::ir::name(&op) != "arith.constant" {
+    if !ods::is(&op, ods::arith::ConstantOperation::name()) {
         return None;
     }
     IntegerAttribute::try_from(op.attribute("value").ok()?)
@@ -47,7 +48,7 @@ fn space_coordinate(frame: &Frame<'_, '_>, v: MlirValue) -> Option<usize> {
             mlir_sys::mlirBlockArgumentGetArgNumber(v) as usize
         } else {
             let op = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v));
-            if t2s_ir::ir::name(&op) != "spacetime.recover" || op.operand_count() > 0 {
+            if !ods::is(&op, ods::spacetime::RecoverOperation::name()) || op.operand_count() > 0 {
                 return None;
             }
             let row = frame
@@ -71,7 +72,7 @@ fn fixed_by(frame: &Frame<'_, '_>, (condition, holds): Condition) -> Option<Fixe
     let op = op_of(condition)?;
     // SAFETY: a live op.
     let op = unsafe { OperationRef::from_raw(op) };
-    let eq = t2s_ir::ir::name(&op) == "arith.cmpi"
+    let eq = ods::is(&op, ods::arith::CmpIOperation::name())
         && op
             .attribute("predicate")
             .ok()

@@ -15,6 +15,7 @@ use melior::ir::{
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
 use t2s_ir::emit::Emitter;
+use t2s_ir::ods;
 
 /// A condition and whether the access runs when it holds (`true`) or when
 /// it does not (`false`, the else-region of an `scf.if`).
@@ -49,20 +50,19 @@ fn is_pure_index_op(name: &str) -> bool {
     name.starts_with("arith.")
         || name.starts_with("index.")
         || name.starts_with("math.")
-        || matches!(
+        || t2s_ir::op_in!(
             name,
-            "affine.apply"
-                | "spacetime.recover"
-                | "spacetime.scheduled"
-                | "ure.param_value"
-                // What vectorize builds lane-wise conditions and indices with.
-                | "vector.broadcast"
-                | "vector.shuffle"
-                | "vector.extract"
-                | "vector.insert"
-                | "vector.from_elements"
-                | "vector.shape_cast"
-                | "vector.transpose"
+            ods::affine::AffineApplyOperation
+                | ods::spacetime::RecoverOperation
+                | ods::spacetime::ScheduledOperation
+                | ods::ure::ParamValueOperation
+                | ods::vector::BroadcastOperation
+                | ods::vector::ShuffleOperation
+                | ods::vector::ExtractOperation
+                | ods::vector::InsertOperation
+                | ods::vector::FromElementsOperation
+                | ods::vector::ShapeCastOperation
+                | ods::vector::TransposeOperation
         )
 }
 
@@ -113,7 +113,7 @@ pub fn enclosing_conditions(
                 return Ok(conditions);
             }
             let parent = mlir_sys::mlirBlockGetParentOperation(block);
-            if parent.ptr.is_null() || op_name(parent) != "scf.if" {
+            if parent.ptr.is_null() || op_name(parent) != ods::scf::IfOperation::name() {
                 return Err(NotComputable::Region(parent));
             }
             let region = mlir_sys::mlirBlockGetParentRegion(block);
@@ -141,7 +141,7 @@ pub fn use_conditions(access: MlirOperation, body: MlirBlock) -> Option<Vec<Cond
         while !use_.ptr.is_null() {
             let user = mlir_sys::mlirOpOperandGetOwner(use_);
             let number = mlir_sys::mlirOpOperandGetOperandNumber(use_);
-            if op_name(user) != "arith.select"
+            if op_name(user) != ods::arith::SelectOperation::name()
                 || number == 0
                 || mlir_sys::mlirOperationGetBlock(user).ptr != block.ptr
             {
@@ -230,7 +230,12 @@ pub fn clone_op(
 pub fn true_value(e: &Emitter<'_>) -> MlirValue {
     let ty = melior::ir::r#type::IntegerType::new(e.context, 1).into();
     let attr = melior::ir::attribute::IntegerAttribute::new(ty, 1).into();
-    e.op("arith.constant", &[], &[ty], &[("value", attr)])[0]
+    e.op(
+        ods::arith::ConstantOperation::name(),
+        &[],
+        &[ty],
+        &[("value", attr)],
+    )[0]
 }
 
 /// One condition of `conditions`, mapped, with its polarity applied.
@@ -244,7 +249,7 @@ fn literal(
         return c;
     }
     let ty = melior::ir::r#type::IntegerType::new(e.context, 1).into();
-    e.op1("arith.xori", &[c, true_value(e)], ty)
+    e.op1(ods::arith::XOrIOperation::name(), &[c, true_value(e)], ty)
 }
 
 /// The conjunction (`and`) or disjunction of `conditions`, mapped by `map`;
@@ -256,7 +261,11 @@ pub fn combine(
     and: bool,
 ) -> Option<MlirValue> {
     let ty = melior::ir::r#type::IntegerType::new(e.context, 1).into();
-    let op = if and { "arith.andi" } else { "arith.ori" };
+    let op = if and {
+        ods::arith::AndIOperation::name()
+    } else {
+        ods::arith::OrIOperation::name()
+    };
     conditions
         .iter()
         .map(|c| literal(e, *c, map))

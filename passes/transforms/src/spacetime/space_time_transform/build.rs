@@ -32,6 +32,7 @@ use t2s_dialects::ods::spacetime;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::ops::{ure::ProgramOp, View};
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::{never_inside, NestLoop, Schedule};
@@ -103,7 +104,7 @@ pub fn build_array<'c, 'a>(
     // Reads that never reach a point of the domain: no storage.
     let mut dead: Vec<OperationRef<'c, 'a>> = Vec::new();
     for (consumer, ure) in ures.iter().enumerate() {
-        for at in ir::collect(ure.op, "ure.at") {
+        for at in ir::collect(ure.op, ods::ure::AtOperation::name()) {
             let callee_name = ir::symbol(&at, "func");
             let Some(&callee) = index_of.get(callee_name.as_str()) else {
                 return Err(error(
@@ -214,13 +215,13 @@ pub fn build_array<'c, 'a>(
     // The PE body: coordinates -> original indices, the guard, the UREs.
     let e = Emitter::new(context, location, body.to_raw());
     let recovered = e.op(
-        "spacetime.recover",
+        ods::spacetime::RecoverOperation::name(),
         &[],
         &vec![e.index_type(); names.len()],
         &[],
     );
     let scheduled = e.op1(
-        "spacetime.scheduled",
+        ods::spacetime::ScheduledOperation::name(),
         &[],
         IntegerType::new(context, 1).into(),
     );
@@ -311,7 +312,12 @@ pub fn build_array<'c, 'a>(
                     None => (pe, None),
                 };
                 if let Some(file) = files.get(&(index, r)) {
-                    at.0.op("spacetime.write", &[*value, *file], &[], &[]);
+                    at.0.op(
+                        ods::spacetime::WriteOperation::name(),
+                        &[*value, *file],
+                        &[],
+                        &[],
+                    );
                 }
                 if let Some(then) = at.1 {
                     pe.finish_scf_block(then);
@@ -337,7 +343,7 @@ pub fn build_array<'c, 'a>(
 fn collect_ures<'c, 'a>(nest: &OperationRef<'c, 'a>) -> Result<Vec<Ure<'c, 'a>>, Failed> {
     let mut ures = Vec::new();
     for op in ir::body_ops(nest, 0) {
-        if ir::name(&op) != "ure.def" {
+        if !ods::is(&op, ods::ure::DefOperation::name()) {
             continue;
         }
         let body = ir::body_block(&op).ok_or(Failed)?;
@@ -375,7 +381,7 @@ fn select_parts(value: MlirValue) -> Option<(MlirOperation, MlirValue, MlirValue
         }
         let op = mlir_sys::mlirOpResultGetOwner(value);
         let op_ref = OperationRef::from_raw(op);
-        if ir::name(&op_ref) != "ure.select" {
+        if !ods::is(&op_ref, ods::ure::SelectOperation::name()) {
             return None;
         }
         Some((
@@ -442,7 +448,7 @@ fn emit_read(
     };
     let i64_type = IntegerType::new(e.context, 64).into();
     Ok(e.op(
-        "spacetime.read",
+        ods::spacetime::ReadOperation::name(),
         &[file],
         &[elem],
         &[
@@ -501,7 +507,7 @@ fn emit_output(
     operands.extend(args.iter().take(ure.num_lhs));
     let segments = format!("array<i32: {}, {}, 0, 0>", values.len(), ure.num_lhs);
     inner.op(
-        "spacetime.output",
+        ods::spacetime::OutputOperation::name(),
         &operands,
         &[],
         &[

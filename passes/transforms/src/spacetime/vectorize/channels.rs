@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use t2s_ir::diag::{emit, Severity};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Checks the channel accesses of `array` against vectorizing `kept`.
@@ -41,7 +42,10 @@ pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<
         .filter(|op| {
             // SAFETY: a live op of the array.
             let r = unsafe { OperationRef::from_raw(*op) };
-            matches!(ir::name(&r).as_str(), "channel.read" | "channel.write")
+            t2s_ir::op_in!(
+                ir::name(&r),
+                ods::channel::ReadOperation | ods::channel::WriteOperation
+            )
         })
         .collect();
     let mut per_channel: HashMap<String, usize> = HashMap::new();
@@ -55,7 +59,7 @@ pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<
         let r = unsafe { OperationRef::from_raw(op) };
         let channel = ir::symbol(&r, "channel");
         let mut indices: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();
-        if ir::name(&r) == "channel.write" {
+        if ods::is(&r, ods::channel::WriteOperation::name()) {
             indices.pop();
         }
         // A loop whose coordinate is an index (itself, or a recovered
@@ -114,7 +118,7 @@ fn recovered_as(value: MlirValue, rows: &[t2s_model::Affine]) -> Option<usize> {
             mlir_sys::mlirOpResultGetResultNumber(value) as usize,
         )
     };
-    if ir::name(&owner) != "spacetime.recover" || owner.operand_count() > 0 {
+    if !ods::is(&owner, ods::spacetime::RecoverOperation::name()) || owner.operand_count() > 0 {
         return None;
     }
     let terms: Vec<&(usize, i64)> = rows

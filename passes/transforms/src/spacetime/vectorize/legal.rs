@@ -9,7 +9,6 @@
 //! - [`lane_varying`]: which values and register files differ between
 //!   lanes, and so become vectors; the others stay scalars.
 
-use t2s_ir::ir::{BlockAccess, OpAccess};
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
@@ -19,6 +18,8 @@ use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashSet;
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
+use t2s_ir::ir::{BlockAccess, OpAccess};
+use t2s_ir::ods;
 
 /// A value copied along a vectorized loop: its select becomes a broadcast.
 #[derive(Clone, Debug)]
@@ -96,7 +97,7 @@ pub fn propagations<'c>(
 ) -> (Vec<Propagation>, Vec<Blocking<'c>>) {
     let mut props = Vec::new();
     let mut blocking = Vec::new();
-    for read in ir::collect(*array, "spacetime.read") {
+    for read in ir::collect(*array, ods::spacetime::ReadOperation::name()) {
         if !is_same_step(&read) {
             continue;
         }
@@ -164,12 +165,12 @@ fn match_propagation(
     let boundary = min;
     let value = read.result_at(0)?.to_raw();
     let select = single_user(value)?;
-    if ir::name(&op_ref(select)) != "arith.select" {
+    if ir::name(&op_ref(select)) != ods::arith::SelectOperation::name() {
         return None;
     }
     let cond = owner(operand(select, 0)?)?;
     let cond_ref = op_ref(cond);
-    if ir::name(&cond_ref) != "arith.cmpi" {
+    if !ods::is(&cond_ref, ods::arith::CmpIOperation::name()) {
         return None;
     }
     let (a, b) = (operand(cond, 0)?, operand(cond, 1)?);
@@ -184,7 +185,7 @@ fn match_propagation(
         _ => return None,
     };
     let selected = op_ref(select).result_at(0)?.to_raw();
-    let written_back = ir::collect(*array, "spacetime.write")
+    let written_back = ir::collect(*array, ods::spacetime::WriteOperation::name())
         .iter()
         .any(|w| same(operand(w.to_raw(), 1), file) && same(operand(w.to_raw(), 0), selected));
     written_back.then(|| Propagation {
@@ -205,7 +206,8 @@ fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: MlirValue) -
         return false;
     };
     if body
-        .argument_at(time + space).is_some_and(|a| Value::from(a).to_raw().ptr == value.ptr)
+        .argument_at(time + space)
+        .is_some_and(|a| Value::from(a).to_raw().ptr == value.ptr)
     {
         return true;
     }
@@ -220,7 +222,7 @@ fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: MlirValue) -
 fn is_constant(value: MlirValue, expected: i64) -> bool {
     owner(value).is_some_and(|op| {
         let r = op_ref(op);
-        ir::name(&r) == "arith.constant" && ir::int(&r, "value") == Some(expected)
+        ods::is(&r, ods::arith::ConstantOperation::name()) && ir::int(&r, "value") == Some(expected)
     })
 }
 
@@ -290,29 +292,29 @@ fn mark(
     let set = |v: &mut Varying, x: MlirValue| {
         v.values.insert(x.ptr as usize);
     };
-    match ir::name(&r).as_str() {
-        "spacetime.recover" => {
+    t2s_ir::op_match!(ir::name(&r), {
+        ods::spacetime::RecoverOperation => {
             for (x, varies) in results.iter().zip(row_varies) {
                 if *varies {
                     set(v, *x);
                 }
             }
-        }
-        "spacetime.scheduled" => set(v, results[0]),
+        },
+        ods::spacetime::ScheduledOperation => set(v, results[0]),
         // Every lane (PE) reads its own value.
-        "channel.read" => set(v, results[0]),
-        "spacetime.read" => {
+        ods::channel::ReadOperation => set(v, results[0]),
+        ods::spacetime::ReadOperation => {
             if !skipped.contains(&(op.ptr as usize)) && v.file(operands[0]) {
                 set(v, results[0]);
             }
-        }
-        "spacetime.write" => {
+        },
+        ods::spacetime::WriteOperation => {
             let on_write = owner(operands[1]).is_some_and(|f| op_ref(f).has_attribute("on_write"));
             if v.value(operands[0]) || (on_write && under_varying_condition(&r, v, array)) {
                 v.files.insert(operands[1].ptr as usize);
             }
-        }
-        "scf.if" => {
+        },
+        ods::scf::IfOperation => {
             let cond = v.value(operands[0]);
             let yields: Vec<Vec<MlirValue>> = (0..r.region_count())
                 .filter_map(|i| r.region_at(i)?.first_block())
@@ -324,7 +326,7 @@ fn mark(
                     set(v, *x);
                 }
             }
-        }
+        },
         _ => {
             if let Some(p) = props.iter().find(|p| p.select.ptr == op.ptr) {
                 if v.value(operands[p.operand]) {
@@ -337,8 +339,8 @@ fn mark(
                     set(v, x);
                 }
             }
-        }
-    }
+        },
+    })
 }
 
 /// An `scf.if` around `op` (inside the array) has a lane-varying condition.
@@ -352,7 +354,9 @@ fn under_varying_condition(
         if parent.to_raw().ptr == array.to_raw().ptr {
             return false;
         }
-        if ir::name(&parent) == "scf.if" && parent.operand_at(0).is_some_and(|c| v.value(c.to_raw())) {
+        if ods::is(&parent, ods::scf::IfOperation::name())
+            && parent.operand_at(0).is_some_and(|c| v.value(c.to_raw()))
+        {
             return true;
         }
         current = parent.parent_operation();

@@ -28,6 +28,7 @@ use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, is_vector, splat, type_of};
+use t2s_ir::ods;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::Failed;
 
@@ -177,33 +178,33 @@ impl<'c> Widen<'c, '_> {
         if let Some((p, dim)) = self.props.get(&(op.ptr as usize)) {
             return self.broadcast(op, p, *dim);
         }
-        match name.as_str() {
-            "spacetime.recover" | "spacetime.scheduled" | "spacetime.read" => {
+        t2s_ir::op_match!(name, {
+            ods::spacetime::RecoverOperation | ods::spacetime::ScheduledOperation | ods::spacetime::ReadOperation => {
                 for x in r.results() {
                     let x = x.to_raw();
-                    let file_varies = name == "spacetime.read"
+                    let file_varies = name == ods::spacetime::ReadOperation::name()
                         && operands(op).first().is_some_and(|f| self.varying.file(*f));
                     if self.varying.value(x) || file_varies {
                         set_type(x, self.lane_type(type_of(x)));
                     }
                 }
                 Ok(())
-            }
-            "ure.load" => {
+            },
+            ods::ure::LoadOperation => {
                 // Loads at vector indices: one element per lane.
                 if operands(op).iter().any(|x| is_vector(*x)) {
                     let x = r.result(0).map_err(|_| Failed)?.to_raw();
                     set_type(x, self.lane_type(type_of(x)));
                 }
                 Ok(())
-            }
-            "channel.read" | "channel.write" => self.channel(op, &name, mask),
-            "spacetime.write" => self.write(op, mask),
-            "spacetime.output" => self.output(op, mask),
-            "scf.if" => self.if_op(op, mask),
-            "scf.yield" => Ok(()),
+            },
+            ods::channel::ReadOperation | ods::channel::WriteOperation => self.channel(op, &name, mask),
+            ods::spacetime::WriteOperation => self.write(op, mask),
+            ods::spacetime::OutputOperation => self.output(op, mask),
+            ods::scf::IfOperation => self.if_op(op, mask),
+            ods::scf::YieldOperation => Ok(()),
             _ => self.elementwise(op, &name),
-        }
+        })
     }
 
     /// An op of `arith` or `math` with a vector operand works lane-wise.
@@ -232,7 +233,7 @@ impl<'c> Widen<'c, '_> {
         let e = self.at(op);
         for (i, x) in args.iter().enumerate() {
             // A select may keep one condition for every lane.
-            if name == "arith.select" && i == 0 {
+            if name == ods::arith::SelectOperation::name() && i == 0 {
                 continue;
             }
             if !is_vector(*x) {
@@ -283,7 +284,7 @@ impl<'c> Widen<'c, '_> {
         let e = self.at(op);
         let channel = ir::symbol(&r, "channel");
         let args = operands(op);
-        if name == "channel.read" {
+        if name == ods::channel::ReadOperation::name() {
             let x = r.result(0).map_err(|_| Failed)?.to_raw();
             let ty = type_of(x);
             if is_vector(x) {
@@ -405,15 +406,24 @@ impl<'c> Widen<'c, '_> {
         let i1 = IntegerType::new(self.context, 1).into();
         let lanes_i1 = self.lane_type(i1);
         let and = |m: Option<MlirValue>, c: MlirValue| match m {
-            Some(m) => e.op1("arith.andi", &[splat(&e, m, &self.shape), c], lanes_i1),
+            Some(m) => e.op1(
+                ods::arith::AndIOperation::name(),
+                &[splat(&e, m, &self.shape), c],
+                lanes_i1,
+            ),
             None => c,
         };
         self.hoist(&then_ops, op, and(mask, cond))?;
         if !else_ops.is_empty() {
             let ones = Attribute::parse(self.context, &format!("dense<true> : {lanes_i1}"))
                 .ok_or(Failed)?;
-            let all = e.op("arith.constant", &[], &[lanes_i1], &[("value", ones)])[0];
-            let not = e.op1("arith.xori", &[cond, all], lanes_i1);
+            let all = e.op(
+                ods::arith::ConstantOperation::name(),
+                &[],
+                &[lanes_i1],
+                &[("value", ones)],
+            )[0];
+            let not = e.op1(ods::arith::XOrIOperation::name(), &[cond, all], lanes_i1);
             self.hoist(&else_ops, op, and(mask, not))?;
         }
         // The results: per lane, the branch it took.
@@ -430,7 +440,7 @@ impl<'c> Widen<'c, '_> {
             };
             let ty = self.lane_type(type_of(result));
             let selected = e.op1(
-                "arith.select",
+                ods::arith::SelectOperation::name(),
                 &[cond, splat(&e, *t, &self.shape), splat(&e, *f, &self.shape)],
                 ty,
             );

@@ -10,6 +10,7 @@ use mlir_sys::MlirValue;
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
 use t2s_ir::lanes::{count, element_of, shape_of, type_of, vector_type};
+use t2s_ir::ods;
 
 /// A split vector: `pieces[k]` holds lanes `k * width .. (k + 1) * width`
 /// (row-major) of a `vector<shape x element>`.
@@ -227,7 +228,12 @@ impl<'c> Splitter<'c> {
                             ))
                         }
                     };
-                    e.op("arith.constant", &[], &[piece_type], &[("value", value)])[0]
+                    e.op(
+                        ods::arith::ConstantOperation::name(),
+                        &[],
+                        &[piece_type],
+                        &[("value", value)],
+                    )[0]
                 })
             })
             .collect()
@@ -250,7 +256,7 @@ fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> MlirValue {
                 let scalars: Vec<MlirValue> =
                     lanes.iter().map(|l| scalar(e, *l, element)).collect();
                 let ty = vector_type(e.context, &[lanes.len() as i64], element);
-                return e.op1("vector.from_elements", &scalars, ty);
+                return e.op1(ods::vector::FromElementsOperation::name(), &scalars, ty);
             }
         }
     }
@@ -274,7 +280,12 @@ fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> MlirValue {
     let mask: Vec<i64> = mask.iter().map(|i| *i as i64).collect();
     let mask = t2s_ir::lanes::i64_array(e.context, &mask);
     let ty = vector_type(e.context, &[lanes.len() as i64], element);
-    e.op("vector.shuffle", &[first, second], &[ty], &[("mask", mask)])[0]
+    e.op(
+        ods::vector::ShuffleOperation::name(),
+        &[first, second],
+        &[ty],
+        &[("mask", mask)],
+    )[0]
 }
 
 /// The scalar of one lane.
@@ -284,7 +295,7 @@ fn scalar<'c>(e: &Emitter<'c>, lane: Lane, element: Type<'c>) -> MlirValue {
         Lane::In(v, i) => {
             let position = t2s_ir::lanes::i64_array(e.context, &[i as i64]);
             e.op(
-                "vector.extract",
+                ods::vector::ExtractOperation::name(),
                 &[v],
                 &[element],
                 &[("static_position", position)],

@@ -18,6 +18,7 @@ use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::ir::{attributes_of, named, operand, result};
 use t2s_ir::lanes::{count, element_of, shape_of, type_of, unflatten};
+use t2s_ir::ods;
 
 /// Each split buffer's replacement, keyed by the old buffer.
 #[derive(Default)]
@@ -30,15 +31,15 @@ impl Buffers {
 }
 
 pub fn handles(name: &str) -> bool {
-    matches!(
+    t2s_ir::op_in!(
         name,
-        "memref.alloc"
-            | "memref.alloca"
-            | "memref.load"
-            | "memref.store"
-            | "memref.dealloc"
-            | "vector.load"
-            | "vector.store"
+        ods::memref::AllocOperation
+            | ods::memref::AllocaOperation
+            | ods::memref::LoadOperation
+            | ods::memref::StoreOperation
+            | ods::memref::DeallocOperation
+            | ods::vector::LoadOperation
+            | ods::vector::StoreOperation
     )
 }
 
@@ -48,9 +49,9 @@ pub fn split<'c>(
     e: &Emitter<'c>,
     op: &OperationRef<'c, '_>,
 ) -> Result<(), String> {
-    match ir::name(op).as_str() {
-        "memref.alloc" | "memref.alloca" => allocate(splitter, buffers, e, op),
-        "memref.load" => {
+    t2s_ir::op_match!(ir::name(op), {
+        ods::memref::AllocOperation | ods::memref::AllocaOperation => allocate(splitter, buffers, e, op),
+        ods::memref::LoadOperation => {
             let buffer = split_buffer(buffers, op, 0)?;
             let old = result(op);
             let shape = shape_of(type_of(old)).ok_or("a load of a split buffer")?;
@@ -68,8 +69,8 @@ pub fn split<'c>(
                 .collect();
             splitter.record(old, shape, pieces);
             Ok(())
-        }
-        "memref.store" => {
+        },
+        ods::memref::StoreOperation => {
             let buffer = split_buffer(buffers, op, 1)?;
             let pieces = pieces_of(splitter, e, operand(op, 0))?;
             let indices = indices(op, 2);
@@ -81,13 +82,13 @@ pub fn split<'c>(
                 );
             }
             Ok(())
-        }
-        "memref.dealloc" => {
+        },
+        ods::memref::DeallocOperation => {
             let buffer = split_buffer(buffers, op, 0)?;
-            e.op("memref.dealloc", &[buffer], &[], &[]);
+            e.op(ods::memref::DeallocOperation::name(), &[buffer], &[], &[]);
             Ok(())
-        }
-        "vector.load" => {
+        },
+        ods::vector::LoadOperation => {
             let old = result(op);
             let ty = type_of(old);
             let shape = shape_of(ty).ok_or("a vector load")?;
@@ -99,8 +100,8 @@ pub fn split<'c>(
                 .collect();
             splitter.record(old, shape, pieces);
             Ok(())
-        }
-        "vector.store" => {
+        },
+        ods::vector::StoreOperation => {
             let value = operand(op, 0);
             let shape = shape_of(type_of(value)).ok_or("a vector store")?;
             let width = splitter.width(&shape);
@@ -109,9 +110,9 @@ pub fn split<'c>(
                 row_access(e, op, width, &at, type_of(piece), Some(piece));
             }
             Ok(())
-        }
+        },
         _ => unreachable!("split_memory::handles lists the ops"),
-    }
+    })
 }
 
 /// A buffer of split vectors: the same sizes and memory space, one more
@@ -237,10 +238,20 @@ fn row_access<'c>(
     let attributes = attributes_of(op);
     let named = named(&attributes);
     match (value, width) {
-        (Some(_), 1) => e.op("memref.store", &operands, &[], &[]),
-        (Some(_), _) => e.op("vector.store", &operands, &[], &named),
-        (None, 1) => e.op("memref.load", &operands, &[piece_type], &[]),
-        (None, _) => e.op("vector.load", &operands, &[piece_type], &named),
+        (Some(_), 1) => e.op(ods::memref::StoreOperation::name(), &operands, &[], &[]),
+        (Some(_), _) => e.op(ods::vector::StoreOperation::name(), &operands, &[], &named),
+        (None, 1) => e.op(
+            ods::memref::LoadOperation::name(),
+            &operands,
+            &[piece_type],
+            &[],
+        ),
+        (None, _) => e.op(
+            ods::vector::LoadOperation::name(),
+            &operands,
+            &[piece_type],
+            &named,
+        ),
     }
     .first()
     .copied()

@@ -1,0 +1,63 @@
+//! The ODS-generated op types of every dialect the passes build or match:
+//! melior's upstream dialect modules and ours (`ure`, `spacetime`,
+//! `channel`). A pass names an op through its type (`arith::AddIOperation`),
+//! so a misspelt or removed op fails to compile; [`is`] and [`op_match!`]
+//! compare an op against those names.
+//!
+//! [`op_match!`]: crate::op_match
+
+pub use melior::dialect::ods::{
+    affine, arith, builtin, func, gpu, llvm, math, memref, scf, vector,
+};
+pub use t2s_dialects::ods::{channel, spacetime, ure};
+
+use melior::ir::operation::{OperationLike, OperationRef};
+
+/// Whether `op` is the op named `name` (an ODS type's `name()`), compared
+/// without allocating.
+pub fn is(op: &OperationRef<'_, '_>, name: &str) -> bool {
+    op.name().as_string_ref().as_str() == Ok(name)
+}
+
+/// Dispatches on an op's name (a `&str` or `String`) by ODS types, as a
+/// `match` on the name would, guards included:
+///
+/// ```ignore
+/// op_match!(ir::name(&op), {
+///     ods::arith::AddIOperation | ods::arith::AddFOperation => sum(op),
+///     ods::vector::BroadcastOperation if scalar(op) => splat(op),
+///     _ => other(op),
+/// })
+/// ```
+#[macro_export]
+macro_rules! op_match {
+    ($name:expr, {
+        $( $( $($seg:ident)::+ )|+ $(if $guard:expr)? => $arm:expr ),* ,
+        _ => $default:expr $(,)?
+    }) => {{
+        let name: &str = &$name;
+        $( if (false $(|| name == <$($seg)::+>::name())+) $(&& $guard)? { $arm } else )* { $default }
+    }};
+}
+
+/// Whether an op's name (a `&str` or `String`) is one of the ODS types, as
+/// `matches!` on the name would.
+#[macro_export]
+macro_rules! op_in {
+    ($name:expr, $( $($seg:ident)::+ )|+ $(,)?) => {{
+        let name: &str = &$name;
+        false $(|| name == <$($seg)::+>::name())+
+    }};
+}
+
+/// The `ub` dialect, which melior has no ODS module for.
+pub mod ub {
+    /// `ub.poison`: a value of no defined content.
+    pub struct PoisonOperation;
+
+    impl PoisonOperation {
+        pub fn name() -> &'static str {
+            "ub.poison"
+        }
+    }
+}
