@@ -56,6 +56,11 @@ mlir::LogicalResult verifyRecoverLanes(RecoverOp op, ArrayOp array);
 mlir::LogicalResult verifyWriteMask(WriteOp op);
 mlir::LogicalResult verifyOutputLanes(OutputOp op, ArrayOp array);
 
+/// The coefficients of an affine expression of `numDims` dimensions that
+/// is linear (the constant last), or failure.
+mlir::FailureOr<llvm::SmallVector<int64_t>> linearForm(mlir::AffineExpr expr,
+                                                       unsigned numDims);
+
 /// The `descending` loops: space loops, distinct, not vectorized.
 mlir::LogicalResult verifyDescending(ArrayOp array);
 

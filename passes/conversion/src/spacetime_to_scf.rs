@@ -13,6 +13,9 @@
 //! every step, so that every register access has constant indices and LLVM
 //! keeps the registers in machine registers.
 
+use crate::spacetime_to_scf::design::{
+    check_one_store, declare_design, kernel_array, move_channels, rename_channels,
+};
 use crate::spacetime_to_scf::lowered::linear_value;
 use crate::spacetime_to_scf::lowered::Lowered;
 use crate::spacetime_to_scf::lowered::PeFrame;
@@ -20,16 +23,14 @@ use crate::spacetime_to_scf::registers::FileStorage;
 use crate::spacetime_to_scf::rewrite::clone_body;
 use crate::spacetime_to_scf::rewrite::rewrite_pe;
 use crate::ure_to_scf::public_func_before;
-use melior::ir::block::BlockLike;
 use melior::ir::{
-    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+    attribute::TypeAttribute,
     operation::{OperationLike, OperationRef},
     Attribute, Type,
 };
 use melior::Context;
 use mlir_sys::MlirValue;
 use std::collections::HashMap;
-use t2s_dialects::ods::channel;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
@@ -151,7 +152,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     {
         arrays.push(kernel_array(kernel, &name)?);
     }
-    check_one_store(&arrays, &signature, &program)?;
+    check_one_store(&arrays, &signature)?;
     rename_channels(&program, &body_ops, &name);
     for (array, ops, function) in &arrays {
         lower_array(context, program, *array, ops, function, &signature, options)?;
@@ -159,160 +160,10 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     let channels = move_channels(program, &body_ops)?;
     if arrays.len() > 1 || !channels.is_empty() {
         let kernels: Vec<String> = arrays.iter().map(|(_, _, f)| f.clone()).collect();
-        declare_design(context, program, &name, &kernels, &channels)?;
+        declare_design(context, program, &kernels, &channels)?;
     }
     ir::erase(program);
     Ok(())
-}
-
-/// `channel.design @<program>`: the kernel functions and channels a runner
-/// runs (docs/dataflow.md), before the program it replaces.
-fn declare_design(
-    context: &Context,
-    program: OperationRef<'_, '_>,
-    name: &str,
-    kernels: &[String],
-    channels: &[String],
-) -> Result<(), Failed> {
-    let refs = |names: &[String]| -> Attribute {
-        let items: Vec<Attribute> = names
-            .iter()
-            .map(|n| FlatSymbolRefAttribute::new(context, n).into())
-            .collect();
-        melior::ir::attribute::ArrayAttribute::new(context, &items).into()
-    };
-    let _ = name;
-    let design = channel::design(
-        context,
-        melior::ir::attribute::ArrayAttribute::try_from(refs(kernels)).map_err(|_| Failed)?,
-        melior::ir::attribute::ArrayAttribute::try_from(refs(channels)).map_err(|_| Failed)?,
-        program.location(),
-    );
-    let block = program.block().ok_or(Failed)?;
-    block.insert_operation_before(program, design.into());
-    Ok(())
-}
-
-/// A kernel's array, its ops (register files) and its function's name.
-fn kernel_array<'c, 'a>(
-    kernel: &OperationRef<'c, 'a>,
-    program: &str,
-) -> Result<(OperationRef<'c, 'a>, Vec<OperationRef<'c, 'a>>, String), Failed> {
-    let ops = ir::body_ops(kernel, 0);
-    let kernel_name = ir::symbol_name(kernel);
-    if let Some(other) = ops.iter().find(|op| {
-        !t2s_ir::op_in!(
-            ir::name(op),
-            ods::spacetime::ArrayOperation | ods::spacetime::ShiftRegOperation
-        )
-    }) {
-        return Err(error(
-            other.location(),
-            format!("kernel @{kernel_name} holds '{}'; spacetime-to-scf lowers a kernel made of register files and one spacetime.array", ir::name(other)),
-        ));
-    }
-    let arrays: Vec<_> = ops
-        .iter()
-        .filter(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
-        .copied()
-        .collect();
-    if arrays.len() != 1 {
-        return Err(error(
-            kernel.location(),
-            format!("kernel @{kernel_name} holds {} spacetime.array ops; spacetime-to-scf lowers one per kernel", arrays.len()),
-        ));
-    }
-    Ok((arrays[0], ops, format!("{program}.{kernel_name}")))
-}
-
-/// One kernel stores the output (each zeroes it first, and the kernels run
-/// at the same time).
-fn check_one_store(
-    arrays: &[(OperationRef<'_, '_>, Vec<OperationRef<'_, '_>>, String)],
-    signature: &crate::spacetime_to_scf::lowered::Output,
-    _program: &OperationRef<'_, '_>,
-) -> Result<(), Failed> {
-    let storing: Vec<_> = arrays
-        .iter()
-        .filter(|(a, _, _)| !ir::collect(*a, ods::spacetime::OutputOperation::name()).is_empty())
-        .collect();
-    if let [first, second, ..] = storing.as_slice() {
-        return Err(error(
-            second.0.location(),
-            format!(
-                "@{} is stored by two kernels, @{} and @{}: one kernel stores the output (the kernels run at the same time)",
-                signature.func, first.2, second.2
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// The program's channels become `@<program>.<channel>`, so that two
-/// programs' channels can share a module.
-fn rename_channels(program: &OperationRef<'_, '_>, body_ops: &[OperationRef<'_, '_>], name: &str) {
-    let context_ref = program.context();
-    // SAFETY: the context outlives the pass run; `context_ref` this function.
-    let context: &Context = unsafe { context_ref.to_ref() };
-    for fifo in body_ops
-        .iter()
-        .filter(|op| ods::is(op, ods::channel::FifoOperation::name()))
-    {
-        let old = ir::symbol_name(fifo);
-        let new = format!("{name}.{old}");
-        ir::set_inherent(
-            *fifo,
-            "sym_name",
-            StringAttribute::new(context, &new).into(),
-        );
-        for access in [
-            ods::channel::ReadOperation::name(),
-            ods::channel::WriteOperation::name(),
-            ods::channel::ReadLanesOperation::name(),
-            ods::channel::WriteLanesOperation::name(),
-        ]
-        .into_iter()
-        .flat_map(|name| ir::collect(*program, name))
-        .filter(|a| ir::symbol(a, "channel") == old)
-        {
-            ir::set_inherent(
-                access,
-                "channel",
-                FlatSymbolRefAttribute::new(context, &new).into(),
-            );
-        }
-    }
-}
-
-/// The program's channels become the module's, beside its functions;
-/// returns their names, in order.
-fn move_channels(
-    program: OperationRef<'_, '_>,
-    body_ops: &[OperationRef<'_, '_>],
-) -> Result<Vec<String>, Failed> {
-    let mut moved = Vec::new();
-    let parent = program.block().ok_or(Failed)?;
-    let taken: std::collections::HashSet<String> = ir::ops(parent)
-        .iter()
-        .filter(|op| op.to_raw().ptr != program.to_raw().ptr)
-        .map(ir::symbol_name)
-        .collect();
-    for fifo in body_ops
-        .iter()
-        .filter(|op| ods::is(op, ods::channel::FifoOperation::name()))
-    {
-        let name = ir::symbol_name(fifo);
-        if taken.contains(&name) {
-            return Err(error(
-                fifo.location(),
-                format!("channel @{name} would clash with a symbol of the module once the program is lowered"),
-            ));
-        }
-        // SAFETY: both ops are live; the fifo moves before the program.
-        unsafe { mlir_sys::mlirOperationMoveBefore(fifo.to_raw(), program.to_raw()) };
-        moved.push(name);
-    }
-    Ok(moved)
 }
 
 /// Lowers one array (the program's, or a kernel's, whose register files are
@@ -608,6 +459,7 @@ fn create_function(
     })
 }
 
+pub mod design;
 pub mod loads;
 pub mod lowered;
 pub mod output;

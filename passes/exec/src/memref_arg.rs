@@ -2,8 +2,9 @@
 //! copies of the inputs and over zeroed outputs, and the packed argument
 //! array that `invoke_packed` (and every dataflow kernel) takes.
 
-use crate::execute::{check_buffer, ExecuteError};
+use crate::error::ExecuteError;
 use crate::interface::Interface;
+use crate::limits::check_buffer;
 use std::ffi::c_void;
 use t2s_model::interpret::Buffer;
 use t2s_model::{ScalarType, Value};

@@ -395,3 +395,5 @@ fn schedule_remarks<'c>(
 
 pub mod attrs;
 pub mod build;
+mod nest;
+mod output;

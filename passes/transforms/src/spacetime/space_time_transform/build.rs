@@ -14,16 +14,15 @@
 //!
 //! Every other op (arith, math, ure.load, ...) moves unchanged.
 
+use super::nest::{collect_ures, result_type, select_parts, Ure};
+use super::output::{declare_output, emit_output};
 use melior::ir::{
-    attribute::{
-        ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
-        StringAttribute, TypeAttribute,
-    },
+    attribute::{DenseI64ArrayAttribute, IntegerAttribute, StringAttribute},
     block::BlockLike,
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::TypeLike,
     r#type::{IntegerType, MemRefType},
-    Attribute, Block, Region, RegionLike, Type, Value, ValueLike,
+    Block, Region, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
 use mlir_sys::{MlirOperation, MlirValue};
@@ -33,7 +32,6 @@ use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::ods;
-use t2s_ir::ops::{ure::ProgramOp, View};
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::{never_inside, NestLoop, Schedule};
 
@@ -61,16 +59,6 @@ impl Access {
             Access::PerTimeLoop { at_maxima, .. } => at_maxima.saturating_add(1),
         }
     }
-}
-
-/// One URE of the nest, as the builder needs it.
-struct Ure<'c, 'a> {
-    op: OperationRef<'c, 'a>,
-    name: String,
-    vars: Vec<String>,
-    num_lhs: usize,
-    /// Per result: the `ure.select` condition it is defined under, if any.
-    conditional: Vec<bool>,
 }
 
 /// Replaces `nest` by a `spacetime.array` built from `schedule` and returns it.
@@ -340,58 +328,6 @@ pub fn build_array<'c, 'a>(
     Ok(array)
 }
 
-fn collect_ures<'c, 'a>(nest: &OperationRef<'c, 'a>) -> Result<Vec<Ure<'c, 'a>>, Failed> {
-    let mut ures = Vec::new();
-    for op in ir::body_ops(nest, 0) {
-        if !ods::is(&op, ods::ure::DefOperation::name()) {
-            continue;
-        }
-        let body = ir::body_block(&op).ok_or(Failed)?;
-        let yield_op = body.terminator().ok_or(Failed)?;
-        let conditional = yield_op
-            .operands()
-            .map(|v| select_parts(v.to_raw()).is_some())
-            .collect();
-        ures.push(Ure {
-            name: ir::symbol(&op, "func"),
-            vars: ir::strings(&op, "vars"),
-            num_lhs: ir::int(&op, "num_lhs").unwrap_or(0).max(0) as usize,
-            conditional,
-            op,
-        });
-    }
-    if ures.is_empty() {
-        return Err(error(nest.location(), "the nest holds no URE"));
-    }
-    Ok(ures)
-}
-
-fn result_type<'c>(ure: &Ure<'c, '_>, result: usize) -> Result<Type<'c>, Failed> {
-    let body = ir::body_block(&ure.op).ok_or(Failed)?;
-    let yield_op = body.terminator().ok_or(Failed)?;
-    Ok(yield_op.operand(result).map_err(|_| Failed)?.r#type())
-}
-
-/// `(select op, condition, value)` when `value` is a `ure.select` result.
-fn select_parts(value: MlirValue) -> Option<(MlirOperation, MlirValue, MlirValue)> {
-    // SAFETY: a live value; only queried.
-    unsafe {
-        if !mlir_sys::mlirValueIsAOpResult(value) {
-            return None;
-        }
-        let op = mlir_sys::mlirOpResultGetOwner(value);
-        let op_ref = OperationRef::from_raw(op);
-        if !ods::is(&op_ref, ods::ure::SelectOperation::name()) {
-            return None;
-        }
-        Some((
-            op,
-            mlir_sys::mlirOperationGetOperand(op, 0),
-            mlir_sys::mlirOperationGetOperand(op, 1),
-        ))
-    }
-}
-
 /// The distance of a `ure.at` over the nest's loops: `i - 1` in the callee's
 /// left-hand side at loop `i` is a distance of 1 along `i`.
 pub(crate) fn read_distance(
@@ -465,149 +401,6 @@ fn emit_read(
             },
         ],
     )[0])
-}
-
-/// The output store under its conditions: the `ure.select` condition(s),
-/// and `spacetime.scheduled` when the PE itself is not guarded.
-fn emit_output(
-    pe: &Emitter<'_>,
-    ure: &Ure<'_, '_>,
-    args: &[MlirValue],
-    values: &[MlirValue],
-    conditions: &[Option<MlirValue>],
-    check_time: bool,
-    scheduled: MlirValue,
-) -> Result<(), Failed> {
-    let mut guards: Vec<MlirValue> = Vec::new();
-    if !check_time {
-        guards.push(scheduled);
-    }
-    for c in conditions.iter().flatten() {
-        if !guards.iter().any(|g| g.ptr == c.ptr) {
-            guards.push(*c);
-        }
-    }
-    if conditions.iter().any(Option::is_some) && conditions.iter().any(Option::is_none) {
-        return Err(error(
-            ure.op.location(),
-            format!(
-                "output @{}: some results are under a select and others are not",
-                ure.name
-            ),
-        ));
-    }
-    let mut inner = *pe;
-    let mut blocks = Vec::new();
-    for g in guards {
-        let then = inner.if_then(g);
-        blocks.push((inner, then));
-        inner = inner.at(then);
-    }
-    let mut operands = values.to_vec();
-    operands.extend(args.iter().take(ure.num_lhs));
-    let segments = format!("array<i32: {}, {}, 0, 0>", values.len(), ure.num_lhs);
-    inner.op(
-        ods::spacetime::OutputOperation::name(),
-        &operands,
-        &[],
-        &[
-            (
-                "func",
-                FlatSymbolRefAttribute::new(inner.context, &ure.name).into(),
-            ),
-            (
-                "operandSegmentSizes",
-                Attribute::parse(inner.context, &segments).ok_or(Failed)?,
-            ),
-        ],
-    );
-    for (outer, then) in blocks.into_iter().rev() {
-        outer.finish_scf_block(then);
-    }
-    Ok(())
-}
-
-/// The output's `ure.func` declares its loop variables, result types and
-/// bounds (those of its loops), so that the output buffer is in the IR:
-/// the lowering and the runners read it there, not off the array's loops.
-fn declare_output(
-    context: &Context,
-    program: OperationRef<'_, '_>,
-    output: &Ure<'_, '_>,
-    bounds: &[NestLoop],
-) -> Result<(), Failed> {
-    let program = ProgramOp::cast(program).ok_or(Failed)?;
-    let decl = program.func(&output.name).ok_or_else(|| {
-        error(
-            output.op.location(),
-            format!("no ure.func @{}", output.name),
-        )
-    })?;
-    let lhs = &output.vars[..output.num_lhs.min(output.vars.len())];
-    let element_bounds: Vec<&NestLoop> = lhs
-        .iter()
-        .map(|v| {
-            bounds.iter().find(|l| l.name == *v).ok_or_else(|| {
-                error(
-                    output.op.location(),
-                    format!(
-                        "output @{}'s loop variable '{v}' is not a loop of the nest",
-                        output.name
-                    ),
-                )
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    if let Some(declared) = decl.bounds() {
-        let same = declared.len() == element_bounds.len()
-            && declared
-                .iter()
-                .zip(&element_bounds)
-                .all(|(d, l)| d.min == l.min && d.extent == l.extent);
-        if !same {
-            return Err(error(
-                decl.op().location(),
-                format!(
-                    "@{} declares bounds that are not those of its loops ({})",
-                    output.name,
-                    element_bounds
-                        .iter()
-                        .map(|l| format!("{} = {} extent {}", l.name, l.min, l.extent))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ));
-        }
-        return Ok(());
-    }
-    let op = decl.op();
-    if !decl.is_declared() {
-        let vars: Vec<Attribute> = lhs
-            .iter()
-            .map(|v| StringAttribute::new(context, v).into())
-            .collect();
-        let types: Vec<Attribute> = (0..output.conditional.len())
-            .map(|r| result_type(output, r).map(|t| TypeAttribute::new(t).into()))
-            .collect::<Result<_, _>>()?;
-        ir::set_inherent(op, "vars", ArrayAttribute::new(context, &vars).into());
-        ir::set_inherent(
-            op,
-            "result_types",
-            ArrayAttribute::new(context, &types).into(),
-        );
-    }
-    let mins: Vec<i64> = element_bounds.iter().map(|l| l.min).collect();
-    let extents: Vec<Attribute> = element_bounds
-        .iter()
-        .map(|l| ir::linear_attribute(context, &l.extent).ok_or(Failed))
-        .collect::<Result<_, _>>()?;
-    ir::set_inherent(
-        op,
-        "mins",
-        DenseI64ArrayAttribute::new(context, &mins).into(),
-    );
-    ir::set_inherent(op, "extents", ArrayAttribute::new(context, &extents).into());
-    Ok(())
 }
 
 fn move_to_end(op: MlirOperation, block: mlir_sys::MlirBlock) {

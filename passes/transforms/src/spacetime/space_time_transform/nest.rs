@@ -1,0 +1,74 @@
+//! The UREs of a merged nest as the space-time transform sees them.
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{Type, ValueLike};
+use mlir_sys::{MlirOperation, MlirValue};
+use t2s_ir::diag::error;
+use t2s_ir::ir;
+use t2s_ir::ods;
+use t2s_ir::pass::Failed;
+
+/// One URE of the nest, as the builder needs it.
+pub(super) struct Ure<'c, 'a> {
+    pub(super) op: OperationRef<'c, 'a>,
+    pub(super) name: String,
+    pub(super) vars: Vec<String>,
+    pub(super) num_lhs: usize,
+    /// Per result: the `ure.select` condition it is defined under, if any.
+    pub(super) conditional: Vec<bool>,
+}
+
+pub(super) fn collect_ures<'c, 'a>(
+    nest: &OperationRef<'c, 'a>,
+) -> Result<Vec<Ure<'c, 'a>>, Failed> {
+    let mut ures = Vec::new();
+    for op in ir::body_ops(nest, 0) {
+        if !ods::is(&op, ods::ure::DefOperation::name()) {
+            continue;
+        }
+        let body = ir::body_block(&op).ok_or(Failed)?;
+        let yield_op = body.terminator().ok_or(Failed)?;
+        let conditional = yield_op
+            .operands()
+            .map(|v| select_parts(v.to_raw()).is_some())
+            .collect();
+        ures.push(Ure {
+            name: ir::symbol(&op, "func"),
+            vars: ir::strings(&op, "vars"),
+            num_lhs: ir::int(&op, "num_lhs").unwrap_or(0).max(0) as usize,
+            conditional,
+            op,
+        });
+    }
+    if ures.is_empty() {
+        return Err(error(nest.location(), "the nest holds no URE"));
+    }
+    Ok(ures)
+}
+
+pub(super) fn result_type<'c>(ure: &Ure<'c, '_>, result: usize) -> Result<Type<'c>, Failed> {
+    let body = ir::body_block(&ure.op).ok_or(Failed)?;
+    let yield_op = body.terminator().ok_or(Failed)?;
+    Ok(yield_op.operand(result).map_err(|_| Failed)?.r#type())
+}
+
+/// `(select op, condition, value)` when `value` is a `ure.select` result.
+pub(super) fn select_parts(value: MlirValue) -> Option<(MlirOperation, MlirValue, MlirValue)> {
+    // SAFETY: a live value; only queried.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let op = mlir_sys::mlirOpResultGetOwner(value);
+        let op_ref = OperationRef::from_raw(op);
+        if !ods::is(&op_ref, ods::ure::SelectOperation::name()) {
+            return None;
+        }
+        Some((
+            op,
+            mlir_sys::mlirOperationGetOperand(op, 0),
+            mlir_sys::mlirOperationGetOperand(op, 1),
+        ))
+    }
+}
