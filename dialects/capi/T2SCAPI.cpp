@@ -413,3 +413,14 @@ void t2sRegisterPassPipeline(const char *argument, const char *description,
         handler(PipelineOptions(*declared));
       });
 }
+
+bool t2sGpuLaunchKernelOperands(MlirOperation op, intptr_t *first,
+                                intptr_t *count) {
+  auto launch = llvm::dyn_cast<mlir::gpu::LaunchFuncOp>(unwrap(op));
+  if (!launch)
+    return false;
+  mlir::OperandRange operands = launch.getKernelOperands();
+  *first = operands.getBeginOperandIndex();
+  *count = static_cast<intptr_t>(operands.size());
+  return true;
+}

@@ -126,6 +126,12 @@ MlirLogicalResult t2sSerializeSpirv(MlirOperation root,
                                                   void *stream),
                                     void *stream);
 
+/// The kernel operands of a `gpu.launch_func` (what its kernel takes, after
+/// the grid, block, cluster and dynamic shared memory operands): their
+/// first operand number and count. False when `op` is no `gpu.launch_func`.
+bool t2sGpuLaunchKernelOperands(MlirOperation op, intptr_t *first,
+                                intptr_t *count);
+
 /// mlir-translate's main over every registered translation (the upstream
 /// ones included).
 int t2sMlirTranslateMain(int argc, char **argv, const char *toolName);

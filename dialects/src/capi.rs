@@ -94,6 +94,11 @@ unsafe extern "C" {
         write: unsafe extern "C" fn(chunk: MlirStringRef, stream: *mut c_void),
         stream: *mut c_void,
     ) -> mlir_sys::MlirLogicalResult;
+    pub fn t2sGpuLaunchKernelOperands(
+        op: MlirOperation,
+        first: *mut isize,
+        count: *mut isize,
+    ) -> bool;
     pub fn t2sMlirTranslateMain(
         argc: c_int,
         argv: *mut *mut c_char,

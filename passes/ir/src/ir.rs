@@ -336,6 +336,23 @@ pub fn operand_segments(op: mlir_sys::MlirOperation) -> Vec<Vec<mlir_sys::MlirVa
     }
 }
 
+/// The kernel operands of a `gpu.launch_func` (its kernel's arguments,
+/// after the launch sizes), read through the op's C++ accessor; `None` for
+/// any other op.
+pub fn launch_kernel_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
+    let (mut first, mut count) = (0isize, 0isize);
+    // SAFETY: a live op; the accessor only reads it.
+    let is_launch = unsafe {
+        t2s_dialects::capi::t2sGpuLaunchKernelOperands(op.to_raw(), &mut first, &mut count)
+    };
+    if !is_launch {
+        return None;
+    }
+    (first..first + count)
+        .map(|i| op.operand_at(i as usize))
+        .collect()
+}
+
 /// The op defining `v`, if it is an op result.
 pub fn defining_op(v: MlirValue) -> Option<MlirOperation> {
     // SAFETY: a live value; only queried.

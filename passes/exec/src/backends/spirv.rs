@@ -16,8 +16,8 @@ use crate::interface::{array_interface, sequential_interface, Interface};
 use crate::session::{is_spatial, run_pipeline, select_program};
 use crate::tools::llvm_spirv;
 use melior::ir::{
-    attribute::AttributeLike, attribute::DenseI32ArrayAttribute, block::BlockLike,
-    operation::OperationLike, operation::OperationRef, Module, Value, ValueLike,
+    attribute::AttributeLike, block::BlockLike, operation::OperationLike, operation::OperationRef,
+    Module, Value, ValueLike,
 };
 use melior::Context;
 use mlir_sys::MlirValue;
@@ -126,21 +126,11 @@ fn read_launch(module: OperationRef<'_, '_>, name: &str) -> Result<Launch, Execu
         )));
     };
     let entry = ir::body_block(&host).ok_or_else(|| missing("an empty host function"))?;
-    let segments: Vec<i32> = launch
-        .attribute("operandSegmentSizes")
-        .ok()
-        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
-        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect())
-        .unwrap_or_default();
-    if segments.len() != 13 {
-        return Err(missing("a gpu.launch_func of an unknown form"));
-    }
-    let first: i32 = segments[..11].iter().sum();
-    let args = (first..first + segments[11])
-        .map(|i| {
-            let v = launch
-                .operand(i as usize)
-                .map_err(|_| missing("a short launch"))?;
+    let operands = ir::launch_kernel_operands(launch)
+        .ok_or_else(|| missing("a gpu.launch_func of an unknown form"))?;
+    let args = operands
+        .into_iter()
+        .map(|v| {
             classify(v.to_raw(), entry)
                 .ok_or_else(|| missing("a kernel argument the host cannot compute"))
         })
