@@ -4,16 +4,20 @@
 //!
 //! The function takes the inputs, then one output buffer per result of the
 //! output Func, then the `ure.param`s (as `index`). Each other Func gets a
-//! buffer over its left-hand-side domain. Reads outside a Func's domain or an
-//! input's bounds are clamped to the nearest element: the program reads such
-//! values only where a `select` discards them (the interpreter rejects the
-//! program otherwise), and clamping keeps every access in bounds.
+//! rolling buffer of (its largest flattened read distance + 1) values. Each
+//! URE's ops are cloned into the innermost loop as written (`body.rs`); the
+//! model is only read for the loops and the read distances. Reads outside a
+//! Func's domain or an input's bounds are clamped to the nearest element: the
+//! program reads such values only where a `select` discards them (the
+//! interpreter rejects the program otherwise), and clamping keeps every
+//! access in bounds.
 
+use body::{clone_body, Names};
 use melior::ir::{
-    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
+    attribute::{StringAttribute, TypeAttribute},
     block::BlockLike,
     operation::{OperationLike, OperationRef},
-    r#type::{FunctionType, IntegerType},
+    r#type::FunctionType,
     Attribute, Block, Region, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
@@ -21,14 +25,12 @@ use mlir_sys::{MlirBlock, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
-use t2s_ir::import::{
-    binary_op_name, cast_op_name, extract_program, math_op_name, predicate_encoding,
-};
+use t2s_ir::import::extract_program;
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::for_each_anchor;
 use t2s_ir::pass::{Anchor, Failed};
-use t2s_model::{interpret::zero_value, Affine, Extent, Func, Node, Program, ScalarType};
+use t2s_model::{interpret::zero_value, Affine, Extent, Func, Node, Program};
 
 t2s_ir::declare_pass! {
     /// Lower merged URE programs to sequential func.func + scf loops + memref
@@ -119,8 +121,10 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
         let offset = body.sub(ivs[l.name.as_str()], values.lb);
         rank = body.add(rank, body.mul(offset, frame.strides[l.name.as_str()]));
     }
+    let defs = definitions(program);
     for (index, func) in model.funcs.iter().enumerate() {
-        emit_func(&body, &frame, index, func, &ivs, rank);
+        let def = *defs.get(&func.name).ok_or(Failed)?;
+        emit_func(&body, &frame, index, def, &ivs, rank)?;
     }
     for block in innermost.2.iter().rev() {
         e.finish_scf_block(*block);
@@ -131,6 +135,14 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
     e.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
     ir::erase(program);
     Ok(())
+}
+
+/// The `ure.def` of each Func of `program`, by the Func's symbol.
+fn definitions<'c, 'a>(program: OperationRef<'c, 'a>) -> HashMap<String, OperationRef<'c, 'a>> {
+    ir::collect(program, ods::ure::DefOperation::name())
+        .into_iter()
+        .map(|def| (ir::symbol(&def, "func"), def))
+        .collect()
 }
 
 /// The function a program lowers to, inserted before the program.
@@ -429,27 +441,32 @@ fn emit_func(
     e: &Emitter<'_>,
     frame: &Frame<'_>,
     index: usize,
-    func: &Func,
+    def: OperationRef<'_, '_>,
     ivs: &HashMap<&str, MlirValue>,
     rank: MlirValue,
-) {
+) -> Result<(), Failed> {
     let model = frame.program;
+    let func = &model.funcs[index];
     let args: Vec<MlirValue> = func.vars.iter().map(|v| ivs[v.as_str()]).collect();
-    let read =
-        |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine], _: &[MlirValue]| {
-            let target = &model.funcs[callee];
-            let slots = frame.slots[callee];
-            let flat = flattened_distance(e, frame, target, indices);
-            let back = e.add(e.sub(rank, flat), slots);
-            let slot = e.op1(
-                ods::arith::RemSIOperation::name(),
-                &[back, slots],
-                e.index_type(),
-            );
-            let ty = e.scalar_type(target.result_types[result]);
-            e.load(frame.buffers[callee][result], &[slot], ty)
-        };
-    let body = emit_body(e, model, func, &args, &frame.params, &frame.inputs, &read);
+    let read = |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine]| {
+        let target = &model.funcs[callee];
+        let slots = frame.slots[callee];
+        let flat = flattened_distance(e, frame, target, indices);
+        let back = e.add(e.sub(rank, flat), slots);
+        let slot = e.op1(
+            ods::arith::RemSIOperation::name(),
+            &[back, slots],
+            e.index_type(),
+        );
+        let ty = e.scalar_type(target.result_types[result]);
+        e.load(frame.buffers[callee][result], &[slot], ty)
+    };
+    let names = Names {
+        model,
+        params: &frame.params,
+        inputs: &frame.inputs,
+    };
+    let body = clone_body(e, def, &names, &args, &read)?;
     let store_block = body.guard.map(|cond| e.if_then(cond));
     let s = store_block.map_or(*e, |b| e.at(b));
     let point: Vec<MlirValue> = if index + 1 == model.funcs.len() {
@@ -470,98 +487,7 @@ fn emit_func(
     if let Some(block) = store_block {
         e.finish_scf_block(block);
     }
+    Ok(())
 }
 
-/// The values a URE body computes: its results, and the condition of a
-/// select without an else value.
-pub struct BodyValues {
-    pub results: Vec<MlirValue>,
-    pub guard: Option<MlirValue>,
-}
-
-/// Reads result `result` of Func `callee` at `indices` (affine in `args`).
-pub type ReadFunc<'r> =
-    dyn Fn(&Emitter<'_>, usize, usize, &[Affine], &[MlirValue]) -> MlirValue + 'r;
-
-/// Emits the operations of a URE body; `args` are the values of its loop
-/// variables, `read` provides the values of other Funcs.
-pub fn emit_body(
-    e: &Emitter<'_>,
-    model: &Program,
-    func: &Func,
-    args: &[MlirValue],
-    params: &[MlirValue],
-    inputs: &[MlirValue],
-    read: &ReadFunc<'_>,
-) -> BodyValues {
-    let mut values: Vec<MlirValue> = Vec::with_capacity(func.body.nodes.len());
-    for node in &func.body.nodes {
-        let value = match node {
-            Node::Arg(a) => args[*a],
-            Node::Param(p) => params[*p],
-            Node::Const(v, ty) => e.constant(*v, *ty),
-            Node::Unary { a, ty, .. } => e.op1(
-                ods::arith::NegFOperation::name(),
-                &[values[*a]],
-                e.scalar_type(*ty),
-            ),
-            Node::Binary { op, a, b, ty } => e.op1(
-                binary_op_name(*op),
-                &[values[*a], values[*b]],
-                e.scalar_type(*ty),
-            ),
-            Node::Cmp { pred, a, b } => {
-                let (name, code) = predicate_encoding(*pred);
-                let i64_type = IntegerType::new(e.context, 64).into();
-                let attr = IntegerAttribute::new(i64_type, code).into();
-                let i1 = e.scalar_type(ScalarType::Int(1));
-                e.op(
-                    name,
-                    &[values[*a], values[*b]],
-                    &[i1],
-                    &[("predicate", attr)],
-                )[0]
-            }
-            Node::Select { cond, a, b, ty } => e.op1(
-                ods::arith::SelectOperation::name(),
-                &[values[*cond], values[*a], values[*b]],
-                e.scalar_type(*ty),
-            ),
-            Node::Cast { op, a, ty } => e.op1(cast_op_name(*op), &[values[*a]], e.scalar_type(*ty)),
-            Node::Math { op, args, ty } => {
-                let operands: Vec<MlirValue> = args.iter().map(|a| values[*a]).collect();
-                e.op1(math_op_name(*op), &operands, e.scalar_type(*ty))
-            }
-            Node::FuncRef {
-                func: callee,
-                result,
-                indices,
-            } => read(e, *callee, *result, indices, args),
-            Node::InputRead { input, indices } => {
-                let buffer = inputs[*input];
-                // Parameters follow the loop variables in an input's indices.
-                let args: Vec<MlirValue> = args.iter().chain(params).copied().collect();
-                let args = &args[..];
-                let idx: Vec<MlirValue> = indices
-                    .iter()
-                    .enumerate()
-                    .map(|(d, affine)| {
-                        let dim = e.op1(
-                            ods::memref::DimOperation::name(),
-                            &[buffer, e.index(d as i64)],
-                            e.index_type(),
-                        );
-                        let last = e.sub(dim, e.index(1));
-                        e.clamp(affine_value(e, affine, args), e.index(0), last)
-                    })
-                    .collect();
-                e.load(buffer, &idx, e.scalar_type(model.inputs[*input].elem))
-            }
-        };
-        values.push(value);
-    }
-    BodyValues {
-        results: func.body.yields.iter().map(|n| values[*n]).collect(),
-        guard: func.body.guard.map(|g| values[g]),
-    }
-}
+mod body;

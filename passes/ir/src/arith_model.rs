@@ -1,5 +1,4 @@
-//! The arith and math ops the model knows, by name, both ways: what `extract` reads
-//! and what the lowerings (`ure-to-scf`) emit.
+//! The arith and math ops the model knows, by name: what `extract` reads.
 
 use crate::ods;
 use t2s_model::{BinaryOp, CastOp, CmpPredicate, MathOp};
@@ -37,39 +36,6 @@ pub(crate) fn binary_op(name: &str) -> Option<BinaryOp> {
     }))
 }
 
-/// The `arith` op implementing a model binary operation.
-pub fn binary_op_name(op: BinaryOp) -> &'static str {
-    match op {
-        BinaryOp::AddI => ods::arith::AddIOperation::name(),
-        BinaryOp::SubI => ods::arith::SubIOperation::name(),
-        BinaryOp::MulI => ods::arith::MulIOperation::name(),
-        BinaryOp::DivSI => ods::arith::DivSIOperation::name(),
-        BinaryOp::DivUI => ods::arith::DivUIOperation::name(),
-        BinaryOp::RemSI => ods::arith::RemSIOperation::name(),
-        BinaryOp::RemUI => ods::arith::RemUIOperation::name(),
-        BinaryOp::FloorDivSI => ods::arith::FloorDivSIOperation::name(),
-        BinaryOp::CeilDivSI => ods::arith::CeilDivSIOperation::name(),
-        BinaryOp::CeilDivUI => ods::arith::CeilDivUIOperation::name(),
-        BinaryOp::MinSI => ods::arith::MinSIOperation::name(),
-        BinaryOp::MaxSI => ods::arith::MaxSIOperation::name(),
-        BinaryOp::MinUI => ods::arith::MinUIOperation::name(),
-        BinaryOp::MaxUI => ods::arith::MaxUIOperation::name(),
-        BinaryOp::AndI => ods::arith::AndIOperation::name(),
-        BinaryOp::OrI => ods::arith::OrIOperation::name(),
-        BinaryOp::XOrI => ods::arith::XOrIOperation::name(),
-        BinaryOp::ShLI => ods::arith::ShLIOperation::name(),
-        BinaryOp::ShRSI => ods::arith::ShRSIOperation::name(),
-        BinaryOp::ShRUI => ods::arith::ShRUIOperation::name(),
-        BinaryOp::AddF => ods::arith::AddFOperation::name(),
-        BinaryOp::SubF => ods::arith::SubFOperation::name(),
-        BinaryOp::MulF => ods::arith::MulFOperation::name(),
-        BinaryOp::DivF => ods::arith::DivFOperation::name(),
-        BinaryOp::RemF => ods::arith::RemFOperation::name(),
-        BinaryOp::MinimumF => ods::arith::MinimumFOperation::name(),
-        BinaryOp::MaximumF => ods::arith::MaximumFOperation::name(),
-    }
-}
-
 pub(crate) fn cast_op(name: &str) -> Option<CastOp> {
     Some(crate::op_match!(name, {
         ods::arith::ExtSIOperation => CastOp::ExtSI,
@@ -86,24 +52,6 @@ pub(crate) fn cast_op(name: &str) -> Option<CastOp> {
         ods::arith::BitcastOperation => CastOp::Bitcast,
         _ => return None,
     }))
-}
-
-/// The `arith` op implementing a model cast.
-pub fn cast_op_name(op: CastOp) -> &'static str {
-    match op {
-        CastOp::ExtSI => ods::arith::ExtSIOperation::name(),
-        CastOp::ExtUI => ods::arith::ExtUIOperation::name(),
-        CastOp::TruncI => ods::arith::TruncIOperation::name(),
-        CastOp::SIToFP => ods::arith::SIToFPOperation::name(),
-        CastOp::UIToFP => ods::arith::UIToFPOperation::name(),
-        CastOp::FPToSI => ods::arith::FPToSIOperation::name(),
-        CastOp::FPToUI => ods::arith::FPToUIOperation::name(),
-        CastOp::ExtF => ods::arith::ExtFOperation::name(),
-        CastOp::TruncF => ods::arith::TruncFOperation::name(),
-        CastOp::IndexCast => ods::arith::IndexCastOperation::name(),
-        CastOp::IndexCastUI => ods::arith::IndexCastUIOperation::name(),
-        CastOp::Bitcast => ods::arith::BitcastOperation::name(),
-    }
 }
 
 const CMPI: [CmpPredicate; 10] = [
@@ -144,17 +92,6 @@ pub(crate) fn cmpi_predicate(value: i64) -> Option<CmpPredicate> {
 
 pub(crate) fn cmpf_predicate(value: i64) -> Option<CmpPredicate> {
     CMPF.get(usize::try_from(value).ok()?).copied()
-}
-
-/// The `arith.cmpi`/`arith.cmpf` op name and predicate number of a model
-/// predicate.
-pub fn predicate_encoding(pred: CmpPredicate) -> (&'static str, i64) {
-    if let Some(i) = CMPI.iter().position(|p| *p == pred) {
-        (ods::arith::CmpIOperation::name(), i as i64)
-    } else {
-        let i = CMPF.iter().position(|p| *p == pred).unwrap_or(0);
-        (ods::arith::CmpFOperation::name(), i as i64)
-    }
 }
 
 /// The `math` ops the model knows, with their op names.
@@ -199,13 +136,4 @@ pub(crate) fn math_op(name: &str) -> Option<(MathOp, usize)> {
         .into_iter()
         .find(|(_, n)| *n == name)
         .map(|(op, _)| (op, op.arity()))
-}
-
-/// The `math` op name of a model op.
-pub fn math_op_name(op: MathOp) -> &'static str {
-    math_ops()
-        .into_iter()
-        .find(|(m, _)| *m == op)
-        .map(|(_, n)| n)
-        .expect("every math op of the model is listed")
 }

@@ -18,7 +18,6 @@ use melior::ir::{
 use mlir_sys::MlirAffineExpr;
 
 use crate::arith_model::{binary_op, cast_op, cmpf_predicate, cmpi_predicate, math_op};
-pub use crate::arith_model::{binary_op_name, cast_op_name, math_op_name, predicate_encoding};
 
 /// Values are keyed by their opaque pointer: `MlirValue` is not hashable.
 type ValueKey = *const std::ffi::c_void;
@@ -420,7 +419,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
 /// The indices of a `ure.at` or `ure.load`: operands are loop variables
 /// (block arguments: their position) or, for inputs, `ure.param_value`s
 /// (position `vars + p`, parameter `p`).
-fn affine_indices(
+pub fn affine_indices(
     op: &OperationRef<'_, '_>,
     vars: usize,
     params: &HashMap<String, usize>,

@@ -1,0 +1,180 @@
+//! The body of one URE at the current iteration point: its ops cloned as
+//! they are (attributes such as `fastmath` and overflow flags kept), with
+//! the `ure` ops replaced: a loop variable by the loop's induction
+//! variable, `ure.param_value` by the parameter's argument, `ure.load` by a
+//! clamped `memref.load` of the input, `ure.at` by the read the caller
+//! provides (a rolling buffer), `ure.select` by its value under a guard.
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
+use melior::ir::{Operation, ValueLike};
+use mlir_sys::MlirValue;
+use std::collections::HashMap;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::import::affine_indices;
+use t2s_ir::ir;
+use t2s_ir::lanes::affine_value;
+use t2s_ir::ods;
+use t2s_ir::pass::Failed;
+use t2s_model::{Affine, Program};
+
+/// The values a URE body computes: its results, and the condition of a
+/// `ure.select` (a value without an else) that guards their store.
+pub struct BodyValues {
+    pub results: Vec<MlirValue>,
+    pub guard: Option<MlirValue>,
+}
+
+/// Reads result `result` of Func `callee` at `indices` (affine in the
+/// URE's loop variables).
+pub type ReadFunc<'r> = dyn Fn(&Emitter<'_>, usize, usize, &[Affine]) -> MlirValue + 'r;
+
+/// What a body's `ure` ops refer to, by position in the program.
+pub struct Names<'p> {
+    pub model: &'p Program,
+    pub params: &'p [MlirValue],
+    pub inputs: &'p [MlirValue],
+}
+
+impl Names<'_> {
+    fn func(&self, name: &str) -> Option<usize> {
+        self.model.funcs.iter().position(|f| f.name == name)
+    }
+    fn input(&self, name: &str) -> Option<usize> {
+        self.model.inputs.iter().position(|i| i.name == name)
+    }
+    fn param(&self, name: &str) -> Option<usize> {
+        self.model.params.iter().position(|p| p == name)
+    }
+    fn param_positions(&self) -> HashMap<String, usize> {
+        self.model
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.clone(), i))
+            .collect()
+    }
+}
+
+/// Clones the body of `def` (a `ure.def`) where `e` inserts, its block
+/// arguments bound to `args` (the values of its loop variables).
+pub fn clone_body(
+    e: &Emitter<'_>,
+    def: OperationRef<'_, '_>,
+    names: &Names<'_>,
+    args: &[MlirValue],
+    read: &ReadFunc<'_>,
+) -> Result<BodyValues, Failed> {
+    let block = ir::body_block(&def).ok_or(Failed)?;
+    let mut map: HashMap<usize, MlirValue> = HashMap::new();
+    for (i, arg) in args.iter().enumerate() {
+        let old = block.argument(i).map_err(|_| Failed)?;
+        map.insert(old.to_raw().ptr as usize, *arg);
+    }
+    let mapped = |map: &HashMap<usize, MlirValue>, v: MlirValue| -> Result<MlirValue, Failed> {
+        map.get(&(v.ptr as usize)).copied().ok_or(Failed)
+    };
+    let mut guard = None;
+    for op in ir::ops(block) {
+        let name = ir::name(&op);
+        let results: Vec<MlirValue> = t2s_ir::op_match!(name, {
+            ods::ure::YieldOperation => {
+                let results = op
+                    .operands()
+                    .map(|v| mapped(&map, v.to_raw()))
+                    .collect::<Result<_, _>>()?;
+                return Ok(BodyValues { results, guard });
+            },
+            ods::ure::SelectOperation => {
+                guard = Some(mapped(&map, ir::operand(&op, 0))?);
+                vec![mapped(&map, ir::operand(&op, 1))?]
+            },
+            ods::ure::ParamValueOperation => {
+                let param = ir::symbol(&op, "param");
+                let p = names.param(&param).ok_or_else(|| unknown(&op, "parameter", &param))?;
+                vec![names.params[p]]
+            },
+            ods::ure::AtOperation => {
+                let func = ir::symbol(&op, "func");
+                let callee = names.func(&func).ok_or_else(|| unknown(&op, "Func", &func))?;
+                let indices = affine_indices(&op, args.len(), &HashMap::new())?;
+                (0..op.result_count())
+                    .map(|r| read(e, callee, r, &indices))
+                    .collect()
+            },
+            ods::ure::LoadOperation => vec![load_input(e, &op, names, args)?],
+            _ => clone_op(e, &op, &map)?,
+        });
+        for (i, new) in results.into_iter().enumerate() {
+            let old = op.result(i).map_err(|_| Failed)?;
+            map.insert(old.to_raw().ptr as usize, new);
+        }
+    }
+    Err(error(def.location(), "a URE body without a ure.yield"))
+}
+
+fn unknown(op: &OperationRef<'_, '_>, what: &str, name: &str) -> Failed {
+    error(
+        op.location(),
+        format!("@{name} is not a {what} of this program"),
+    )
+}
+
+/// A `ure.load`: the input's element at the indices, each clamped into the
+/// buffer (a read outside it is one a select discards).
+fn load_input(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    names: &Names<'_>,
+    args: &[MlirValue],
+) -> Result<MlirValue, Failed> {
+    let input = ir::symbol(op, "input");
+    let i = names
+        .input(&input)
+        .ok_or_else(|| unknown(op, "input", &input))?;
+    let buffer = names.inputs[i];
+    let indices = affine_indices(op, args.len(), &names.param_positions())?;
+    // Parameters follow the loop variables in an input's indices.
+    let operands: Vec<MlirValue> = args.iter().chain(names.params).copied().collect();
+    let idx: Vec<MlirValue> = indices
+        .iter()
+        .enumerate()
+        .map(|(d, affine)| {
+            let dim = e.op1(
+                ods::memref::DimOperation::name(),
+                &[buffer, e.index(d as i64)],
+                e.index_type(),
+            );
+            let last = e.sub(dim, e.index(1));
+            e.clamp(affine_value(e, affine, &operands), e.index(0), last)
+        })
+        .collect();
+    let ty = op.result(0).map_err(|_| Failed)?.r#type();
+    Ok(e.load(buffer, &idx, ty))
+}
+
+/// Clones `op` with its operands (and the uses of outer values in its
+/// regions) mapped; returns the clone's results.
+fn clone_op(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    map: &HashMap<usize, MlirValue>,
+) -> Result<Vec<MlirValue>, Failed> {
+    // SAFETY: a live op; the clone is owned here until inserted.
+    let clone = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) };
+    let clone = e.insert(clone);
+    clone.walk(WalkOrder::PreOrder, |nested| {
+        for i in 0..nested.operand_count() {
+            let Some(v) = ir::OpAccess::operand_at(&nested, i) else {
+                continue;
+            };
+            if let Some(new) = map.get(&(v.to_raw().ptr as usize)) {
+                // SAFETY: `new` dominates the clone, which is live.
+                unsafe { mlir_sys::mlirOperationSetOperand(nested.to_raw(), i as isize, *new) };
+            }
+        }
+        WalkResult::Advance
+    });
+    Ok(clone.results().map(|r| r.to_raw()).collect())
+}
