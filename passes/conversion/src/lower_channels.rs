@@ -110,7 +110,8 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     // The design's channels become runtime globals: its manifest has been
     // read by whoever runs it (docs/dataflow.md).
     for design in ops::all::<DesignOp>(root) {
-        ir::erase(design.op());
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(design.op()) };
     }
     let fifos = ir::collect(root, ods::channel::FifoOperation::name());
     let mut specs: HashMap<String, (Vec<i64>, u64, Type)> = HashMap::new();
@@ -128,7 +129,8 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         let descriptor = [0, layout.bytes as i64, layout.depth, count];
         global_before(context, *fifo, &name, descriptor)?;
         specs.insert(name, (layout.dims, layout.bytes, layout.ty));
-        ir::erase(*fifo);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(*fifo) };
     }
     let accesses: Vec<_> = ir::collect(root, ods::channel::ReadOperation::name())
         .into_iter()
@@ -357,7 +359,8 @@ fn lower_access(
     };
     if !is_read {
         transfer(&e);
-        ir::erase(access);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(access) };
         return Ok(());
     }
     let value = if ty == channel_type {
@@ -436,7 +439,8 @@ fn lower_access(
     unsafe {
         mlir_sys::mlirValueReplaceAllUsesOfWith(melior::ir::ValueLike::to_raw(&result), value)
     };
-    ir::erase(access);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(access) };
     Ok(())
 }
 

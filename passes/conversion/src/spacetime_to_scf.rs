@@ -162,7 +162,8 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
         let kernels: Vec<String> = arrays.iter().map(|(_, _, f)| f.clone()).collect();
         declare_design(context, program, &kernels, &channels)?;
     }
-    ir::erase(program);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(program) };
     Ok(())
 }
 

@@ -133,7 +133,8 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
         e.op(ods::memref::DeallocOperation::name(), &[temp], &[], &[]);
     }
     e.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
-    ir::erase(program);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(program) };
     Ok(())
 }
 

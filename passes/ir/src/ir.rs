@@ -244,9 +244,15 @@ pub fn move_to_end(op: OperationRef<'_, '_>, block: BlockRef<'_, '_>) {
     }
 }
 
-/// Erases `op`, which must have no uses.
-pub fn erase(op: OperationRef<'_, '_>) {
-    // SAFETY: the caller guarantees no remaining uses or references.
+/// Erases (destroys) `op`.
+///
+/// # Safety
+///
+/// No result of `op` (or of an op nested in it) may have a use left, and no
+/// `OperationRef`, `Value` or raw handle into it may be used afterwards:
+/// they would dangle.
+pub unsafe fn erase(op: OperationRef<'_, '_>) {
+    // SAFETY: the caller's contract above.
     unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
 }
 

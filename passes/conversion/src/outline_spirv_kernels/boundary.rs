@@ -417,7 +417,8 @@ fn rebind(
         }
         if let Source::Alloc(op) = crossing.source {
             // SAFETY: the allocation has no uses left.
-            ir::erase(unsafe { OperationRef::from_raw(op) });
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(OperationRef::from_raw(op)) };
         }
     }
     Ok(())
@@ -431,7 +432,8 @@ fn return_from_kernel(kernel: OperationRef<'_, '_>) -> Result<(), Failed> {
     for ret in ir::collect(kernel, ods::func::ReturnOperation::name()) {
         let e = Emitter::before(context, ret);
         e.op(ods::gpu::ReturnOperation::name(), &[], &[], &[]);
-        ir::erase(ret);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(ret) };
     }
     Ok(())
 }

@@ -42,7 +42,8 @@ pub fn linearize(
             ods::memref::LoadOperation | ods::vector::LoadOperation | ods::vector::MaskedLoadOperation | ods::vector::MaskedStoreOperation => 0,
             ods::memref::StoreOperation | ods::vector::StoreOperation => 1,
             ods::memref::DeallocOperation => {
-                ir::erase(user);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(user) };
                 continue;
             },
             _ => {
@@ -72,7 +73,8 @@ pub fn linearize(
             // SAFETY: the same type replaces the old result.
             unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, *new) };
         }
-        ir::erase(user);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(user) };
     }
     Ok(())
 }
@@ -111,7 +113,8 @@ pub fn resolve_dims(e: &Emitter<'_>, buffer: MlirValue, extents: &[Extent]) {
             // SAFETY: the size dominates the body (a parameter, or a
             // constant of the prologue).
             unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), size) };
-            ir::erase(user);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(user) };
         }
     }
 }

@@ -88,7 +88,8 @@ pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
         });
         // SAFETY: the expansion has the op's type.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
-        ir::erase(op);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op) };
     }
 }
 

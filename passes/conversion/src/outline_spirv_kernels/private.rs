@@ -26,7 +26,8 @@ pub fn erase_deallocations(buffer: MlirValue) {
         // SAFETY: a live user of the buffer.
         let user = unsafe { OperationRef::from_raw(user) };
         if ods::is(&user, ods::memref::DeallocOperation::name()) {
-            ir::erase(user);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(user) };
         }
     }
 }
@@ -60,7 +61,8 @@ pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Resu
         erase_deallocations(result.to_raw());
         // SAFETY: the loads and stores of the buffer take any memory space.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), alloca) };
-        ir::erase(op);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op) };
     }
     Ok(())
 }
@@ -120,7 +122,8 @@ pub fn retype_index_buffers<'c>(
                     let old = user.result(0).map_err(|_| Failed)?.to_raw();
                     // SAFETY: same type (index) replaces the old load.
                     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
-                    ir::erase(user);
+                    // SAFETY: the op has no uses left, and nothing refers to it after this.
+                    unsafe { ir::erase(user) };
                 },
                 ods::vector::LoadOperation => {
                     let ty = user.result(0).map_err(|_| Failed)?.r#type();
@@ -131,7 +134,8 @@ pub fn retype_index_buffers<'c>(
                     let old = user.result(0).map_err(|_| Failed)?.to_raw();
                     // SAFETY: same type (a vector of index) replaces the old load.
                     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
-                    ir::erase(user);
+                    // SAFETY: the op has no uses left, and nothing refers to it after this.
+                    unsafe { ir::erase(user) };
                 },
                 ods::memref::StoreOperation | ods::vector::StoreOperation => {
                     let value_type = lanes::type_of(indices[0]);
@@ -146,7 +150,8 @@ pub fn retype_index_buffers<'c>(
                         &[],
                         &[],
                     );
-                    ir::erase(user);
+                    // SAFETY: the op has no uses left, and nothing refers to it after this.
+                    unsafe { ir::erase(user) };
                 },
                 _ => {
                     // Type-agnostic users (dealloc, dim) take the new buffer;
@@ -165,7 +170,8 @@ pub fn retype_index_buffers<'c>(
                 },
             })
         }
-        ir::erase(op);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op) };
     }
     Ok(())
 }

@@ -136,7 +136,8 @@ pub fn rewrite_pe(
                 for (r, value) in recover_at(&here, info, &at).iter().enumerate() {
                     replace_result(&op_ref, r, *value)?;
                 }
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::spacetime::ScheduledOperation if op_ref.operand_count() > 0 => {
                 let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
@@ -149,13 +150,15 @@ pub fn rewrite_pe(
                     }
                 }
                 replace_result(&op_ref, 0, valid)?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::spacetime::RecoverOperation => {
                 for (r, value) in recovered.iter().enumerate() {
                     replace_result(&op_ref, r, *value)?;
                 }
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::spacetime::ScheduledOperation => {
                 let mut valid = in_box(&here, &recovered, &info.loops, &lowered.loop_extents);
@@ -164,30 +167,35 @@ pub fn rewrite_pe(
                     valid = t2s_ir::lanes::splat(&here, valid, &shape);
                 }
                 replace_result(&op_ref, 0, valid)?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::spacetime::ReadOperation => {
                 let value =
                     crate::spacetime_to_scf::registers::read(&here, &op_ref, info, frame, files)?;
                 replace_result(&op_ref, 0, value)?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::spacetime::WriteOperation => {
                 crate::spacetime_to_scf::registers::write(&here, &op_ref, info, frame, files)?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::spacetime::OutputOperation if vector_stores.contains_key(&(op.ptr as usize)) => {
                 let store = &vector_stores[&(op.ptr as usize)];
                 crate::spacetime_to_scf::vector_output::store_rows(
                     &here, &op_ref, store, info, &recovered, lowered, stamps,
                 )?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::spacetime::OutputOperation => {
                 crate::spacetime_to_scf::output::output(
                     &here, &op_ref, info, &recovered, lowered, stamps,
                 )?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::ure::LoadOperation if vector_loads.contains_key(&(op.ptr as usize)) => {
                 let load = &vector_loads[&(op.ptr as usize)];
@@ -201,17 +209,20 @@ pub fn rewrite_pe(
                     inside,
                 )?;
                 replace_result(&op_ref, 0, value)?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::ure::LoadOperation => {
                 let ranges = guarded.get(&(op.ptr as usize)).cloned();
                 let value = crate::spacetime_to_scf::loads::load(&here, &op_ref, lowered, ranges)?;
                 replace_result(&op_ref, 0, value)?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::channel::ReadLanesOperation | ods::channel::WriteLanesOperation => {
                 t2s_transforms::channel::lanes::unroll(&here, &op_ref)?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             ods::ure::ParamValueOperation => {
                 let name = ir::symbol(&op_ref, "param");
@@ -220,7 +231,8 @@ pub fn rewrite_pe(
                     .get(&name)
                     .ok_or_else(|| error(op_ref.location(), format!("no ure.param @{name}")))?;
                 replace_result(&op_ref, 0, value)?;
-                ir::erase(op_ref);
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
+                unsafe { ir::erase(op_ref) };
             },
             _ => if !lowered.fastmath.is_empty() && ir::has_inherent(&op_ref, "fastmath") { {
                 // The op's own fastmath property (arith and math ops that

@@ -178,7 +178,8 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     };
     // SAFETY: both values are alive; the old op is erased next.
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
-    ir::erase(op);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(op) };
     Ok(())
 }
 

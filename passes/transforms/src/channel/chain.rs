@@ -61,7 +61,8 @@ pub fn run_all_directives(
     let result = f(chains);
     if result.is_ok() {
         for directive in directives {
-            ir::erase(directive);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(directive) };
         }
     }
     result

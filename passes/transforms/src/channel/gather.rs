@@ -182,7 +182,8 @@ fn rewrite<'c>(
     };
     pass_or_store(chain, &inner, &step, other, passed, store_ref)?;
     e.finish_scf_block(body);
-    ir::erase(store_ref);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(store_ref) };
     Ok(fifo)
 }
 
@@ -276,8 +277,10 @@ fn rewrite_guarded<'c>(
     e.finish_scf_block(body);
     // SAFETY: a live op.
     let parent = unsafe { mlir_sys::mlirOperationGetParentOperation(access) };
-    ir::erase(store_ref);
-    ir::erase(access_ref);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(store_ref) };
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(access_ref) };
     erase_empty_ifs(parent, chain.array.to_raw());
     Ok(fifo)
 }
@@ -370,6 +373,7 @@ fn erase_empty_ifs(mut op: MlirOperation, stop: MlirOperation) {
                 return;
             }
             let parent = mlir_sys::mlirOperationGetParentOperation(op);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
             ir::erase(op_ref);
             op = parent;
         }

@@ -103,7 +103,8 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
     }
     if result.is_ok() {
         for directive in directives {
-            ir::erase(directive);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(directive) };
         }
     }
     result
@@ -406,7 +407,8 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
             );
         }
         // SAFETY: the store has no results and no other references.
-        ir::erase(unsafe { OperationRef::from_raw(access.op) });
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(OperationRef::from_raw(access.op)) };
     }
     for (chans, f) in channels.iter().zip(&fixed) {
         let list: Vec<String> = chans.iter().map(|c| format!("@{c}")).collect();

@@ -333,7 +333,8 @@ fn pack(fifo: &OperationRef<'_, '_>, dims: &[i64], plan: &Plan, uses: &[Operatio
             uses.len()
         ),
     );
-    ir::erase(*fifo);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(*fifo) };
     for access in uses {
         rewrite_access(context, access, &name, plan);
     }
@@ -366,7 +367,8 @@ fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &st
         // SAFETY: both values are live; the old one is erased next.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
     }
-    ir::erase(*access);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(*access) };
 }
 
 /// Whether a lane mask is the same for every lane at every step: a

@@ -465,6 +465,7 @@ fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
                     mlir_sys::mlirOperationGetResult(*r, 0),
                     result,
                 );
+                // SAFETY: the op has no uses left, and nothing refers to it after this.
                 ir::erase(OperationRef::from_raw(*r));
             }
         }

@@ -151,7 +151,8 @@ fn transform_program(
         remark(location, text);
     }
     for d in directives {
-        ir::erase(d);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(d) };
     }
     Ok(())
 }

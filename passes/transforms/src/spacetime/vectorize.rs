@@ -74,7 +74,8 @@ fn vectorize_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
         };
         vectorize_array(&program, holder, array, ds)?;
         for d in ds {
-            ir::erase(*d);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(*d) };
         }
     }
     Ok(())

@@ -64,7 +64,8 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         }
         // SAFETY: the chain has the construct's type.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), vector) };
-        ir::erase(op);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op) };
     }
     Ok(())
 }

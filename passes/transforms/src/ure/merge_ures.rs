@@ -110,7 +110,8 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
         ir::move_to_end(*def, nest_block);
     }
     for op in consumed.into_iter().chain(merges) {
-        ir::erase(op);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op) };
     }
     tracing::debug!(target: "t2s", program = %ir::symbol(&program, "sym_name"), ?bounds, "merged");
     Ok(())

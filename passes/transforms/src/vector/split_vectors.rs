@@ -94,7 +94,8 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     }
     for raw in dead.into_iter().rev() {
         // SAFETY: every use of a replaced op was replaced before it.
-        ir::erase(unsafe { OperationRef::from_raw(raw) });
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(OperationRef::from_raw(raw)) };
     }
     Ok(())
 }

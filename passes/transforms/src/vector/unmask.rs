@@ -126,7 +126,8 @@ fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Fail
             e.finish_scf_block(then);
         }
     }
-    ir::erase(op);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(op) };
     Ok(())
 }
 

@@ -101,7 +101,8 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     let gathered = transpose(&e, carried.ok_or(Failed)?, &inverse(&perm), ty);
     // SAFETY: live values of one type; the read is erased next.
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(value, gathered) };
-    ir::erase(access_ref);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(access_ref) };
     let end = if chain.down {
         s.min
     } else {

@@ -165,7 +165,8 @@ pub fn new_kernel(
     };
     let body = ir::body_block(&array).ok_or(Failed)?;
     for op in ir::ops(body).into_iter().rev() {
-        ir::erase(op);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op) };
     }
     // The copy is the kernel's own array: it takes none of the array's
     // register files (they stay with the array, outside this kernel).
@@ -368,7 +369,8 @@ pub fn read_in_place(frame: &Frame<'_, '_>, access: &Access, channel: &str, fixe
             value,
         );
     }
-    ir::erase(load);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(load) };
 }
 
 /// `scf.if %c -> ty { read } else { zero }`: the else value is never

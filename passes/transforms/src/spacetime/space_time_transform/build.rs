@@ -259,7 +259,8 @@ pub fn build_array<'c, 'a>(
                 // SAFETY: both values are alive; the read is erased next.
                 unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, new) };
             }
-            ir::erase(*at);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(*at) };
         }
         // The yield: register-file writes, or the output store.
         let yielded: Vec<MlirValue> = yield_op.operands().map(|v| v.to_raw()).collect();
@@ -314,17 +315,20 @@ pub fn build_array<'c, 'a>(
                 }
             }
         }
-        ir::erase(*yield_op);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(*yield_op) };
         for select in selects {
             // SAFETY: the select's only use was the yield, erased above.
             unsafe { mlir_sys::mlirOperationDestroy(select) };
         }
-        ir::erase(ure.op);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(ure.op) };
     }
     if let Some(then) = guard_block {
         e.finish_scf_block(then);
     }
-    ir::erase(nest);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(nest) };
     Ok(array)
 }
 
@@ -364,7 +368,8 @@ fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Resu
         // SAFETY: both values are alive; the read is erased below.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), zero) };
     }
-    ir::erase(at);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(at) };
     Ok(())
 }
 

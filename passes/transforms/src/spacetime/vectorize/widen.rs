@@ -100,7 +100,8 @@ pub fn widen(
     let ops: Vec<MlirOperation> = ir::ops(body).iter().map(|o| o.to_raw()).collect();
     w.widen_ops(&ops, None)?;
     for p in props {
-        ir::erase(op_ref(p.read));
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op_ref(p.read)) };
     }
     Ok(())
 }
@@ -268,7 +269,8 @@ impl<'c> Widen<'c, '_> {
         };
         // SAFETY: both values are live; the select is erased next.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result, value) };
-        ir::erase(op_ref(op));
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op_ref(op)) };
         Ok(())
     }
 
@@ -307,7 +309,8 @@ impl<'c> Widen<'c, '_> {
             let value = splat(&e, *value, &self.shape);
             crate::channel::lanes::write(&e, &channel, indices, value, mask);
         }
-        ir::erase(r);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(r) };
         Ok(())
     }
 
@@ -381,7 +384,8 @@ impl<'c> Widen<'c, '_> {
             .build()
             .map_err(|_| error(r.location(), "vectorize: cannot rebuild the op"))?;
         self.at(op).insert(new);
-        ir::erase(r);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(r) };
         Ok(())
     }
 
@@ -447,7 +451,8 @@ impl<'c> Widen<'c, '_> {
             // SAFETY: both values are live; the scf.if is erased next.
             unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result, selected) };
         }
-        ir::erase(r);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(r) };
         Ok(())
     }
 
