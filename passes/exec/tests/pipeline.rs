@@ -87,3 +87,76 @@ fn sequential_gemm_matches_interpreter() {
     let actual = execute(&context, &mut m2, None, Mode::SEQUENTIAL, &inputs, &[]).expect("runs");
     assert_eq!(expected, actual);
 }
+
+mod failing {
+    use melior::ir::operation::OperationRef;
+    use t2s_ir::pass::{Anchor, Failed, NoOptions};
+
+    t2s_ir::declare_pass! {
+        /// Fails without a diagnostic (a bug the trampoline must report)
+        pub static SILENT = "test-fail-silently" (TestFailSilently)
+            on Anchor::Any, creates [],
+            run silent;
+    }
+
+    t2s_ir::declare_pass! {
+        /// Panics (a bug the trampoline must catch and report)
+        pub static PANICS = "test-panic" (TestPanic)
+            on Anchor::Any, creates [],
+            run panics;
+    }
+
+    fn silent(_: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+        Err(Failed)
+    }
+
+    fn panics(_: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+        panic!("an invariant broke")
+    }
+}
+
+/// Runs `pipeline` on a one-op module and returns the error diagnostics.
+fn errors_of(pipeline: &str) -> Vec<String> {
+    let context = context();
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        t2s_passes::register_passes();
+        t2s_ir::registration::register(&failing::SILENT);
+        t2s_ir::registration::register(&failing::PANICS);
+    });
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let sink = seen.clone();
+    let id = context.attach_diagnostic_handler(move |d| {
+        sink.borrow_mut().push(format!("{} {}", d.location(), d));
+        true
+    });
+    let mut module = Module::parse(&context, "func.func @f() { return }").expect("parses");
+    let result = run_pipeline(&context, &mut module, pipeline);
+    context.detach_diagnostic_handler(id);
+    assert!(result.is_err(), "{pipeline} must fail");
+    let errors = seen.borrow().clone();
+    errors
+}
+
+#[test]
+fn a_pass_failing_without_a_diagnostic_is_reported_at_its_op() {
+    let errors = errors_of("builtin.module(test-fail-silently)");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains(
+            "internal error in pass 'test-fail-silently': it failed without a diagnostic"
+        ),
+        "{errors:?}"
+    );
+    assert!(errors[0].starts_with("loc("), "not located: {errors:?}");
+}
+
+#[test]
+fn a_panicking_pass_is_reported_at_its_op() {
+    let errors = errors_of("builtin.module(test-panic)");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("internal error in pass 'test-panic': an invariant broke"),
+        "{errors:?}"
+    );
+}
