@@ -469,12 +469,15 @@ fn map_rows(
         .map_err(|_| error(op.location(), format!("missing affine map '{attr}'")))?;
     // SAFETY: the op's verifier guarantees an AffineMapAttr.
     let map = unsafe { mlir_sys::mlirAffineMapAttrGetValue(map_attr.to_raw()) };
+    // SAFETY: queries of the live map.
     let identity: Vec<usize> =
         (0..unsafe { mlir_sys::mlirAffineMapGetNumDims(map) } as usize).collect();
     let dims = dims.unwrap_or(&identity);
+    // SAFETY: as above.
     let count = unsafe { mlir_sys::mlirAffineMapGetNumResults(map) };
     (0..count)
         .map(|i| {
+            // SAFETY: `i` is below the map's result count.
             let expr = unsafe { mlir_sys::mlirAffineMapGetResult(map, i) };
             let mut affine = Affine::default();
             if linearize(expr, 1, dims, &mut affine) {

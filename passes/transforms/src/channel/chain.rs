@@ -412,6 +412,7 @@ impl<'c, 'a> Chain<'c, 'a> {
                 };
                 (Location::from_raw(loc), data_note.to_string())
             },
+            // SAFETY: a live op; only its location is read.
             NotComputable::Region(op) => unsafe {
                 (
                     Location::from_raw(mlir_sys::mlirOperationGetLocation(op)),
