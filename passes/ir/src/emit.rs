@@ -190,8 +190,26 @@ impl<'c> Emitter<'c> {
         )[0]
     }
 
-    /// The zero constant of an integer or float type.
+    /// The zero constant of an integer or float type, or of a vector of
+    /// them (a dense splat).
     pub fn zero(&self, ty: Type<'_>) -> MlirValue {
+        // SAFETY: a live type; only queried.
+        if unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) } {
+            // SAFETY: the type comes from the same context.
+            let ty: Type<'c> = unsafe { Type::from_raw(ty.to_raw()) };
+            // SAFETY: a vector type.
+            let elem =
+                unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) };
+            let zero = if elem.is_float() { "0.0" } else { "0" };
+            let attr = Attribute::parse(self.context, &format!("dense<{zero}> : {ty}"))
+                .expect("a dense zero of a vector type");
+            return self.op(
+                ods::arith::ConstantOperation::name(),
+                &[],
+                &[ty],
+                &[("value", attr)],
+            )[0];
+        }
         // SAFETY: a valid type; the zero attribute of an int or float type.
         let attr = unsafe {
             let raw = if mlir_sys::mlirTypeIsAFloat(ty.to_raw()) {

@@ -13,6 +13,7 @@ use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
 use t2s_ir::ods;
+use t2s_ir::ops::spacetime::OutputParts;
 use t2s_ir::ops::{
     self,
     spacetime::{ArrayOp, OutputOp},
@@ -112,7 +113,7 @@ fn stores_each_element_once(stores: &[OutputOp<'_, '_>]) -> bool {
     let [store] = stores else {
         return false;
     };
-    let [_, indices, _, at] = store.segments();
+    let OutputParts { indices, at, .. } = store.parts();
     if !at.is_empty() {
         return false;
     }

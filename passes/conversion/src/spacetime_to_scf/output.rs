@@ -12,6 +12,7 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
 use t2s_ir::lanes::{self, is_vector, shape_of, type_of};
 use t2s_ir::ods;
+use t2s_ir::ops::spacetime::{output_parts, OutputParts};
 use t2s_ir::pass::Failed;
 
 /// Lowers one `spacetime.output`.
@@ -23,9 +24,12 @@ pub fn output(
     lowered: &Lowered<'_>,
     stamps: Option<MlirValue>,
 ) -> Result<(), Failed> {
-    let [values, indices, mask, at] =
-        t2s_transforms::channel::isolate::build::output_segments(op.to_raw());
-    let mask = mask.first().copied();
+    let OutputParts {
+        values,
+        indices,
+        mask,
+        at,
+    } = output_parts(op);
     // A PE storing on behalf of another one: "last write wins" compares
     // that one's point.
     let at_recovered: Vec<MlirValue>;

@@ -235,7 +235,7 @@ pub fn write(
 /// stack slot by slot with constant indices, which SROA still promotes to
 /// registers (a loop's dynamic index would keep the file in memory).
 pub fn zero_file(e: &Emitter<'_>, buffer: MlirValue, dims: &[i64], element: Type<'_>, heap: bool) {
-    let zero = t2s_transforms::channel::isolate::build::zero_of(e, element);
+    let zero = e.zero(element);
     if heap {
         let extents: Vec<MlirValue> = dims.iter().map(|d| e.index(*d)).collect();
         crate::spacetime_to_scf::lowered::fill(e, &extents, &[(buffer, zero)]);

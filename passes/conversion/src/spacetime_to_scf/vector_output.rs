@@ -19,10 +19,7 @@
 use crate::spacetime_to_scf::lowered::in_range;
 use crate::spacetime_to_scf::lowered::Lowered;
 use crate::spacetime_to_scf::vector::{byte_sized, coefficient, lane_coords, lanewise};
-use melior::ir::{
-    operation::{OperationLike, OperationRef},
-    r#type::IntegerType,
-};
+use melior::ir::{operation::OperationRef, r#type::IntegerType};
 use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::array::recovered_loop;
@@ -30,6 +27,7 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
 use t2s_ir::ods;
+use t2s_ir::ops::spacetime::{output_parts, OutputParts};
 use t2s_ir::ops::ure::ElementBound;
 use t2s_ir::pass::Failed;
 
@@ -79,7 +77,13 @@ fn row_store(
     lane_coords: &[usize],
     box_ranges: &[Option<(i64, i64)>],
 ) -> Option<VectorStore> {
-    let [values, indices, mask, at] = t2s_transforms::channel::isolate::build::output_segments(*op);
+    // SAFETY: a live store of the array being lowered.
+    let OutputParts {
+        values,
+        indices,
+        mask,
+        at,
+    } = output_parts(&unsafe { OperationRef::from_raw(*op) });
     if !at.is_empty() || indices.is_empty() || indices.len() != bounds.len() {
         return None;
     }
@@ -140,9 +144,12 @@ pub fn store_rows(
     lowered: &Lowered<'_>,
     stamps: Option<MlirValue>,
 ) -> Result<(), Failed> {
-    let [values, indices, mask, _] =
-        t2s_transforms::channel::isolate::build::output_segments(op.to_raw());
-    let mask = mask.first().copied();
+    let OutputParts {
+        values,
+        indices,
+        mask,
+        ..
+    } = output_parts(op);
     let shape = shape_of(type_of(*values.first().ok_or(Failed)?)).ok_or(Failed)?;
     let bounds = &lowered.output.bounds;
     let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));

@@ -1,7 +1,9 @@
 //! Views of the `channel` ops.
 
-use super::view;
+use super::{view, View};
 use crate::ir;
+use melior::ir::operation::OperationLike;
+use melior::ir::ValueLike;
 use t2s_dialects::ods::channel as ods;
 
 view! {
@@ -55,4 +57,40 @@ impl DesignOp<'_, '_> {
     pub fn channels(&self) -> Vec<String> {
         ir::symbols(&self.0, "channels")
     }
+}
+
+/// The operands of a `channel.read_lanes` or `channel.write_lanes` by role.
+#[derive(Clone)]
+pub struct LaneAccess {
+    pub is_read: bool,
+    /// The channel's indices (each an index or a vector of them per lane).
+    pub indices: Vec<mlir_sys::MlirValue>,
+    /// The vector written, or the vector read (the result).
+    pub value: mlir_sys::MlirValue,
+    /// The lanes that access, if not all.
+    pub mask: Option<mlir_sys::MlirValue>,
+}
+
+/// The operands of `op` by role, if it is a lane-wise access (read from its
+/// operand segments, in the order of the ops' ODS definitions).
+pub fn lane_access(op: &melior::ir::operation::OperationRef<'_, '_>) -> Option<LaneAccess> {
+    use crate::ir::OpAccess;
+    let is_read = ReadLanesOp::cast(*op).is_some();
+    if !is_read && WriteLanesOp::cast(*op).is_none() {
+        return None;
+    }
+    let mut segments = ir::operand_segments(op.to_raw()).into_iter();
+    let indices = segments.next().unwrap_or_default();
+    let value = if is_read {
+        op.result_at(0)?.to_raw()
+    } else {
+        *segments.next()?.first()?
+    };
+    let mask = segments.next().and_then(|m| m.first().copied());
+    Some(LaneAccess {
+        is_read,
+        indices,
+        value,
+        mask,
+    })
 }

@@ -248,15 +248,34 @@ impl<'c, 'a> OutputOp<'c, 'a> {
         ir::symbol(&self.0, "func")
     }
 
-    /// Values, indices, mask and `at` coordinates.
-    pub fn segments(&self) -> [Vec<MlirValue>; 4] {
-        let parts = ir::operand_segments(self.0.to_raw());
-        let mut it = parts.into_iter();
-        [
-            it.next().unwrap_or_default(),
-            it.next().unwrap_or_default(),
-            it.next().unwrap_or_default(),
-            it.next().unwrap_or_default(),
-        ]
+    /// Its operands by role.
+    pub fn parts(&self) -> OutputParts {
+        output_parts(&self.0)
+    }
+}
+
+/// The operands of a `spacetime.output` by role.
+#[derive(Clone, Default)]
+pub struct OutputParts {
+    /// The values stored, one per result of the output Func.
+    pub values: Vec<MlirValue>,
+    /// The element's indices.
+    pub indices: Vec<MlirValue>,
+    /// The lanes (or the PE) that store, if not all.
+    pub mask: Option<MlirValue>,
+    /// The coordinates of the PE the store is made for (`at`), if another.
+    pub at: Vec<MlirValue>,
+}
+
+/// The operands of `op`, a `spacetime.output`, by role (its operand
+/// segments, in the order of its ODS definition).
+pub fn output_parts(op: &OperationRef<'_, '_>) -> OutputParts {
+    let mut segments = ir::operand_segments(op.to_raw()).into_iter();
+    let mut next = || segments.next().unwrap_or_default();
+    OutputParts {
+        values: next(),
+        indices: next(),
+        mask: next().first().copied(),
+        at: next(),
     }
 }

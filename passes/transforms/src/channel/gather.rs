@@ -23,7 +23,7 @@
 
 use crate::channel::chain::Chain;
 use crate::channel::gather::access::{find_read, op_location, the_store};
-use crate::channel::isolate::build::{output_segments, read, write};
+use crate::channel::isolate::build::{read, write};
 use crate::channel::isolate::slice::{
     add_to_slice, clone_op, combine, enclosing_conditions, Condition,
 };
@@ -39,6 +39,7 @@ use t2s_ir::diag::{error, remark};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
 use t2s_ir::ir;
 use t2s_ir::ods;
+use t2s_ir::ops::spacetime::{output_parts, OutputParts};
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -223,14 +224,10 @@ fn rewrite_guarded<'c>(
     };
     let mut at_t = HashMap::new();
     // A lane-wise read's mask: PE t sends when any of its lanes read.
-    let mask = if ods::is(&access_ref, ods::channel::ReadLanesOperation::name()) {
-        ir::operand_segments(access)
-            .get(1)
-            .cloned()
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
+    let mask: Vec<MlirValue> = t2s_ir::ops::channel::lane_access(&access_ref)
+        .and_then(|a| a.mask)
+        .into_iter()
+        .collect();
     let needed: Vec<MlirValue> = conditions
         .iter()
         .map(|(v, _)| *v)
@@ -389,7 +386,7 @@ fn store_at<'c>(
     c: usize,
     t: MlirValue,
 ) -> Result<(), Failed> {
-    let [_, indices, mask, _] = output_segments(store.to_raw());
+    let OutputParts { indices, mask, .. } = output_parts(&store);
     let at = chain.coordinates_with(c, t);
     let mut map = HashMap::new();
     let needed: Vec<MlirValue> = indices.iter().chain(&mask).copied().collect();
@@ -410,7 +407,7 @@ fn store_at<'c>(
     let segments = format!(
         "array<i32: 1, {}, {}, {}>",
         indices.len(),
-        mask.len(),
+        usize::from(mask.is_some()),
         at.len()
     );
     e.op(

@@ -19,8 +19,8 @@
 //! accesses one to one.
 
 use crate::channel::isolate::build::{
-    argument_map, channel_index, declare_channel, guarded, new_kernel, output_operands, read,
-    read_in_place, result_type, shape_text, space_coords, write,
+    argument_map, channel_index, declare_channel, guarded, new_kernel, read, read_in_place,
+    result_type, shape_text, space_coords, write,
 };
 use crate::channel::isolate::frame::{Access, Frame};
 use crate::channel::isolate::pes::{common, describe, fixed_coordinates, narrowed, Fixed};
@@ -40,6 +40,7 @@ use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::emit::Emitter;
 use t2s_ir::ir;
 use t2s_ir::ods;
+use t2s_ir::ops::spacetime::{output_parts, OutputParts};
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -340,7 +341,11 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     let mut accesses = Vec::new();
     let mut values = Vec::new();
     for store in &stores {
-        let (vals, indices) = output_operands(store.to_raw());
+        let OutputParts {
+            values: vals,
+            indices,
+            ..
+        } = output_parts(store);
         let what = format!("store of @{func}");
         accesses.push(analyse(
             frame,

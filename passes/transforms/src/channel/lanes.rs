@@ -89,18 +89,14 @@ fn build<'c>(
 /// `channel.write` per lane, in row-major lane order, each under its lane
 /// of the mask. Lanes that do not read are zero.
 pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
-    let raw = op.to_raw();
-    let groups = ir::operand_segments(raw);
-    let is_read = ods::is(op, ods::channel::ReadLanesOperation::name());
+    let access = t2s_ir::ops::channel::lane_access(op).ok_or(Failed)?;
+    let is_read = access.is_read;
     let channel = ir::symbol(op, "channel");
-    let indices = groups.first().cloned().unwrap_or_default();
+    let indices = access.indices.clone();
     let (value, mask) = if is_read {
-        (None, groups.get(1).and_then(|m| m.first().copied()))
+        (None, access.mask)
     } else {
-        (
-            groups.get(1).and_then(|v| v.first().copied()),
-            groups.get(2).and_then(|m| m.first().copied()),
-        )
+        (Some(access.value), access.mask)
     };
     let ty = match value {
         Some(v) => type_of(v),
@@ -147,7 +143,7 @@ pub fn scalar_read<'c>(
     let x = read_scalar(&e.at(then), channel, indices, ty);
     e.at(then)
         .op(ods::scf::YieldOperation::name(), &[x], &[], &[]);
-    let z = crate::channel::isolate::build::zero_of(&e.at(other), ty);
+    let z = e.at(other).zero(ty);
     e.at(other)
         .op(ods::scf::YieldOperation::name(), &[z], &[], &[]);
     results[0]

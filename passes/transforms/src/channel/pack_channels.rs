@@ -107,26 +107,15 @@ fn common_plan(uses: &[OperationRef<'_, '_>], dims: &[i64]) -> Option<Plan> {
 /// indices are each exactly one lane dimension's coordinate (0 to n - 1
 /// along a channel dimension of n), every lane dimension used once.
 fn plan_of(op: &OperationRef<'_, '_>, dims: &[i64]) -> Option<Plan> {
-    let name = ir::name(op);
-    if name != ods::channel::ReadLanesOperation::name()
-        && name != ods::channel::WriteLanesOperation::name()
-    {
-        return None;
-    }
-    let segments = ir::operand_segments(op.to_raw());
-    let indices = segments.first()?;
+    let access = t2s_ir::ops::channel::lane_access(op)?;
+    let indices = &access.indices;
     if indices.len() != dims.len() {
         return None;
     }
-    let lanes_type = if name == ods::channel::ReadLanesOperation::name() {
-        op.result_at(0)?.r#type()
-    } else {
-        t2s_ir::lanes::type_of(*segments.get(1)?.first()?)
-    };
+    let lanes_type = t2s_ir::lanes::type_of(access.value);
     let shape = t2s_ir::lanes::shape_of(lanes_type)?;
     let array = enclosing_array(op)?;
-    let mask = segments.last().and_then(|m| m.first());
-    if mask.is_some_and(|m| !uniform_mask(*m, &array)) {
+    if access.mask.is_some_and(|m| !uniform_mask(m, &array)) {
         return None;
     }
     let mut plan = Plan {
@@ -345,8 +334,9 @@ fn pack(fifo: &OperationRef<'_, '_>, dims: &[i64], plan: &Plan, uses: &[Operatio
 /// same for every lane), inside `scf.if` of its first lane, a read
 /// giving zeros when it is off.
 fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &str, plan: &Plan) {
-    let segments = ir::operand_segments(access.to_raw());
-    let indices: Vec<MlirValue> = segments[0]
+    let parts = t2s_ir::ops::channel::lane_access(access).expect("a lane-wise access (planned)");
+    let indices: Vec<MlirValue> = parts
+        .indices
         .iter()
         .zip(&plan.dims)
         .filter(|(_, d)| d.is_none())
@@ -354,12 +344,9 @@ fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &st
         .collect();
     let e = Emitter::before(context, *access);
     let lane0 = vec![0; plan.shape.len()];
-    let guard = segments
-        .last()
-        .and_then(|m| m.first())
-        .map(|m| t2s_ir::lanes::extract(&e, *m, &lane0));
-    if ods::is(access, ods::channel::WriteLanesOperation::name()) {
-        let value = segments[1][0];
+    let guard = parts.mask.map(|m| t2s_ir::lanes::extract(&e, m, &lane0));
+    if !parts.is_read {
+        let value = parts.value;
         guarded_write(&e, channel, &indices, guard, |_| value);
     } else {
         let result = access.result(0).expect("a read");

@@ -20,7 +20,7 @@
 //! PE; serial loops run upwards, so only `up` is possible there.
 
 use crate::channel::chain::Chain;
-use crate::channel::isolate::build::{read, write, zero_of};
+use crate::channel::isolate::build::{read, write};
 use crate::channel::isolate::slice::{clone_op, combine, enclosing_conditions, Condition};
 use melior::ir::{
     operation::{OperationLike, OperationRef},
@@ -340,9 +340,8 @@ fn same_value(a: MlirValue, b: MlirValue) -> bool {
 /// The channels of the program written with values loaded from `@A`.
 fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
     let written = |w: &OperationRef<'_, '_>| -> Option<MlirValue> {
-        if ods::is(w, ods::channel::WriteLanesOperation::name()) {
-            // (channel indices, value, mask)
-            return ir::operand_segments(w.to_raw()).get(1)?.first().copied();
+        if let Some(access) = t2s_ir::ops::channel::lane_access(w) {
+            return Some(access.value);
         }
         Some(w.operand(w.operand_count().checked_sub(1)?).ok()?.to_raw())
     };
@@ -408,11 +407,11 @@ fn read_conditions(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<Vec<C
 /// The mask of a `channel.read_lanes`, if `read` is one with a mask.
 fn lane_mask(read: MlirOperation) -> Option<MlirValue> {
     // SAFETY: a live op; only queried.
-    let name = ir::name(&unsafe { OperationRef::from_raw(read) });
-    if name != ods::channel::ReadLanesOperation::name() {
+    let access = t2s_ir::ops::channel::lane_access(&unsafe { OperationRef::from_raw(read) })?;
+    if !access.is_read {
         return None;
     }
-    ir::operand_segments(read).get(1)?.first().copied()
+    access.mask
 }
 
 /// Inserts the shared loop at the top of the PE body, one chain step per
@@ -443,7 +442,7 @@ fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
         (along.min, me, e.index(last + 1))
     };
     let is_start = e.cmpi(CMPI_EQ, me, e.index(start));
-    let zeros: Vec<MlirValue> = types.iter().map(|ty| zero_of(&e, *ty)).collect();
+    let zeros: Vec<MlirValue> = types.iter().map(|ty| e.zero(*ty)).collect();
     let (body, t, accs, results) = e.for_iter(lb, ub, &zeros);
     let inner = e.at(body);
     let step = Step {

@@ -2,7 +2,6 @@
 //! the output store it feeds.
 
 use crate::channel::chain::{users, Chain};
-use crate::channel::isolate::build::output_segments;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     Location, ValueLike,
@@ -12,6 +11,7 @@ use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
+use t2s_ir::ops::spacetime::{output_parts, OutputParts};
 use t2s_ir::pass::Failed;
 
 /// The one `channel.read` of the kernel that brings `@A`'s values: a read
@@ -28,7 +28,7 @@ pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<MlirOperation, 
                         let u_ref = unsafe { OperationRef::from_raw(u) };
                         ods::is(&u_ref, ods::spacetime::OutputOperation::name())
                             && ir::symbol(&u_ref, "func") == chain.source
-                            && output_segments(u)[0].iter().any(|x| x.ptr == v.ptr)
+                            && output_parts(&u_ref).values.iter().any(|x| x.ptr == v.ptr)
                     })
                 })
         })
@@ -96,10 +96,12 @@ pub fn the_store(
     };
     // SAFETY: a live op.
     let store_ref = unsafe { OperationRef::from_raw(store) };
-    let [values, _, mask, at] = if ods::is(&store_ref, ods::spacetime::OutputOperation::name()) {
-        output_segments(store)
+    let OutputParts {
+        values, mask, at, ..
+    } = if ods::is(&store_ref, ods::spacetime::OutputOperation::name()) {
+        output_parts(&store_ref)
     } else {
-        Default::default()
+        OutputParts::default()
     };
     if !ods::is(&store_ref, ods::spacetime::OutputOperation::name())
         || ir::symbol(&store_ref, "func") != chain.source
@@ -117,7 +119,7 @@ pub fn the_store(
         );
         return Err(Failed);
     }
-    if (!lanes && !mask.is_empty()) || !at.is_empty() {
+    if (!lanes && mask.is_some()) || !at.is_empty() {
         return Err(error(
             store_ref.location(),
             format!(

@@ -65,9 +65,8 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     // Each PE's vector is read by its neighbour right after it is written.
     let fifo = chain.declare_fifo_shaped("gather", tty, 1, &fifo_shape)?;
     let e = Emitter::new(chain.context, access_ref.location(), block_of(access)).before_op(access);
-    let groups = ir::operand_segments(access);
-    let indices = groups.first().cloned().unwrap_or_default();
-    let mask = groups.get(1).and_then(|m| m.first().copied());
+    let parts = t2s_ir::ops::channel::lane_access(&access_ref).ok_or(Failed)?;
+    let (indices, mask) = (parts.indices, parts.mask);
     let source = ir::symbol(&access_ref, "channel");
     let order: Vec<i64> = if chain.down {
         (0..extent).rev().collect()
@@ -86,7 +85,7 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     for (k, &p) in order.iter().enumerate() {
         let mut tmp = if k == 0 {
             // The chain's start before its first lane.
-            crate::channel::isolate::build::zero_of(&e, tty)
+            e.zero(tty)
         } else {
             read(&e, &fifo, &fifo_index(chain, &e, dim, order[k - 1]), tty)
         };

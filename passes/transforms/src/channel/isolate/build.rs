@@ -10,7 +10,6 @@ use melior::ir::{
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::IntegerType,
     Attribute, Block, BlockLike, BlockRef, Identifier, Location, Region, RegionLike, Type,
-    TypeLike,
 };
 use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
@@ -37,19 +36,6 @@ pub fn result_type<'c>(op: MlirOperation) -> Type<'c> {
             mlir_sys::mlirOperationGetResult(op, 0),
         ))
     }
-}
-
-/// A `spacetime.output`'s values and indices (its operand segments).
-pub fn output_operands(op: MlirOperation) -> (Vec<MlirValue>, Vec<MlirValue>) {
-    let segments = output_segments(op);
-    (segments[0].clone(), segments[1].clone())
-}
-
-/// A `spacetime.output`'s four operand segments: values, indices, the mask
-/// (0 or 1 value), the `at` coordinates.
-pub fn output_segments(op: MlirOperation) -> [Vec<MlirValue>; 4] {
-    let mut groups = ir::operand_segments(op).into_iter();
-    std::array::from_fn(|_| groups.next().unwrap_or_default())
 }
 
 /// Declares `channel.fifo @<kernel>_<base>[_n]` at the end of the program,
@@ -387,28 +373,8 @@ fn read_if<'c>(
     let value = read(&e.at(blocks[0]), channel, coords, ty);
     e.at(blocks[0])
         .op(ods::scf::YieldOperation::name(), &[value], &[], &[]);
-    let zero = zero_of(&e.at(blocks[1]), ty);
+    let zero = e.at(blocks[1]).zero(ty);
     e.at(blocks[1])
         .op(ods::scf::YieldOperation::name(), &[zero], &[], &[]);
     result[0]
-}
-
-/// A zero of an integer, index, float or vector type.
-pub fn zero_of<'c>(e: &Emitter<'c>, ty: Type<'c>) -> MlirValue {
-    // SAFETY: a live type.
-    let is_vector = unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) };
-    if !is_vector {
-        return e.zero(ty);
-    }
-    // SAFETY: a vector type.
-    let elem = unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) };
-    let zero = if elem.is_float() { "0.0" } else { "0" };
-    let attr = Attribute::parse(e.context, &format!("dense<{zero}> : {ty}"))
-        .expect("a dense zero of a vector type");
-    e.op(
-        ods::arith::ConstantOperation::name(),
-        &[],
-        &[ty],
-        &[("value", attr)],
-    )[0]
 }

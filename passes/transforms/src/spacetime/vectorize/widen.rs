@@ -328,7 +328,9 @@ impl<'c> Widen<'c, '_> {
     }
 
     fn output(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
-        let (values, indices) = crate::channel::isolate::build::output_operands(op);
+        // SAFETY: a live op of the body being widened.
+        let parts = t2s_ir::ops::spacetime::output_parts(&unsafe { OperationRef::from_raw(op) });
+        let (values, indices) = (parts.values, parts.indices);
         let vector = mask.is_some() || values.iter().chain(&indices).any(|x| is_vector(*x));
         if !vector {
             return Ok(());
