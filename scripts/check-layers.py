@@ -9,6 +9,10 @@
 3. Op names as strings: quoted `dialect.op` names in Rust sources, at most
    MAX_OP_STRINGS in all (typed views and builders are the rule).
 4. No source file over MAX_LINES lines (tests excepted).
+5. Raw IR handles: the C API's value, op, block and region handles are
+   named only in the audited modules (AUDITED) and at the C callbacks
+   MLIR calls (FFI_CALLBACKS); every `unsafe` block has a `SAFETY:`
+   comment just above it.
 
 Prints what it finds and exits 1 when a rule is broken. `--verbose` lists
 the op-name strings per file.
@@ -21,6 +25,9 @@ import sys
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_LINES = 600
 MAX_OP_STRINGS = 150
+AUDITED = {"passes/ir/src/handle.rs", "passes/ir/src/types.rs", "passes/ir/src/location.rs"}
+FFI_CALLBACKS = {"passes/ir/src/registration.rs", "passes/target/src/opencl.rs"}
+RAW_HANDLE = re.compile(r"\bMlir(?:Value|Operation|Block|Region)\b")
 
 # Bottom to top: a crate may depend on the crates before it only.
 LAYERS = [
@@ -241,9 +248,33 @@ def check_sizes():
     return errors
 
 
+def check_raw_handles():
+    errors, unsafe_blocks = [], 0
+    for root in ("passes", "tools"):
+        for f in rust_files(os.path.join(REPO, root)):
+            rel = os.path.relpath(f, REPO)
+            lines = open(f).read().split("\n")
+            for i, line in enumerate(lines):
+                code = line.split("//")[0]
+                if RAW_HANDLE.search(code) and rel not in AUDITED | FFI_CALLBACKS:
+                    errors.append(f"{rel}:{i + 1}: a raw IR handle outside the audited modules")
+                if re.search(r"\bunsafe\s*\{", code):
+                    unsafe_blocks += 1
+                    if not any("SAFETY" in l for l in lines[max(0, i - 6) : i + 1]):
+                        errors.append(f"{rel}:{i + 1}: an unsafe block without a SAFETY comment")
+    print(f"unsafe blocks: {unsafe_blocks}, each with a SAFETY comment")
+    return errors
+
+
 def main():
     verbose = "--verbose" in sys.argv
-    errors = check_layers() + check_cycles() + check_op_strings(verbose) + check_sizes()
+    errors = (
+        check_layers()
+        + check_cycles()
+        + check_op_strings(verbose)
+        + check_sizes()
+        + check_raw_handles()
+    )
     for e in errors:
         print("error: " + e)
     print(f"{len(errors)} violation(s)")

@@ -20,10 +20,10 @@ use melior::ir::{
     Attribute, BlockLike, Identifier, Region, Type, TypeLike,
 };
 use melior::Context;
-use mlir_sys::{MlirBlock, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT, CMPI_ULT};
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::{self, channel::DesignOp, View};
@@ -55,22 +55,17 @@ pub fn channel_bytes(ty: Type<'_>) -> Option<u64> {
         if let Ok(i) = IntegerType::try_from(t) {
             return Some(u64::from(i.width()));
         }
-        // SAFETY: a live type; the width query only on float types.
-        unsafe {
-            mlir_sys::mlirTypeIsAFloat(t.to_raw())
-                .then(|| u64::from(mlir_sys::mlirFloatTypeGetWidth(t.to_raw())))
-        }
+        t2s_ir::types::float_width(t).map(u64::from)
     };
     let packed = |bits: u64| bits.div_ceil(8).max(1).next_power_of_two();
-    // SAFETY: a live type; shape queries only on vectors.
-    unsafe {
-        if !mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
+    {
+        if !t2s_ir::types::is_vector(ty) {
             return Some(packed(bits(ty)?));
         }
-        let elem = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()));
-        let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
-        let dims: Vec<u64> = (0..rank)
-            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize) as u64)
+        let elem = t2s_ir::types::element(ty);
+        let dims: Vec<u64> = t2s_ir::types::shape(ty)?
+            .iter()
+            .map(|d| *d as u64)
             .collect();
         let (last, outer) = dims.split_last()?;
         let inner = packed(bits(elem)?.checked_mul(*last)?);
@@ -139,7 +134,7 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     if accesses.is_empty() {
         return Ok(());
     }
-    declare_runtime(context, module_block.to_raw(), root.location());
+    declare_runtime(context, module_block.blk(), root.location());
     let mut buffers = Buffers::default();
     for access in accesses {
         lower_access(context, access, &specs, &mut buffers)?;
@@ -184,9 +179,8 @@ fn global_before(
 }
 
 /// `func.func private @t2s_channel_{read,write}(i64, i64, i64, i64)`.
-fn declare_runtime(context: &Context, block: MlirBlock, location: melior::ir::Location<'_>) {
-    // SAFETY: the module's block is live.
-    let block = unsafe { melior::ir::BlockRef::from_raw(block) };
+fn declare_runtime(context: &Context, block: Blk, location: melior::ir::Location<'_>) {
+    let block = block.block();
     let existing: Vec<String> = ir::ops(block).iter().map(ir::symbol_name).collect();
     let i64_type: Type = IntegerType::new(context, 64).into();
     for name in [READ, WRITE] {
@@ -210,11 +204,11 @@ fn declare_runtime(context: &Context, block: MlirBlock, location: melior::ir::Lo
 }
 
 /// The `func.func` around an op, and its entry block.
-fn entry_block(op: &OperationRef<'_, '_>) -> Option<MlirBlock> {
+fn entry_block(op: &OperationRef<'_, '_>) -> Option<Blk> {
     let mut parent = op.parent_operation();
     while let Some(p) = parent {
         if ods::is(&p, ods::func::FuncOperation::name()) {
-            return ir::body_block(&p).map(|b| b.to_raw());
+            return ir::body_block(&p).map(|b| b.blk());
         }
         parent = p.parent_operation();
     }
@@ -227,8 +221,8 @@ fn entry_block(op: &OperationRef<'_, '_>) -> Option<MlirBlock> {
 /// slice of every channel element.
 #[derive(Default)]
 struct Buffers {
-    values: HashMap<(usize, String), MlirValue>,
-    slicing: HashMap<(usize, String), (MlirValue, MlirValue)>,
+    values: HashMap<(usize, String), Val>,
+    slicing: HashMap<(usize, String), (Val, Val)>,
 }
 
 /// The largest channel array whose narrower reads keep per-element state.
@@ -238,14 +232,13 @@ const MAX_SLICED_CHANNELS: i64 = 1 << 16;
 fn at_entry<'c>(
     context: &'c Context,
     location: melior::ir::Location<'c>,
-    entry: MlirBlock,
+    entry: Blk,
 ) -> Emitter<'c> {
-    // SAFETY: the entry block is live and holds at least the access.
-    let first = unsafe { mlir_sys::mlirBlockGetFirstOperation(entry) };
+    let first = entry.ops()[0];
     Emitter::new(context, location, entry).before_op(first)
 }
 
-fn alloca(e: &Emitter<'_>, ty: Type<'_>, shape: &[i64]) -> MlirValue {
+fn alloca(e: &Emitter<'_>, ty: Type<'_>, shape: &[i64]) -> Val {
     let memref = MemRefType::new(ty, shape, None, None);
     let segments = Attribute::parse(e.context, "array<i32: 0, 0>").expect("segments");
     e.op(
@@ -276,8 +269,8 @@ fn lower_access(
             "lower-channels lowers channel accesses inside func.func: run spacetime-to-scf first",
         ));
     };
-    let operands: Vec<MlirValue> = (0..access.operand_count())
-        .map(|i| access.operand(i).map(|v| melior::ir::ValueLike::to_raw(&v)))
+    let operands: Vec<Val> = (0..access.operand_count())
+        .map(|i| access.operand(i).map(|v| v.val()))
         .collect::<Result<_, _>>()
         .map_err(|_| Failed)?;
     let (indices, ty) = if is_read {
@@ -285,19 +278,16 @@ fn lower_access(
         (operands.as_slice(), melior::ir::ValueLike::r#type(&result))
     } else {
         let (value, indices) = operands.split_last().ok_or(Failed)?;
-        // SAFETY: a live value.
-        (indices, unsafe {
-            Type::from_raw(mlir_sys::mlirValueGetType(*value))
-        })
+        (indices, value.r#type())
     };
     let channel_type = *channel_type;
-    let e = Emitter::new(context, access.location(), entry).before_op(access.to_raw());
+    let e = Emitter::new(context, access.location(), entry).before_op(access.handle());
     let i64_type: Type = IntegerType::new(context, 64).into();
     // The one-value buffer the runtime copies from or into: of the
     // channel's type (a read of other lanes is assembled from it).
     let buffer = *buffers
         .values
-        .entry((entry.ptr as usize, channel_type.to_string()))
+        .entry((entry.key(), channel_type.to_string()))
         .or_insert_with(|| {
             alloca(
                 &at_entry(context, access.location(), entry),
@@ -309,7 +299,7 @@ fn lower_access(
     if !is_read {
         e.store(*operands.last().ok_or(Failed)?, buffer, &[zero]);
     }
-    let address = |e: &Emitter<'_>, memref: MlirValue| {
+    let address = |e: &Emitter<'_>, memref: Val| {
         let index = e.op1(
             ods::memref::ExtractAlignedPointerAsIndexOperation::name(),
             &[memref],
@@ -376,7 +366,7 @@ fn lower_access(
         };
         if want > have {
             // Concatenate want / have values.
-            let parts: Vec<MlirValue> = (0..want / have)
+            let parts: Vec<Val> = (0..want / have)
                 .map(|_| {
                     transfer(&e);
                     e.load(buffer, &[zero], channel_type)
@@ -393,7 +383,7 @@ fn lower_access(
             }
             let (wide, next) = *buffers
                 .slicing
-                .entry((entry.ptr as usize, channel.clone()))
+                .entry((entry.key(), channel.clone()))
                 .or_insert_with(|| {
                     let at = at_entry(context, access.location(), entry);
                     let wide = alloca(&at, channel_type, &[count]);
@@ -436,18 +426,16 @@ fn lower_access(
     };
     let result = access.result(0).map_err(|_| Failed)?;
     // SAFETY: live values of the same type; the read is then unused.
-    unsafe {
-        mlir_sys::mlirValueReplaceAllUsesOfWith(melior::ir::ValueLike::to_raw(&result), value)
-    };
+    result.val().replace_all_uses_with(value);
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(access) };
     Ok(())
 }
 
 /// The row-major index of `indices` in `dims`, or -1 when one is outside.
-fn flat_index(e: &Emitter<'_>, indices: &[MlirValue], dims: &[i64]) -> MlirValue {
+fn flat_index(e: &Emitter<'_>, indices: &[Val], dims: &[i64]) -> Val {
     let mut flat = e.index(0);
-    let mut inside: Option<MlirValue> = None;
+    let mut inside: Option<Val> = None;
     let i1: Type = IntegerType::new(e.context, 1).into();
     for (index, dim) in indices.iter().zip(dims) {
         flat = e.add(e.mul(flat, e.index(*dim)), *index);

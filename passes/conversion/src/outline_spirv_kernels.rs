@@ -16,6 +16,7 @@
 //! is a located error naming it.
 
 use t2s_ir::diag::error;
+use t2s_ir::handle::AsOp;
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
@@ -104,22 +105,21 @@ fn check(f: &OperationRef<'_, '_>) -> Result<(), Failed> {
     // One error per function, at the first op with a source location:
     // the constants canonicalization hoists have none, and one construct
     // without a SPIR-V form usually shows in many ops.
-    let mut first: Option<(mlir_sys::MlirLocation, String)> = None;
+    let mut first: Option<(melior::ir::Location, String)> = None;
     f.walk(WalkOrder::PreOrder, |op| {
-        if op.to_raw().ptr != f.to_raw().ptr {
+        if op.handle() != f.handle() {
             if let Err(why) = check_op(&op, entry) {
-                let here = op.location().to_raw();
+                let here = op.handle().location();
                 let located = is_known(here);
                 if first.as_ref().is_none_or(|(l, _)| !is_known(*l) && located) {
-                    first = Some((if located { here } else { location.to_raw() }, why));
+                    first = Some((if located { here } else { location }, why));
                 }
             }
         }
         WalkResult::Advance
     });
     if let Some((at, why)) = first {
-        // SAFETY: a location of the live context.
-        error(unsafe { melior::ir::Location::from_raw(at) }, why);
+        error(at, why);
         failed = true;
     }
     if failed {
@@ -206,12 +206,8 @@ fn kernel_module<'c, 'a>(
     Ok(op)
 }
 
-fn is_known(location: mlir_sys::MlirLocation) -> bool {
-    // SAFETY: queries of a live location.
-    unsafe {
-        let unknown = mlir_sys::mlirLocationUnknownGet(mlir_sys::mlirLocationGetContext(location));
-        !mlir_sys::mlirLocationEqual(location, unknown)
-    }
+fn is_known(location: melior::ir::Location<'_>) -> bool {
+    t2s_ir::location::is_known(location)
 }
 
 pub mod boundary;

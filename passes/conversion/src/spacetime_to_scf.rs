@@ -29,11 +29,11 @@ use melior::ir::{
     Attribute, Type,
 };
 use melior::Context;
-use mlir_sys::MlirValue;
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{Blk, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
@@ -235,13 +235,12 @@ fn lower_array<'c>(
                     "a register file holds scalars or vectors of them",
                 )
             })?;
-        // SAFETY: plain queries of a static memref type (verified).
-        let mut shape: Vec<Option<i64>> = unsafe {
-            let raw = melior::ir::TypeLike::to_raw(&ty);
-            (0..mlir_sys::mlirShapedTypeGetRank(raw))
-                .map(|d| Some(mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize)))
-                .collect()
-        };
+        // A static memref type (verified).
+        let mut shape: Vec<Option<i64>> = t2s_ir::types::shape(ty)
+            .unwrap_or_default()
+            .into_iter()
+            .map(Some)
+            .collect();
         let slots = shape.last().copied().flatten().unwrap_or(1);
         shape.push(Some(lanes));
         let bytes = file_bytes(elem, &shape).filter(|b| *b <= MAX_FILE_BYTES).ok_or_else(|| {
@@ -269,7 +268,7 @@ fn lower_array<'c>(
             .collect();
         crate::spacetime_to_scf::registers::zero_file(&e, buffer, &dims, file_element, heap);
         files.insert(
-            file.arg.ptr as usize,
+            file.arg.key(),
             FileStorage {
                 buffer,
                 slots,
@@ -319,7 +318,7 @@ fn lower_array<'c>(
     if unroll {
         for pe in crate::spacetime_to_scf::pes::pe_points(&info) {
             let at = e.at(block);
-            let coords: Vec<MlirValue> = time_ivs
+            let coords: Vec<Val> = time_ivs
                 .iter()
                 .copied()
                 .chain(pe.iter().zip(&info.space).enumerate().map(|(d, (&c, s))| {
@@ -361,7 +360,7 @@ fn lower_array<'c>(
             });
         }
         let at = e.at(block);
-        let coords: Vec<MlirValue> = time_ivs.iter().chain(&space_ivs).copied().collect();
+        let coords: Vec<Val> = time_ivs.iter().chain(&space_ivs).copied().collect();
         let cloned = clone_body(&at, array_body, &coords, &files)?;
         let frame = PeFrame {
             coords: &coords,
@@ -391,10 +390,10 @@ fn lower_array<'c>(
 
 /// The function a program lowers to, inserted before the program.
 struct Function {
-    entry: mlir_sys::MlirBlock,
-    inputs: HashMap<String, MlirValue>,
-    outputs: Vec<MlirValue>,
-    params: HashMap<String, MlirValue>,
+    entry: Blk,
+    inputs: HashMap<String, Val>,
+    outputs: Vec<Val>,
+    params: HashMap<String, Val>,
 }
 
 /// `func.func @<program>(inputs..., outputs..., params...)`, all from the
@@ -424,8 +423,7 @@ fn create_function(
         input_names.push(ir::symbol_name(op));
     }
     for ty in &output.types {
-        // SAFETY: a constant query.
-        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        let dynamic = t2s_ir::types::dynamic_size();
         let dims: Vec<i64> = output.shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
         types.push(melior::ir::r#type::MemRefType::new(*ty, &dims, None, None).into());
     }

@@ -18,13 +18,13 @@ use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
     r#type::FunctionType,
-    Attribute, Block, Region, RegionLike, Type, Value, ValueLike,
+    Attribute, Block, Region, RegionLike, Type,
 };
 use melior::Context;
-use mlir_sys::{MlirBlock, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsVal, Blk, Val};
 use t2s_ir::import::extract_program;
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -53,8 +53,8 @@ fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
 
 /// Per-loop values: lower and upper bound.
 struct LoopValues {
-    lb: MlirValue,
-    ub: MlirValue,
+    lb: Val,
+    ub: Val,
 }
 
 /// What a generated Func body needs from the function around it.
@@ -63,13 +63,13 @@ struct Frame<'f> {
     loops: HashMap<&'f str, LoopValues>,
     /// `buffers[f][r]`: the buffer of result `r` of Func `f`: the output's
     /// buffers, or for any other Func a rolling buffer of `slots[f]` values.
-    buffers: Vec<Vec<MlirValue>>,
+    buffers: Vec<Vec<Val>>,
     /// Per Func but the output: its largest flattened read distance + 1.
-    slots: Vec<MlirValue>,
+    slots: Vec<Val>,
     /// Per loop (outermost first): the rank distance of one step along it.
-    strides: HashMap<&'f str, MlirValue>,
-    inputs: Vec<MlirValue>,
-    params: Vec<MlirValue>,
+    strides: HashMap<&'f str, Val>,
+    inputs: Vec<Val>,
+    params: Vec<Val>,
 }
 
 fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(), Failed> {
@@ -112,7 +112,7 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
     zero_outputs(&e, &frame);
 
     let innermost = open_nest(&e, &frame);
-    let ivs: HashMap<&str, MlirValue> = innermost.1.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+    let ivs: HashMap<&str, Val> = innermost.1.iter().map(|(n, v)| (n.as_str(), *v)).collect();
     let body = e.at(innermost.0);
     // The rank of the point in loop order: where the rolling buffers write.
     let mut rank = body.index(0);
@@ -148,10 +148,10 @@ fn definitions<'c, 'a>(program: OperationRef<'c, 'a>) -> HashMap<String, Operati
 
 /// The function a program lowers to, inserted before the program.
 pub struct LoweredFunction {
-    pub entry: MlirBlock,
-    pub inputs: Vec<MlirValue>,
-    pub outputs: Vec<MlirValue>,
-    pub params: Vec<MlirValue>,
+    pub entry: Blk,
+    pub inputs: Vec<Val>,
+    pub outputs: Vec<Val>,
+    pub params: Vec<Val>,
 }
 
 /// Creates a public `func.func @name(types...)` with an empty entry block
@@ -165,7 +165,7 @@ pub fn public_func_before<'c>(
     types: &[Type<'c>],
     names: &[String],
     c_interface: bool,
-) -> Result<(mlir_sys::MlirBlock, Vec<MlirValue>), Failed> {
+) -> Result<(Blk, Vec<Val>), Failed> {
     let location = program.location();
     let parent = program
         .block()
@@ -204,10 +204,10 @@ pub fn public_func_before<'c>(
     );
     let func = parent.insert_operation_before(program, func);
     let entry = ir::body_block(&func).ok_or(Failed)?;
-    let args: Vec<MlirValue> = (0..entry.argument_count())
-        .map(|i| Value::from(entry.argument(i).expect("argument")).to_raw())
+    let args: Vec<Val> = (0..entry.argument_count())
+        .map(|i| (entry.argument(i).expect("argument")).val())
         .collect();
-    Ok((entry.to_raw(), args))
+    Ok((entry.blk(), args))
 }
 
 /// Creates `func.func @<program>(inputs..., outputs..., params...)`.
@@ -265,14 +265,9 @@ pub fn signature<'c>(
     location: melior::ir::Location<'c>,
     model: &Program,
 ) -> (Vec<Type<'c>>, Vec<Type<'c>>) {
-    // SAFETY: a null block is never appended to; only types are built.
-    let e = Emitter::new(
-        context,
-        location,
-        MlirBlock {
-            ptr: std::ptr::null_mut(),
-        },
-    );
+    // Only types are built: nothing is appended to the scratch block.
+    let scratch = melior::ir::Block::new(&[]);
+    let e = Emitter::new(context, location, scratch.blk());
     let mut types: Vec<Type> = model
         .inputs
         .iter()
@@ -304,7 +299,7 @@ pub fn lhs_shape(model: &Program, func: &Func) -> Vec<Option<i64>> {
         .collect()
 }
 
-pub fn extent_value(e: &Emitter<'_>, extent: &Extent, params: &[MlirValue]) -> MlirValue {
+pub fn extent_value(e: &Emitter<'_>, extent: &Extent, params: &[Val]) -> Val {
     match extent {
         Extent::Const(c) => e.index(*c),
         Extent::Param(p) => params[*p],
@@ -313,11 +308,7 @@ pub fn extent_value(e: &Emitter<'_>, extent: &Extent, params: &[MlirValue]) -> M
 
 /// Output buffers come from the caller; every other Func gets a fresh
 /// buffer. Returns the buffers to free.
-fn allocate_buffers(
-    e: &Emitter<'_>,
-    frame: &mut Frame<'_>,
-    outputs: &[MlirValue],
-) -> Vec<MlirValue> {
+fn allocate_buffers(e: &Emitter<'_>, frame: &mut Frame<'_>, outputs: &[Val]) -> Vec<Val> {
     let model = frame.program;
     let mut temps = Vec::new();
     let last = model.funcs.len() - 1;
@@ -353,7 +344,7 @@ fn allocate_buffers(
         let slots = e.add(largest, e.index(1));
         let segments =
             Attribute::parse(e.context, "array<i32: 1, 0>").expect("valid segment sizes");
-        let buffers: Vec<MlirValue> = func
+        let buffers: Vec<Val> = func
             .result_types
             .iter()
             .map(|t| {
@@ -378,7 +369,7 @@ fn allocate_buffers(
 fn zero_outputs(e: &Emitter<'_>, frame: &Frame<'_>) {
     let model = frame.program;
     let output = model.output();
-    let extents: Vec<MlirValue> = output
+    let extents: Vec<Val> = output
         .lhs
         .iter()
         .map(|&p| {
@@ -396,10 +387,7 @@ fn zero_outputs(e: &Emitter<'_>, frame: &Frame<'_>) {
 
 /// Opens the loop nest, outermost first. Returns the innermost block, the
 /// induction variables by loop name, and every body block to terminate.
-fn open_nest(
-    e: &Emitter<'_>,
-    frame: &Frame<'_>,
-) -> (MlirBlock, Vec<(String, MlirValue)>, Vec<MlirBlock>) {
+fn open_nest(e: &Emitter<'_>, frame: &Frame<'_>) -> (Blk, Vec<(String, Val)>, Vec<Blk>) {
     let mut block = e.block;
     let mut ivs = Vec::new();
     let mut blocks = Vec::new();
@@ -422,7 +410,7 @@ fn flattened_distance(
     frame: &Frame<'_>,
     target: &Func,
     indices: &[Affine],
-) -> MlirValue {
+) -> Val {
     let mut flat = e.index(0);
     for (affine, &p) in indices.iter().zip(&target.lhs) {
         if affine.constant != 0 {
@@ -443,12 +431,12 @@ fn emit_func(
     frame: &Frame<'_>,
     index: usize,
     def: OperationRef<'_, '_>,
-    ivs: &HashMap<&str, MlirValue>,
-    rank: MlirValue,
+    ivs: &HashMap<&str, Val>,
+    rank: Val,
 ) -> Result<(), Failed> {
     let model = frame.program;
     let func = &model.funcs[index];
-    let args: Vec<MlirValue> = func.vars.iter().map(|v| ivs[v.as_str()]).collect();
+    let args: Vec<Val> = func.vars.iter().map(|v| ivs[v.as_str()]).collect();
     let read = |e: &Emitter<'_>, callee: usize, result: usize, indices: &[Affine]| {
         let target = &model.funcs[callee];
         let slots = frame.slots[callee];
@@ -470,7 +458,7 @@ fn emit_func(
     let body = clone_body(e, def, &names, &args, &read)?;
     let store_block = body.guard.map(|cond| e.if_then(cond));
     let s = store_block.map_or(*e, |b| e.at(b));
-    let point: Vec<MlirValue> = if index + 1 == model.funcs.len() {
+    let point: Vec<Val> = if index + 1 == model.funcs.len() {
         func.lhs
             .iter()
             .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))

@@ -2,15 +2,14 @@
 //! space) with their bounds, the `recover` rows, and what a value of its
 //! body says about the original indices.
 
+use crate::handle::{AsVal, Val};
 use crate::import::affine_map_rows;
 use crate::ir;
 use crate::ods;
 use crate::pass::Failed;
 use melior::ir::{
-    block::BlockLike, operation::OperationLike, operation::OperationRef, Type, TypeLike, Value,
-    ValueLike,
+    block::BlockLike, operation::OperationLike, operation::OperationRef, Type, Value,
 };
-use mlir_sys::MlirValue;
 use t2s_model::{Affine, Linear};
 
 /// A loop of the array: its name and bounds. Original and time extents may
@@ -71,7 +70,7 @@ impl ArrayInfo {
             for (d, s) in space.iter_mut().enumerate() {
                 s.vectorized = body
                     .argument(time.len() + d)
-                    .is_ok_and(|a| crate::lanes::is_vector(Value::from(a).to_raw()));
+                    .is_ok_and(|a| crate::lanes::is_vector(Value::from(a).val()));
             }
         }
         Ok(ArrayInfo {
@@ -109,28 +108,20 @@ impl ArrayInfo {
 
 /// The element type of a memref type.
 pub fn memref_element(ty: Type<'_>) -> Type<'_> {
-    // SAFETY: a live shaped type; only queried.
-    unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) }
+    crate::types::element(ty)
 }
 
 /// Whether `value`'s op computes at the PE's own coordinates (no `at`).
-pub fn own_coordinates(value: MlirValue) -> bool {
-    // SAFETY: a live op result; only queried.
-    unsafe { mlir_sys::mlirOperationGetNumOperands(mlir_sys::mlirOpResultGetOwner(value)) == 0 }
+pub fn own_coordinates(value: Val) -> bool {
+    value.defining_op().is_some_and(|op| op.num_operands() == 0)
 }
 
 /// The original loop whose recovered index `value` is, if it is a
 /// `spacetime.recover` result.
-pub fn recovered_loop(value: MlirValue) -> Option<usize> {
-    // SAFETY: a live value; only queried.
-    unsafe {
-        if !mlir_sys::mlirValueIsAOpResult(value) {
-            return None;
-        }
-        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-        (ods::is(&owner, ods::spacetime::RecoverOperation::name()) && owner.operand_count() == 0)
-            .then(|| mlir_sys::mlirOpResultGetResultNumber(value) as usize)
-    }
+pub fn recovered_loop(value: Val) -> Option<usize> {
+    let owner = value.defining_op()?.op();
+    (ods::is(&owner, ods::spacetime::RecoverOperation::name()) && owner.operand_count() == 0)
+        .then(|| value.result_number())?
 }
 
 /// Interval of an affine row given operand intervals (None if any is unknown).

@@ -1,18 +1,17 @@
-//! A small IR emitter over raw handles: it appends upstream ops (`arith`,
-//! `memref`, `scf`, `func`) to a block and hands back raw values, so code
-//! generators can keep values in plain maps without melior lifetimes.
+//! A small IR emitter: it appends upstream ops (`arith`, `memref`, `scf`,
+//! `func`) to a block and hands back [`Val`] handles, so code generators can
+//! keep values in plain maps without melior lifetimes.
 
+use crate::handle::{AsOp, AsVal, Blk, Op, Val};
 use crate::ods;
 use melior::ir::{
-    attribute::{AttributeLike, FloatAttribute, IntegerAttribute},
+    attribute::{FloatAttribute, IntegerAttribute},
     block::BlockLike,
     operation::{OperationBuilder, OperationLike},
     r#type::{IntegerType, MemRefType},
-    Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, TypeLike, Value,
-    ValueLike,
+    Attribute, Block, Identifier, Location, Region, RegionLike, Type, TypeLike, Value,
 };
 use melior::Context;
-use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use t2s_model::{ScalarType, Value as ModelValue};
 
 /// `arith.cmpi` predicates, in arith's encoding.
@@ -25,13 +24,13 @@ pub const CMPI_ULT: i64 = 6;
 pub struct Emitter<'c> {
     pub context: &'c Context,
     pub location: Location<'c>,
-    pub block: MlirBlock,
+    pub block: Blk,
     /// When set, ops are inserted before this op (of `block`).
-    pub before: Option<MlirOperation>,
+    pub before: Option<Op>,
 }
 
 impl<'c> Emitter<'c> {
-    pub fn new(context: &'c Context, location: Location<'c>, block: MlirBlock) -> Self {
+    pub fn new(context: &'c Context, location: Location<'c>, block: Blk) -> Self {
         Self {
             context,
             location,
@@ -42,15 +41,13 @@ impl<'c> Emitter<'c> {
 
     /// An emitter inserting before `op`, at its location.
     pub fn before(context: &'c Context, op: melior::ir::operation::OperationRef<'c, '_>) -> Self {
-        use melior::ir::operation::OperationLike;
-        let block = MlirBlock {
-            ptr: std::ptr::null_mut(),
-        };
-        Self::new(context, op.location(), block).before_op(op.to_raw())
+        let anchor = Op::of(&op);
+        let block = anchor.block().expect("an op in a block");
+        Self::new(context, op.location(), block).before_op(anchor)
     }
 
     /// The same emitter, appending to `block`.
-    pub fn at(self, block: MlirBlock) -> Self {
+    pub fn at(self, block: Blk) -> Self {
         Self {
             block,
             before: None,
@@ -59,9 +56,8 @@ impl<'c> Emitter<'c> {
     }
 
     /// The same emitter, inserting before `op` (in its block).
-    pub fn before_op(self, op: MlirOperation) -> Self {
-        // SAFETY: `op` is a live op with a parent block.
-        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+    pub fn before_op(self, op: Op) -> Self {
+        let block = op.block().expect("an op in a block");
         Self {
             block,
             before: Some(op),
@@ -80,33 +76,42 @@ impl<'c> Emitter<'c> {
         op: melior::ir::Operation<'c>,
     ) -> melior::ir::operation::OperationRef<'c, 'a> {
         match self.before {
-            None => self.block_ref().append_operation(op),
-            Some(anchor) => {
-                // SAFETY: the anchor is a live op of this block.
-                let anchor = unsafe { melior::ir::operation::OperationRef::from_raw(anchor) };
-                self.block_ref().insert_operation_before(anchor, op)
-            }
+            None => self.block.block().append_operation(op),
+            Some(anchor) => self.block.block().insert_operation_before(anchor.op(), op),
         }
     }
 
-    fn block_ref(&self) -> BlockRef<'c, '_> {
-        // SAFETY: the block is alive while code is generated into it.
-        unsafe { BlockRef::from_raw(self.block) }
+    /// Inserts a copy of `op` (with its regions) whose operands, and those
+    /// of the ops nested in it, are replaced through `remap` where it
+    /// answers.
+    pub fn clone_op(&self, op: Op, remap: impl Fn(Val) -> Option<Val>) -> Op {
+        let clone = self.insert(op.clone_detached()).handle();
+        let mut nested = Vec::new();
+        clone
+            .op()
+            .walk(melior::ir::operation::WalkOrder::PreOrder, |n| {
+                nested.push(n.handle());
+                melior::ir::operation::WalkResult::Advance
+            });
+        for n in nested {
+            for (i, v) in n.operands().into_iter().enumerate() {
+                if let Some(new) = remap(v) {
+                    n.set_operand(i, new);
+                }
+            }
+        }
+        clone
     }
 
     /// Appends `name(operands) {attrs} : results` and returns its results.
     pub fn op(
         &self,
         name: &str,
-        operands: &[MlirValue],
+        operands: &[Val],
         results: &[Type<'c>],
         attributes: &[(&str, Attribute<'c>)],
-    ) -> Vec<MlirValue> {
-        // SAFETY: operands are live values of this function.
-        let operands: Vec<Value> = operands
-            .iter()
-            .map(|v| unsafe { Value::from_raw(*v) })
-            .collect();
+    ) -> Vec<Val> {
+        let operands: Vec<Value> = operands.iter().map(|v| v.value()).collect();
         let attributes: Vec<(Identifier, Attribute)> = attributes
             .iter()
             .map(|(n, a)| (Identifier::new(self.context, n), *a))
@@ -118,11 +123,11 @@ impl<'c> Emitter<'c> {
             .build()
             .unwrap_or_else(|e| panic!("cannot build {name}: {e}"));
         let op = self.insert(op);
-        op.results().map(|r| r.to_raw()).collect()
+        op.results().map(|r| r.val()).collect()
     }
 
     /// `arith.cmpi` with `predicate` in arith's encoding ([`CMPI_EQ`], ...).
-    pub fn cmpi(&self, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub fn cmpi(&self, predicate: i64, a: Val, b: Val) -> Val {
         let i1: Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();
         let i64_type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
         let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
@@ -135,7 +140,7 @@ impl<'c> Emitter<'c> {
     }
 
     /// Like [`Emitter::op`] for ops with exactly one result.
-    pub fn op1(&self, name: &str, operands: &[MlirValue], result: Type<'c>) -> MlirValue {
+    pub fn op1(&self, name: &str, operands: &[Val], result: Type<'c>) -> Val {
         self.op(name, operands, &[result], &[])[0]
     }
 
@@ -156,13 +161,12 @@ impl<'c> Emitter<'c> {
 
     /// A memref type; `None` dimensions are dynamic.
     pub fn memref_type(&self, elem: ScalarType, shape: &[Option<i64>]) -> Type<'c> {
-        // SAFETY: a constant query.
-        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        let dynamic = crate::types::dynamic_size();
         let dims: Vec<i64> = shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
         MemRefType::new(self.scalar_type(elem), &dims, None, None).into()
     }
 
-    pub fn index(&self, value: i64) -> MlirValue {
+    pub fn index(&self, value: i64) -> Val {
         let ty = self.index_type();
         let attr = IntegerAttribute::new(ty, value).into();
         self.op(
@@ -174,7 +178,7 @@ impl<'c> Emitter<'c> {
     }
 
     /// A constant of a model value (which must not be poison).
-    pub fn constant(&self, value: ModelValue, ty: ScalarType) -> MlirValue {
+    pub fn constant(&self, value: ModelValue, ty: ScalarType) -> Val {
         let mlir_ty = self.scalar_type(ty);
         let attr: Attribute = match value {
             ModelValue::F32(f) => FloatAttribute::new(self.context, mlir_ty, f as f64).into(),
@@ -192,14 +196,9 @@ impl<'c> Emitter<'c> {
 
     /// The zero constant of an integer or float type, or of a vector of
     /// them (a dense splat).
-    pub fn zero(&self, ty: Type<'_>) -> MlirValue {
-        // SAFETY: a live type; only queried.
-        if unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) } {
-            // SAFETY: the type comes from the same context.
-            let ty: Type<'c> = unsafe { Type::from_raw(ty.to_raw()) };
-            // SAFETY: a vector type.
-            let elem =
-                unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) };
+    pub fn zero(&self, ty: Type<'c>) -> Val {
+        if crate::types::is_vector(ty) {
+            let elem = crate::types::element(ty);
             let zero = if elem.is_float() { "0.0" } else { "0" };
             let attr = Attribute::parse(self.context, &format!("dense<{zero}> : {ty}"))
                 .expect("a dense zero of a vector type");
@@ -210,17 +209,11 @@ impl<'c> Emitter<'c> {
                 &[("value", attr)],
             )[0];
         }
-        // SAFETY: a valid type; the zero attribute of an int or float type.
-        let attr = unsafe {
-            let raw = if mlir_sys::mlirTypeIsAFloat(ty.to_raw()) {
-                mlir_sys::mlirFloatAttrDoubleGet(self.context.to_raw(), ty.to_raw(), 0.0)
-            } else {
-                mlir_sys::mlirIntegerAttrGet(ty.to_raw(), 0)
-            };
-            Attribute::from_raw(raw)
+        let attr: Attribute = if ty.is_float() {
+            FloatAttribute::new(self.context, ty, 0.0).into()
+        } else {
+            IntegerAttribute::new(ty, 0).into()
         };
-        // SAFETY: the type comes from the same context.
-        let ty = unsafe { Type::from_raw(ty.to_raw()) };
         self.op(
             ods::arith::ConstantOperation::name(),
             &[],
@@ -229,7 +222,7 @@ impl<'c> Emitter<'c> {
         )[0]
     }
 
-    pub fn add(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub fn add(&self, a: Val, b: Val) -> Val {
         self.op1(
             ods::arith::AddIOperation::name(),
             &[a, b],
@@ -237,7 +230,7 @@ impl<'c> Emitter<'c> {
         )
     }
 
-    pub fn sub(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub fn sub(&self, a: Val, b: Val) -> Val {
         self.op1(
             ods::arith::SubIOperation::name(),
             &[a, b],
@@ -245,7 +238,7 @@ impl<'c> Emitter<'c> {
         )
     }
 
-    pub fn mul(&self, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub fn mul(&self, a: Val, b: Val) -> Val {
         self.op1(
             ods::arith::MulIOperation::name(),
             &[a, b],
@@ -254,7 +247,7 @@ impl<'c> Emitter<'c> {
     }
 
     /// `min(max(value, low), high)` on indices.
-    pub fn clamp(&self, value: MlirValue, low: MlirValue, high: MlirValue) -> MlirValue {
+    pub fn clamp(&self, value: Val, low: Val, high: Val) -> Val {
         let v = self.op1(
             ods::arith::MaxSIOperation::name(),
             &[value, low],
@@ -267,13 +260,13 @@ impl<'c> Emitter<'c> {
         )
     }
 
-    pub fn load(&self, memref: MlirValue, indices: &[MlirValue], elem: Type<'c>) -> MlirValue {
+    pub fn load(&self, memref: Val, indices: &[Val], elem: Type<'c>) -> Val {
         let mut operands = vec![memref];
         operands.extend_from_slice(indices);
         self.op1(ods::memref::LoadOperation::name(), &operands, elem)
     }
 
-    pub fn store(&self, value: MlirValue, memref: MlirValue, indices: &[MlirValue]) {
+    pub fn store(&self, value: Val, memref: Val, indices: &[Val]) {
         let mut operands = vec![value, memref];
         operands.extend_from_slice(indices);
         self.op(ods::memref::StoreOperation::name(), &operands, &[], &[]);
@@ -281,7 +274,7 @@ impl<'c> Emitter<'c> {
 
     /// `scf.for %iv = lb to ub step 1`; returns the body block (still without
     /// its terminator: call [`Emitter::finish_for`]) and the induction variable.
-    pub fn for_loop(&self, lb: MlirValue, ub: MlirValue) -> (MlirBlock, MlirValue) {
+    pub fn for_loop(&self, lb: Val, ub: Val) -> (Blk, Val) {
         let (body, iv, _, _) = self.for_iter(lb, ub, &[]);
         (body, iv)
     }
@@ -289,28 +282,18 @@ impl<'c> Emitter<'c> {
     /// `scf.for %iv = lb to ub step 1 iter_args(inits)`: its body (to end
     /// with `scf.yield` of the carried values), the induction variable, the
     /// carried values and the loop's results.
-    pub fn for_iter(
-        &self,
-        lb: MlirValue,
-        ub: MlirValue,
-        inits: &[MlirValue],
-    ) -> (MlirBlock, MlirValue, Vec<MlirValue>, Vec<MlirValue>) {
+    pub fn for_iter(&self, lb: Val, ub: Val, inits: &[Val]) -> (Blk, Val, Vec<Val>, Vec<Val>) {
         let step = self.index(1);
-        // SAFETY: live values of this function.
-        let types: Vec<Type> = inits
-            .iter()
-            .map(|v| unsafe { Value::from_raw(*v) }.r#type())
-            .collect();
+        let types: Vec<Type> = inits.iter().map(|v| v.r#type()).collect();
         let mut arguments = vec![(self.index_type(), self.location)];
         arguments.extend(types.iter().map(|t| (*t, self.location)));
         let body = Block::new(&arguments);
         let region = Region::new();
         region.append_block(body);
-        // SAFETY: operands are live values of this function.
         let operands: Vec<Value> = [lb, ub, step]
             .iter()
             .chain(inits)
-            .map(|v| unsafe { Value::from_raw(*v) })
+            .map(|v| v.value())
             .collect();
         let op = OperationBuilder::new(ods::scf::ForOperation::name(), self.location)
             .add_operands(&operands)
@@ -324,26 +307,20 @@ impl<'c> Emitter<'c> {
             .expect("one region")
             .first_block()
             .expect("one block");
-        let args: Vec<MlirValue> = (0..block.argument_count())
-            .map(|i| Value::from(block.argument(i).expect("an argument")).to_raw())
-            .collect();
-        let results = op.results().map(|r| r.to_raw()).collect();
-        (block.to_raw(), args[0], args[1..].to_vec(), results)
+        let block = Blk::of(&block);
+        let args = block.arguments();
+        let results = op.results().map(|r| r.val()).collect();
+        (block, args[0], args[1..].to_vec(), results)
     }
 
     /// `scf.if %cond -> (results)` with both regions: its then and else
     /// blocks (each to end with `scf.yield`) and its results.
-    pub fn if_else(
-        &self,
-        cond: MlirValue,
-        results: &[Type<'c>],
-    ) -> (MlirBlock, MlirBlock, Vec<MlirValue>) {
+    pub fn if_else(&self, cond: Val, results: &[Type<'c>]) -> (Blk, Blk, Vec<Val>) {
         let then = Region::new();
         then.append_block(Block::new(&[]));
         let other = Region::new();
         other.append_block(Block::new(&[]));
-        // SAFETY: cond is a live i1 value.
-        let cond = unsafe { Value::from_raw(cond) };
+        let cond = cond.value();
         let op = OperationBuilder::new(ods::scf::IfOperation::name(), self.location)
             .add_operands(&[cond])
             .add_results(results)
@@ -356,51 +333,42 @@ impl<'c> Emitter<'c> {
                 .expect("two regions")
                 .first_block()
                 .expect("a block")
-                .to_raw()
         };
         (
-            block(0),
-            block(1),
-            op.results().map(|r| r.to_raw()).collect(),
+            Blk::of(&block(0)),
+            Blk::of(&block(1)),
+            op.results().map(|r| r.val()).collect(),
         )
     }
 
     /// `scf.if %cond` without else; returns the then-block (without terminator).
-    pub fn if_then(&self, cond: MlirValue) -> MlirBlock {
+    pub fn if_then(&self, cond: Val) -> Blk {
         let region = Region::new();
         region.append_block(Block::new(&[]));
-        // SAFETY: cond is a live i1 value.
-        let cond = unsafe { Value::from_raw(cond) };
+        let cond = cond.value();
         let op = OperationBuilder::new(ods::scf::IfOperation::name(), self.location)
             .add_operands(&[cond])
             .add_regions([region, Region::new()])
             .build()
             .expect("scf.if is well formed");
         let op = self.insert(op);
-        op.region(0)
-            .expect("then")
-            .first_block()
-            .expect("one block")
-            .to_raw()
+        Blk::of(
+            &op.region(0)
+                .expect("then")
+                .first_block()
+                .expect("one block"),
+        )
     }
 
     /// Sets a unit attribute on the op owning `block` (e.g. a loop to unroll).
-    pub fn mark_parent(&self, block: MlirBlock, name: &str) {
-        // SAFETY: the block belongs to a live op.
-        unsafe {
-            let op = mlir_sys::mlirBlockGetParentOperation(block);
-            let attr = Attribute::unit(self.context);
-            mlir_sys::mlirOperationSetDiscardableAttributeByName(
-                op,
-                crate::ir::string_ref(name),
-                attr.to_raw(),
-            );
-        }
+    pub fn mark_parent(&self, block: Blk, name: &str) {
+        let op = block.parent_op().expect("a block of an op");
+        crate::ir::set_attribute(op.op(), name, Attribute::unit(self.context));
     }
 
     /// Stores constants into buffers over the box `[0, extents)`: one loop
     /// nest, one store per `(buffer, value, type)`.
-    pub fn fill(&self, extents: &[MlirValue], fills: &[(MlirValue, ModelValue, ScalarType)]) {
+    pub fn fill(&self, extents: &[Val], fills: &[(Val, ModelValue, ScalarType)]) {
         let mut inner = *self;
         let mut blocks = Vec::new();
         let mut indices = Vec::new();
@@ -420,7 +388,7 @@ impl<'c> Emitter<'c> {
     }
 
     /// Ends a `scf.for`/`scf.if` body with `scf.yield`.
-    pub fn finish_scf_block(&self, block: MlirBlock) {
+    pub fn finish_scf_block(&self, block: Blk) {
         self.at(block)
             .op(ods::scf::YieldOperation::name(), &[], &[], &[]);
     }

@@ -6,24 +6,24 @@
 //! program either converts exactly or not at all.
 
 use crate::diag::error;
+use crate::handle::{AsVal, Val};
 use crate::ir::{self, ExtentAttr};
 use crate::ods;
 use crate::pass::Failed;
+use crate::types::AffineExpr;
 use melior::ir::{
-    attribute::{AttributeLike, FloatAttribute, IntegerAttribute, TypeAttribute},
+    attribute::{FloatAttribute, IntegerAttribute, TypeAttribute},
     block::BlockLike,
     operation::{OperationLike, OperationRef},
     Type, TypeLike, Value, ValueLike,
 };
-use mlir_sys::MlirAffineExpr;
 
 use crate::arith_model::{binary_op, cast_op, cmpf_predicate, cmpi_predicate, math_op};
 
-/// Values are keyed by their opaque pointer: `MlirValue` is not hashable.
-type ValueKey = *const std::ffi::c_void;
+type ValueKey = Val;
 
-fn key(value: mlir_sys::MlirValue) -> ValueKey {
-    value.ptr
+fn key(value: Val) -> ValueKey {
+    value
 }
 use std::collections::HashMap;
 use t2s_model::{
@@ -33,45 +33,34 @@ use t2s_model::{
 
 /// Converts an MLIR type into a model scalar type.
 pub fn scalar_type(ty: Type<'_>) -> Option<ScalarType> {
-    let raw = ty.to_raw();
-    // SAFETY: plain queries of a live type.
-    unsafe {
-        if mlir_sys::mlirTypeIsAIndex(raw) {
-            Some(ScalarType::Index)
-        } else if mlir_sys::mlirTypeIsAInteger(raw) {
-            Some(ScalarType::Int(mlir_sys::mlirIntegerTypeGetWidth(raw)))
-        } else if mlir_sys::mlirTypeIsAF16(raw) {
-            Some(ScalarType::F16)
-        } else if mlir_sys::mlirTypeIsABF16(raw) {
-            Some(ScalarType::BF16)
-        } else if mlir_sys::mlirTypeIsAF32(raw) {
-            Some(ScalarType::F32)
-        } else if mlir_sys::mlirTypeIsAF64(raw) {
-            Some(ScalarType::F64)
-        } else {
-            None
-        }
+    if ty.is_index() {
+        Some(ScalarType::Index)
+    } else if let Some(width) = crate::types::int_width(ty) {
+        Some(ScalarType::Int(width))
+    } else if ty.is_f16() {
+        Some(ScalarType::F16)
+    } else if ty.is_bf16() {
+        Some(ScalarType::BF16)
+    } else if ty.is_f32() {
+        Some(ScalarType::F32)
+    } else if ty.is_f64() {
+        Some(ScalarType::F64)
+    } else {
+        None
     }
 }
 
 /// Element type and shape (`None` for `?`) of a memref type.
 pub fn memref_shape(ty: Type<'_>) -> Option<(ScalarType, Vec<Option<i64>>)> {
-    let raw = ty.to_raw();
-    // SAFETY: plain queries of a live type.
-    unsafe {
-        if !mlir_sys::mlirTypeIsAMemRef(raw) {
+    {
+        if !crate::types::is_memref(ty) {
             return None;
         }
-        let elem = scalar_type(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)))?;
-        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-        let shape = (0..rank)
-            .map(|d| {
-                if mlir_sys::mlirShapedTypeIsDynamicDim(raw, d as isize) {
-                    None
-                } else {
-                    Some(mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize))
-                }
-            })
+        let elem = scalar_type(crate::types::element(ty))?;
+        let dynamic = crate::types::dynamic_size();
+        let shape = crate::types::shape(ty)?
+            .into_iter()
+            .map(|d| (d != dynamic).then_some(d))
             .collect();
         Some((elem, shape))
     }
@@ -234,15 +223,12 @@ impl BodyBuilder<'_> {
 
     fn operand(&self, op: &OperationRef<'_, '_>, index: usize) -> Result<NodeId, Failed> {
         let value = op.operand(index).map_err(|_| Failed)?;
-        self.values
-            .get(&key(value.to_raw()))
-            .copied()
-            .ok_or_else(|| {
-                error(
-                    op.location(),
-                    "operand is not computed inside the URE (or is a select without an else value)",
-                )
-            })
+        self.values.get(&key(value.val())).copied().ok_or_else(|| {
+            error(
+                op.location(),
+                "operand is not computed inside the URE (or is a select without an else value)",
+            )
+        })
     }
 
     fn result_type(&self, op: &OperationRef<'_, '_>) -> Result<ScalarType, Failed> {
@@ -258,7 +244,7 @@ impl BodyBuilder<'_> {
     fn define(&mut self, op: &OperationRef<'_, '_>, node: Node) -> Result<(), Failed> {
         let id = self.push(node);
         let result = op.result(0).map_err(|_| Failed)?;
-        self.values.insert(key(result.to_raw()), id);
+        self.values.insert(key(result.val()), id);
         Ok(())
     }
 
@@ -314,7 +300,7 @@ impl BodyBuilder<'_> {
             ods::ure::SelectOperation => {
                 let (cond, value) = (self.operand(op, 0)?, self.operand(op, 1)?);
                 let result = op.result(0).map_err(|_| Failed)?;
-                self.guarded.insert(key(result.to_raw()), (cond, value));
+                self.guarded.insert(key(result.val()), (cond, value));
                 Ok(())
             },
             ods::ure::AtOperation => self.convert_at(op),
@@ -355,7 +341,7 @@ impl BodyBuilder<'_> {
                 result,
                 indices: indices.clone(),
             });
-            self.values.insert(key(value.to_raw()), id);
+            self.values.insert(key(value.val()), id);
         }
         Ok(())
     }
@@ -375,7 +361,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
     for index in 0..block.argument_count() {
         let arg = block.argument(index).map_err(|_| Failed)?;
         let id = builder.push(Node::Arg(index));
-        builder.values.insert(key(Value::from(arg).to_raw()), id);
+        builder.values.insert(key(Value::from(arg).val()), id);
     }
     let mut body = Body::default();
     let mut result_types = Vec::new();
@@ -387,7 +373,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
         for index in 0..op.operand_count() {
             let value = op.operand(index).map_err(|_| Failed)?;
             result_types.push(scalar_type(value.r#type()).ok_or(Failed)?);
-            if let Some(&(cond, node)) = builder.guarded.get(&key(value.to_raw())) {
+            if let Some(&(cond, node)) = builder.guarded.get(&key(value.val())) {
                 if body.guard.is_some_and(|g| g != cond) {
                     return Err(error(
                         op.location(),
@@ -426,14 +412,13 @@ pub fn affine_indices(
 ) -> Result<Vec<Affine>, Failed> {
     let mut arg_numbers = Vec::new();
     for v in op.operands() {
-        let raw = v.to_raw();
-        // SAFETY: plain queries of a live value.
-        unsafe {
-            if mlir_sys::mlirValueIsABlockArgument(raw) {
-                arg_numbers.push(mlir_sys::mlirBlockArgumentGetArgNumber(raw) as usize);
+        let v = v.val();
+        {
+            let Some(owner) = v.defining_op() else {
+                arg_numbers.extend(v.argument_number());
                 continue;
-            }
-            let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw));
+            };
+            let owner = owner.op();
             let name = ir::symbol(&owner, "param");
             match params.get(&name) {
                 Some(p) if ods::is(&owner, ods::ure::ParamValueOperation::name()) => {
@@ -467,18 +452,14 @@ fn map_rows(
     let map_attr = op
         .attribute(attr)
         .map_err(|_| error(op.location(), format!("missing affine map '{attr}'")))?;
-    // SAFETY: the op's verifier guarantees an AffineMapAttr.
-    let map = unsafe { mlir_sys::mlirAffineMapAttrGetValue(map_attr.to_raw()) };
-    // SAFETY: queries of the live map.
-    let identity: Vec<usize> =
-        (0..unsafe { mlir_sys::mlirAffineMapGetNumDims(map) } as usize).collect();
+    let (num_dims, results) = crate::types::affine_map(map_attr)
+        .ok_or_else(|| error(op.location(), format!("'{attr}' is not an affine map")))?;
+    let identity: Vec<usize> = (0..num_dims).collect();
     let dims = dims.unwrap_or(&identity);
-    // SAFETY: as above.
-    let count = unsafe { mlir_sys::mlirAffineMapGetNumResults(map) };
-    (0..count)
-        .map(|i| {
-            // SAFETY: `i` is below the map's result count.
-            let expr = unsafe { mlir_sys::mlirAffineMapGetResult(map, i) };
+    results
+        .iter()
+        .enumerate()
+        .map(|(i, expr)| {
             let mut affine = Affine::default();
             if linearize(expr, 1, dims, &mut affine) {
                 affine.terms.retain(|&(_, c)| c != 0);
@@ -496,31 +477,30 @@ fn map_rows(
 }
 
 /// Adds `scale * expr` to `acc`; false when `expr` is not linear.
-fn linearize(expr: MlirAffineExpr, scale: i64, args: &[usize], acc: &mut Affine) -> bool {
-    // SAFETY: plain queries of a live affine expression.
-    unsafe {
-        if mlir_sys::mlirAffineExprIsAConstant(expr) {
-            acc.constant += scale * mlir_sys::mlirAffineConstantExprGetValue(expr);
-            return true;
+fn linearize(expr: &AffineExpr, scale: i64, args: &[usize], acc: &mut Affine) -> bool {
+    match expr {
+        AffineExpr::Constant(c) => {
+            acc.constant += scale * c;
+            true
         }
-        if mlir_sys::mlirAffineExprIsADim(expr) {
-            let arg = args[mlir_sys::mlirAffineDimExprGetPosition(expr) as usize];
+        AffineExpr::Dim(d) => {
+            let Some(&arg) = args.get(*d) else {
+                return false;
+            };
             match acc.terms.iter_mut().find(|(a, _)| *a == arg) {
                 Some(term) => term.1 += scale,
                 None => acc.terms.push((arg, scale)),
             }
-            return true;
+            true
         }
-        let lhs = mlir_sys::mlirAffineBinaryOpExprGetLHS(expr);
-        let rhs = mlir_sys::mlirAffineBinaryOpExprGetRHS(expr);
-        if mlir_sys::mlirAffineExprIsAAdd(expr) {
-            return linearize(lhs, scale, args, acc) && linearize(rhs, scale, args, acc);
+        AffineExpr::Add(lhs, rhs) => {
+            linearize(lhs, scale, args, acc) && linearize(rhs, scale, args, acc)
         }
-        if mlir_sys::mlirAffineExprIsAMul(expr) && mlir_sys::mlirAffineExprIsAConstant(rhs) {
-            let factor = mlir_sys::mlirAffineConstantExprGetValue(rhs);
-            return linearize(lhs, scale * factor, args, acc);
-        }
-        false
+        AffineExpr::Mul(lhs, rhs) => match **rhs {
+            AffineExpr::Constant(factor) => linearize(lhs, scale * factor, args, acc),
+            _ => false,
+        },
+        AffineExpr::Other => false,
     }
 }
 

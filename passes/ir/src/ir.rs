@@ -1,6 +1,8 @@
 //! Small helpers to read the attributes of t2s ops and to move ops around.
 
+use crate::handle::{AsVal, Blk, Op, Val};
 use crate::ods;
+use melior::ir::Value;
 use melior::ir::{
     attribute::{
         ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
@@ -10,9 +12,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Attribute, BlockRef, RegionLike,
 };
-use melior::ir::{Value, ValueLike};
 use melior::Context;
-use mlir_sys::{MlirOperation, MlirValue};
 use t2s_model::spacetime::ParamDecl;
 use t2s_model::Linear;
 
@@ -101,10 +101,7 @@ pub fn symbols(op: &OperationRef<'_, '_>, attr: &str) -> Vec<String> {
 pub fn string(op: &OperationRef<'_, '_>, attr: &str) -> String {
     op.attribute(attr)
         .ok()
-        .and_then(|a| StringAttribute::try_from(a).ok())
-        // SAFETY: a live string attribute (melior cannot view an empty one).
-        .filter(|s| unsafe { mlir_sys::mlirStringAttrGetValue(melior::ir::attribute::AttributeLike::to_raw(s)).length } > 0)
-        .map(|s| s.value().to_string())
+        .and_then(crate::types::string_value)
         .unwrap_or_default()
 }
 
@@ -237,49 +234,38 @@ pub fn param_decls(program: &OperationRef<'_, '_>) -> Vec<ParamDecl> {
 
 /// Moves `op` to the end of `block`.
 pub fn move_to_end(op: OperationRef<'_, '_>, block: BlockRef<'_, '_>) {
-    // SAFETY: the op is detached from its parent, then owned by the block.
-    unsafe {
-        mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
-        mlir_sys::mlirBlockAppendOwnedOperation(block.to_raw(), op.to_raw());
-    }
+    Op::of(&op).move_to_end(Blk::of(&block))
 }
 
 /// Erases (destroys) `op`.
 ///
 /// # Safety
 ///
-/// No result of `op` (or of an op nested in it) may have a use left, and no
-/// `OperationRef`, `Value` or raw handle into it may be used afterwards:
-/// they would dangle.
+/// As [`Op::erase`]: no result of `op` (or of an op nested in it) may have a
+/// use left, and no view or handle into it may be used afterwards.
 pub unsafe fn erase(op: OperationRef<'_, '_>) {
     // SAFETY: the caller's contract above.
-    unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) }
+    unsafe { Op::of(&op).erase() }
 }
 
 /// Every op named `op_name` nested under `root` (pre-order), collected before
 /// the caller mutates the IR.
 pub fn collect<'c, 'a>(root: OperationRef<'c, 'a>, op_name: &str) -> Vec<OperationRef<'c, 'a>> {
-    let mut raw = Vec::new();
+    let mut found = Vec::new();
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         if name(&op) == op_name {
-            raw.push(op.to_raw());
+            found.push(Op::of(&op));
         }
         melior::ir::operation::WalkResult::Advance
     });
-    // SAFETY: the ops are alive: nothing was erased during the walk.
-    raw.into_iter()
-        .map(|r| unsafe { OperationRef::from_raw(r) })
-        .collect()
+    found.into_iter().map(Op::op).collect()
 }
 
 /// The `sym_name` of a symbol op, without the `@`.
 pub fn symbol_name(op: &OperationRef<'_, '_>) -> String {
     op.attribute("sym_name")
         .ok()
-        .and_then(|a| StringAttribute::try_from(a).ok())
-        // SAFETY: a live string attribute (melior cannot view an empty one).
-        .filter(|s| unsafe { mlir_sys::mlirStringAttrGetValue(melior::ir::attribute::AttributeLike::to_raw(s)).length } > 0)
-        .map(|s| s.value().to_string())
+        .and_then(crate::types::string_value)
         .unwrap_or_default()
 }
 
@@ -287,122 +273,80 @@ pub use crate::diag::string_ref;
 
 /// Sets a discardable attribute on `op`.
 pub fn set_attribute(op: OperationRef<'_, '_>, name: &str, attribute: Attribute<'_>) {
-    let name = string_ref(name);
-    // SAFETY: a live op and attribute of the same context.
-    unsafe {
-        mlir_sys::mlirOperationSetDiscardableAttributeByName(
-            op.to_raw(),
-            name,
-            melior::ir::attribute::AttributeLike::to_raw(&attribute),
-        )
-    }
+    Op::of(&op).set_discardable(name, attribute)
 }
 
 /// Whether the op has an inherent attribute (a property) `name`.
 pub fn has_inherent(op: &OperationRef<'_, '_>, name: &str) -> bool {
-    // SAFETY: a live op; the attribute is only tested for null.
-    unsafe {
-        !mlir_sys::mlirOperationGetInherentAttributeByName(op.to_raw(), string_ref(name))
-            .ptr
-            .is_null()
-    }
+    Op::of(op).has_inherent(name)
 }
 
 /// Sets one of the op's own attributes (its properties, e.g. an array's
 /// bounds or a symbol's name).
 pub fn set_inherent(op: OperationRef<'_, '_>, name: &str, value: Attribute<'_>) {
-    let name = string_ref(name);
-    // SAFETY: a live op and an attribute of its context.
-    unsafe {
-        mlir_sys::mlirOperationSetInherentAttributeByName(
-            op.to_raw(),
-            name,
-            melior::ir::attribute::AttributeLike::to_raw(&value),
-        )
-    }
+    Op::of(&op).set_inherent(name, value)
 }
 
 /// The operand groups of an op with `operandSegmentSizes`.
-pub fn operand_segments(op: mlir_sys::MlirOperation) -> Vec<Vec<mlir_sys::MlirValue>> {
-    // SAFETY: a live op whose segment attribute its verifier checked.
-    unsafe {
-        let attr = mlir_sys::mlirOperationGetAttributeByName(op, string_ref("operandSegmentSizes"));
-        let operands: Vec<mlir_sys::MlirValue> = (0..mlir_sys::mlirOperationGetNumOperands(op))
-            .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
-            .collect();
-        let mut start = 0;
-        (0..mlir_sys::mlirDenseArrayGetNumElements(attr))
-            .map(|s| {
-                let n = mlir_sys::mlirDenseI32ArrayGetElement(attr, s) as usize;
-                let part = operands[start..start + n].to_vec();
-                start += n;
-                part
-            })
-            .collect()
-    }
+pub fn operand_segments(op: Op) -> Vec<Vec<Val>> {
+    let operands = op.operands();
+    let sizes = op
+        .op()
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|a| melior::ir::attribute::DenseI32ArrayAttribute::try_from(a).ok());
+    let Some(sizes) = sizes else {
+        return vec![operands];
+    };
+    let mut start = 0;
+    (0..sizes.len())
+        .map(|s| {
+            let n = (sizes.element(s).unwrap_or(0).max(0) as usize).min(operands.len() - start);
+            let part = operands[start..start + n].to_vec();
+            start += n;
+            part
+        })
+        .collect()
 }
 
 /// The kernel operands of a `gpu.launch_func` (its kernel's arguments,
 /// after the launch sizes), read through the op's C++ accessor; `None` for
 /// any other op.
 pub fn launch_kernel_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
-    let (mut first, mut count) = (0isize, 0isize);
-    // SAFETY: a live op; the accessor only reads it.
-    let is_launch = unsafe {
-        t2s_dialects::capi::t2sGpuLaunchKernelOperands(op.to_raw(), &mut first, &mut count)
-    };
-    if !is_launch {
-        return None;
-    }
-    (first..first + count)
-        .map(|i| op.operand_at(i as usize))
-        .collect()
+    Op::of(op)
+        .launch_kernel_operands()
+        .map(|values| values.into_iter().map(Val::value).collect())
 }
 
 /// The op defining `v`, if it is an op result.
-pub fn defining_op(v: MlirValue) -> Option<MlirOperation> {
-    // SAFETY: a live value; only queried.
-    unsafe { mlir_sys::mlirValueIsAOpResult(v).then(|| mlir_sys::mlirOpResultGetOwner(v)) }
+pub fn defining_op(v: Val) -> Option<Op> {
+    v.defining_op()
 }
 
 /// The ops using `v`.
-pub fn users(v: MlirValue) -> Vec<MlirOperation> {
-    uses(v).into_iter().map(|(op, _)| op).collect()
+pub fn users(v: Val) -> Vec<Op> {
+    v.users()
 }
 
 /// The ops using `v`, with the operand number of each use.
-pub fn uses(v: MlirValue) -> Vec<(MlirOperation, usize)> {
-    let mut all = Vec::new();
-    // SAFETY: walking the uses of a live value.
-    unsafe {
-        let mut u = mlir_sys::mlirValueGetFirstUse(v);
-        while !u.ptr.is_null() {
-            all.push((
-                mlir_sys::mlirOpOperandGetOwner(u),
-                mlir_sys::mlirOpOperandGetOperandNumber(u) as usize,
-            ));
-            u = mlir_sys::mlirOpOperandGetNextUse(u);
-        }
-    }
-    all
+pub fn uses(v: Val) -> Vec<(Op, usize)> {
+    v.uses()
 }
 
 /// The value of an `arith.constant` index or integer.
 pub fn constant_index(v: Value<'_, '_>) -> Option<i64> {
-    let raw = defining_op(v.to_raw())?;
-    // SAFETY: the defining op of a live value.
-    let op = unsafe { OperationRef::from_raw(raw) };
+    let op = v.val().defining_op()?.op();
     (name(&op) == ods::arith::ConstantOperation::name()).then(|| int(&op, "value"))?
 }
 
 /// Operand `i` of `op`, which has it.
-pub fn operand(op: &OperationRef<'_, '_>, i: usize) -> MlirValue {
-    op.operand(i).map(|v| v.to_raw()).expect("an operand")
+pub fn operand(op: &OperationRef<'_, '_>, i: usize) -> Val {
+    op.operand(i).map(|v| v.val()).expect("an operand")
 }
 
 /// The first result of `op`, which has one.
-pub fn result(op: &OperationRef<'_, '_>) -> MlirValue {
-    op.result(0).map(|v| v.to_raw()).expect("a result")
+pub fn result(op: &OperationRef<'_, '_>) -> Val {
+    op.result(0).map(|v| v.val()).expect("a result")
 }
 
 /// `attributes` as [`crate::emit::Emitter::op`] takes them.
@@ -412,18 +356,5 @@ pub fn named<'a, 'c>(attributes: &'a [(String, Attribute<'c>)]) -> Vec<(&'a str,
 
 /// The attributes of `op` (inherent and discardable), to copy to a piece.
 pub fn attributes_of<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, Attribute<'c>)> {
-    // SAFETY: reading the attributes of a live op.
-    unsafe {
-        (0..mlir_sys::mlirOperationGetNumAttributes(op.to_raw()))
-            .map(|i| {
-                let named = mlir_sys::mlirOperationGetAttribute(op.to_raw(), i);
-                let name = mlir_sys::mlirIdentifierStr(named.name);
-                let bytes = std::slice::from_raw_parts(name.data as *const u8, name.length);
-                (
-                    String::from_utf8_lossy(bytes).into_owned(),
-                    Attribute::from_raw(named.attribute),
-                )
-            })
-            .collect()
-    }
+    Op::of(op).attributes()
 }

@@ -4,46 +4,34 @@
 //! emitting upstream `vector` and `arith` ops.
 
 use crate::emit::Emitter;
+use crate::handle::Val;
 use crate::ods;
-use melior::ir::{Attribute, Type, TypeLike};
+use melior::ir::{Attribute, Type};
 use melior::Context;
-use mlir_sys::MlirValue;
 use t2s_model::Affine;
 
 /// The lane shape of a vector type, `None` for a scalar.
 pub fn shape_of(ty: Type<'_>) -> Option<Vec<i64>> {
-    // SAFETY: a live type; shape queries only on vectors.
-    unsafe {
-        if !mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
-            return None;
-        }
-        let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
-        Some(
-            (0..rank)
-                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize))
-                .collect(),
-        )
+    if !crate::types::is_vector(ty) {
+        return None;
     }
+    crate::types::shape(ty)
 }
 
 /// The element type of a vector, or the type itself.
 pub fn element_of(ty: Type<'_>) -> Type<'_> {
-    // SAFETY: a live type.
-    unsafe {
-        if mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
-            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw()))
-        } else {
-            ty
-        }
+    if crate::types::is_vector(ty) {
+        crate::types::element(ty)
+    } else {
+        ty
     }
 }
 
-pub fn type_of<'c>(value: MlirValue) -> Type<'c> {
-    // SAFETY: a live value.
-    unsafe { Type::from_raw(mlir_sys::mlirValueGetType(value)) }
+pub fn type_of<'c>(value: Val) -> Type<'c> {
+    value.r#type()
 }
 
-pub fn is_vector(value: MlirValue) -> bool {
+pub fn is_vector(value: Val) -> bool {
     shape_of(type_of(value)).is_some()
 }
 
@@ -54,7 +42,7 @@ pub fn vector_type<'c>(context: &'c Context, shape: &[i64], element: Type<'c>) -
 }
 
 /// `value` as a vector of `shape`: broadcast if it is a scalar.
-pub fn splat<'c>(e: &Emitter<'c>, value: MlirValue, shape: &[i64]) -> MlirValue {
+pub fn splat<'c>(e: &Emitter<'c>, value: Val, shape: &[i64]) -> Val {
     let ty = type_of(value);
     if shape_of(ty).is_some() {
         return value;
@@ -93,7 +81,7 @@ pub fn constant_lanes<'c>(
     shape: &[i64],
     element: Type<'c>,
     value: impl Fn(&[i64]) -> i64,
-) -> MlirValue {
+) -> Val {
     let ty = vector_type(e.context, shape, element);
     let items: Vec<String> = (0..count(shape))
         .map(|l| value(&unflatten(shape, l)).to_string())
@@ -128,7 +116,7 @@ fn nested(items: &[String], shape: &[i64]) -> String {
 
 /// Lane `l` of the result is lane `source[l]` of `value` (row-major lane
 /// numbers): a `vector.shuffle`, through a 1-D shape for n-D vectors.
-pub fn permute<'c>(e: &Emitter<'c>, value: MlirValue, source: &[usize]) -> MlirValue {
+pub fn permute<'c>(e: &Emitter<'c>, value: Val, source: &[usize]) -> Val {
     if source.iter().enumerate().all(|(l, s)| l == *s) {
         return value;
     }
@@ -164,7 +152,7 @@ pub fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
 }
 
 /// Lane `coords` of a vector (a scalar is every lane).
-pub fn extract<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirValue {
+pub fn extract<'c>(e: &Emitter<'c>, value: Val, coords: &[i64]) -> Val {
     let ty = type_of(value);
     if shape_of(ty).is_none() {
         return value;
@@ -180,7 +168,7 @@ pub fn extract<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirVal
 
 /// The sub-vector of `value` at the leading coordinates `coords` (the
 /// value itself for none).
-pub fn extract_row<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> MlirValue {
+pub fn extract_row<'c>(e: &Emitter<'c>, value: Val, coords: &[i64]) -> Val {
     let ty = type_of(value);
     let Some(shape) = shape_of(ty) else {
         return value;
@@ -202,7 +190,7 @@ pub fn extract_row<'c>(e: &Emitter<'c>, value: MlirValue, coords: &[i64]) -> Mli
 }
 
 /// `dest` with its lane or sub-vector at `coords` set to `value`.
-pub fn insert<'c>(e: &Emitter<'c>, value: MlirValue, dest: MlirValue, coords: &[i64]) -> MlirValue {
+pub fn insert<'c>(e: &Emitter<'c>, value: Val, dest: Val, coords: &[i64]) -> Val {
     let position = i64_array(e.context, coords);
     e.op(
         ods::vector::InsertOperation::name(),
@@ -214,7 +202,7 @@ pub fn insert<'c>(e: &Emitter<'c>, value: MlirValue, dest: MlirValue, coords: &[
 
 /// Whether any lane of the mask `m` is set: the lanes or-ed one by one
 /// (every backend takes scalar ors; not all take an `i1` reduction).
-pub fn any_lane(e: &Emitter<'_>, m: MlirValue) -> MlirValue {
+pub fn any_lane(e: &Emitter<'_>, m: Val) -> Val {
     let shape = shape_of(type_of(m)).unwrap_or_default();
     let i1 = melior::ir::r#type::IntegerType::new(e.context, 1).into();
     (0..count(&shape))
@@ -224,7 +212,7 @@ pub fn any_lane(e: &Emitter<'_>, m: MlirValue) -> MlirValue {
 }
 
 /// `a op b` on scalars or lanes (a scalar is broadcast to the other's lanes).
-pub fn lanewise(e: &Emitter<'_>, name: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+pub fn lanewise(e: &Emitter<'_>, name: &str, a: Val, b: Val) -> Val {
     let shape = shape_of(type_of(a)).or_else(|| shape_of(type_of(b)));
     match shape {
         None => e.op1(name, &[a, b], type_of(a)),
@@ -236,7 +224,7 @@ pub fn lanewise(e: &Emitter<'_>, name: &str, a: MlirValue, b: MlirValue) -> Mlir
 }
 
 /// `arith.cmpi` on scalars or lanes.
-pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -> MlirValue {
+pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: Val, b: Val) -> Val {
     let Some(shape) = shape_of(type_of(a)).or_else(|| shape_of(type_of(b))) else {
         return e.cmpi(predicate, a, b);
     };
@@ -254,7 +242,7 @@ pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: MlirValue, b: MlirValue) -
 }
 
 /// `sum(coeff * arg) + constant` over the current loop values.
-pub fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
+pub fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[Val]) -> Val {
     let mut value = e.index(affine.constant);
     for &(arg, coeff) in &affine.terms {
         let term = if coeff == 1 {
@@ -268,7 +256,7 @@ pub fn affine_value(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> Mli
 }
 
 /// `affine(args)` where some arguments are vectors of lanes.
-pub fn affine_lanes(e: &Emitter<'_>, affine: &Affine, args: &[MlirValue]) -> MlirValue {
+pub fn affine_lanes(e: &Emitter<'_>, affine: &Affine, args: &[Val]) -> Val {
     let vector = affine
         .terms
         .iter()

@@ -203,16 +203,16 @@ pub fn for_each_anchor<'c, 'a>(
     let mut targets = Vec::new();
     op.walk(WalkOrder::PreOrder, |nested| {
         if ods::is(&nested, name) {
-            targets.push(nested.to_raw());
+            targets.push(crate::handle::Op::of(&nested));
             return WalkResult::Skip;
         }
         WalkResult::Advance
     });
     let mut result = Ok(());
     for target in targets {
-        // SAFETY: collected from a walk; the earlier runs touched only
-        // their own anchor op, which holds none of the others.
-        if f(unsafe { OperationRef::from_raw(target) }).is_err() {
+        // Collected from a walk; the earlier runs touched only their own
+        // anchor op, which holds none of the others.
+        if f(target.op()).is_err() {
             result = Err(Failed);
         }
     }

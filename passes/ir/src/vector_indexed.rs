@@ -9,14 +9,14 @@
 //! duplicates undefined): its callers store lanes whose indices differ.
 
 use crate::emit::Emitter;
+use crate::handle::Val;
 use crate::lanes::lanewise;
 use crate::lanes::{self, element_of, shape_of, splat, type_of};
 use crate::ods;
-use melior::ir::{r#type::IntegerType, Type, TypeLike};
-use mlir_sys::MlirValue;
+use melior::ir::{r#type::IntegerType, Type};
 
 /// The sizes of the dimensions of `buffer`.
-pub fn dims(e: &Emitter<'_>, buffer: MlirValue) -> Vec<MlirValue> {
+pub fn dims(e: &Emitter<'_>, buffer: Val) -> Vec<Val> {
     (0..rank(buffer))
         .map(|d| {
             e.op1(
@@ -30,7 +30,7 @@ pub fn dims(e: &Emitter<'_>, buffer: MlirValue) -> Vec<MlirValue> {
 
 /// The row-major linear position of `indices` (scalars or lanes of one
 /// shape) in a buffer of `dims`: `((i0 * d1 + i1) * d2 + i2) ...`.
-pub fn linear_lanes(e: &Emitter<'_>, indices: &[MlirValue], dims: &[MlirValue]) -> MlirValue {
+pub fn linear_lanes(e: &Emitter<'_>, indices: &[Val], dims: &[Val]) -> Val {
     let mut acc = indices[0];
     for (i, d) in indices.iter().zip(dims).skip(1) {
         acc = lanewise(
@@ -44,7 +44,7 @@ pub fn linear_lanes(e: &Emitter<'_>, indices: &[MlirValue], dims: &[MlirValue]) 
 }
 
 /// `position` where `on`, else 0 (a position every buffer of an element has).
-pub fn position_or_zero(e: &Emitter<'_>, on: MlirValue, position: MlirValue) -> MlirValue {
+pub fn position_or_zero(e: &Emitter<'_>, on: Val, position: Val) -> Val {
     let shape = shape_of(type_of(position)).expect("lanes");
     let zero = splat(e, e.index(0), &shape);
     e.op1(
@@ -55,20 +55,14 @@ pub fn position_or_zero(e: &Emitter<'_>, on: MlirValue, position: MlirValue) -> 
 }
 
 /// All lanes on: a constant `vector<shape x i1>` of true.
-pub fn all_on(e: &Emitter<'_>, shape: &[i64]) -> MlirValue {
+pub fn all_on(e: &Emitter<'_>, shape: &[i64]) -> Val {
     let i1: Type = IntegerType::new(e.context, 1).into();
     lanes::constant_lanes(e, shape, i1, |_| 1)
 }
 
 /// `vector.gather` of `buffer` at the 1-D `positions` under `mask`; a lane
 /// that is off takes its lane of `pass_thru`.
-pub fn gather(
-    e: &Emitter<'_>,
-    buffer: MlirValue,
-    positions: MlirValue,
-    mask: MlirValue,
-    pass_thru: MlirValue,
-) -> MlirValue {
+pub fn gather(e: &Emitter<'_>, buffer: Val, positions: Val, mask: Val, pass_thru: Val) -> Val {
     let mut operands = vec![buffer];
     operands.extend(offsets(e, buffer));
     operands.extend([positions, mask, pass_thru]);
@@ -81,13 +75,7 @@ pub fn gather(
 
 /// `vector.scatter` of the 1-D `value` into `buffer` at `positions` under
 /// `mask`.
-pub fn scatter(
-    e: &Emitter<'_>,
-    buffer: MlirValue,
-    positions: MlirValue,
-    mask: MlirValue,
-    value: MlirValue,
-) {
+pub fn scatter(e: &Emitter<'_>, buffer: Val, positions: Val, mask: Val, value: Val) {
     let mut operands = vec![buffer];
     operands.extend(offsets(e, buffer));
     operands.extend([positions, mask, value]);
@@ -95,17 +83,16 @@ pub fn scatter(
 }
 
 /// A zero vector of `value`'s type (lanes' pass-through).
-pub fn zeros_like(e: &Emitter<'_>, value_type: Type<'_>) -> MlirValue {
+pub fn zeros_like(e: &Emitter<'_>, value_type: Type<'_>) -> Val {
     let shape = shape_of(value_type).expect("lanes");
     let zero = e.zero(element_of(value_type));
     splat(e, zero, &shape)
 }
 
-fn offsets(e: &Emitter<'_>, buffer: MlirValue) -> Vec<MlirValue> {
+fn offsets(e: &Emitter<'_>, buffer: Val) -> Vec<Val> {
     (0..rank(buffer)).map(|_| e.index(0)).collect()
 }
 
-fn rank(buffer: MlirValue) -> i64 {
-    // SAFETY: a query of a live memref type.
-    unsafe { mlir_sys::mlirShapedTypeGetRank(type_of(buffer).to_raw()) }
+fn rank(buffer: Val) -> i64 {
+    crate::types::rank(type_of(buffer)).unwrap_or(0) as i64
 }

@@ -34,6 +34,7 @@ use melior::ir::{
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ffi::{c_void, CString};
 use t2s_ir::diag::error;
+use t2s_ir::handle::{AsBlk, AsVal};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
@@ -308,37 +309,26 @@ fn located(op: &OperationRef<'_, '_>) -> String {
 }
 
 fn is_used(v: Value<'_, '_>) -> bool {
-    // SAFETY: a query of a live value.
-    unsafe { !mlir_sys::mlirValueGetFirstUse(v.to_raw()).ptr.is_null() }
+    v.val().has_uses()
 }
 
 /// Whether some op stores into the memref `v` (directly).
 fn is_written(v: Value<'_, '_>) -> bool {
-    t2s_ir::ir::users(v.to_raw()).into_iter().any(|raw| {
-        // SAFETY: a user of a live value.
-        let op = unsafe { OperationRef::from_raw(raw) };
+    t2s_ir::ir::users(v.val()).into_iter().any(|raw| {
+        let op = raw.op();
         let name = ir::name(&op);
         let base = t2s_ir::op_match!(name, {
             ods::memref::StoreOperation | ods::vector::StoreOperation => 1,
             ods::vector::MaskedStoreOperation | ods::vector::ScatterOperation => 0,
             _ => return false,
         });
-        op.operand_at(base)
-            .is_some_and(|b| b.to_raw().ptr == v.to_raw().ptr)
+        op.operand_at(base).is_some_and(|b| b.val() == v.val())
     })
 }
 
 /// The name of a function argument: its `NameLoc` if it has one.
 fn argument_name(v: Value<'_, '_>, index: usize, taken: &mut HashSet<String>) -> String {
-    // SAFETY: queries of a live location.
-    let named = unsafe {
-        let loc = mlir_sys::mlirValueGetLocation(v.to_raw());
-        mlir_sys::mlirLocationIsAName(loc).then(|| {
-            let s = mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationNameGetName(loc));
-            String::from_utf8_lossy(std::slice::from_raw_parts(s.data as *const u8, s.length))
-                .into_owned()
-        })
-    };
+    let named = t2s_ir::location::name(v.location());
     identifier(&named.unwrap_or_else(|| format!("arg{index}")), taken)
 }
 
@@ -411,7 +401,7 @@ fn kernel(
         }
     }
     body.reserve(local_taken);
-    body.entry = Some(block.to_raw());
+    body.entry = Some(block.blk());
     body.block(block, &[])?;
     for (decl, param) in std::mem::take(&mut body.scratch) {
         declared.push(decl);
@@ -467,7 +457,7 @@ unsafe extern "C" fn to_opencl(
 ) -> mlir_sys::MlirLogicalResult {
     let result = std::panic::catch_unwind(|| {
         // SAFETY: mlir-translate passes the live module it parsed.
-        let module = unsafe { OperationRef::from_raw(op) };
+        let module = unsafe { melior::ir::operation::OperationRef::from_raw(op) };
         translate(module)
     });
     match result {

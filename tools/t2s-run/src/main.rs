@@ -271,22 +271,10 @@ fn new_context(remarks: bool) -> Context {
 
 /// `file:line:col` for file locations, MLIR's own text otherwise.
 fn location_text(location: melior::ir::Location<'_>) -> String {
-    let raw = location.to_raw();
-    // SAFETY: plain queries of a live location.
-    unsafe {
-        if mlir_sys::mlirLocationIsAFileLineColRange(raw) {
-            let name =
-                mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(raw));
-            let bytes = std::slice::from_raw_parts(name.data as *const u8, name.length);
-            return format!(
-                "{}:{}:{}",
-                String::from_utf8_lossy(bytes),
-                mlir_sys::mlirLocationFileLineColRangeGetStartLine(raw),
-                mlir_sys::mlirLocationFileLineColRangeGetStartColumn(raw)
-            );
-        }
+    match t2s_ir::location::file_line_col(location) {
+        Some((file, line, column)) => format!("{file}:{line}:{column}"),
+        None => location.to_string(),
     }
-    location.to_string()
 }
 
 /// Parses the file with its name in every location, so diagnostics point at

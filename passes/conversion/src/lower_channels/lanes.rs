@@ -10,25 +10,19 @@
 //!
 //! The verifier (`channel.read`) admits only these two cases.
 
-use melior::ir::{Attribute, Type, TypeLike};
-use mlir_sys::MlirValue;
+use melior::ir::{Attribute, Type};
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::Val;
 use t2s_ir::ods;
 
 /// The element type and lane count of a scalar (1 lane) or 1-D vector.
 pub fn lanes<'c>(ty: Type<'c>) -> Option<(Type<'c>, i64)> {
-    // SAFETY: a live type; shape queries only on vectors.
-    unsafe {
-        if !mlir_sys::mlirTypeIsAVector(ty.to_raw()) {
-            return Some((ty, 1));
-        }
-        if mlir_sys::mlirShapedTypeGetRank(ty.to_raw()) != 1 {
-            return None;
-        }
-        Some((
-            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())),
-            mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), 0),
-        ))
+    if !t2s_ir::types::is_vector(ty) {
+        return Some((ty, 1));
+    }
+    match t2s_ir::types::shape(ty)?.as_slice() {
+        [lanes] => Some((t2s_ir::types::element(ty), *lanes)),
+        _ => None,
     }
 }
 
@@ -39,12 +33,7 @@ fn positions<'c>(e: &Emitter<'c>, values: &[i64]) -> Attribute<'c> {
 /// `parts` (each of `part` type, `n` lanes) concatenated into `whole`,
 /// with ops that lower straight to LLVM (`vector.from_elements`,
 /// `vector.shuffle`).
-pub fn concatenate<'c>(
-    e: &Emitter<'c>,
-    parts: &[MlirValue],
-    part: Type<'c>,
-    whole: Type<'c>,
-) -> MlirValue {
+pub fn concatenate<'c>(e: &Emitter<'c>, parts: &[Val], part: Type<'c>, whole: Type<'c>) -> Val {
     if !is_vector(part) {
         return e.op(
             ods::vector::FromElementsOperation::name(),
@@ -71,13 +60,7 @@ pub fn concatenate<'c>(
 }
 
 /// Slice `j` (of `slice` type) of `value` (of `whole` type).
-pub fn slice<'c>(
-    e: &Emitter<'c>,
-    value: MlirValue,
-    whole: Type<'c>,
-    slice: Type<'c>,
-    j: i64,
-) -> MlirValue {
+pub fn slice<'c>(e: &Emitter<'c>, value: Val, whole: Type<'c>, slice: Type<'c>, j: i64) -> Val {
     let _ = whole;
     if !is_vector(slice) {
         return e.op(
@@ -98,19 +81,18 @@ pub fn slice<'c>(
 }
 
 fn is_vector(ty: Type<'_>) -> bool {
-    // SAFETY: a live type.
-    unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) }
+    t2s_ir::types::is_vector(ty)
 }
 
 /// The slice of `value` that `counter` (an index in `[0, k)`) selects.
 pub fn select_slice<'c>(
     e: &Emitter<'c>,
-    value: MlirValue,
+    value: Val,
     whole: Type<'c>,
     part: Type<'c>,
-    counter: MlirValue,
+    counter: Val,
     k: i64,
-) -> MlirValue {
+) -> Val {
     let mut acc = slice(e, value, whole, part, 0);
     for j in 1..k {
         let this = slice(e, value, whole, part, j);

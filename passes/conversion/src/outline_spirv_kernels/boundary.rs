@@ -19,11 +19,10 @@ use melior::ir::{
     Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
-use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
@@ -40,7 +39,7 @@ enum Source {
     /// The function argument of that index.
     Arg(usize),
     /// A global allocation of the body, which the host makes instead.
-    Alloc(MlirOperation),
+    Alloc(Op),
 }
 
 /// A buffer crossing the boundary.
@@ -87,33 +86,28 @@ pub fn outline<'c>(
     let (crossings, params) = plan(context, f, &arg_types);
     let types: Vec<Type> = params.iter().map(|(_, t)| *t).collect();
     let kernel = kernel_func(context, &name, location, &types, kernels)?;
-    // SAFETY: both regions are live; the function's body moves to the kernel.
-    unsafe {
-        mlir_sys::mlirRegionTakeBody(
-            kernel.region(0).map_err(|_| Failed)?.to_raw(),
-            f.region(0).map_err(|_| Failed)?.to_raw(),
-        )
-    };
+    // The function's body moves to the kernel.
+    kernel.handle().take_body(0, f.handle(), 0).ok_or(Failed)?;
     let k_entry = ir::body_block(&kernel).ok_or(Failed)?;
-    let new_args: Vec<MlirValue> = types
+    let new_args: Vec<Val> = types
         .iter()
-        .map(|t| k_entry.add_argument(*t, location).to_raw())
+        .map(|t| k_entry.add_argument(*t, location).val())
         .collect();
     let host_block = f.region(0).map_err(|_| Failed)?.append_block(Block::new(
         &arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>(),
     ));
-    let host = Emitter::new(context, location, host_block.to_raw());
-    let host_args: Vec<MlirValue> = (0..host_block.argument_count())
-        .map(|i| Ok(Value::from(host_block.argument(i).map_err(|_| Failed)?).to_raw()))
+    let host = Emitter::new(context, location, host_block.blk());
+    let host_args: Vec<Val> = (0..host_block.argument_count())
+        .map(|i| Ok((host_block.argument(i).map_err(|_| Failed)?).val()))
         .collect::<Result<_, Failed>>()?;
     let host_buffers = launch(
         context, &host, &name, kernels, &crossings, &params, k_entry, &host_args,
     )?;
-    let old_args: Vec<MlirValue> = (0..arg_types.len())
-        .map(|i| Ok(Value::from(k_entry.argument(i).map_err(|_| Failed)?).to_raw()))
+    let old_args: Vec<Val> = (0..arg_types.len())
+        .map(|i| Ok((k_entry.argument(i).map_err(|_| Failed)?).val()))
         .collect::<Result<_, Failed>>()?;
-    let first = k_entry.first_operation().ok_or(Failed)?.to_raw();
-    let kernel_emitter = Emitter::new(context, location, k_entry.to_raw()).before_op(first);
+    let first = k_entry.first_operation().ok_or(Failed)?.handle();
+    let kernel_emitter = Emitter::new(context, location, k_entry.blk()).before_op(first);
     rebind(&kernel_emitter, &crossings, &params, &new_args, &old_args)?;
     for _ in 0..old_args.len() {
         // SAFETY: the old arguments have no uses left.
@@ -174,7 +168,7 @@ fn plan<'c>(
         if let Ok(result) = op.result(0) {
             let ty = result.r#type();
             if !is_private(ty) {
-                cross(Source::Alloc(op.to_raw()), ty, &mut params);
+                cross(Source::Alloc(op.handle()), ty, &mut params);
             }
         }
     }
@@ -233,15 +227,15 @@ fn launch<'c>(
     crossings: &[Crossing<'c>],
     params: &[(Role, Type<'c>)],
     k_entry: BlockRef<'c, '_>,
-    host_args: &[MlirValue],
-) -> Result<Vec<MlirValue>, Failed> {
-    let mut map: HashMap<usize, MlirValue> = HashMap::new();
+    host_args: &[Val],
+) -> Result<Vec<Val>, Failed> {
+    let mut map: HashMap<usize, Val> = HashMap::new();
     for (i, host_arg) in host_args.iter().enumerate() {
-        let old = Value::from(k_entry.argument(i).map_err(|_| Failed)?).to_raw();
-        map.insert(old.ptr as usize, *host_arg);
+        let old = (k_entry.argument(i).map_err(|_| Failed)?).val();
+        map.insert(old.key(), *host_arg);
     }
     let index = Type::index(context);
-    let mut values: Vec<(MlirValue, Vec<Extent>)> = Vec::new();
+    let mut values: Vec<(Val, Vec<Extent>)> = Vec::new();
     let mut allocated = Vec::new();
     for c in crossings {
         match c.source {
@@ -265,11 +259,10 @@ fn launch<'c>(
                 values.push((v, extents));
             }
             Source::Alloc(op) => {
-                // SAFETY: an allocation of the kernel body, alive until rebound.
-                let op = unsafe { OperationRef::from_raw(op) };
-                let sizes: Vec<MlirValue> = (0..op.operand_count())
+                let op = op.op();
+                let sizes: Vec<Val> = (0..op.operand_count())
                     .map(|i| {
-                        let v = op.operand(i).map_err(|_| Failed)?.to_raw();
+                        let v = op.operand(i).map_err(|_| Failed)?.val();
                         clone_to_host(v, &mut map, host).ok_or(Failed)
                     })
                     .collect::<Result<_, Failed>>()?;
@@ -336,36 +329,23 @@ fn launch<'c>(
 
 /// The host's copy of a size the kernel body computes from its arguments
 /// (checked computable by `check_allocation`).
-fn clone_to_host(
-    v: MlirValue,
-    map: &mut HashMap<usize, MlirValue>,
-    host: &Emitter<'_>,
-) -> Option<MlirValue> {
-    if let Some(h) = map.get(&(v.ptr as usize)) {
+fn clone_to_host(v: Val, map: &mut HashMap<usize, Val>, host: &Emitter<'_>) -> Option<Val> {
+    if let Some(h) = map.get(&{ v.key() }) {
         return Some(*h);
     }
     let op = t2s_ir::ir::defining_op(v)?;
-    // SAFETY: the defining op of a live value; the clone is inserted below.
-    let operands: Vec<MlirValue> = (0..unsafe { mlir_sys::mlirOperationGetNumOperands(op) })
-        .map(|i| {
-            clone_to_host(
-                unsafe { mlir_sys::mlirOperationGetOperand(op, i) },
-                map,
-                host,
-            )
-        })
+    let operands: Vec<Val> = op
+        .operands()
+        .into_iter()
+        .map(|o| clone_to_host(o, map, host))
         .collect::<Option<_>>()?;
-    // SAFETY: cloning a single-result op and rebinding its operands.
-    let clone = unsafe {
-        let clone = mlir_sys::mlirOperationClone(op);
-        for (i, o) in operands.iter().enumerate() {
-            mlir_sys::mlirOperationSetOperand(clone, i as isize, *o);
-        }
-        melior::ir::Operation::from_raw(clone)
-    };
-    let clone = host.insert(clone);
-    let result = clone.result_at(0)?.to_raw();
-    map.insert(v.ptr as usize, result);
+    // A single-result op whose operands are rebound to the host's values.
+    let sources = op.operands();
+    let clone = host.clone_op(op, |v| {
+        sources.iter().position(|s| *s == v).map(|i| operands[i])
+    });
+    let result = clone.result(0)?;
+    map.insert(v.key(), result);
     Some(result)
 }
 
@@ -376,20 +356,17 @@ fn rebind(
     e: &Emitter<'_>,
     crossings: &[Crossing<'_>],
     params: &[(Role, Type<'_>)],
-    new_args: &[MlirValue],
-    old_args: &[MlirValue],
+    new_args: &[Val],
+    old_args: &[Val],
 ) -> Result<(), Failed> {
     let mut extents: Vec<Vec<Extent>> = crossings
         .iter()
         .map(|c| c.shape.iter().map(|d| Extent::Static(*d)).collect())
         .collect();
-    let mut passed: Vec<Option<MlirValue>> = vec![None; crossings.len()];
+    let mut passed: Vec<Option<Val>> = vec![None; crossings.len()];
     for ((role, _), arg) in params.iter().zip(new_args) {
         match *role {
-            // SAFETY: live values of the kernel's entry block.
-            Role::Scalar(j) => unsafe {
-                mlir_sys::mlirValueReplaceAllUsesOfWith(old_args[j], *arg)
-            },
+            Role::Scalar(j) => old_args[j].replace_all_uses_with(*arg),
             Role::Whole(c) | Role::Flat(c) => passed[c] = Some(*arg),
             Role::Size(c, k) => extents[c][k] = Extent::Value(*arg),
         }
@@ -399,18 +376,14 @@ fn rebind(
         let old = match crossing.source {
             Source::Arg(j) => old_args[j],
             Source::Alloc(op) => {
-                // SAFETY: an allocation of the body, replaced below.
-                let result = unsafe { OperationRef::from_raw(op) }
-                    .result(0)
-                    .map_err(|_| Failed)?
-                    .to_raw();
+                // An allocation of the body, replaced below.
+                let result = op.result(0).ok_or(Failed)?;
                 erase_deallocations(result);
                 result
             }
         };
         if crossing.is_static() {
-            // SAFETY: the parameter has the buffer's type.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, arg) };
+            old.replace_all_uses_with(arg);
             resolve_dims(e, arg, &extents[c]);
         } else {
             linearize(e, old, arg, &extents[c])?;
@@ -418,7 +391,7 @@ fn rebind(
         if let Source::Alloc(op) = crossing.source {
             // SAFETY: the allocation has no uses left.
             // SAFETY: the op has no uses left, and nothing refers to it after this.
-            unsafe { ir::erase(OperationRef::from_raw(op)) };
+            unsafe { ir::erase(OperationRef::from_raw(op.raw())) };
         }
     }
     Ok(())

@@ -5,10 +5,10 @@
 //! SPIR-V pointers carry no sizes or strides, and upstream `flatten-memref`
 //! stops at buffers of `index` or of vectors.
 
-use melior::ir::{operation::OperationLike, operation::OperationRef, Type, ValueLike};
-use mlir_sys::MlirValue;
+use melior::ir::{operation::OperationLike, Type, ValueLike};
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
@@ -18,24 +18,23 @@ use t2s_ir::pass::Failed;
 #[derive(Clone, Copy)]
 pub enum Extent {
     Static(i64),
-    Value(MlirValue),
+    Value(Val),
 }
 
 /// Rewrites every use of `shaped` onto `flat`, whose sizes are `extents`.
 pub fn linearize(
     e: &Emitter<'_>,
-    shaped: MlirValue,
-    flat: MlirValue,
+    shaped: Val,
+    flat: Val,
     extents: &[Extent],
 ) -> Result<(), Failed> {
     resolve_dims(e, shaped, extents);
     let rank = extents.len();
     for user in t2s_ir::ir::users(shaped) {
-        // SAFETY: a live user of the buffer, replaced below.
-        let user = unsafe { OperationRef::from_raw(user) };
+        let user = user.op();
         let name = ir::name(&user);
-        let operands: Vec<MlirValue> = (0..user.operand_count())
-            .filter_map(|i| user.operand_at(i).map(|v| v.to_raw()))
+        let operands: Vec<Val> = (0..user.operand_count())
+            .filter_map(|i| user.operand_at(i).map(|v| v.val()))
             .collect();
         // Where the buffer and its indices are among the operands.
         let base = t2s_ir::op_match!(name, {
@@ -53,14 +52,15 @@ pub fn linearize(
                 ))
             },
         });
-        if operands.get(base).map(|v| v.ptr) != Some(shaped.ptr) || operands.len() < base + 1 + rank
+        if operands.get(base).map(|v| v.key()) != Some(shaped.key())
+            || operands.len() < base + 1 + rank
         {
             return Err(error(
                 user.location(),
                 format!("'{name}' of a buffer of dynamic size takes it as data"),
             ));
         }
-        let at = e.before_op(user.to_raw()).located(user.location());
+        let at = e.before_op(user.handle()).located(user.location());
         let index = linear(&at, &operands[base + 1..base + 1 + rank], extents);
         let mut new_operands = operands[..base].to_vec();
         new_operands.push(flat);
@@ -69,9 +69,8 @@ pub fn linearize(
         let results: Vec<Type> = user.results().map(|r| r.r#type()).collect();
         let replaced = at.op(&name, &new_operands, &results, &[]);
         for (i, new) in replaced.iter().enumerate() {
-            let old = user.result(i).map_err(|_| Failed)?.to_raw();
-            // SAFETY: the same type replaces the old result.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, *new) };
+            let old = user.result(i).map_err(|_| Failed)?.val();
+            old.replace_all_uses_with(*new);
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(user) };
@@ -80,7 +79,7 @@ pub fn linearize(
 }
 
 /// The row-major linear index: `((i0 * d1 + i1) * d2 + i2) ...`.
-fn linear(e: &Emitter<'_>, indices: &[MlirValue], extents: &[Extent]) -> MlirValue {
+fn linear(e: &Emitter<'_>, indices: &[Val], extents: &[Extent]) -> Val {
     let mut acc = indices[0];
     for (i, extent) in indices.iter().zip(extents).skip(1) {
         let size = match extent {
@@ -93,10 +92,9 @@ fn linear(e: &Emitter<'_>, indices: &[MlirValue], extents: &[Extent]) -> MlirVal
 }
 
 /// Replaces `memref.dim` of `buffer` at a constant dimension by its size.
-pub fn resolve_dims(e: &Emitter<'_>, buffer: MlirValue, extents: &[Extent]) {
+pub fn resolve_dims(e: &Emitter<'_>, buffer: Val, extents: &[Extent]) {
     for user in t2s_ir::ir::users(buffer) {
-        // SAFETY: a live user of the buffer.
-        let user = unsafe { OperationRef::from_raw(user) };
+        let user = user.op();
         if !ods::is(&user, ods::memref::DimOperation::name()) {
             continue;
         }
@@ -112,7 +110,7 @@ pub fn resolve_dims(e: &Emitter<'_>, buffer: MlirValue, extents: &[Extent]) {
         if let Ok(result) = user.result(0) {
             // SAFETY: the size dominates the body (a parameter, or a
             // constant of the prologue).
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), size) };
+            result.val().replace_all_uses_with(size);
             // SAFETY: the op has no uses left, and nothing refers to it after this.
             unsafe { ir::erase(user) };
         }

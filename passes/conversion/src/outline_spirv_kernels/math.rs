@@ -13,11 +13,11 @@
 use melior::ir::{
     attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute},
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
-    Attribute, Type, ValueLike,
+    Attribute, Type,
 };
 use melior::Context;
-use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::lanes::{element_of, shape_of, type_of};
 use t2s_ir::ods;
@@ -32,18 +32,17 @@ pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
             ir::name(&op),
             ods::math::TruncOperation | ods::math::Exp2Operation | ods::math::CbrtOperation
         ) {
-            expanded.push(op.to_raw());
+            expanded.push(op.handle());
         }
         WalkResult::Advance
     });
     for raw in expanded {
-        // SAFETY: collected above; only the op itself is erased below.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw.op();
         let name = ir::name(&op);
         let (Ok(x), Ok(result)) = (op.operand(0), op.result(0)) else {
             continue;
         };
-        let x = x.to_raw();
+        let x = x.val();
         let ty = type_of(x);
         let e = Emitter::before(context, op);
         let fastmath: Vec<(&str, Attribute)> = op
@@ -87,14 +86,14 @@ pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
             },
         });
         // SAFETY: the expansion has the op's type.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+        result.val().replace_all_uses_with(value);
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(op) };
     }
 }
 
 /// `value` as a constant of the float type `ty`, or a splat of its vector.
-fn constant<'c>(e: &Emitter<'c>, ty: Type<'c>, value: f64) -> MlirValue {
+fn constant<'c>(e: &Emitter<'c>, ty: Type<'c>, value: f64) -> Val {
     let element = element_of(ty);
     let scalar: Attribute = FloatAttribute::new(e.context, element, value).into();
     let attribute = match shape_of(ty) {

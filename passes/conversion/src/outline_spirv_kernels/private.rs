@@ -12,8 +12,8 @@ use melior::ir::{
     Attribute, Type, TypeLike, ValueLike,
 };
 use melior::Context;
-use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::lanes;
@@ -21,10 +21,9 @@ use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
 /// Erases the `memref.dealloc`s of `buffer`.
-pub fn erase_deallocations(buffer: MlirValue) {
+pub fn erase_deallocations(buffer: Val) {
     for user in t2s_ir::ir::users(buffer) {
-        // SAFETY: a live user of the buffer.
-        let user = unsafe { OperationRef::from_raw(user) };
+        let user = user.op();
         if ods::is(&user, ods::memref::DeallocOperation::name()) {
             // SAFETY: the op has no uses left, and nothing refers to it after this.
             unsafe { ir::erase(user) };
@@ -41,11 +40,7 @@ pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Resu
     {
         let result = op.result(0).map_err(|_| Failed)?;
         let ty = result.r#type();
-        // SAFETY: a type query.
-        if !unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty.to_raw()) }
-            .ptr
-            .is_null()
-        {
+        if t2s_ir::types::memory_space(ty).is_some() {
             continue;
         }
         let (shape, element) = shape_of(ty);
@@ -58,9 +53,9 @@ pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Resu
             &[private.into()],
             &[("operandSegmentSizes", segments.into())],
         )[0];
-        erase_deallocations(result.to_raw());
+        erase_deallocations(result.val());
         // SAFETY: the loads and stores of the buffer take any memory space.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), alloca) };
+        result.val().replace_all_uses_with(alloca);
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(op) };
     }
@@ -87,14 +82,11 @@ pub fn retype_index_buffers<'c>(
         if !element.is_index() {
             continue;
         }
-        // SAFETY: a type query.
-        let space = unsafe { mlir_sys::mlirMemRefTypeGetMemorySpace(ty.to_raw()) };
-        // SAFETY: the memory space of a live type (or null).
-        let space = (!space.ptr.is_null()).then(|| unsafe { Attribute::from_raw(space) });
+        let space = t2s_ir::types::memory_space(ty);
         let retyped = MemRefType::new(i64_type, &shape, None, space);
         let e = Emitter::before(context, op);
-        let operands: Vec<MlirValue> = (0..op.operand_count())
-            .map(|i| op.operand(i).map(|v| v.to_raw()).map_err(|_| Failed))
+        let operands: Vec<Val> = (0..op.operand_count())
+            .map(|i| op.operand(i).map(|v| v.val()).map_err(|_| Failed))
             .collect::<Result<_, _>>()?;
         let segments = DenseI32ArrayAttribute::new(context, &[operands.len() as i32, 0]);
         let buffer = e.op(
@@ -103,12 +95,11 @@ pub fn retype_index_buffers<'c>(
             &[retyped.into()],
             &[("operandSegmentSizes", segments.into())],
         )[0];
-        for user in t2s_ir::ir::users(result.to_raw()) {
-            // SAFETY: a live user of the buffer, rewritten in place.
-            let user = unsafe { OperationRef::from_raw(user) };
+        for user in t2s_ir::ir::users(result.val()) {
+            let user = user.op();
             let at = Emitter::before(context, user);
-            let indices: Vec<MlirValue> = (0..user.operand_count())
-                .filter_map(|i| user.operand_at(i).map(|v| v.to_raw()))
+            let indices: Vec<Val> = (0..user.operand_count())
+                .filter_map(|i| user.operand_at(i).map(|v| v.val()))
                 .collect();
             t2s_ir::op_match!(ir::name(&user), {
                 ods::memref::LoadOperation => {
@@ -119,9 +110,9 @@ pub fn retype_index_buffers<'c>(
                         &[],
                     )[0];
                     let cast = at.op(ods::arith::IndexCastOperation::name(), &[loaded], &[index], &[])[0];
-                    let old = user.result(0).map_err(|_| Failed)?.to_raw();
+                    let old = user.result(0).map_err(|_| Failed)?.val();
                     // SAFETY: same type (index) replaces the old load.
-                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
+                    old.replace_all_uses_with(cast);
                     // SAFETY: the op has no uses left, and nothing refers to it after this.
                     unsafe { ir::erase(user) };
                 },
@@ -131,9 +122,9 @@ pub fn retype_index_buffers<'c>(
                     let wide = lanes::vector_type(context, &shape, i64_type);
                     let loaded = at.op1(ods::vector::LoadOperation::name(), &[&[buffer], &indices[1..]].concat(), wide);
                     let cast = at.op1(ods::arith::IndexCastOperation::name(), &[loaded], ty);
-                    let old = user.result(0).map_err(|_| Failed)?.to_raw();
+                    let old = user.result(0).map_err(|_| Failed)?.val();
                     // SAFETY: same type (a vector of index) replaces the old load.
-                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, cast) };
+                    old.replace_all_uses_with(cast);
                     // SAFETY: the op has no uses left, and nothing refers to it after this.
                     unsafe { ir::erase(user) };
                 },
@@ -156,15 +147,10 @@ pub fn retype_index_buffers<'c>(
                 _ => {
                     // Type-agnostic users (dealloc, dim) take the new buffer;
                     // any other fails the SPIR-V conversion, located there.
-                    for i in 0..user.operand_count() {
-                        if user
-                            .operand_at(i)
-                            .is_some_and(|v| v.to_raw().ptr == result.to_raw().ptr)
-                        {
-                            // SAFETY: replacing an operand of a live op.
-                            unsafe {
-                                mlir_sys::mlirOperationSetOperand(user.to_raw(), i as isize, buffer)
-                            };
+                    let user = user.handle();
+                    for (i, v) in user.operands().into_iter().enumerate() {
+                        if v == result.val() {
+                            user.set_operand(i, buffer);
                         }
                     }
                 },
@@ -183,7 +169,7 @@ pub fn broadcast_select_conditions<'c>(
     kernel: OperationRef<'c, '_>,
 ) -> Result<(), Failed> {
     for op in ir::collect(kernel, ods::arith::SelectOperation::name()) {
-        let condition = op.operand(0).map_err(|_| Failed)?.to_raw();
+        let condition = op.operand(0).map_err(|_| Failed)?.val();
         let result_type = op.result(0).map_err(|_| Failed)?.r#type();
         let Some(shape) = lanes::shape_of(result_type) else {
             continue;
@@ -192,8 +178,8 @@ pub fn broadcast_select_conditions<'c>(
             continue;
         }
         let mask = lanes::splat(&Emitter::before(context, op), condition, &shape);
-        // SAFETY: the select takes a mask of its result's shape.
-        unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), 0, mask) };
+        // The select takes a mask of its result's shape.
+        op.handle().set_operand(0, mask);
     }
     Ok(())
 }

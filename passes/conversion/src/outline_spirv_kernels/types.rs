@@ -8,7 +8,7 @@ use melior::ir::{
     r#type::FunctionType,
     BlockRef, Type, TypeLike, ValueLike,
 };
-use mlir_sys::MlirValue;
+use t2s_ir::handle::{AsBlk, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 
@@ -50,78 +50,68 @@ pub fn result_count(f: &OperationRef<'_, '_>) -> usize {
 
 /// Why a scalar or vector type has no SPIR-V form for OpenCL, if it has none.
 pub fn unsupported_type(ty: Type<'_>) -> Option<String> {
-    let raw = ty.to_raw();
-    // SAFETY: type queries.
-    unsafe {
-        if mlir_sys::mlirTypeIsAVector(raw) {
-            let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-            let lanes = mlir_sys::mlirShapedTypeGetDimSize(raw, 0);
-            if rank != 1 || mlir_sys::mlirVectorTypeIsScalable(raw) {
-                return Some(format!(
-                    "{ty}, which has no SPIR-V form (SPIR-V vectors have one fixed dimension)"
-                ));
-            }
-            if ![2, 3, 4, 8, 16].contains(&lanes) {
-                return Some(format!(
-                    "{ty}, which has no SPIR-V form (SPIR-V vectors have 2, 3, 4, 8 or 16 lanes)"
-                ));
-            }
-            return unsupported_scalar(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)));
+    if t2s_ir::types::is_vector(ty) {
+        let shape = t2s_ir::types::shape(ty).unwrap_or_default();
+        let [lanes] = shape[..] else {
+            return Some(format!(
+                "{ty}, which has no SPIR-V form (SPIR-V vectors have one fixed dimension)"
+            ));
+        };
+        if t2s_ir::types::is_scalable(ty) {
+            return Some(format!(
+                "{ty}, which has no SPIR-V form (SPIR-V vectors have one fixed dimension)"
+            ));
         }
-        if mlir_sys::mlirTypeIsAMemRef(raw) {
-            let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
-            if mlir_sys::mlirTypeIsAVector(element.to_raw()) {
-                return unsupported_type(element);
-            }
-            return unsupported_scalar(element);
+        if ![2, 3, 4, 8, 16].contains(&lanes) {
+            return Some(format!(
+                "{ty}, which has no SPIR-V form (SPIR-V vectors have 2, 3, 4, 8 or 16 lanes)"
+            ));
         }
+        return unsupported_scalar(t2s_ir::types::element(ty));
+    }
+    if t2s_ir::types::is_memref(ty) {
+        let element = t2s_ir::types::element(ty);
+        if t2s_ir::types::is_vector(element) {
+            return unsupported_type(element);
+        }
+        return unsupported_scalar(element);
     }
     unsupported_scalar(ty)
 }
 
 fn unsupported_scalar(ty: Type<'_>) -> Option<String> {
-    let raw = ty.to_raw();
-    // SAFETY: type queries.
-    unsafe {
-        if mlir_sys::mlirTypeIsAInteger(raw) {
-            let width = mlir_sys::mlirIntegerTypeGetWidth(raw);
-            return (![1, 8, 16, 32, 64].contains(&width)).then(|| {
-                format!("{ty}, which has no SPIR-V form (integers have 1, 8, 16, 32 or 64 bits)")
-            });
-        }
-        if mlir_sys::mlirTypeIsAIndex(raw)
-            || mlir_sys::mlirTypeIsAF16(raw)
-            || mlir_sys::mlirTypeIsAF32(raw)
-            || mlir_sys::mlirTypeIsAF64(raw)
-            || mlir_sys::mlirTypeIsAMemRef(raw)
-            || mlir_sys::mlirTypeIsAVector(raw)
-        {
-            return None;
-        }
+    if let Some(width) = t2s_ir::types::int_width(ty) {
+        return (![1, 8, 16, 32, 64].contains(&width)).then(|| {
+            format!("{ty}, which has no SPIR-V form (integers have 1, 8, 16, 32 or 64 bits)")
+        });
+    }
+    if ty.is_index()
+        || ty.is_f16()
+        || ty.is_f32()
+        || ty.is_f64()
+        || t2s_ir::types::is_memref(ty)
+        || t2s_ir::types::is_vector(ty)
+    {
+        return None;
     }
     Some(format!("{ty}, which has no SPIR-V form for OpenCL"))
 }
 
 /// Why a kernel cannot take an argument of type `ty`, if it cannot.
 pub fn unsupported_argument(ty: Type<'_>) -> Option<String> {
-    let raw = ty.to_raw();
-    // SAFETY: type queries.
-    unsafe {
-        if mlir_sys::mlirTypeIsAVector(raw) {
-            return Some(format!(
-                "{ty}: a kernel takes scalars and buffers, not vectors"
-            ));
+    if t2s_ir::types::is_vector(ty) {
+        return Some(format!(
+            "{ty}: a kernel takes scalars and buffers, not vectors"
+        ));
+    }
+    if t2s_ir::types::is_memref(ty) {
+        if !t2s_ir::types::has_identity_layout(ty) {
+            return Some(format!("{ty}: a buffer argument has the identity layout"));
         }
-        if mlir_sys::mlirTypeIsAMemRef(raw) {
-            let layout = mlir_sys::mlirMemRefTypeGetAffineMap(raw);
-            if !mlir_sys::mlirAffineMapIsIdentity(layout) {
-                return Some(format!("{ty}: a buffer argument has the identity layout"));
-            }
-            if !mlir_sys::mlirMemRefTypeGetMemorySpace(raw).ptr.is_null() {
-                return Some(format!(
-                    "{ty}: a buffer argument is in the default (global) memory space"
-                ));
-            }
+        if t2s_ir::types::memory_space(ty).is_some() {
+            return Some(format!(
+                "{ty}: a buffer argument is in the default (global) memory space"
+            ));
         }
     }
     unsupported_type(ty)
@@ -137,13 +127,13 @@ pub fn check_allocation(op: &OperationRef<'_, '_>, entry: BlockRef<'_, '_>) -> R
     if op.operand_count() == 0 {
         return Ok(());
     }
-    if op.block().map(|b| b.to_raw().ptr) != Some(entry.to_raw().ptr) {
+    if op.block().map(|b| b.blk()) != Some(entry.blk()) {
         return Err(
             "a buffer of dynamic size allocated inside a loop or branch has no SPIR-V form: the host allocates such buffers once, before the kernel runs".into(),
         );
     }
     for i in 0..op.operand_count() {
-        let v = op.operand(i).map_err(|_| String::new())?.to_raw();
+        let v = op.operand(i).map_err(|_| String::new())?.val();
         if !host_computable(v, entry) {
             return Err("the sizes of this buffer are not computable from the function's arguments before the kernel runs, where the host allocates it".into());
         }
@@ -151,44 +141,26 @@ pub fn check_allocation(op: &OperationRef<'_, '_>, entry: BlockRef<'_, '_>) -> R
     Ok(())
 }
 
-fn host_computable(v: MlirValue, entry: BlockRef<'_, '_>) -> bool {
-    // SAFETY: queries of live values.
-    unsafe {
-        if mlir_sys::mlirValueIsABlockArgument(v) {
-            return mlir_sys::mlirBlockArgumentGetOwner(v).ptr == entry.to_raw().ptr;
-        }
-    }
-    let Some(op) = t2s_ir::ir::defining_op(v) else {
-        return false;
+fn host_computable(v: Val, entry: BlockRef<'_, '_>) -> bool {
+    let Some(op) = v.defining_op() else {
+        return v.owner_block() == Some(entry.blk());
     };
-    // SAFETY: the defining op of a live value.
-    let op = unsafe { OperationRef::from_raw(op) };
+    let op = op.op();
     is_host_op(&ir::name(&op))
-        && op.block().map(|b| b.to_raw().ptr) == Some(entry.to_raw().ptr)
-        && (0..op.operand_count()).all(|i| {
-            op.operand(i)
-                .is_ok_and(|o| host_computable(o.to_raw(), entry))
-        })
+        && op.block().map(|b| b.blk()) == Some(entry.blk())
+        && (0..op.operand_count())
+            .all(|i| op.operand(i).is_ok_and(|o| host_computable(o.val(), entry)))
 }
 
 pub fn shape_of(ty: Type<'_>) -> (Vec<i64>, Type<'_>) {
-    let raw = ty.to_raw();
-    // SAFETY: queries of a memref type.
-    unsafe {
-        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-        let shape = (0..rank)
-            .map(|k| mlir_sys::mlirShapedTypeGetDimSize(raw, k as isize))
-            .collect();
-        (
-            shape,
-            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)),
-        )
-    }
+    (
+        t2s_ir::types::shape(ty).unwrap_or_default(),
+        t2s_ir::types::element(ty),
+    )
 }
 
 pub fn is_memref(ty: Type<'_>) -> bool {
-    // SAFETY: a type query.
-    unsafe { mlir_sys::mlirTypeIsAMemRef(ty.to_raw()) }
+    t2s_ir::types::is_memref(ty)
 }
 
 /// Whether an allocation of `ty` stays in the kernel, in private memory.
@@ -204,24 +176,22 @@ pub fn is_private(ty: Type<'_>) -> bool {
 
 /// The bytes of one element of a buffer (`i1`: one byte).
 pub fn element_bytes(element: Type<'_>) -> u64 {
-    let raw = element.to_raw();
-    // SAFETY: type queries.
-    unsafe {
-        if mlir_sys::mlirTypeIsAVector(raw) {
-            let lanes = mlir_sys::mlirShapedTypeGetDimSize(raw, 0).max(1) as u64;
-            let lanes = if lanes == 3 { 4 } else { lanes };
-            return lanes
-                * element_bytes(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)));
-        }
-        if mlir_sys::mlirTypeIsAInteger(raw) {
-            return u64::from(mlir_sys::mlirIntegerTypeGetWidth(raw)).div_ceil(8);
-        }
-        if mlir_sys::mlirTypeIsAF16(raw) {
-            return 2;
-        }
-        if mlir_sys::mlirTypeIsAF32(raw) {
-            return 4;
-        }
+    if t2s_ir::types::is_vector(element) {
+        let lanes = t2s_ir::types::shape(element)
+            .and_then(|s| s.first().copied())
+            .unwrap_or(1)
+            .max(1) as u64;
+        let lanes = if lanes == 3 { 4 } else { lanes };
+        return lanes * element_bytes(t2s_ir::types::element(element));
+    }
+    if let Some(width) = t2s_ir::types::int_width(element) {
+        return u64::from(width).div_ceil(8);
+    }
+    if element.is_f16() {
+        return 2;
+    }
+    if element.is_f32() {
+        return 4;
     }
     8
 }

@@ -10,6 +10,7 @@ use melior::ir::Attribute;
 use melior::Context;
 use t2s_dialects::ods::channel;
 use t2s_ir::diag::error;
+use t2s_ir::handle::AsOp;
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
@@ -158,8 +159,7 @@ pub fn move_channels(
                 format!("channel @{name} would clash with a symbol of the module once the program is lowered"),
             ));
         }
-        // SAFETY: both ops are live; the fifo moves before the program.
-        unsafe { mlir_sys::mlirOperationMoveBefore(fifo.to_raw(), program.to_raw()) };
+        fifo.handle().move_before(program.handle());
         moved.push(name);
     }
     Ok(moved)

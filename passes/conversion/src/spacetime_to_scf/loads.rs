@@ -3,16 +3,13 @@
 //! `spacetime.scheduled` guard around it proves them in bounds.
 
 use crate::spacetime_to_scf::lowered::Lowered;
-use melior::ir::{
-    operation::{OperationLike, OperationRef},
-    Type, ValueLike,
-};
-use mlir_sys::{MlirOperation, MlirValue};
+use melior::ir::operation::{OperationLike, OperationRef};
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 pub(crate) use t2s_ir::array::{own_coordinates, recovered_loop, row_range};
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -22,13 +19,12 @@ use t2s_ir::pass::Failed;
 /// `spacetime.scheduled`: an operand that is a `spacetime.recover` result
 /// lies within its loop's bounds there. Computed before any rewrite.
 pub(crate) fn proven_loads(
-    ops: &[MlirOperation],
+    ops: &[Op],
     info: &ArrayInfo,
 ) -> HashMap<usize, Vec<Option<(i64, i64)>>> {
     let mut proven = HashMap::new();
     for op in ops {
-        // SAFETY: a live op.
-        let op_ref = unsafe { OperationRef::from_raw(*op) };
+        let op_ref = op.op();
         if !ods::is(&op_ref, ods::ure::LoadOperation::name()) || !under_scheduled(&op_ref) {
             continue;
         }
@@ -37,10 +33,10 @@ pub(crate) fn proven_loads(
                 op_ref
                     .operand(i)
                     .ok()
-                    .and_then(|v| recovered_range(v.to_raw(), info))
+                    .and_then(|v| recovered_range(v.val(), info))
             })
             .collect();
-        proven.insert(op.ptr as usize, ranges);
+        proven.insert(op.key(), ranges);
     }
     proven
 }
@@ -50,9 +46,9 @@ fn under_scheduled(op: &OperationRef<'_, '_>) -> bool {
     while let Some(parent) = current {
         if ods::is(&parent, ods::scf::IfOperation::name()) {
             if let Ok(cond) = parent.operand(0) {
-                if defining_op_name(cond.to_raw()).as_deref()
+                if defining_op_name(cond.val()).as_deref()
                     == Some(ods::spacetime::ScheduledOperation::name())
-                    && own_coordinates(cond.to_raw())
+                    && own_coordinates(cond.val())
                 {
                     return true;
                 }
@@ -63,20 +59,12 @@ fn under_scheduled(op: &OperationRef<'_, '_>) -> bool {
     false
 }
 
-fn defining_op_name(value: MlirValue) -> Option<String> {
-    // SAFETY: a live value; only queried.
-    unsafe {
-        if !mlir_sys::mlirValueIsAOpResult(value) {
-            return None;
-        }
-        Some(ir::name(&OperationRef::from_raw(
-            mlir_sys::mlirOpResultGetOwner(value),
-        )))
-    }
+fn defining_op_name(value: Val) -> Option<String> {
+    Some(value.defining_op()?.name())
 }
 
 /// The range of a `spacetime.recover` result (its loop's bounds), if `value` is one.
-fn recovered_range(value: MlirValue, info: &ArrayInfo) -> Option<(i64, i64)> {
+fn recovered_range(value: Val, info: &ArrayInfo) -> Option<(i64, i64)> {
     let l = &info.loops[recovered_loop(value)?];
     Some((l.min, l.min.checked_add(l.extent.as_const()?)? - 1))
 }
@@ -88,24 +76,18 @@ pub(crate) fn load(
     op: &OperationRef<'_, '_>,
     lowered: &Lowered<'_>,
     ranges: Option<Vec<Option<(i64, i64)>>>,
-) -> Result<MlirValue, Failed> {
+) -> Result<Val, Failed> {
     let name = ir::symbol(op, "input");
     let buffer = *lowered
         .inputs
         .get(&name)
         .ok_or_else(|| error(op.location(), format!("no ure.input @{name}")))?;
     let rows = affine_map_rows(op, "map")?;
-    let operands: Vec<MlirValue> = (0..op.operand_count())
-        .map(|i| op.operand(i).map(|v| v.to_raw()))
+    let operands: Vec<Val> = (0..op.operand_count())
+        .map(|i| op.operand(i).map(|v| v.val()))
         .collect::<Result<_, _>>()
         .map_err(|_| Failed)?;
-    // SAFETY: a live value; only its type is queried.
-    let shape: Vec<i64> = unsafe {
-        let ty = mlir_sys::mlirValueGetType(buffer);
-        (0..mlir_sys::mlirShapedTypeGetRank(ty))
-            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty, d as isize))
-            .collect()
-    };
+    let shape: Vec<i64> = t2s_ir::types::shape(buffer.r#type()).unwrap_or_default();
     let ranges = ranges.unwrap_or_default();
     let mut indices = Vec::new();
     for (d, row) in rows.iter().enumerate() {
@@ -130,11 +112,6 @@ pub(crate) fn load(
         };
         indices.push(e.clamp(value, e.index(0), upper));
     }
-    // SAFETY: a live value; only its type is queried.
-    let elem = unsafe {
-        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-            mlir_sys::mlirValueGetType(buffer),
-        ))
-    };
+    let elem = t2s_ir::types::element(buffer.r#type());
     Ok(e.load(buffer, &indices, elem))
 }

@@ -6,11 +6,11 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Attribute, Type,
 };
-use mlir_sys::MlirValue;
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::Val;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
 use t2s_ir::ods;
 use t2s_ir::ops::spacetime::OutputParts;
@@ -28,9 +28,9 @@ use t2s_model::Linear;
 pub fn linear_value(
     e: &Emitter<'_>,
     extent: &Linear,
-    params: &HashMap<String, MlirValue>,
-) -> Result<MlirValue, Failed> {
-    let mut value: Option<MlirValue> = None;
+    params: &HashMap<String, Val>,
+) -> Result<Val, Failed> {
+    let mut value: Option<Val> = None;
     for (p, c) in &extent.terms {
         let param = *params
             .get(p)
@@ -147,24 +147,24 @@ fn enclosing_array<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<ArrayOp<'c, 'a>> 
 
 /// The function's values the PE code uses.
 pub struct Lowered<'c> {
-    pub inputs: HashMap<String, MlirValue>,
-    pub outputs: Vec<MlirValue>,
-    pub params: HashMap<String, MlirValue>,
+    pub inputs: HashMap<String, Val>,
+    pub outputs: Vec<Val>,
+    pub params: HashMap<String, Val>,
     /// The run-time extent of each original loop.
-    pub loop_extents: Vec<MlirValue>,
+    pub loop_extents: Vec<Val>,
     pub output: Output<'c>,
     /// The run-time extent of each dimension of the output.
-    pub output_extents: Vec<MlirValue>,
+    pub output_extents: Vec<Val>,
     pub fastmath: String,
 }
 
 /// One PE clone: its coordinates, the flattened step, and its constant
 /// space coordinates when PEs are unrolled.
 pub struct PeFrame<'v> {
-    pub coords: &'v [MlirValue],
-    pub step: MlirValue,
+    pub coords: &'v [Val],
+    pub step: Val,
     /// Flattened-time stride of each time loop (run-time values).
-    pub strides: &'v [MlirValue],
+    pub strides: &'v [Val],
     pub constant_pe: Option<Vec<i64>>,
 }
 
@@ -174,18 +174,17 @@ pub fn init_outputs(
     e: &Emitter<'_>,
     info: &ArrayInfo,
     lowered: &Lowered<'_>,
-) -> Result<Option<MlirValue>, Failed> {
+) -> Result<Option<Val>, Failed> {
     let output = &lowered.output;
-    let extents: Vec<MlirValue> = lowered.output_extents.clone();
+    let extents: Vec<Val> = lowered.output_extents.clone();
     let mut fills = Vec::new();
     for (buffer, ty) in lowered.outputs.iter().zip(&output.types) {
         fills.push((*buffer, zero(e, *ty)));
     }
     let stamps = if output.stamps {
-        // SAFETY: a constant query.
-        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
+        let dynamic = t2s_ir::types::dynamic_size();
         let dims: Vec<i64> = output.shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
-        let sizes: Vec<MlirValue> = output
+        let sizes: Vec<Val> = output
             .shape
             .iter()
             .zip(&extents)
@@ -211,12 +210,12 @@ pub fn init_outputs(
     Ok(stamps)
 }
 
-pub(crate) fn zero(e: &Emitter<'_>, ty: Type<'_>) -> MlirValue {
+pub(crate) fn zero(e: &Emitter<'_>, ty: Type<'_>) -> Val {
     e.zero(ty)
 }
 
 /// Stores each `(buffer, value)` at every index of `extents`.
-pub(crate) fn fill(e: &Emitter<'_>, extents: &[MlirValue], fills: &[(MlirValue, MlirValue)]) {
+pub(crate) fn fill(e: &Emitter<'_>, extents: &[Val], fills: &[(Val, Val)]) {
     let mut inner = *e;
     let mut blocks = Vec::new();
     let mut indices = Vec::new();
@@ -236,7 +235,7 @@ pub(crate) fn fill(e: &Emitter<'_>, extents: &[MlirValue], fills: &[(MlirValue, 
 
 /// The original indices at the coordinates `at` (one per time and space
 /// loop): the `recover` map applied to them.
-pub fn recover_at(e: &Emitter<'_>, info: &ArrayInfo, at: &[MlirValue]) -> Vec<MlirValue> {
+pub fn recover_at(e: &Emitter<'_>, info: &ArrayInfo, at: &[Val]) -> Vec<Val> {
     info.recover
         .iter()
         .map(|row| affine_lanes(e, row, at))
@@ -244,12 +243,7 @@ pub fn recover_at(e: &Emitter<'_>, info: &ArrayInfo, at: &[MlirValue]) -> Vec<Ml
 }
 
 /// `min <= value < min + extent`, lane-wise on a vector.
-pub(crate) fn in_range(
-    e: &Emitter<'_>,
-    value: MlirValue,
-    min: i64,
-    extent: MlirValue,
-) -> MlirValue {
+pub(crate) fn in_range(e: &Emitter<'_>, value: Val, min: i64, extent: Val) -> Val {
     let lo = cmpi_lanes(e, 5, value, e.index(min)); // sge
     let end = if min == 0 {
         extent

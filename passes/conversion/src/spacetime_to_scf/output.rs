@@ -7,9 +7,9 @@
 use crate::spacetime_to_scf::lowered::in_range;
 use crate::spacetime_to_scf::lowered::Lowered;
 use melior::ir::{operation::OperationRef, r#type::IntegerType};
-use mlir_sys::MlirValue;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::Val;
 use t2s_ir::lanes::{self, is_vector, shape_of, type_of};
 use t2s_ir::ods;
 use t2s_ir::ops::spacetime::{output_parts, OutputParts};
@@ -20,9 +20,9 @@ pub fn output(
     e: &Emitter<'_>,
     op: &OperationRef<'_, '_>,
     info: &ArrayInfo,
-    recovered: &[MlirValue],
+    recovered: &[Val],
     lowered: &Lowered<'_>,
-    stamps: Option<MlirValue>,
+    stamps: Option<Val>,
 ) -> Result<(), Failed> {
     let OutputParts {
         values,
@@ -32,7 +32,7 @@ pub fn output(
     } = output_parts(op);
     // A PE storing on behalf of another one: "last write wins" compares
     // that one's point.
-    let at_recovered: Vec<MlirValue>;
+    let at_recovered: Vec<Val>;
     let recovered = if at.is_empty() {
         recovered
     } else {
@@ -49,12 +49,12 @@ pub fn output(
     };
     for l in 0..lanes::count(&shape) {
         let at = lanes::unflatten(&shape, l);
-        let pick = |v: &MlirValue| lanes::extract(e, *v, &at);
+        let pick = |v: &Val| lanes::extract(e, *v, &at);
         let (vs, is): (Vec<_>, Vec<_>) = (
             values.iter().map(pick).collect(),
             indices.iter().map(pick).collect(),
         );
-        let rec: Vec<MlirValue> = recovered
+        let rec: Vec<Val> = recovered
             .iter()
             .map(|r| if is_vector(*r) { pick(r) } else { *r })
             .collect();
@@ -75,12 +75,12 @@ pub fn output(
 /// loops); a store outside the output is dropped.
 fn store_point(
     e: &Emitter<'_>,
-    values: &[MlirValue],
-    indices: &[MlirValue],
+    values: &[Val],
+    indices: &[Val],
     info: &ArrayInfo,
-    recovered: &[MlirValue],
+    recovered: &[Val],
     lowered: &Lowered<'_>,
-    stamps: Option<MlirValue>,
+    stamps: Option<Val>,
 ) -> Result<(), Failed> {
     let mut point = Vec::new();
     let mut inside = None;

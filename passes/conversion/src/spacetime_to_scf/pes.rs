@@ -3,13 +3,13 @@
 //! a vectorized loop is one PE of lanes), and the lane ramp that is a
 //! vectorized loop's coordinate.
 
-use mlir_sys::MlirValue;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::Val;
 
 /// The coordinate of vectorized space loop `d`: its values along its own
 /// lane dimension.
-pub fn ramp(e: &Emitter<'_>, info: &ArrayInfo, d: usize) -> MlirValue {
+pub fn ramp(e: &Emitter<'_>, info: &ArrayInfo, d: usize) -> Val {
     let lane_dims: Vec<usize> = (0..info.space.len())
         .filter(|&s| info.space[s].vectorized)
         .collect();

@@ -13,11 +13,11 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Type, ValueLike,
 };
-use mlir_sys::MlirValue;
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
@@ -26,7 +26,7 @@ use t2s_ir::pass::Failed;
 /// Storage of one register file.
 #[derive(Clone, Copy)]
 pub struct FileStorage {
-    pub buffer: MlirValue,
+    pub buffer: Val,
     pub slots: i64,
     /// Shifted every step (constant slot indices) rather than rotating.
     pub shifted: bool,
@@ -41,8 +41,8 @@ fn file_of<'f>(
     operand: usize,
     files: &'f HashMap<usize, FileStorage>,
 ) -> Result<&'f FileStorage, Failed> {
-    let v = op.operand(operand).map_err(|_| Failed)?.to_raw();
-    files.get(&(v.ptr as usize)).ok_or_else(|| {
+    let v = op.operand(operand).map_err(|_| Failed)?.val();
+    files.get(&{ v.key() }).ok_or_else(|| {
         error(
             op.location(),
             "register file is not a spacetime.shift_reg of the program",
@@ -54,11 +54,11 @@ fn file_of<'f>(
 enum Delay {
     Steps(i64),
     /// A run-time number of flattened steps (delays per time loop).
-    Dynamic(MlirValue),
+    Dynamic(Val),
 }
 
 /// The slot of a value written `delay` steps ago.
-fn slot(e: &Emitter<'_>, file: &FileStorage, step: MlirValue, delay: &Delay) -> MlirValue {
+fn slot(e: &Emitter<'_>, file: &FileStorage, step: Val, delay: &Delay) -> Val {
     let delay = match delay {
         Delay::Steps(d) if file.shifted => return e.index(*d),
         Delay::Steps(d) => e.index(*d),
@@ -84,7 +84,7 @@ fn delay_of(e: &Emitter<'_>, op: &OperationRef<'_, '_>, frame: &PeFrame<'_>) -> 
     if !op.has_attribute("time_delay") {
         return Delay::Steps(ir::int(op, "delay").unwrap_or(0));
     }
-    let mut flat: Option<MlirValue> = None;
+    let mut flat: Option<Val> = None;
     for (d, stride) in ir::i64s(op, "time_delay").iter().zip(frame.strides) {
         if *d == 0 {
             continue;
@@ -96,7 +96,7 @@ fn delay_of(e: &Emitter<'_>, op: &OperationRef<'_, '_>, frame: &PeFrame<'_>) -> 
 }
 
 /// This PE's index in the file (0-based), per space dimension.
-fn own_pe(e: &Emitter<'_>, info: &ArrayInfo, frame: &PeFrame<'_>) -> Vec<MlirValue> {
+fn own_pe(e: &Emitter<'_>, info: &ArrayInfo, frame: &PeFrame<'_>) -> Vec<Val> {
     let space_coords = &frame.coords[info.time.len()..];
     info.space
         .iter()
@@ -115,7 +115,7 @@ pub fn read(
     info: &ArrayInfo,
     frame: &PeFrame<'_>,
     files: &HashMap<usize, FileStorage>,
-) -> Result<MlirValue, Failed> {
+) -> Result<Val, Failed> {
     let file = file_of(op, 0, files)?;
     let offset = ir::i64s(op, "offset");
     let ty = op.result(0).map_err(|_| Failed)?.r#type();
@@ -155,7 +155,7 @@ pub fn read(
                     None => zero(e, ty),
                 });
             }
-            let mut idx: Vec<MlirValue> = indices.iter().map(|&q| e.index(q)).collect();
+            let mut idx: Vec<Val> = indices.iter().map(|&q| e.index(q)).collect();
             idx.push(slot(e, file, frame.step, &delay));
             e.load(file.buffer, &idx, ty)
         }
@@ -165,7 +165,7 @@ pub fn read(
                 .iter()
                 .zip(&info.space)
                 .filter(|(_, s)| !s.vectorized);
-            let mut idx: Vec<MlirValue> = own
+            let mut idx: Vec<Val> = own
                 .iter()
                 .zip(pe_dims)
                 .map(|(p, (o, s))| {
@@ -193,8 +193,8 @@ pub fn write(
     files: &HashMap<usize, FileStorage>,
 ) -> Result<(), Failed> {
     let file = file_of(op, 1, files)?;
-    let value = op.operand(0).map_err(|_| Failed)?.to_raw();
-    let mask = op.operand_at(2).map(|m| m.to_raw());
+    let value = op.operand(0).map_err(|_| Failed)?.val();
+    let mask = op.operand_at(2).map(|m| m.val());
     let mut idx = own_pe(e, info, frame);
     if file.on_write {
         // Only the lanes that write shift their chain.
@@ -234,15 +234,15 @@ pub fn write(
 /// division by one. A heap file is filled by a loop nest; a file on the
 /// stack slot by slot with constant indices, which SROA still promotes to
 /// registers (a loop's dynamic index would keep the file in memory).
-pub fn zero_file(e: &Emitter<'_>, buffer: MlirValue, dims: &[i64], element: Type<'_>, heap: bool) {
+pub fn zero_file(e: &Emitter<'_>, buffer: Val, dims: &[i64], element: Type<'_>, heap: bool) {
     let zero = e.zero(element);
     if heap {
-        let extents: Vec<MlirValue> = dims.iter().map(|d| e.index(*d)).collect();
+        let extents: Vec<Val> = dims.iter().map(|d| e.index(*d)).collect();
         crate::spacetime_to_scf::lowered::fill(e, &extents, &[(buffer, zero)]);
         return;
     }
     for flat in 0..t2s_ir::lanes::count(dims) {
-        let at: Vec<MlirValue> = t2s_ir::lanes::unflatten(dims, flat)
+        let at: Vec<Val> = t2s_ir::lanes::unflatten(dims, flat)
             .iter()
             .map(|i| e.index(*i))
             .collect();
@@ -252,13 +252,8 @@ pub fn zero_file(e: &Emitter<'_>, buffer: MlirValue, dims: &[i64], element: Type
 
 /// Moves each value of one PE's chain one slot up (slot `d` takes slot
 /// `d - 1`), from the last slot down.
-fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[MlirValue], mask: Option<MlirValue>) {
-    // SAFETY: a live value; only its type is queried.
-    let elem = unsafe {
-        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-            mlir_sys::mlirValueGetType(file.buffer),
-        ))
-    };
+fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[Val], mask: Option<Val>) {
+    let elem = t2s_ir::types::element(file.buffer.r#type());
     for k in (1..file.slots).rev() {
         let mut from = pe.to_vec();
         let mut to = pe.to_vec();
@@ -280,14 +275,9 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &
         .values()
         .filter(|f| f.shifted && !f.on_write && f.slots > 1)
         .collect();
-    sorted.sort_by_key(|f| f.buffer.ptr as usize);
+    sorted.sort_by_key(|f| f.buffer.key());
     for file in sorted {
-        // SAFETY: a live value; only its type is queried.
-        let elem = unsafe {
-            Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-                mlir_sys::mlirValueGetType(file.buffer),
-            ))
-        };
+        let elem = t2s_ir::types::element(file.buffer.r#type());
         let mut pes = vec![Vec::new()];
         for s in info.space.iter().filter(|s| !s.vectorized) {
             pes = pes
@@ -303,7 +293,7 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &
         }
         for pe in pes {
             for k in (1..file.slots).rev() {
-                let mut from: Vec<MlirValue> = pe.iter().map(|&p| e.index(p)).collect();
+                let mut from: Vec<Val> = pe.iter().map(|&p| e.index(p)).collect();
                 let mut to = from.clone();
                 from.push(e.index(k - 1));
                 to.push(e.index(k));

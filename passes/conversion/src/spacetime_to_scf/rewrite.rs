@@ -21,12 +21,12 @@ use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
     r#type::IntegerType,
-    Attribute, BlockRef, Type, Value, ValueLike,
+    Attribute, BlockRef, Type, ValueLike,
 };
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
@@ -39,65 +39,35 @@ use t2s_ir::array::{ArrayInfo, Bound};
 pub fn clone_body(
     e: &Emitter<'_>,
     body: BlockRef<'_, '_>,
-    coords: &[MlirValue],
+    coords: &[Val],
     _files: &HashMap<usize, FileStorage>,
-) -> Result<Vec<MlirOperation>, Failed> {
-    let mut map: HashMap<usize, MlirValue> = HashMap::new();
+) -> Result<Vec<Op>, Failed> {
+    let mut map: HashMap<usize, Val> = HashMap::new();
     for (i, c) in coords.iter().enumerate() {
         let arg = body.argument(i).map_err(|_| Failed)?;
-        map.insert(Value::from(arg).to_raw().ptr as usize, *c);
+        map.insert(arg.val().key(), *c);
     }
     let mut clones = Vec::new();
     for op in ir::ops(body) {
-        // SAFETY: a live op; the clone is owned by the block it is put in.
-        let clone = unsafe { mlir_sys::mlirOperationClone(op.to_raw()) };
-        remap(clone, &map);
-        // SAFETY: the clone is detached; the block takes ownership.
-        let clone_ref = unsafe { OperationRef::from_raw(clone) };
-        match e.before {
-            // SAFETY: the anchor is a live op of the block.
-            Some(anchor) => unsafe {
-                mlir_sys::mlirBlockInsertOwnedOperationBefore(e.block, anchor, clone)
-            },
-            // SAFETY: as above.
-            None => unsafe { mlir_sys::mlirBlockAppendOwnedOperation(e.block, clone) },
-        }
-        for r in 0..op.result_count() {
-            let old = op.result(r).map_err(|_| Failed)?.to_raw();
-            let new = clone_ref.result(r).map_err(|_| Failed)?.to_raw();
-            map.insert(old.ptr as usize, new);
+        let op = op.handle();
+        let clone = e.clone_op(op, |v| map.get(&v.key()).copied());
+        for (old, new) in op.results().into_iter().zip(clone.results()) {
+            map.insert(old.key(), new);
         }
         clones.push(clone);
     }
     Ok(clones)
 }
 
-/// Replaces, in `op` and every op nested in it, operands found in `map`.
-fn remap(op: MlirOperation, map: &HashMap<usize, MlirValue>) {
-    // SAFETY: a live op; operands are replaced by live values.
-    let op_ref = unsafe { OperationRef::from_raw(op) };
-    op_ref.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
-        for i in 0..nested.operand_count() {
-            let Ok(v) = nested.operand(i) else { continue };
-            if let Some(new) = map.get(&(v.to_raw().ptr as usize)) {
-                // SAFETY: index within the operand count; a live value.
-                unsafe { mlir_sys::mlirOperationSetOperand(nested.to_raw(), i as isize, *new) };
-            }
-        }
-        melior::ir::operation::WalkResult::Advance
-    });
-}
-
 /// Every op nested in `ops` (pre-order), collected before rewriting.
-fn nested_ops(ops: &[MlirOperation]) -> Vec<MlirOperation> {
+fn nested_ops(ops: &[Op]) -> Vec<Op> {
     let mut all = Vec::new();
     for op in ops {
-        // SAFETY: a live op.
-        let op_ref = unsafe { OperationRef::from_raw(*op) };
-        op_ref.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
-            all.push(nested.to_raw());
-            melior::ir::operation::WalkResult::Advance
-        });
+        op.op()
+            .walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
+                all.push(nested.handle());
+                melior::ir::operation::WalkResult::Advance
+            });
     }
     all
 }
@@ -105,19 +75,19 @@ fn nested_ops(ops: &[MlirOperation]) -> Vec<MlirOperation> {
 /// Rewrites the `spacetime` and `ure` ops of one cloned PE body.
 pub fn rewrite_pe(
     e: &Emitter<'_>,
-    cloned: &[MlirOperation],
+    cloned: &[Op],
     info: &ArrayInfo,
     frame: &PeFrame<'_>,
     files: &HashMap<usize, FileStorage>,
     lowered: &Lowered<'_>,
-    stamps: Option<MlirValue>,
+    stamps: Option<Val>,
 ) -> Result<(), Failed> {
     let Some(&first) = cloned.first() else {
         return Ok(());
     };
     // The original indices, computed once at the top of the PE.
     let top = e.before_op(first);
-    let recovered: Vec<MlirValue> = info
+    let recovered: Vec<Val> = info
         .recover
         .iter()
         .map(|row| crate::spacetime_to_scf::vector::affine_lanes(&top, row, frame.coords))
@@ -127,12 +97,11 @@ pub fn rewrite_pe(
     let vector_loads = crate::spacetime_to_scf::vector::vector_loads(&ops, info, &guarded);
     let vector_stores = crate::spacetime_to_scf::vector_output::vector_stores(&ops, info, lowered);
     for op in ops {
-        // SAFETY: a live op of the clone (erased ops are not visited again).
-        let op_ref = unsafe { OperationRef::from_raw(op) };
+        let op_ref = op.op();
         let here = e.before_op(op).located(op_ref.location());
         t2s_ir::op_match!(ir::name(&op_ref), {
             ods::spacetime::RecoverOperation if op_ref.operand_count() > 0 => {
-                let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
+                let at: Vec<Val> = op_ref.operands().map(|v| v.val()).collect();
                 for (r, value) in recover_at(&here, info, &at).iter().enumerate() {
                     replace_result(&op_ref, r, *value)?;
                 }
@@ -140,7 +109,7 @@ pub fn rewrite_pe(
                 unsafe { ir::erase(op_ref) };
             },
             ods::spacetime::ScheduledOperation if op_ref.operand_count() > 0 => {
-                let at: Vec<MlirValue> = op_ref.operands().map(|v| v.to_raw()).collect();
+                let at: Vec<Val> = op_ref.operands().map(|v| v.val()).collect();
                 let rec = recover_at(&here, info, &at);
                 let mut valid = in_box(&here, &rec, &info.loops, &lowered.loop_extents);
                 let ty = op_ref.result(0).map_err(|_| Failed)?.r#type();
@@ -182,8 +151,8 @@ pub fn rewrite_pe(
                 // SAFETY: the op has no uses left, and nothing refers to it after this.
                 unsafe { ir::erase(op_ref) };
             },
-            ods::spacetime::OutputOperation if vector_stores.contains_key(&(op.ptr as usize)) => {
-                let store = &vector_stores[&(op.ptr as usize)];
+            ods::spacetime::OutputOperation if vector_stores.contains_key(&{ op.key() }) => {
+                let store = &vector_stores[&{ op.key() }];
                 crate::spacetime_to_scf::vector_output::store_rows(
                     &here, &op_ref, store, info, &recovered, lowered, stamps,
                 )?;
@@ -197,8 +166,8 @@ pub fn rewrite_pe(
                 // SAFETY: the op has no uses left, and nothing refers to it after this.
                 unsafe { ir::erase(op_ref) };
             },
-            ods::ure::LoadOperation if vector_loads.contains_key(&(op.ptr as usize)) => {
-                let load = &vector_loads[&(op.ptr as usize)];
+            ods::ure::LoadOperation if vector_loads.contains_key(&{ op.key() }) => {
+                let load = &vector_loads[&{ op.key() }];
                 let inside =
                     crate::spacetime_to_scf::vector::proven_inside(&op_ref, lowered, &load.ranges);
                 let value = crate::spacetime_to_scf::vector::load_lanes(
@@ -213,7 +182,7 @@ pub fn rewrite_pe(
                 unsafe { ir::erase(op_ref) };
             },
             ods::ure::LoadOperation => {
-                let ranges = guarded.get(&(op.ptr as usize)).cloned();
+                let ranges = guarded.get(&{ op.key() }).cloned();
                 let value = crate::spacetime_to_scf::loads::load(&here, &op_ref, lowered, ranges)?;
                 replace_result(&op_ref, 0, value)?;
                 // SAFETY: the op has no uses left, and nothing refers to it after this.
@@ -248,21 +217,15 @@ pub fn rewrite_pe(
     Ok(())
 }
 
-fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: MlirValue) -> Result<(), Failed> {
-    let old = op.result(index).map_err(|_| Failed)?.to_raw();
-    // SAFETY: both values are alive; the old one's op is erased next.
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, with) };
+fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: Val) -> Result<(), Failed> {
+    let old = op.result(index).map_err(|_| Failed)?.val();
+    old.replace_all_uses_with(with);
     Ok(())
 }
 
 /// `min <= v < min + extent` for every (value, loop); lane-wise where a
 /// value is a vector.
-fn in_box(
-    e: &Emitter<'_>,
-    values: &[MlirValue],
-    loops: &[Bound],
-    extents: &[MlirValue],
-) -> MlirValue {
+fn in_box(e: &Emitter<'_>, values: &[Val], loops: &[Bound], extents: &[Val]) -> Val {
     let i1: Type = IntegerType::new(e.context, 1).into();
     let mut all = None;
     for ((v, l), extent) in values.iter().zip(loops).zip(extents) {

@@ -14,13 +14,13 @@
 use crate::spacetime_to_scf::lowered::Lowered;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
-    Type, TypeLike, ValueLike,
+    Type, ValueLike,
 };
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::array::recovered_loop;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
@@ -46,7 +46,7 @@ pub struct VectorLoad {
 
 /// The vector `ure.load`s among `ops` (before the rewrite).
 pub fn vector_loads(
-    ops: &[MlirOperation],
+    ops: &[Op],
     info: &ArrayInfo,
     guarded: &HashMap<usize, Vec<Option<(i64, i64)>>>,
 ) -> HashMap<usize, VectorLoad> {
@@ -57,16 +57,15 @@ pub fn vector_loads(
     let box_ranges = info.box_ranges();
     let lane_coords = lane_coords(info);
     for op in ops {
-        // SAFETY: a live op.
-        let r = unsafe { OperationRef::from_raw(*op) };
+        let r = op.op();
         if !ods::is(&r, ods::ure::LoadOperation::name())
-            || !r.result_at(0).is_some_and(|x| is_vector(x.to_raw()))
+            || !r.result_at(0).is_some_and(|x| is_vector(x.val()))
         {
             continue;
         }
-        let operands: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();
+        let operands: Vec<Val> = r.operands().map(|v| v.val()).collect();
         let loops: Vec<Option<usize>> = operands.iter().map(|v| recovered_loop(*v)).collect();
-        let guard = guarded.get(&(op.ptr as usize));
+        let guard = guarded.get(&{ op.key() });
         let ranges = loops
             .iter()
             .enumerate()
@@ -100,7 +99,7 @@ pub fn vector_loads(
             ),
             _ => None,
         };
-        found.insert(op.ptr as usize, VectorLoad { strides, ranges });
+        found.insert(op.key(), VectorLoad { strides, ranges });
     }
     found
 }
@@ -131,15 +130,15 @@ pub fn load_lanes(
     lowered: &Lowered<'_>,
     strides: Option<&Strides>,
     in_bounds: bool,
-) -> Result<MlirValue, Failed> {
+) -> Result<Val, Failed> {
     let name = ir::symbol(op, "input");
     let buffer = *lowered.inputs.get(&name).ok_or(Failed)?;
     let rows = affine_map_rows(op, "map")?;
-    let args: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
+    let args: Vec<Val> = op.operands().map(|v| v.val()).collect();
     let ty = op.result(0).map_err(|_| Failed)?.r#type();
     let shape = shape_of(ty).ok_or(Failed)?;
     let element = element_of(ty);
-    let indices: Vec<MlirValue> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
+    let indices: Vec<Val> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
     let last = shape.len() - 1;
     let contiguous = in_bounds
         && byte_sized(element)
@@ -160,7 +159,7 @@ pub fn load_lanes(
         for row in 0..row_count {
             let mut at = lanes::unflatten(&shape[..last], row);
             at.push(0);
-            let base: Vec<MlirValue> = indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
+            let base: Vec<Val> = indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
             let mut operands = vec![buffer];
             operands.extend(base);
             parts.push(e.op1(ods::vector::LoadOperation::name(), &operands, row_ty));
@@ -175,14 +174,14 @@ pub fn load_lanes(
     }
     // Elements LLVM packs into bits: each lane's scalar load, its indices
     // clamped into the input.
-    let dims: Vec<MlirValue> = t2s_ir::vector_indexed::dims(e, buffer)
+    let dims: Vec<Val> = t2s_ir::vector_indexed::dims(e, buffer)
         .into_iter()
         .map(|d| e.sub(d, e.index(1)))
         .collect();
     let mut elements = Vec::new();
     for l in 0..lanes::count(&shape) {
         let at = lanes::unflatten(&shape, l);
-        let idx: Vec<MlirValue> = indices
+        let idx: Vec<Val> = indices
             .iter()
             .zip(&dims)
             .map(|(i, upper)| e.clamp(lanes::extract(e, *i, &at), e.index(0), *upper))
@@ -217,14 +216,14 @@ pub(crate) fn byte_sized(element: Type<'_>) -> bool {
 /// element).
 fn gather_clamped<'c>(
     e: &Emitter<'c>,
-    buffer: MlirValue,
-    indices: &[MlirValue],
+    buffer: Val,
+    indices: &[Val],
     ty: Type<'c>,
     shape: &[i64],
-) -> MlirValue {
+) -> Val {
     use t2s_ir::vector_indexed as indexed;
     let flat = [lanes::count(shape) as i64];
-    let to_flat = |v: MlirValue| {
+    let to_flat = |v: Val| {
         if !is_vector(v) {
             return splat(e, v, &flat);
         }
@@ -235,7 +234,7 @@ fn gather_clamped<'c>(
         e.op1(ods::vector::ShapeCastOperation::name(), &[v], t)
     };
     let dims = indexed::dims(e, buffer);
-    let clamped: Vec<MlirValue> = indices
+    let clamped: Vec<Val> = indices
         .iter()
         .zip(&dims)
         .map(|(i, dim)| {
@@ -264,12 +263,7 @@ fn gather_clamped<'c>(
 }
 
 /// An n-D vector from its rows (vectors of the last dimension).
-fn assemble_rows<'c>(
-    e: &Emitter<'c>,
-    parts: &[MlirValue],
-    ty: Type<'c>,
-    shape: &[i64],
-) -> MlirValue {
+fn assemble_rows<'c>(e: &Emitter<'c>, parts: &[Val], ty: Type<'c>, shape: &[i64]) -> Val {
     let element = element_of(ty);
     let zero = crate::spacetime_to_scf::lowered::zero(e, element);
     let mut acc = splat(e, zero, shape);
@@ -283,7 +277,7 @@ fn assemble_rows<'c>(
 /// A read's value moved across lanes by `offsets` (one per lane
 /// dimension): lane `l` takes lane `l - offset`; lanes from outside keep
 /// their own value (undefined for the program).
-pub fn shift_lanes(e: &Emitter<'_>, value: MlirValue, offsets: &[i64]) -> MlirValue {
+pub fn shift_lanes(e: &Emitter<'_>, value: Val, offsets: &[i64]) -> Val {
     let Some(shape) = shape_of(type_of(value)) else {
         return value;
     };
@@ -319,10 +313,10 @@ pub fn proven_inside(
     };
     let ty = type_of(*buffer);
     rows.iter().enumerate().all(|(d, row)| {
-        // SAFETY: a memref type; only queried.
-        let dim = unsafe { mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize) };
-        let dynamic = unsafe { mlir_sys::mlirShapedTypeGetDynamicSize() };
-        dim != dynamic
+        let dim = t2s_ir::types::shape(ty)
+            .and_then(|s| s.get(d).copied())
+            .unwrap_or(t2s_ir::types::dynamic_size());
+        dim != t2s_ir::types::dynamic_size()
             && t2s_ir::array::row_range(row, ranges).is_some_and(|(lo, hi)| lo >= 0 && hi < dim)
     })
 }

@@ -20,11 +20,11 @@ use crate::spacetime_to_scf::lowered::in_range;
 use crate::spacetime_to_scf::lowered::Lowered;
 use crate::spacetime_to_scf::vector::{byte_sized, coefficient, lane_coords, lanewise};
 use melior::ir::{operation::OperationRef, r#type::IntegerType};
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::array::recovered_loop;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{Op, Val};
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
 use t2s_ir::ods;
 use t2s_ir::ops::spacetime::{output_parts, OutputParts};
@@ -42,7 +42,7 @@ pub struct VectorStore {
 /// The `spacetime.output`s among `ops` (before the rewrite) whose rows of
 /// lanes can be stored at once.
 pub fn vector_stores(
-    ops: &[MlirOperation],
+    ops: &[Op],
     info: &ArrayInfo,
     lowered: &Lowered<'_>,
 ) -> HashMap<usize, VectorStore> {
@@ -53,15 +53,14 @@ pub fn vector_stores(
     }
     let box_ranges = info.box_ranges();
     for op in ops {
-        // SAFETY: a live op.
-        let r = unsafe { OperationRef::from_raw(*op) };
+        let r = op.op();
         if !ods::is(&r, ods::spacetime::OutputOperation::name()) {
             continue;
         }
         match row_store(op, info, &lowered.output.bounds, &lane_coords, &box_ranges) {
             Some(store) => {
                 tracing::debug!(target: "t2s", proven = ?store.proven, "output stored by rows of lanes");
-                found.insert(op.ptr as usize, store);
+                found.insert(op.key(), store);
             }
             None => tracing::debug!(target: "t2s", "output stored lane by lane"),
         }
@@ -71,19 +70,18 @@ pub fn vector_stores(
 
 /// The analysis of one output: `None` unless every row can be one store.
 fn row_store(
-    op: &MlirOperation,
+    op: &Op,
     info: &ArrayInfo,
     bounds: &[ElementBound],
     lane_coords: &[usize],
     box_ranges: &[Option<(i64, i64)>],
 ) -> Option<VectorStore> {
-    // SAFETY: a live store of the array being lowered.
     let OutputParts {
         values,
         indices,
         mask,
         at,
-    } = output_parts(&unsafe { OperationRef::from_raw(*op) });
+    } = output_parts(&op.op());
     if !at.is_empty() || indices.is_empty() || indices.len() != bounds.len() {
         return None;
     }
@@ -91,7 +89,7 @@ fn row_store(
     if shape.len() != lane_coords.len() {
         return None;
     }
-    let same_shape = |v: &MlirValue| shape_of(type_of(*v)).as_ref() == Some(&shape);
+    let same_shape = |v: &Val| shape_of(type_of(*v)).as_ref() == Some(&shape);
     if !values.iter().chain(&mask).all(same_shape)
         || !values.iter().all(|v| byte_sized(element_of(type_of(*v))))
     {
@@ -140,9 +138,9 @@ pub fn store_rows(
     op: &OperationRef<'_, '_>,
     store: &VectorStore,
     info: &ArrayInfo,
-    recovered: &[MlirValue],
+    recovered: &[Val],
     lowered: &Lowered<'_>,
-    stamps: Option<MlirValue>,
+    stamps: Option<Val>,
 ) -> Result<(), Failed> {
     let OutputParts {
         values,
@@ -159,9 +157,9 @@ pub fn store_rows(
         let dims = t2s_ir::vector_indexed::dims(e, first);
         for row in 0..lanes::count(rows) {
             let at = lanes::unflatten(rows, row);
-            let pick = |v: &MlirValue| lanes::extract_row(e, *v, &at);
-            let row_indices: Vec<MlirValue> = indices.iter().map(pick).collect();
-            let row_values: Vec<MlirValue> = values.iter().map(pick).collect();
+            let pick = |v: &Val| lanes::extract_row(e, *v, &at);
+            let row_indices: Vec<Val> = indices.iter().map(pick).collect();
+            let row_values: Vec<Val> = values.iter().map(pick).collect();
             let row_mask = mask.map(|m| pick(&m));
             let row_rank = rank.map(|r| pick(&r));
             let row = Row {
@@ -196,7 +194,7 @@ pub fn store_rows(
         let guard = inside.map(|c| e.if_then(c));
         let inner = guard.map_or(*e, |g| e.at(g));
         let row_mask = mask.map(|m| lanes::extract_row(&inner, m, &at));
-        let row_values: Vec<MlirValue> = values
+        let row_values: Vec<Val> = values
             .iter()
             .map(|v| lanes::extract_row(&inner, *v, &at))
             .collect();
@@ -219,11 +217,11 @@ pub fn store_rows(
 /// One row of lanes of an output: its values, indices (lanes or
 /// scalars), mask and lane count, and the output buffers' sizes.
 struct Row<'a> {
-    values: &'a [MlirValue],
-    indices: &'a [MlirValue],
-    mask: Option<MlirValue>,
+    values: &'a [Val],
+    indices: &'a [Val],
+    mask: Option<Val>,
     lanes: i64,
-    dims: &'a [MlirValue],
+    dims: &'a [Val],
 }
 
 /// Stores one row of lanes whose elements are not consecutive: a
@@ -236,7 +234,7 @@ fn scatter_row(
     store: &VectorStore,
     _info: &ArrayInfo,
     lowered: &Lowered<'_>,
-    stamps: Option<(MlirValue, MlirValue)>,
+    stamps: Option<(Val, Val)>,
 ) {
     use t2s_ir::vector_indexed as indexed;
     let shape = [row.lanes];
@@ -280,12 +278,7 @@ fn scatter_row(
 }
 
 /// Each lane's point, ranked in loop order (what the stamps keep).
-fn rank_lanes(
-    e: &Emitter<'_>,
-    info: &ArrayInfo,
-    recovered: &[MlirValue],
-    lowered: &Lowered<'_>,
-) -> MlirValue {
+fn rank_lanes(e: &Emitter<'_>, info: &ArrayInfo, recovered: &[Val], lowered: &Lowered<'_>) -> Val {
     let mut rank = e.index(0);
     for ((value, l), extent) in recovered.iter().zip(&info.loops).zip(&lowered.loop_extents) {
         let offset = lanewise(e, ods::arith::SubIOperation::name(), *value, e.index(l.min));
@@ -303,13 +296,13 @@ fn rank_lanes(
 /// only the lanes whose rank is later than their element's stamp.
 fn store_row(
     e: &Emitter<'_>,
-    values: &[MlirValue],
-    buffers: &[MlirValue],
-    point: &[MlirValue],
-    mask: Option<MlirValue>,
-    stamps: Option<(MlirValue, MlirValue)>,
+    values: &[Val],
+    buffers: &[Val],
+    point: &[Val],
+    mask: Option<Val>,
+    stamps: Option<(Val, Val)>,
 ) {
-    let at = |buffer: MlirValue| -> Vec<MlirValue> {
+    let at = |buffer: Val| -> Vec<Val> {
         let mut operands = vec![buffer];
         operands.extend_from_slice(point);
         operands
@@ -338,7 +331,7 @@ fn store_row(
 }
 
 /// `vector.maskedstore` under `mask`, `vector.store` without one.
-fn masked_store(e: &Emitter<'_>, value: MlirValue, at: &[MlirValue], mask: Option<MlirValue>) {
+fn masked_store(e: &Emitter<'_>, value: Val, at: &[Val], mask: Option<Val>) {
     match mask {
         Some(m) => {
             let mut operands = at.to_vec();

@@ -6,12 +6,12 @@
 //! provides (a rolling buffer), `ure.select` by its value under a guard.
 
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
-use melior::ir::{Operation, ValueLike};
-use mlir_sys::MlirValue;
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::ValueLike;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::import::affine_indices;
 use t2s_ir::ir;
 use t2s_ir::lanes::affine_value;
@@ -22,19 +22,19 @@ use t2s_model::{Affine, Program};
 /// The values a URE body computes: its results, and the condition of a
 /// `ure.select` (a value without an else) that guards their store.
 pub struct BodyValues {
-    pub results: Vec<MlirValue>,
-    pub guard: Option<MlirValue>,
+    pub results: Vec<Val>,
+    pub guard: Option<Val>,
 }
 
 /// Reads result `result` of Func `callee` at `indices` (affine in the
 /// URE's loop variables).
-pub type ReadFunc<'r> = dyn Fn(&Emitter<'_>, usize, usize, &[Affine]) -> MlirValue + 'r;
+pub type ReadFunc<'r> = dyn Fn(&Emitter<'_>, usize, usize, &[Affine]) -> Val + 'r;
 
 /// What a body's `ure` ops refer to, by position in the program.
 pub struct Names<'p> {
     pub model: &'p Program,
-    pub params: &'p [MlirValue],
-    pub inputs: &'p [MlirValue],
+    pub params: &'p [Val],
+    pub inputs: &'p [Val],
 }
 
 impl Names<'_> {
@@ -63,26 +63,26 @@ pub fn clone_body(
     e: &Emitter<'_>,
     def: OperationRef<'_, '_>,
     names: &Names<'_>,
-    args: &[MlirValue],
+    args: &[Val],
     read: &ReadFunc<'_>,
 ) -> Result<BodyValues, Failed> {
     let block = ir::body_block(&def).ok_or(Failed)?;
-    let mut map: HashMap<usize, MlirValue> = HashMap::new();
+    let mut map: HashMap<usize, Val> = HashMap::new();
     for (i, arg) in args.iter().enumerate() {
         let old = block.argument(i).map_err(|_| Failed)?;
         map.insert(old.to_raw().ptr as usize, *arg);
     }
-    let mapped = |map: &HashMap<usize, MlirValue>, v: MlirValue| -> Result<MlirValue, Failed> {
-        map.get(&(v.ptr as usize)).copied().ok_or(Failed)
+    let mapped = |map: &HashMap<usize, Val>, v: Val| -> Result<Val, Failed> {
+        map.get(&{ v.key() }).copied().ok_or(Failed)
     };
     let mut guard = None;
     for op in ir::ops(block) {
         let name = ir::name(&op);
-        let results: Vec<MlirValue> = t2s_ir::op_match!(name, {
+        let results: Vec<Val> = t2s_ir::op_match!(name, {
             ods::ure::YieldOperation => {
                 let results = op
                     .operands()
-                    .map(|v| mapped(&map, v.to_raw()))
+                    .map(|v| mapped(&map, v.val()))
                     .collect::<Result<_, _>>()?;
                 return Ok(BodyValues { results, guard });
             },
@@ -127,8 +127,8 @@ fn load_input(
     e: &Emitter<'_>,
     op: &OperationRef<'_, '_>,
     names: &Names<'_>,
-    args: &[MlirValue],
-) -> Result<MlirValue, Failed> {
+    args: &[Val],
+) -> Result<Val, Failed> {
     let input = ir::symbol(op, "input");
     let i = names
         .input(&input)
@@ -136,8 +136,8 @@ fn load_input(
     let buffer = names.inputs[i];
     let indices = affine_indices(op, args.len(), &names.param_positions())?;
     // Parameters follow the loop variables in an input's indices.
-    let operands: Vec<MlirValue> = args.iter().chain(names.params).copied().collect();
-    let idx: Vec<MlirValue> = indices
+    let operands: Vec<Val> = args.iter().chain(names.params).copied().collect();
+    let idx: Vec<Val> = indices
         .iter()
         .enumerate()
         .map(|(d, affine)| {
@@ -159,22 +159,8 @@ fn load_input(
 fn clone_op(
     e: &Emitter<'_>,
     op: &OperationRef<'_, '_>,
-    map: &HashMap<usize, MlirValue>,
-) -> Result<Vec<MlirValue>, Failed> {
-    // SAFETY: a live op; the clone is owned here until inserted.
-    let clone = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) };
-    let clone = e.insert(clone);
-    clone.walk(WalkOrder::PreOrder, |nested| {
-        for i in 0..nested.operand_count() {
-            let Some(v) = ir::OpAccess::operand_at(&nested, i) else {
-                continue;
-            };
-            if let Some(new) = map.get(&(v.to_raw().ptr as usize)) {
-                // SAFETY: `new` dominates the clone, which is live.
-                unsafe { mlir_sys::mlirOperationSetOperand(nested.to_raw(), i as isize, *new) };
-            }
-        }
-        WalkResult::Advance
-    });
-    Ok(clone.results().map(|r| r.to_raw()).collect())
+    map: &HashMap<usize, Val>,
+) -> Result<Vec<Val>, Failed> {
+    let clone = e.clone_op(op.handle(), |v| map.get(&v.key()).copied());
+    Ok(clone.results())
 }

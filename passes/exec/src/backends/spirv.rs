@@ -16,14 +16,13 @@ use crate::interface::{array_interface, sequential_interface, Interface};
 use crate::session::{is_spatial, run_pipeline, select_program};
 use crate::tools::llvm_spirv;
 use melior::ir::{
-    attribute::AttributeLike, block::BlockLike, operation::OperationLike, operation::OperationRef,
-    Module, Value, ValueLike,
+    attribute::AttributeLike, operation::OperationLike, operation::OperationRef, Module,
 };
 use melior::Context;
-use mlir_sys::MlirValue;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
+use t2s_ir::handle::{AsBlk, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
@@ -131,7 +130,7 @@ fn read_launch(module: OperationRef<'_, '_>, name: &str) -> Result<Launch, Execu
     let args = operands
         .into_iter()
         .map(|v| {
-            classify(v.to_raw(), entry)
+            classify(v.val(), entry)
                 .ok_or_else(|| missing("a kernel argument the host cannot compute"))
         })
         .collect::<Result<_, _>>()?;
@@ -154,30 +153,21 @@ fn read_launch(module: OperationRef<'_, '_>, name: &str) -> Result<Launch, Execu
 }
 
 /// How the host computes a launch operand.
-fn classify(v: MlirValue, entry: melior::ir::BlockRef<'_, '_>) -> Option<Arg> {
-    // SAFETY: queries of a live value and its defining op.
-    let ty = unsafe { mlir_sys::mlirValueGetType(v) };
-    if !unsafe { mlir_sys::mlirTypeIsAMemRef(ty) } {
-        // SAFETY: a live value.
-        return scratch::trace(unsafe { Value::from_raw(v) }, entry).map(Arg::Index);
+fn classify(v: Val, entry: melior::ir::BlockRef<'_, '_>) -> Option<Arg> {
+    if !t2s_ir::types::is_memref(v.r#type()) {
+        return scratch::trace(v.value(), entry).map(Arg::Index);
     }
-    // SAFETY: queries of a live value.
-    unsafe {
-        if mlir_sys::mlirValueIsABlockArgument(v) {
-            return (mlir_sys::mlirBlockArgumentGetOwner(v).ptr == entry.to_raw().ptr)
-                .then(|| Arg::Buffer(mlir_sys::mlirBlockArgumentGetArgNumber(v) as usize));
-        }
-    }
-    let op = t2s_ir::ir::defining_op(v)?;
-    // SAFETY: the defining op of a live value.
-    let op = unsafe { OperationRef::from_raw(op) };
+    let Some(op) = v.defining_op() else {
+        return (v.owner_block() == Some(entry.blk()))
+            .then(|| v.argument_number().map(Arg::Buffer))
+            .flatten();
+    };
+    let op = op.op();
     t2s_ir::op_match!(ir::name(&op), {
-        ods::memref::CollapseShapeOperation => classify(op.operand_at(0)?.to_raw(), entry),
+        ods::memref::CollapseShapeOperation => classify(op.operand_at(0)?.val(), entry),
         ods::memref::AllocOperation => {
-            // SAFETY: the type of a live value.
-            let (shape, element) = t2s_conversion::outline_spirv_kernels::types::shape_of(unsafe {
-                melior::ir::Type::from_raw(ty)
-            });
+            let (shape, element) =
+                t2s_conversion::outline_spirv_kernels::types::shape_of(v.r#type());
             let mut dynamic = (0..op.operand_count()).map(|i| op.operand_at(i));
             let sizes = shape
                 .iter()

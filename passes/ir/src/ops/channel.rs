@@ -1,9 +1,8 @@
 //! Views of the `channel` ops.
 
 use super::{view, View};
+use crate::handle::{AsOp, AsVal, Val};
 use crate::ir;
-use melior::ir::operation::OperationLike;
-use melior::ir::ValueLike;
 use t2s_dialects::ods::channel as ods;
 
 view! {
@@ -64,11 +63,11 @@ impl DesignOp<'_, '_> {
 pub struct LaneAccess {
     pub is_read: bool,
     /// The channel's indices (each an index or a vector of them per lane).
-    pub indices: Vec<mlir_sys::MlirValue>,
+    pub indices: Vec<Val>,
     /// The vector written, or the vector read (the result).
-    pub value: mlir_sys::MlirValue,
+    pub value: Val,
     /// The lanes that access, if not all.
-    pub mask: Option<mlir_sys::MlirValue>,
+    pub mask: Option<Val>,
 }
 
 /// The operands of `op` by role, if it is a lane-wise access (read from its
@@ -79,10 +78,10 @@ pub fn lane_access(op: &melior::ir::operation::OperationRef<'_, '_>) -> Option<L
     if !is_read && WriteLanesOp::cast(*op).is_none() {
         return None;
     }
-    let mut segments = ir::operand_segments(op.to_raw()).into_iter();
+    let mut segments = ir::operand_segments(op.handle()).into_iter();
     let indices = segments.next().unwrap_or_default();
     let value = if is_read {
-        op.result_at(0)?.to_raw()
+        op.result_at(0)?.val()
     } else {
         *segments.next()?.first()?
     };

@@ -3,14 +3,13 @@
 use super::{view, View};
 use crate::array::ArrayInfo;
 use crate::diag::Failed;
+use crate::handle::{AsBlk, AsOp, AsVal, Val};
 use crate::ir;
 use crate::ir::{BlockAccess, OpAccess};
 use melior::ir::{
-    block::BlockLike,
     operation::{OperationLike, OperationRef},
     BlockRef, Location, Type, Value, ValueLike,
 };
-use mlir_sys::MlirValue;
 use t2s_dialects::ods::spacetime as ods;
 
 view! {
@@ -46,7 +45,7 @@ view! {
 #[derive(Clone, Copy)]
 pub struct File<'c, 'a> {
     /// The body's argument the PE code reads and writes.
-    pub arg: MlirValue,
+    pub arg: Val,
     pub decl: ShiftRegOp<'c, 'a>,
 }
 
@@ -70,11 +69,11 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
     }
 
     /// The body's coordinate arguments (time, then space).
-    pub fn coordinates(&self) -> Vec<MlirValue> {
+    pub fn coordinates(&self) -> Vec<Val> {
         let body = self.body();
         (0..self.num_coordinates())
             .filter_map(|i| body.argument_at(i))
-            .map(|a| Value::from(a).to_raw())
+            .map(|a| a.val())
             .collect()
     }
 
@@ -85,13 +84,12 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
         (0..self.0.operand_count())
             .filter_map(|i| {
                 let operand = self.0.operand_at(i)?;
-                let decl = ir::defining_op(operand.to_raw())
-                    // SAFETY: the defining op of a live operand.
-                    .map(|op| unsafe { OperationRef::from_raw(op) })
+                let decl = ir::defining_op(operand.val())
+                    .map(|op| op.op())
                     .and_then(ShiftRegOp::cast)?;
                 let arg = body.argument_at(first + i)?;
                 Some(File {
-                    arg: Value::from(arg).to_raw(),
+                    arg: Value::from(arg).val(),
                     decl,
                 })
             })
@@ -99,104 +97,69 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
     }
 
     /// The register file behind a value of the body, if it is one.
-    pub fn file_of(&self, value: MlirValue) -> Option<File<'c, 'a>> {
-        self.files().into_iter().find(|f| f.arg.ptr == value.ptr)
+    pub fn file_of(&self, value: Val) -> Option<File<'c, 'a>> {
+        self.files()
+            .into_iter()
+            .find(|f| f.arg.key() == value.key())
     }
 
     /// Takes `decl` (a `spacetime.shift_reg` beside the array) as one more
     /// register file; returns its block argument.
-    pub fn add_file(&self, decl: ShiftRegOp<'c, 'a>) -> MlirValue {
+    pub fn add_file(&self, decl: ShiftRegOp<'c, 'a>) -> Val {
         let file = decl.registers();
-        let mut operands: Vec<MlirValue> = self.0.operands().map(|v| v.to_raw()).collect();
+        let mut operands: Vec<Val> = self.0.operands().map(|v| v.val()).collect();
         operands.push(file);
-        // SAFETY: live op, values and block of one context; the new block
-        // argument matches the new operand (the verifier's rule).
-        unsafe {
-            mlir_sys::mlirOperationSetOperands(
-                self.0.to_raw(),
-                operands.len() as isize,
-                operands.as_ptr(),
-            );
-            mlir_sys::mlirBlockAddArgument(
-                self.body().to_raw(),
-                mlir_sys::mlirValueGetType(file),
-                self.location().to_raw(),
-            )
-        }
+        // The new block argument matches the new operand (the verifier's rule).
+        self.0.handle().set_operands(&operands);
+        self.body()
+            .blk()
+            .add_argument(file.r#type(), self.location())
     }
 
     /// Takes no register file (their arguments must be unused).
     pub fn drop_files(&self) {
-        let body = self.body().to_raw();
+        let body = self.body().blk();
         let first = self.num_coordinates();
-        // SAFETY: live op and block; the file arguments have no uses (the
-        // caller's contract), so erasing them leaves no dangling value.
-        unsafe {
-            mlir_sys::mlirOperationSetOperands(self.0.to_raw(), 0, std::ptr::null());
-            while mlir_sys::mlirBlockGetNumArguments(body) as usize > first {
-                let last = mlir_sys::mlirBlockGetNumArguments(body) - 1;
-                mlir_sys::mlirBlockEraseArgument(body, last as u32);
-            }
+        self.0.handle().set_operands(&[]);
+        // The file arguments have no uses (the caller's contract).
+        while body.num_arguments() > first && body.erase_unused_argument(body.num_arguments() - 1) {
         }
     }
 
     /// Replaces the register file of argument `arg` by `decl` (of another
     /// type, e.g. a minimized or vectorized file): operand and argument.
-    pub fn replace_file(&self, arg: MlirValue, decl: ShiftRegOp<'c, 'a>) -> Result<(), Failed> {
+    pub fn replace_file(&self, arg: Val, decl: ShiftRegOp<'c, 'a>) -> Result<(), Failed> {
         let first = self.num_coordinates();
         let index = (first..first + self.0.operand_count())
-            .find(|&i| {
-                self.body()
-                    .argument_at(i)
-                    .is_some_and(|a| Value::from(a).to_raw().ptr == arg.ptr)
-            })
+            .find(|&i| self.body().argument_at(i).is_some_and(|a| a.val() == arg))
             .ok_or(Failed)?;
         let file = decl.registers();
-        // SAFETY: the operand index is in range; the argument takes the
-        // new file's type, as the verifier requires.
-        unsafe {
-            mlir_sys::mlirOperationSetOperand(self.0.to_raw(), (index - first) as isize, file);
-            mlir_sys::mlirValueSetType(arg, mlir_sys::mlirValueGetType(file));
-        }
+        // The argument takes the new file's type, as the verifier requires.
+        self.0.handle().set_operand(index - first, file);
+        arg.set_type(file.r#type());
         Ok(())
     }
 }
 
 /// The declaration of the register file `value` names: the shift_reg
 /// behind an array's register-file argument, or the shift_reg itself.
-pub fn file_decl<'c, 'a>(value: MlirValue) -> Option<ShiftRegOp<'c, 'a>> {
+pub fn file_decl<'c, 'a>(value: Val) -> Option<ShiftRegOp<'c, 'a>> {
     if let Some(op) = ir::defining_op(value) {
-        // SAFETY: the defining op of a live value.
-        return ShiftRegOp::cast(unsafe { OperationRef::from_raw(op) });
+        return ShiftRegOp::cast(op.op());
     }
-    // SAFETY: a live block argument; its block and the block's parent op
-    // are queried only.
-    let (parent, number) = unsafe {
-        let block = mlir_sys::mlirBlockArgumentGetOwner(value);
-        (
-            mlir_sys::mlirBlockGetParentOperation(block),
-            mlir_sys::mlirBlockArgumentGetArgNumber(value) as usize,
-        )
-    };
-    if parent.ptr.is_null() {
-        return None;
-    }
-    // SAFETY: the live op owning the block.
-    let array = ArrayOp::cast(unsafe { OperationRef::from_raw(parent) })?;
+    let parent = value.owner_block()?.parent_op()?;
+    let number = value.argument_number()?;
+    let array = ArrayOp::cast(parent.op())?;
     let index = number.checked_sub(array.num_coordinates())?;
     let operand = array.0.operand_at(index)?;
-    let decl = ir::defining_op(operand.to_raw())?;
-    // SAFETY: the defining op of a live operand.
-    ShiftRegOp::cast(unsafe { OperationRef::from_raw(decl) })
+    let decl = ir::defining_op(operand.val())?;
+    ShiftRegOp::cast(decl.op())
 }
 
 impl<'c, 'a> ShiftRegOp<'c, 'a> {
     /// The file (the op's result).
-    pub fn registers(&self) -> MlirValue {
-        self.0
-            .result(0)
-            .expect("a shift_reg has its result")
-            .to_raw()
+    pub fn registers(&self) -> Val {
+        self.0.result(0).expect("a shift_reg has its result").val()
     }
 
     pub fn file_type(&self) -> Type<'c> {
@@ -226,8 +189,8 @@ impl<'c, 'a> ShiftRegOp<'c, 'a> {
 
 impl<'c, 'a> ReadOp<'c, 'a> {
     /// The register file read (a block argument of the array's body).
-    pub fn registers(&self) -> MlirValue {
-        self.0.operand(0).expect("a read has its file").to_raw()
+    pub fn registers(&self) -> Val {
+        self.0.operand(0).expect("a read has its file").val()
     }
 
     pub fn offset(&self) -> Vec<i64> {
@@ -237,8 +200,8 @@ impl<'c, 'a> ReadOp<'c, 'a> {
 
 impl<'c, 'a> WriteOp<'c, 'a> {
     /// The register file written (a block argument of the array's body).
-    pub fn registers(&self) -> MlirValue {
-        self.0.operand(1).expect("a write has its file").to_raw()
+    pub fn registers(&self) -> Val {
+        self.0.operand(1).expect("a write has its file").val()
     }
 }
 
@@ -258,19 +221,19 @@ impl<'c, 'a> OutputOp<'c, 'a> {
 #[derive(Clone, Default)]
 pub struct OutputParts {
     /// The values stored, one per result of the output Func.
-    pub values: Vec<MlirValue>,
+    pub values: Vec<Val>,
     /// The element's indices.
-    pub indices: Vec<MlirValue>,
+    pub indices: Vec<Val>,
     /// The lanes (or the PE) that store, if not all.
-    pub mask: Option<MlirValue>,
+    pub mask: Option<Val>,
     /// The coordinates of the PE the store is made for (`at`), if another.
-    pub at: Vec<MlirValue>,
+    pub at: Vec<Val>,
 }
 
 /// The operands of `op`, a `spacetime.output`, by role (its operand
 /// segments, in the order of its ODS definition).
 pub fn output_parts(op: &OperationRef<'_, '_>) -> OutputParts {
-    let mut segments = ir::operand_segments(op.to_raw()).into_iter();
+    let mut segments = ir::operand_segments(op.handle()).into_iter();
     let mut next = || segments.next().unwrap_or_default();
     OutputParts {
         values: next(),

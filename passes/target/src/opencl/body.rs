@@ -8,6 +8,7 @@ use melior::ir::{
 };
 use std::collections::{BTreeSet, HashMap, HashSet};
 use t2s_ir::diag::error;
+use t2s_ir::handle::Blk;
 use t2s_ir::pass::Failed;
 
 /// Where a memref lives: a kernel argument in global memory (indexed
@@ -88,7 +89,7 @@ pub struct Body<'g> {
     /// The bytes of the kernel's private arrays.
     pub private_bytes: u64,
     /// The kernel's entry block (whose arguments scratch sizes refer to).
-    pub entry: Option<mlir_sys::MlirBlock>,
+    pub entry: Option<Blk>,
     /// Buffers of dynamic size: their declarations and host computations.
     pub scratch: Vec<(String, super::Param)>,
     /// Declarations at the top of the kernel (state that lives across

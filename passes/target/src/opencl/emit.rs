@@ -13,6 +13,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     BlockRef, RegionLike, Value, ValueLike,
 };
+use t2s_ir::handle::AsVal;
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
@@ -309,25 +310,19 @@ fn statically_in(v: Value<'_, '_>, extent: i64) -> bool {
     if let Some(c) = constant_index(v) {
         return (0..extent).contains(&c);
     }
-    // SAFETY: queries of a live value and the op owning its block.
-    unsafe {
-        let raw = v.to_raw();
-        if !mlir_sys::mlirValueIsABlockArgument(raw)
-            || mlir_sys::mlirBlockArgumentGetArgNumber(raw) != 0
-        {
-            return false;
-        }
-        let owner = mlir_sys::mlirBlockGetParentOperation(mlir_sys::mlirBlockArgumentGetOwner(raw));
-        if owner.ptr.is_null() {
-            return false;
-        }
-        let owner = OperationRef::from_raw(owner);
-        if !ods::is(&owner, ods::scf::ForOperation::name()) {
-            return false;
-        }
-        let bound = |i: usize| owner.operand_at(i).and_then(constant_index);
-        matches!((bound(0), bound(1), bound(2)), (Some(lb), Some(ub), Some(step)) if lb >= 0 && ub <= extent && step > 0)
+    let v = v.val();
+    if v.argument_number() != Some(0) {
+        return false;
     }
+    let Some(owner) = v.owner_block().and_then(|b| b.parent_op()) else {
+        return false;
+    };
+    let owner = owner.op();
+    if !ods::is(&owner, ods::scf::ForOperation::name()) {
+        return false;
+    }
+    let bound = |i: usize| owner.operand_at(i).and_then(constant_index);
+    matches!((bound(0), bound(1), bound(2)), (Some(lb), Some(ub), Some(step)) if lb >= 0 && ub <= extent && step > 0)
 }
 
 pub use t2s_ir::ir::constant_index;
@@ -335,21 +330,7 @@ pub use t2s_ir::ir::constant_index;
 /// `file:line` of an op's location, for the comments that tie the code to
 /// the UREs.
 fn source_tag(op: &OperationRef<'_, '_>) -> Option<String> {
-    // SAFETY: queries of a live location.
-    unsafe {
-        let loc = op.location().to_raw();
-        if !mlir_sys::mlirLocationIsAFileLineColRange(loc) {
-            return None;
-        }
-        let file =
-            mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationFileLineColRangeGetFilename(loc));
-        let file = std::str::from_utf8(std::slice::from_raw_parts(
-            file.data as *const u8,
-            file.length,
-        ))
-        .ok()?;
-        let line = mlir_sys::mlirLocationFileLineColRangeGetStartLine(loc);
-        let base = file.rsplit('/').next().unwrap_or(file);
-        (line > 0).then(|| format!("{base}:{line}"))
-    }
+    let (file, line, _) = t2s_ir::location::file_line_col(op.location())?;
+    let base = file.rsplit('/').next().unwrap_or(&file);
+    (line > 0).then(|| format!("{base}:{line}"))
 }

@@ -6,7 +6,7 @@ use super::body::{fail, key, linear, Body, Memory};
 use super::types;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
-    BlockRef, ValueLike,
+    ValueLike,
 };
 use t2s_ir::ir::constant_index;
 use t2s_ir::pass::Failed;
@@ -46,8 +46,7 @@ impl Body<'_> {
     fn scratch(&mut self, op: &OperationRef<'_, '_>, m: &types::MemRef) -> Result<(), Failed> {
         let entry = self
             .entry
-            // SAFETY: the entry block of the kernel being translated.
-            .map(|b| unsafe { BlockRef::from_raw(b) })
+            .map(|b| b.block())
             .ok_or_else(|| fail(op, "an allocation outside a kernel"))?;
         let mut sizes = Vec::new();
         let mut dims = Vec::new();

@@ -8,8 +8,9 @@
 
 use melior::ir::{
     operation::{OperationLike, OperationRef},
-    BlockRef, Value, ValueLike,
+    BlockRef, Value,
 };
+use t2s_ir::handle::{AsBlk, AsVal};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
@@ -28,18 +29,13 @@ pub enum Size {
 
 /// The host's computation of `v` (an index in the kernel `entry`), or `None`.
 pub fn trace(v: Value<'_, '_>, entry: BlockRef<'_, '_>) -> Option<Size> {
-    // SAFETY: queries of live values and blocks.
-    unsafe {
-        let raw = v.to_raw();
-        if mlir_sys::mlirValueIsABlockArgument(raw) {
-            let owner = mlir_sys::mlirBlockArgumentGetOwner(raw);
-            return (owner.ptr == entry.to_raw().ptr)
-                .then(|| Size::Arg(mlir_sys::mlirBlockArgumentGetArgNumber(raw) as usize));
-        }
+    if let Some(block) = v.val().owner_block() {
+        return (block == entry.blk())
+            .then(|| v.val().argument_number().map(Size::Arg))
+            .flatten();
     }
-    let op = t2s_ir::ir::defining_op(v.to_raw())?;
-    // SAFETY: the defining op of a live value.
-    let op = unsafe { OperationRef::from_raw(op) };
+    let op = t2s_ir::ir::defining_op(v.val())?;
+    let op = op.op();
     let name = ir::name(&op);
     let operands = |op: &OperationRef| -> Option<Vec<Size>> {
         (0..op.operand_count())

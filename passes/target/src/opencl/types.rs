@@ -145,11 +145,9 @@ pub fn scalar_of(ty: Type<'_>) -> Result<Scalar, String> {
     if ty.is_index() {
         return Ok(Scalar::Long);
     }
-    // SAFETY: queries of a live type.
-    unsafe {
-        let raw = ty.to_raw();
-        if mlir_sys::mlirTypeIsAInteger(raw) {
-            return match mlir_sys::mlirIntegerTypeGetWidth(raw) {
+    {
+        if let Some(width) = t2s_ir::types::int_width(ty) {
+            return match width {
                 1 => Ok(Scalar::Bool),
                 8 => Ok(Scalar::Char),
                 16 => Ok(Scalar::Short),
@@ -160,13 +158,13 @@ pub fn scalar_of(ty: Type<'_>) -> Result<Scalar, String> {
                 )),
             };
         }
-        if mlir_sys::mlirTypeIsAF16(raw) {
+        if ty.is_f16() {
             return Ok(Scalar::Half);
         }
-        if mlir_sys::mlirTypeIsAF32(raw) {
+        if ty.is_f32() {
             return Ok(Scalar::Float);
         }
-        if mlir_sys::mlirTypeIsAF64(raw) {
+        if ty.is_f64() {
             return Ok(Scalar::Double);
         }
     }
@@ -175,16 +173,11 @@ pub fn scalar_of(ty: Type<'_>) -> Result<Scalar, String> {
 
 /// `ty` as an OpenCL C type: a scalar or a vector of scalars.
 pub fn ctype(ty: Type<'_>) -> Result<CType, String> {
-    // SAFETY: queries of a live type; shape queries only on vectors.
-    unsafe {
-        let raw = ty.to_raw();
-        if mlir_sys::mlirTypeIsAVector(raw) {
-            let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
-            let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-            let shape: Vec<i64> = (0..rank)
-                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize))
-                .collect();
-            if shape.iter().any(|&d| d <= 0) || rank == 0 {
+    {
+        if t2s_ir::types::is_vector(ty) {
+            let element = t2s_ir::types::element(ty);
+            let shape: Vec<i64> = t2s_ir::types::shape(ty).unwrap_or_default();
+            if shape.iter().any(|&d| d <= 0) || shape.is_empty() {
                 return Err(format!("OpenCL C has no type for {ty}"));
             }
             return Ok(CType {
@@ -204,25 +197,21 @@ pub struct MemRef {
 }
 
 pub fn memref(ty: Type<'_>) -> Result<Option<MemRef>, String> {
-    // SAFETY: queries of a live type; memref queries only on memrefs.
-    unsafe {
-        let raw = ty.to_raw();
-        if !mlir_sys::mlirTypeIsAMemRef(raw) {
+    {
+        if !t2s_ir::types::is_memref(ty) {
             return Ok(None);
         }
-        let layout = mlir_sys::mlirMemRefTypeGetAffineMap(raw);
-        if !mlir_sys::mlirAffineMapIsIdentity(layout) {
+        if !t2s_ir::types::has_identity_layout(ty) {
             return Err(format!(
                 "{ty}: only memrefs of the identity (row-major) layout have an OpenCL C form"
             ));
         }
-        let element = ctype(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)))?;
-        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-        let shape = (0..rank)
-            .map(|d| {
-                let n = mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize);
-                (!mlir_sys::mlirShapedTypeIsDynamicSize(n)).then_some(n)
-            })
+        let element = ctype(t2s_ir::types::element(ty))?;
+        let dynamic = t2s_ir::types::dynamic_size();
+        let shape = t2s_ir::types::shape(ty)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|n| (n != dynamic).then_some(n))
             .collect();
         Ok(Some(MemRef { element, shape }))
     }

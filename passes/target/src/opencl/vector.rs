@@ -6,7 +6,6 @@ use super::arith::{literal_float, literal_int};
 use super::body::{fail, linear, Body, Memory};
 use super::types::CType;
 use melior::ir::{
-    attribute::AttributeLike,
     operation::{OperationLike, OperationRef},
     Attribute, ValueLike,
 };
@@ -23,72 +22,44 @@ pub fn constant_text(
     ty: &CType,
     value: Attribute<'_>,
 ) -> Result<String, Failed> {
-    let raw = value.to_raw();
-    // SAFETY: queries of a live attribute; element reads within its size.
-    unsafe {
-        if !ty.is_vector() {
-            return scalar_text(op, ty, raw);
-        }
-        if !mlir_sys::mlirAttributeIsADenseElements(raw) {
-            return Err(fail(op, "a vector constant that is not dense"));
-        }
-        let lanes: Vec<String> = if mlir_sys::mlirDenseElementsAttrIsSplat(raw) {
-            let v = scalar_text(op, ty, mlir_sys::mlirDenseElementsAttrGetSplatValue(raw))?;
-            if ty.is_native() {
-                return Ok(format!("({})({v})", ty.name()));
-            }
-            vec![v; ty.lanes() as usize]
-        } else {
-            let rank = ty.shape.len();
-            (0..ty.lanes())
-                .map(|flat| {
-                    let mut index = vec![0u64; rank];
-                    let mut rest = flat;
-                    for d in (0..rank).rev() {
-                        index[d] = (rest % ty.shape[d]) as u64;
-                        rest /= ty.shape[d];
-                    }
-                    let e =
-                        mlir_sys::mlirElementsAttrGetValue(raw, rank as isize, index.as_mut_ptr());
-                    scalar_text(op, ty, e)
-                })
-                .collect::<Result<_, _>>()?
-        };
-        Ok(if ty.is_native() {
-            format!("({})({})", ty.name(), lanes.join(", "))
-        } else {
-            format!("{{{{{}}}}}", lanes.join(", "))
-        })
+    if !ty.is_vector() {
+        return scalar_text(op, ty, value);
     }
+    if t2s_ir::types::is_splat(value) {
+        let splat = t2s_ir::types::dense_elements(value, &[1])
+            .and_then(|e| e.first().copied())
+            .ok_or_else(|| fail(op, "a vector constant that is not dense"))?;
+        let v = scalar_text(op, ty, splat)?;
+        if ty.is_native() {
+            return Ok(format!("({})({v})", ty.name()));
+        }
+        return Ok(format!(
+            "{{{{{}}}}}",
+            vec![v; ty.lanes() as usize].join(", ")
+        ));
+    }
+    let lanes: Vec<String> = t2s_ir::types::dense_elements(value, &ty.shape)
+        .ok_or_else(|| fail(op, "a vector constant that is not dense"))?
+        .into_iter()
+        .map(|e| scalar_text(op, ty, e))
+        .collect::<Result<_, _>>()?;
+    Ok(if ty.is_native() {
+        format!("({})({})", ty.name(), lanes.join(", "))
+    } else {
+        format!("{{{{{}}}}}", lanes.join(", "))
+    })
 }
 
-/// # Safety
-/// `raw` is a live attribute.
-unsafe fn scalar_text(
+fn scalar_text(
     op: &OperationRef<'_, '_>,
     ty: &CType,
-    raw: mlir_sys::MlirAttribute,
+    value: Attribute<'_>,
 ) -> Result<String, Failed> {
-    // SAFETY: guaranteed by the caller; typed reads after the type checks.
-    unsafe {
-        if mlir_sys::mlirAttributeIsAInteger(raw) {
-            return Ok(literal_int(
-                ty.scalar,
-                mlir_sys::mlirIntegerAttrGetValueInt(raw),
-            ));
-        }
-        if mlir_sys::mlirAttributeIsABool(raw) {
-            return Ok(literal_int(
-                ty.scalar,
-                i64::from(mlir_sys::mlirBoolAttrGetValue(raw)),
-            ));
-        }
-        if mlir_sys::mlirAttributeIsAFloat(raw) {
-            return Ok(literal_float(
-                ty.scalar,
-                mlir_sys::mlirFloatAttrGetValueDouble(raw),
-            ));
-        }
+    if let Some(i) = t2s_ir::types::int_value(value) {
+        return Ok(literal_int(ty.scalar, i));
+    }
+    if let Some(f) = t2s_ir::types::float_value(value) {
+        return Ok(literal_float(ty.scalar, f));
     }
     Err(fail(
         op,

@@ -12,13 +12,13 @@
 //! followed by selects of the defined results.
 
 use melior::ir::{
-    attribute::{AttributeLike, IntegerAttribute},
+    attribute::IntegerAttribute,
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::{IntegerType, TypeLike},
     Attribute, Type, Value, ValueLike,
 };
-use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
@@ -59,13 +59,12 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let mut divisions = Vec::new();
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         if kind(&ir::name(&op)).is_some() {
-            divisions.push(op.to_raw());
+            divisions.push(op.handle());
         }
         melior::ir::operation::WalkResult::Advance
     });
     for raw in divisions {
-        // SAFETY: collected above; only the op itself is erased below.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw.op();
         rewrite(op)?;
     }
     Ok(())
@@ -106,7 +105,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
         Some(shape) => t2s_ir::lanes::vector_type(context, shape, i1),
         None => i1,
     };
-    let constant = |v: i64| -> MlirValue {
+    let constant = |v: i64| -> Val {
         let attr: Attribute = IntegerAttribute::new(element, v).into();
         let c = e.op(
             ods::arith::ConstantOperation::name(),
@@ -119,7 +118,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
             None => c,
         }
     };
-    let eq = |x: MlirValue, y: MlirValue| -> MlirValue {
+    let eq = |x: Val, y: Val| -> Val {
         let i64_type = IntegerType::new(context, 64).into();
         let pred = IntegerAttribute::new(i64_type, 0).into(); // eq
         e.op(
@@ -129,9 +128,8 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
             &[("predicate", pred)],
         )[0]
     };
-    let select = |c: MlirValue, x: MlirValue, y: MlirValue| {
-        e.op1(ods::arith::SelectOperation::name(), &[c, x, y], ty)
-    };
+    let select =
+        |c: Val, x: Val, y: Val| e.op1(ods::arith::SelectOperation::name(), &[c, x, y], ty);
 
     let (zero, one, all_ones) = (constant(0), constant(1), constant(-1));
     let by_zero = eq(b, zero);
@@ -153,17 +151,13 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
         None => by_zero,
     };
     let divisor = select(unsafe_divisor, one, b);
-    // SAFETY: live values of this block.
-    let operands: Vec<Value> = [a, divisor]
-        .iter()
-        .map(|v| unsafe { Value::from_raw(*v) })
-        .collect();
+    let operands: Vec<Value> = [a, divisor].iter().map(|v| v.value()).collect();
     let safe = OperationBuilder::new(&name, op.location())
         .add_operands(&operands)
         .add_results(&[ty])
         .build()
         .map_err(|_| Failed)?;
-    let safe = e.insert(safe).result(0).map_err(|_| Failed)?.to_raw();
+    let safe = e.insert(safe).result(0).map_err(|_| Failed)?.val();
     let value = match kind {
         Kind::SignedQuotient => {
             let wrapped = select(overflow.expect("signed"), a, safe);
@@ -177,7 +171,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
         Kind::UnsignedRemainder => select(by_zero, a, safe),
     };
     // SAFETY: both values are alive; the old op is erased next.
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+    result.val().replace_all_uses_with(value);
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(op) };
     Ok(())
@@ -188,7 +182,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
 /// divisor this pass builds (`select(b == 0 [|| a == MIN && b == -1], 1,
 /// b)`), so that running the pass again (the pipelines run it before any
 /// upstream fold and again after the lowerings) leaves its result alone.
-fn never_traps(a: MlirValue, b: MlirValue, signed: bool, width: u32) -> bool {
+fn never_traps(a: Val, b: Val, signed: bool, width: u32) -> bool {
     let ones = if width >= 64 {
         -1
     } else {
@@ -229,25 +223,24 @@ fn never_traps(a: MlirValue, b: MlirValue, signed: bool, width: u32) -> bool {
 
 /// Whether `cond` is `arith.cmpi eq, value, c` with a constant `c` that
 /// satisfies `want`.
-fn is_eq(cond: MlirValue, value: MlirValue, want: impl Fn(i64) -> bool) -> bool {
+fn is_eq(cond: Val, value: Val, want: impl Fn(i64) -> bool) -> bool {
     defined_by(cond, ods::arith::CmpIOperation::name()).is_some_and(|cmp| {
         ir::int(&cmp, "predicate") == Some(0)
-            && ir::operand(&cmp, 0).ptr == value.ptr
+            && ir::operand(&cmp, 0).key() == value.key()
             && constant_int(ir::operand(&cmp, 1)).is_some_and(&want)
     })
 }
 
 /// The op of kind `name` that defines `v`.
-fn defined_by<'c>(v: MlirValue, name: &str) -> Option<OperationRef<'c, 'c>> {
+fn defined_by<'c>(v: Val, name: &str) -> Option<OperationRef<'c, 'c>> {
     let raw = ir::defining_op(v)?;
-    // SAFETY: the defining op of a live value.
-    let op = unsafe { OperationRef::from_raw(raw) };
+    let op = raw.op();
     ods::is(&op, name).then_some(op)
 }
 
 /// The value of an integer constant, or of every lane of a splat one (a
 /// dense splat, or a broadcast constant, as this pass builds them).
-fn constant_int(v: MlirValue) -> Option<i64> {
+fn constant_int(v: Val) -> Option<i64> {
     if let Some(broadcast) = defined_by(v, ods::vector::BroadcastOperation::name()) {
         return constant_int(ir::operand(&broadcast, 0));
     }
@@ -256,16 +249,11 @@ fn constant_int(v: MlirValue) -> Option<i64> {
     if let Ok(int) = IntegerAttribute::try_from(value) {
         return Some(int.value());
     }
-    let raw = value.to_raw();
-    // SAFETY: queries of a live attribute; the splat value only of a splat.
-    unsafe {
-        if !mlir_sys::mlirAttributeIsADenseIntElements(raw)
-            || !mlir_sys::mlirDenseElementsAttrIsSplat(raw)
-        {
-            return None;
-        }
-        Some(mlir_sys::mlirIntegerAttrGetValueInt(
-            mlir_sys::mlirDenseElementsAttrGetSplatValue(raw),
-        ))
+    let dense = melior::ir::attribute::DenseElementsAttribute::try_from(value).ok()?;
+    if !dense.is_splat() {
+        return None;
     }
+    IntegerAttribute::try_from(dense.splat_value())
+        .ok()
+        .map(|i| i.value())
 }

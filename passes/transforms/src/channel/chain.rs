@@ -11,11 +11,11 @@ use melior::ir::{
     Attribute, BlockLike, Location, Type, ValueLike,
 };
 use melior::Context;
-use mlir_sys::{MlirBlock, MlirValue};
 use std::collections::{HashMap, HashSet};
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 pub use t2s_ir::ir::{defining_op, users, uses};
@@ -73,7 +73,7 @@ pub struct Chain<'c, 'a> {
     pub context: &'c Context,
     pub program: OperationRef<'c, 'a>,
     pub array: OperationRef<'c, 'a>,
-    pub body: MlirBlock,
+    pub body: Blk,
     pub info: ArrayInfo,
     /// The kernel (or Func) name: the stem of the FIFOs' names.
     pub name: String,
@@ -139,7 +139,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             context,
             program,
             array,
-            body: ir::body_block(&array).ok_or(Failed)?.to_raw(),
+            body: ir::body_block(&array).ok_or(Failed)?.blk(),
             info: ArrayInfo::read(&array)?,
             name: target,
             source: ir::symbol(&directive, "source"),
@@ -173,12 +173,13 @@ impl<'c, 'a> Chain<'c, 'a> {
     }
 
     /// The block argument of coordinate `c` (time coordinates first).
-    pub fn coordinate(&self, c: usize) -> MlirValue {
-        // SAFETY: `c` is below the body's argument count (verified array).
-        unsafe { mlir_sys::mlirBlockGetArgument(self.body, c as isize) }
+    pub fn coordinate(&self, c: usize) -> Val {
+        self.body
+            .argument(c)
+            .expect("a coordinate of a verified array")
     }
 
-    pub fn coordinates(&self) -> Vec<MlirValue> {
+    pub fn coordinates(&self) -> Vec<Val> {
         (0..self.info.time.len() + self.info.space.len())
             .map(|c| self.coordinate(c))
             .collect()
@@ -299,7 +300,7 @@ impl<'c, 'a> Chain<'c, 'a> {
     /// the end of the chain has no neighbour there, and its read of one is
     /// never reached, but once its PE is unrolled the index is a constant
     /// the channel verifier checks.
-    pub fn fifo_index(&self, e: &Emitter<'_>, dim: Option<usize>, shift: i64) -> Vec<MlirValue> {
+    pub fn fifo_index(&self, e: &Emitter<'_>, dim: Option<usize>, shift: i64) -> Vec<Val> {
         let time = self.info.time.len();
         self.info
             .space
@@ -325,7 +326,7 @@ impl<'c, 'a> Chain<'c, 'a> {
     }
 
     /// The coordinates with coordinate `c` replaced by `with`.
-    pub fn coordinates_with(&self, c: usize, with: MlirValue) -> Vec<MlirValue> {
+    pub fn coordinates_with(&self, c: usize, with: Val) -> Vec<Val> {
         let mut at = self.coordinates();
         at[c] = with;
         at
@@ -337,31 +338,28 @@ impl<'c, 'a> Chain<'c, 'a> {
     pub fn clone_at(
         &self,
         e: &Emitter<'c>,
-        values: &[MlirValue],
-        at: &[MlirValue],
-        map: &mut HashMap<usize, MlirValue>,
+        values: &[Val],
+        at: &[Val],
+        map: &mut HashMap<usize, Val>,
     ) -> Result<(), NotComputable> {
         let mut slice = HashSet::new();
         for v in values {
             add_to_slice(*v, self.body, &mut slice)?;
         }
         for (i, a) in at.iter().enumerate() {
-            map.insert(self.coordinate(i).ptr as usize, *a);
+            map.insert(self.coordinate(i).key(), *a);
         }
         let mut ops = Vec::new();
-        // SAFETY: the body is a live block.
-        let body = unsafe { melior::ir::BlockRef::from_raw(self.body) };
-        for op in ir::ops(body) {
+        for op in ir::ops(self.body.block()) {
             op.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
-                if slice.contains(&(nested.to_raw().ptr as usize)) {
-                    ops.push(nested.to_raw());
+                if slice.contains(&nested.handle().key()) {
+                    ops.push(nested.handle());
                 }
                 melior::ir::operation::WalkResult::Advance
             });
         }
         for op in ops {
-            // SAFETY: a live op of the body.
-            let op_ref = unsafe { OperationRef::from_raw(op) };
+            let op_ref = op.op();
             let name = ir::name(&op_ref);
             let clone = if t2s_ir::op_in!(
                 name,
@@ -370,19 +368,12 @@ impl<'c, 'a> Chain<'c, 'a> {
             {
                 let types: Vec<Type> = op_ref.results().map(|r| r.r#type()).collect();
                 let new = e.op(&name, at, &types, &[]);
-                // SAFETY: `new` holds the results of one op.
-                unsafe { mlir_sys::mlirOpResultGetOwner(new[0]) }
+                new[0].defining_op().expect("the results of one op")
             } else {
                 clone_op(e, op, map)
             };
-            // SAFETY: both ops are live and have the same results.
-            unsafe {
-                for r in 0..mlir_sys::mlirOperationGetNumResults(op) {
-                    map.insert(
-                        mlir_sys::mlirOperationGetResult(op, r).ptr as usize,
-                        mlir_sys::mlirOperationGetResult(clone, r),
-                    );
-                }
+            for (old, new) in op.results().into_iter().zip(clone.results()) {
+                map.insert(old.key(), new);
             }
         }
         Ok(())
@@ -403,22 +394,11 @@ impl<'c, 'a> Chain<'c, 'a> {
         data_note: &str,
     ) -> Failed {
         let note = match why {
-            // SAFETY: a live value / op; only its location is read.
-            NotComputable::Data(v) => unsafe {
-                let loc = if mlir_sys::mlirValueIsAOpResult(v) {
-                    mlir_sys::mlirOperationGetLocation(mlir_sys::mlirOpResultGetOwner(v))
-                } else {
-                    at.to_raw()
-                };
-                (Location::from_raw(loc), data_note.to_string())
-            },
-            // SAFETY: a live op; only its location is read.
-            NotComputable::Region(op) => unsafe {
-                (
-                    Location::from_raw(mlir_sys::mlirOperationGetLocation(op)),
-                    "inside this region".to_string(),
-                )
-            },
+            NotComputable::Data(v) => (
+                v.defining_op().map_or(at, |op| op.location()),
+                data_note.to_string(),
+            ),
+            NotComputable::Region(op) => (op.location(), "inside this region".to_string()),
         };
         emit(at, Severity::Error, &message, &[note]);
         Failed
@@ -428,28 +408,27 @@ impl<'c, 'a> Chain<'c, 'a> {
     /// coordinate itself, a recovered index whose row uses it, or the
     /// scheduled check when a recovered index other than the loop's own
     /// uses it. `None` when `v` is the same for every PE along `c`.
-    pub fn varies_along(&self, v: MlirValue, c: usize) -> Option<MlirValue> {
+    pub fn varies_along(&self, v: Val, c: usize) -> Option<Val> {
         let mut slice = HashSet::new();
         add_to_slice(v, self.body, &mut slice).ok()?;
         let own = self.coordinate(c);
         let uses = |row: &t2s_model::Affine| row.terms.iter().any(|(d, k)| *d == c && *k != 0);
         let mut found = None;
-        // SAFETY: the body is a live block.
-        let body = unsafe { melior::ir::BlockRef::from_raw(self.body) };
+        let body = self.body.block();
         for op in ir::ops(body) {
             op.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
                 if !slice.contains(&(nested.to_raw().ptr as usize)) || found.is_some() {
                     return melior::ir::operation::WalkResult::Advance;
                 }
-                if nested.operands().any(|o| o.to_raw().ptr == own.ptr) {
-                    found = nested.result_at(0).map(|r| r.to_raw());
+                if nested.operands().any(|o| o.val() == own) {
+                    found = nested.result_at(0).map(|r| r.val());
                 }
                 t2s_ir::op_match!(ir::name(&nested), {
                     ods::spacetime::RecoverOperation => {
                         for (r, row) in self.info.recover.iter().enumerate() {
-                            let is_v = nested.result_at(r).is_some_and(|x| x.to_raw().ptr == v.ptr);
+                            let is_v = nested.result_at(r).is_some_and(|x| x.val() == v);
                             if uses(row) && (is_v || self.used_in_slice(&nested, r, &slice)) {
-                                found = nested.result_at(r).map(|x| x.to_raw());
+                                found = nested.result_at(r).map(|x| x.val());
                             }
                         }
                     },
@@ -463,7 +442,7 @@ impl<'c, 'a> Chain<'c, 'a> {
                             .iter()
                             .any(|row| uses(row) && !identity(row))
                         {
-                            found = nested.result_at(0).map(|r| r.to_raw());
+                            found = nested.result_at(0).map(|r| r.val());
                         }
                     },
                     _ => {},
@@ -471,7 +450,7 @@ impl<'c, 'a> Chain<'c, 'a> {
                 melior::ir::operation::WalkResult::Advance
             });
         }
-        if v.ptr == own.ptr {
+        if v.key() == own.key() {
             return Some(v);
         }
         found
@@ -482,18 +461,10 @@ impl<'c, 'a> Chain<'c, 'a> {
         let Ok(result) = op.result(r) else {
             return false;
         };
-        let result = result.to_raw();
-        // SAFETY: walking the uses of a live value.
-        unsafe {
-            let mut u = mlir_sys::mlirValueGetFirstUse(result);
-            while !u.ptr.is_null() {
-                let user = mlir_sys::mlirOpOperandGetOwner(u);
-                if slice.contains(&(user.ptr as usize)) {
-                    return true;
-                }
-                u = mlir_sys::mlirOpOperandGetNextUse(u);
-            }
-        }
-        false
+        result
+            .val()
+            .users()
+            .iter()
+            .any(|user| slice.contains(&user.key()))
     }
 }

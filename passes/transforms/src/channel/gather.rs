@@ -33,10 +33,10 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Attribute, RegionLike, ValueLike,
 };
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
 use t2s_ir::diag::{error, remark};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
+use t2s_ir::handle::{AsOp, AsVal, Blk, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::spacetime::{output_parts, OutputParts};
@@ -115,7 +115,7 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
 /// then guarded by them, `rewrite_guarded`).
 fn check_conditions(
     chain: &Chain<'_, '_>,
-    access: MlirOperation,
+    access: Op,
     dim: usize,
 ) -> Result<Option<Vec<Condition>>, Failed> {
     let at = op_location(access);
@@ -144,27 +144,15 @@ fn check_conditions(
 
 /// Replaces the store by the count loop of the chain; returns the FIFOs'
 /// name.
-fn rewrite<'c>(
-    chain: &Chain<'c, '_>,
-    dim: usize,
-    access: MlirOperation,
-    store: MlirOperation,
-) -> Result<String, Failed> {
-    // SAFETY: live ops.
-    let (value, store_ref) = unsafe {
-        (
-            mlir_sys::mlirOperationGetResult(access, 0),
-            OperationRef::from_raw(store),
-        )
-    };
+fn rewrite<'c>(chain: &Chain<'c, '_>, dim: usize, access: Op, store: Op) -> Result<String, Failed> {
+    let (value, store_ref) = (access.result(0).expect("a result"), store.op());
     let ty = t2s_ir::lanes::type_of(value);
     let s = &chain.info.space[dim];
     let (min, extent) = (s.min, s.pe_extent());
     // A PE passes on at most `extent - 1` values per step, and its reader
     // runs after it in the step.
     let fifo = chain.declare_fifo("gather", ty, extent)?;
-    // SAFETY: the store's block is live.
-    let block = unsafe { mlir_sys::mlirOperationGetBlock(store) };
+    let block = store.block().expect("an op in a block");
     let e = Emitter::new(chain.context, store_ref.location(), block).before_op(store);
     let (c, me, is_end, body, t) = count_loop(chain, &e, dim, min, extent);
     let inner = e.at(body);
@@ -197,17 +185,11 @@ fn rewrite<'c>(
 fn rewrite_guarded<'c>(
     chain: &Chain<'c, '_>,
     dim: usize,
-    access: MlirOperation,
-    store: MlirOperation,
+    access: Op,
+    store: Op,
     conditions: &[Condition],
 ) -> Result<String, Failed> {
-    // SAFETY: live ops.
-    let (access_ref, store_ref) = unsafe {
-        (
-            OperationRef::from_raw(access),
-            OperationRef::from_raw(store),
-        )
-    };
+    let (access_ref, store_ref) = (access.op(), store.op());
     let ty = access_ref.result(0).map_err(|_| Failed)?.r#type();
     let s = &chain.info.space[dim];
     let (min, extent) = (s.min, s.pe_extent());
@@ -224,11 +206,11 @@ fn rewrite_guarded<'c>(
     };
     let mut at_t = HashMap::new();
     // A lane-wise read's mask: PE t sends when any of its lanes read.
-    let mask: Vec<MlirValue> = t2s_ir::ops::channel::lane_access(&access_ref)
+    let mask: Vec<Val> = t2s_ir::ops::channel::lane_access(&access_ref)
         .and_then(|a| a.mask)
         .into_iter()
         .collect();
-    let needed: Vec<MlirValue> = conditions
+    let needed: Vec<Val> = conditions
         .iter()
         .map(|(v, _)| *v)
         .chain(mask.clone())
@@ -236,9 +218,9 @@ fn rewrite_guarded<'c>(
     chain
         .clone_at(&inner, &needed, &chain.coordinates_with(c, t), &mut at_t)
         .map_err(cannot)?;
-    let any = mask.first().map(|m| {
-        t2s_ir::lanes::any_lane(&inner, at_t.get(&(m.ptr as usize)).copied().unwrap_or(*m))
-    });
+    let any = mask
+        .first()
+        .map(|m| t2s_ir::lanes::any_lane(&inner, at_t.get(&{ m.key() }).copied().unwrap_or(*m)));
     let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
     let when = match (combine(&inner, conditions, &at_t, true), any) {
         (Some(a), Some(b)) => Some(inner.op1(ods::arith::AndIOperation::name(), &[a, b], i1)),
@@ -252,13 +234,12 @@ fn rewrite_guarded<'c>(
     let passed = passed[0];
     let own = work.at(then);
     let mut at_me = HashMap::new();
-    let operands: Vec<MlirValue> = access_ref.operands().map(|o| o.to_raw()).collect();
+    let operands: Vec<Val> = access_ref.operands().map(|o| o.val()).collect();
     chain
         .clone_at(&own, &operands, &chain.coordinates(), &mut at_me)
         .map_err(cannot)?;
     let read_own = clone_op(&own, access, &at_me);
-    // SAFETY: the clone of a channel.read has one result.
-    let read_own = unsafe { mlir_sys::mlirOperationGetResult(read_own, 0) };
+    let read_own = read_own.result(0).expect("a result");
     own.op(ods::scf::YieldOperation::name(), &[read_own], &[], &[]);
     let step = Step {
         dim,
@@ -272,13 +253,14 @@ fn rewrite_guarded<'c>(
         work.finish_scf_block(active);
     }
     e.finish_scf_block(body);
-    // SAFETY: a live op.
-    let parent = unsafe { mlir_sys::mlirOperationGetParentOperation(access) };
+    let parent = access.parent();
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(store_ref) };
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(access_ref) };
-    erase_empty_ifs(parent, chain.array.to_raw());
+    if let Some(parent) = parent {
+        erase_empty_ifs(parent, chain.array.handle());
+    }
     Ok(fifo)
 }
 
@@ -291,7 +273,7 @@ fn count_loop(
     dim: usize,
     min: i64,
     extent: i64,
-) -> (usize, MlirValue, MlirValue, mlir_sys::MlirBlock, MlirValue) {
+) -> (usize, Val, Val, Blk, Val) {
     let c = chain.info.time.len() + dim;
     let me = chain.coordinate(c);
     let (end, lb, ub) = if chain.down {
@@ -309,9 +291,9 @@ fn count_loop(
 struct Step<'f> {
     dim: usize,
     fifo: &'f str,
-    is_end: MlirValue,
+    is_end: Val,
     c: usize,
-    t: MlirValue,
+    t: Val,
 }
 
 /// The rest of an iteration once PE t's own value is yielded in `mine`'s
@@ -321,8 +303,8 @@ fn pass_or_store<'c>(
     chain: &Chain<'c, '_>,
     work: &Emitter<'c>,
     step: &Step<'_>,
-    other: mlir_sys::MlirBlock,
-    passed: MlirValue,
+    other: Blk,
+    passed: Val,
     store: OperationRef<'c, '_>,
 ) -> Result<(), Failed> {
     let ty = t2s_ir::lanes::type_of(passed);
@@ -352,28 +334,25 @@ fn pass_or_store<'c>(
 
 /// Erases the `scf.if`s, from `op` outwards up to `stop`, that the moved
 /// read and store leave with nothing but their terminators.
-fn erase_empty_ifs(mut op: MlirOperation, stop: MlirOperation) {
-    // SAFETY: live ops, queried; one is erased only when it has no results
-    // and its regions hold nothing but `scf.yield`.
-    unsafe {
-        while op.ptr != stop.ptr && !op.ptr.is_null() {
-            let op_ref = OperationRef::from_raw(op);
-            let empty = ods::is(&op_ref, ods::scf::IfOperation::name())
-                && op_ref.result_count() == 0
-                && op_ref.regions().all(|r| {
-                    r.first_block().is_none_or(|b| {
-                        b.first_operation()
-                            .is_none_or(|o| ods::is(&o, ods::scf::YieldOperation::name()))
-                    })
-                });
-            if !empty {
-                return;
-            }
-            let parent = mlir_sys::mlirOperationGetParentOperation(op);
-            // SAFETY: the op has no uses left, and nothing refers to it after this.
-            ir::erase(op_ref);
-            op = parent;
+fn erase_empty_ifs(mut op: Op, stop: Op) {
+    while op != stop {
+        let op_ref = op.op();
+        let empty = ods::is(&op_ref, ods::scf::IfOperation::name())
+            && op_ref.result_count() == 0
+            && op_ref.regions().all(|r| {
+                r.first_block().is_none_or(|b| {
+                    b.first_operation()
+                        .is_none_or(|o| ods::is(&o, ods::scf::YieldOperation::name()))
+                })
+            });
+        if !empty {
+            return;
         }
+        let Some(parent) = op.parent() else { return };
+        // SAFETY: an `scf.if` without results whose regions hold nothing
+        // but `scf.yield`: nothing uses or refers to it.
+        unsafe { op.erase() };
+        op = parent;
     }
 }
 
@@ -382,14 +361,14 @@ fn store_at<'c>(
     chain: &Chain<'c, '_>,
     e: &Emitter<'c>,
     store: OperationRef<'c, '_>,
-    value: MlirValue,
+    value: Val,
     c: usize,
-    t: MlirValue,
+    t: Val,
 ) -> Result<(), Failed> {
     let OutputParts { indices, mask, .. } = output_parts(&store);
     let at = chain.coordinates_with(c, t);
     let mut map = HashMap::new();
-    let needed: Vec<MlirValue> = indices.iter().chain(&mask).copied().collect();
+    let needed: Vec<Val> = indices.iter().chain(&mask).copied().collect();
     chain.clone_at(e, &needed, &at, &mut map).map_err(|why| {
         chain.not_computable(
             store.location(),
@@ -401,7 +380,7 @@ fn store_at<'c>(
     operands.extend(
         needed
             .iter()
-            .map(|i| map.get(&(i.ptr as usize)).copied().unwrap_or(*i)),
+            .map(|i| map.get(&{ i.key() }).copied().unwrap_or(*i)),
     );
     operands.extend(&at);
     let segments = format!(

@@ -30,14 +30,13 @@ use crate::channel::isolate::slice::{
 use melior::ir::{
     attribute::FlatSymbolRefAttribute,
     operation::{OperationLike, OperationRef},
-    Type,
 };
 use melior::Context;
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsOp, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::spacetime::{output_parts, OutputParts};
@@ -89,7 +88,7 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
         context,
         program,
         array,
-        body: ir::body_block(&array).ok_or(Failed)?.to_raw(),
+        body: ir::body_block(&array).ok_or(Failed)?.blk(),
         info,
         kernels: directives.iter().map(|d| ir::string(d, "kernel")).collect(),
     };
@@ -112,28 +111,22 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
 }
 
 /// The located error for an access another kernel cannot follow.
-fn not_isolatable(access: MlirOperation, what: &str, kernel: &str, why: NotComputable) -> Failed {
-    // SAFETY: live ops and values; only queries.
-    let access = unsafe { OperationRef::from_raw(access) };
+fn not_isolatable(access: Op, what: &str, kernel: &str, why: NotComputable) -> Failed {
+    let access = access.op();
     match why {
         NotComputable::Data(v) => {
-            let (place, location) = unsafe {
-                if mlir_sys::mlirValueIsABlockArgument(v) {
-                    let owner = mlir_sys::mlirBlockGetParentOperation(
-                        mlir_sys::mlirBlockArgumentGetOwner(v),
-                    );
-                    let owner = OperationRef::from_raw(owner);
+            let (place, location) = match v.defining_op() {
+                None => {
+                    let owner = v
+                        .owner_block()
+                        .and_then(|b| b.parent_op())
+                        .unwrap_or(Op::of(&access));
                     (
-                        format!("an argument of '{}' in the PE body", ir::name(&owner)),
-                        owner.location(),
-                    )
-                } else {
-                    let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v));
-                    (
-                        format!("a value of '{}'", ir::name(&owner)),
+                        format!("an argument of '{}' in the PE body", owner.name()),
                         owner.location(),
                     )
                 }
+                Some(owner) => (format!("a value of '{}'", owner.name()), owner.location()),
             };
             emit(
                 access.location(),
@@ -146,8 +139,7 @@ fn not_isolatable(access: MlirOperation, what: &str, kernel: &str, why: NotCompu
             Failed
         }
         NotComputable::Region(op) => {
-            // SAFETY: a live op.
-            let op = unsafe { OperationRef::from_raw(op) };
+            let op = op.op();
             emit(
                 access.location(),
                 Severity::Error,
@@ -166,8 +158,8 @@ fn not_isolatable(access: MlirOperation, what: &str, kernel: &str, why: NotCompu
 /// the operands in `computed` (indices).
 fn analyse(
     frame: &Frame<'_, '_>,
-    op: MlirOperation,
-    computed: &[MlirValue],
+    op: Op,
+    computed: &[Val],
     with_uses: bool,
     what: &str,
     kernel: &str,
@@ -198,13 +190,8 @@ fn analyse(
     })
 }
 
-fn operands(op: MlirOperation) -> Vec<MlirValue> {
-    // SAFETY: a live op.
-    unsafe {
-        (0..mlir_sys::mlirOperationGetNumOperands(op))
-            .map(|i| mlir_sys::mlirOperationGetOperand(op, i))
-            .collect()
-    }
+fn operands(op: Op) -> Vec<Val> {
+    op.operands()
 }
 
 /// A new kernel, a copy of the array keeping the PEs `kept`, whose body
@@ -217,7 +204,7 @@ fn start_kernel<'c>(
     directive: &OperationRef<'c, '_>,
     kept: &[Fixed],
     accesses: &[Access],
-) -> Result<(Emitter<'c>, Vec<MlirValue>, HashMap<usize, MlirValue>), Failed> {
+) -> Result<(Emitter<'c>, Vec<Val>, HashMap<usize, Val>), Failed> {
     let (new_body, coords) = new_kernel(frame, kernel, directive.location(), kept)?;
     let e = Emitter::new(frame.context, directive.location(), new_body);
     let mut map = argument_map(frame.body, new_body);
@@ -225,8 +212,7 @@ fn start_kernel<'c>(
         .iter()
         .flat_map(|a| a.slice.iter().copied())
         .collect();
-    // SAFETY: the array body is live.
-    let body = unsafe { melior::ir::BlockRef::from_raw(frame.body) };
+    let body = frame.body.block();
     clone_slice(&e, body, &slice, &mut map);
     Ok((e, coords, map))
 }
@@ -259,8 +245,8 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         let what = format!("read of @{}", ir::symbol(load, "input"));
         accesses.push(analyse(
             frame,
-            load.to_raw(),
-            &operands(load.to_raw()),
+            load.handle(),
+            &operands(load.handle()),
             true,
             &what,
             &kernel,
@@ -279,7 +265,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
                 frame,
                 &kernel,
                 &ir::symbol(l, "input"),
-                result_type(l.to_raw()),
+                result_type(l.handle()),
                 depth,
                 &narrowed(&frame.shape(), f),
                 &mut names,
@@ -289,8 +275,9 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     let (e, coords, map) = start_kernel(frame, &kernel, directive, &common(&fixed), &accesses)?;
     for ((access, channel), f) in accesses.iter().zip(&channels).zip(&fixed) {
         let (at, then) = guarded(&e, access, &map);
-        // SAFETY: a live op with one result.
-        let value = unsafe { mlir_sys::mlirOperationGetResult(clone_op(&at, access.op, &map), 0) };
+        let value = clone_op(&at, access.op, &map)
+            .result(0)
+            .expect("an access has one result");
         write(&at, channel, &channel_index(&at, frame, &coords, f), value);
         if let Some(block) = then {
             e.finish_scf_block(block);
@@ -349,7 +336,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         let what = format!("store of @{func}");
         accesses.push(analyse(
             frame,
-            store.to_raw(),
+            store.handle(),
             &indices,
             false,
             &what,
@@ -366,8 +353,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     for (vals, f) in values.iter().zip(&fixed) {
         let mut per_store = Vec::new();
         for v in vals {
-            // SAFETY: a live value.
-            let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(*v)) };
+            let ty = v.r#type();
             let shape = narrowed(&frame.shape(), f);
             per_store.push(declare_channel(
                 frame, &kernel, &func, ty, depth, &shape, &mut names,
@@ -387,10 +373,9 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         let (at, then) = guarded(&e, access, &map);
         let mut store_map = map.clone();
         for (v, channel) in vals.iter().zip(chans) {
-            // SAFETY: a live value.
-            let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(*v)) };
+            let ty = v.r#type();
             let read = read(&at, channel, &channel_index(&at, frame, &coords, f), ty);
-            store_map.insert(v.ptr as usize, read);
+            store_map.insert(v.key(), read);
         }
         clone_op(&at, access.op, &store_map);
         if let Some(block) = then {
@@ -400,8 +385,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     // The array sends what it stored, where it stored it.
     let array_coords = space_coords(frame, frame.body);
     for (((access, vals), chans), f) in accesses.iter().zip(&values).zip(&channels).zip(&fixed) {
-        // SAFETY: a live op.
-        let location = unsafe { OperationRef::from_raw(access.op) }.location();
+        let location = access.op.op().location();
         let at = Emitter::new(frame.context, location, frame.body).before_op(access.op);
         for (v, channel) in vals.iter().zip(chans) {
             write(
@@ -413,7 +397,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         }
         // SAFETY: the store has no results and no other references.
         // SAFETY: the op has no uses left, and nothing refers to it after this.
-        unsafe { ir::erase(OperationRef::from_raw(access.op)) };
+        unsafe { ir::erase(access.op.op()) };
     }
     for (chans, f) in channels.iter().zip(&fixed) {
         let list: Vec<String> = chans.iter().map(|c| format!("@{c}")).collect();

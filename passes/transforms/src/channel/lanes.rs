@@ -12,8 +12,8 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Attribute, Type, ValueLike,
 };
-use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
 use t2s_ir::ods;
@@ -23,10 +23,10 @@ use t2s_ir::pass::Failed;
 pub fn read<'c>(
     e: &Emitter<'c>,
     channel: &str,
-    indices: &[MlirValue],
-    mask: Option<MlirValue>,
+    indices: &[Val],
+    mask: Option<Val>,
     ty: Type<'c>,
-) -> MlirValue {
+) -> Val {
     let mut operands = indices.to_vec();
     operands.extend(mask);
     build(
@@ -40,13 +40,7 @@ pub fn read<'c>(
 }
 
 /// `channel.write_lanes @channel[indices], value (if mask)`.
-pub fn write(
-    e: &Emitter<'_>,
-    channel: &str,
-    indices: &[MlirValue],
-    value: MlirValue,
-    mask: Option<MlirValue>,
-) {
+pub fn write(e: &Emitter<'_>, channel: &str, indices: &[Val], value: Val, mask: Option<Val>) {
     let mut operands = indices.to_vec();
     operands.push(value);
     operands.extend(mask);
@@ -64,10 +58,10 @@ fn build<'c>(
     e: &Emitter<'c>,
     name: &str,
     channel: &str,
-    operands: &[MlirValue],
+    operands: &[Val],
     results: &[Type<'c>],
     sizes: &[usize],
-) -> Vec<MlirValue> {
+) -> Vec<Val> {
     let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
     let segments = Attribute::parse(e.context, &format!("array<i32: {}>", sizes.join(", ")))
         .expect("segment sizes");
@@ -107,8 +101,7 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
     let mut read = Vec::new();
     for l in 0..lanes::count(&shape) {
         let at = lanes::unflatten(&shape, l);
-        let lane_indices: Vec<MlirValue> =
-            indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
+        let lane_indices: Vec<Val> = indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
         let bit = mask.map(|m| lanes::extract(e, m, &at));
         let Some(v) = value else {
             read.push(scalar_read(e, &channel, &lane_indices, bit, element));
@@ -121,8 +114,7 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
     if is_read {
         let vector = e.op1(ods::vector::FromElementsOperation::name(), &read, ty);
         let result = op.result(0).map_err(|_| Failed)?;
-        // SAFETY: live values of one type; the access is erased next.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), vector) };
+        result.val().replace_all_uses_with(vector);
     }
     Ok(())
 }
@@ -132,10 +124,10 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
 pub fn scalar_read<'c>(
     e: &Emitter<'c>,
     channel: &str,
-    indices: &[MlirValue],
-    bit: Option<MlirValue>,
+    indices: &[Val],
+    bit: Option<Val>,
     ty: Type<'c>,
-) -> MlirValue {
+) -> Val {
     let Some(bit) = bit else {
         return read_scalar(e, channel, indices, ty);
     };
@@ -154,9 +146,9 @@ pub fn scalar_read<'c>(
 pub fn guarded_write<'c>(
     e: &Emitter<'c>,
     channel: &str,
-    indices: &[MlirValue],
-    bit: Option<MlirValue>,
-    value: impl FnOnce(&Emitter<'c>) -> MlirValue,
+    indices: &[Val],
+    bit: Option<Val>,
+    value: impl FnOnce(&Emitter<'c>) -> Val,
 ) {
     match bit {
         None => write_scalar(e, channel, indices, value(e)),

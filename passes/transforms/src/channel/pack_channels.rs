@@ -17,15 +17,15 @@
 
 use crate::channel::lanes::{guarded_write, scalar_read};
 use melior::ir::{
-    attribute::{AttributeLike, IntegerAttribute},
+    attribute::IntegerAttribute,
     block::BlockLike,
     operation::{OperationLike, OperationRef},
     Attribute, Type, Value, ValueLike,
 };
 use melior::Context;
-use mlir_sys::{MlirBlock, MlirValue};
 use t2s_ir::diag::remark;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsVal, Blk, Val};
 use t2s_ir::ir::{self, ExtentAttr};
 use t2s_ir::ir::{BlockAccess, OpAccess};
 use t2s_ir::ods;
@@ -152,15 +152,14 @@ fn enclosing_array<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c,
 
 /// The value of every lane (row-major) of an index vector that the array
 /// computes from its vectorized coordinates and constants.
-fn lane_values(value: MlirValue, array: &OperationRef<'_, '_>, shape: &[i64]) -> Option<Vec<i64>> {
+fn lane_values(value: Val, array: &OperationRef<'_, '_>, shape: &[i64]) -> Option<Vec<i64>> {
     let n = t2s_ir::lanes::count(shape);
-    // SAFETY: a live value; only queried.
-    unsafe {
-        if mlir_sys::mlirValueIsABlockArgument(value) {
+    {
+        let Some(owner) = value.defining_op() else {
             return coordinate_lanes(value, array, shape);
-        }
-        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-        let operand = |i: usize| owner.operand_at(i).map(|v| v.to_raw());
+        };
+        let owner = owner.op();
+        let operand = |i: usize| owner.operand_at(i).map(|v| v.val());
         let binary = |f: fn(i64, i64) -> Option<i64>| -> Option<Vec<i64>> {
             let a = lane_values(operand(0)?, array, shape)?;
             let b = lane_values(operand(1)?, array, shape)?;
@@ -169,15 +168,13 @@ fn lane_values(value: MlirValue, array: &OperationRef<'_, '_>, shape: &[i64]) ->
         t2s_ir::op_match!(ir::name(&owner), {
             ods::spacetime::RecoverOperation if owner.operand_count() == 0 => recovered_lanes(
                 array,
-                mlir_sys::mlirOpResultGetResultNumber(value) as usize,
+                value.result_number()?,
                 shape,
             ),
             ods::arith::ConstantOperation => constant_lanes(owner.attribute("value").ok()?, n),
             ods::vector::BroadcastOperation if !t2s_ir::lanes::is_vector(operand(0)?) => {
-                let source = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(operand(0)?));
-                if mlir_sys::mlirValueIsABlockArgument(operand(0)?)
-                    || !ods::is(&source, ods::arith::ConstantOperation::name())
-                {
+                let source = operand(0)?.defining_op()?.op();
+                if !ods::is(&source, ods::arith::ConstantOperation::name()) {
                     return None;
                 }
                 constant_lanes(source.attribute("value").ok()?, n)
@@ -191,22 +188,12 @@ fn lane_values(value: MlirValue, array: &OperationRef<'_, '_>, shape: &[i64]) ->
 }
 
 /// A vectorized space coordinate (block argument `value`) of `array`.
-fn coordinate_lanes(
-    value: MlirValue,
-    array: &OperationRef<'_, '_>,
-    shape: &[i64],
-) -> Option<Vec<i64>> {
-    let body: MlirBlock = ir::body_block(array)?.to_raw();
-    // SAFETY: a live block argument; only queried.
-    let (owner, number) = unsafe {
-        (
-            mlir_sys::mlirBlockArgumentGetOwner(value),
-            mlir_sys::mlirBlockArgumentGetArgNumber(value) as usize,
-        )
-    };
-    if owner.ptr != body.ptr {
+fn coordinate_lanes(value: Val, array: &OperationRef<'_, '_>, shape: &[i64]) -> Option<Vec<i64>> {
+    let body: Blk = ir::body_block(array)?.blk();
+    if value.owner_block() != Some(body) {
         return None;
     }
+    let number = value.argument_number()?;
     let (min, dim) = lane_coordinate(array, number)?;
     (dim < shape.len()).then(|| {
         (0..t2s_ir::lanes::count(shape))
@@ -225,7 +212,7 @@ fn lane_coordinate(array: &OperationRef<'_, '_>, number: usize) -> Option<(i64, 
     let vectorized = |a: usize| {
         block
             .argument_at(a)
-            .is_some_and(|v| t2s_ir::lanes::is_vector(Value::from(v).to_raw()))
+            .is_some_and(|v| t2s_ir::lanes::is_vector(Value::from(v).val()))
     };
     if number < time || !vectorized(number) {
         return None;
@@ -259,25 +246,11 @@ fn constant_lanes(attribute: Attribute<'_>, n: usize) -> Option<Vec<i64>> {
     if let Ok(int) = IntegerAttribute::try_from(attribute) {
         return Some(vec![int.value(); n]);
     }
-    let raw = attribute.to_raw();
-    // SAFETY: a live attribute; element queries only on dense integers.
-    unsafe {
-        if !mlir_sys::mlirAttributeIsADenseIntElements(raw) {
-            return None;
-        }
-        if mlir_sys::mlirDenseElementsAttrIsSplat(raw) {
-            let splat = mlir_sys::mlirDenseElementsAttrGetSplatValue(raw);
-            return Some(vec![mlir_sys::mlirIntegerAttrGetValueInt(splat); n]);
-        }
-        if mlir_sys::mlirElementsAttrGetNumElements(raw) as usize != n {
-            return None;
-        }
-        Some(
-            (0..n)
-                .map(|i| mlir_sys::mlirDenseElementsAttrGetIndexValue(raw, i as isize) as i64)
-                .collect(),
-        )
-    }
+    // The lanes of a 1-D constant: an `index` or integer vector.
+    t2s_ir::types::dense_elements(attribute, &[n as i64])?
+        .into_iter()
+        .map(|a| IntegerAttribute::try_from(a).ok().map(|i| i.value()))
+        .collect()
 }
 
 /// Rewrites the channel and its accesses.
@@ -335,7 +308,7 @@ fn pack(fifo: &OperationRef<'_, '_>, dims: &[i64], plan: &Plan, uses: &[Operatio
 /// giving zeros when it is off.
 fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &str, plan: &Plan) {
     let parts = t2s_ir::ops::channel::lane_access(access).expect("a lane-wise access (planned)");
-    let indices: Vec<MlirValue> = parts
+    let indices: Vec<Val> = parts
         .indices
         .iter()
         .zip(&plan.dims)
@@ -351,8 +324,7 @@ fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &st
     } else {
         let result = access.result(0).expect("a read");
         let value = scalar_read(&e, channel, &indices, guard, result.r#type());
-        // SAFETY: both values are live; the old one is erased next.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+        result.val().replace_all_uses_with(value);
     }
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(*access) };
@@ -362,19 +334,18 @@ fn rewrite_access(context: &Context, access: &OperationRef<'_, '_>, channel: &st
 /// broadcast or splat, logic of such masks, or the array's CheckTime when
 /// the recovered indices that depend on its lanes stay inside their loops'
 /// (constant) bounds for every lane.
-fn uniform_mask(value: MlirValue, array: &OperationRef<'_, '_>) -> bool {
-    // SAFETY: a live value; only queried.
-    unsafe {
-        if mlir_sys::mlirValueIsABlockArgument(value) {
+fn uniform_mask(value: Val, array: &OperationRef<'_, '_>) -> bool {
+    {
+        let Some(owner) = value.defining_op() else {
             return false;
-        }
-        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-        let operands: Vec<MlirValue> = owner.operands().map(|v| v.to_raw()).collect();
+        };
+        let owner = owner.op();
+        let operands: Vec<Val> = owner.operands().map(|v| v.val()).collect();
         t2s_ir::op_match!(ir::name(&owner), {
             ods::vector::BroadcastOperation => !t2s_ir::lanes::is_vector(operands[0]),
             ods::arith::ConstantOperation => owner
                 .attribute("value")
-                .is_ok_and(|a| mlir_sys::mlirDenseElementsAttrIsSplat(a.to_raw())),
+                .is_ok_and(t2s_ir::types::is_splat),
             ods::arith::AndIOperation | ods::arith::OrIOperation | ods::arith::XOrIOperation => {
                 operands.iter().all(|o| uniform_mask(*o, array))
             },
@@ -397,7 +368,7 @@ fn lanes_always_scheduled(array: &OperationRef<'_, '_>) -> bool {
         d >= time
             && block
                 .argument_at(d)
-                .is_some_and(|a| t2s_ir::lanes::is_vector(Value::from(a).to_raw()))
+                .is_some_and(|a| t2s_ir::lanes::is_vector(Value::from(a).val()))
     };
     let (mins, extents) = (ir::i64s(array, "mins"), ir::extents(array, "extents"));
     let Ok(rows) = t2s_ir::import::affine_map_rows(array, "recover") else {

@@ -22,14 +22,11 @@
 use crate::channel::chain::Chain;
 use crate::channel::isolate::build::{read, write};
 use crate::channel::isolate::slice::{clone_op, combine, enclosing_conditions, Condition};
-use melior::ir::{
-    operation::{OperationLike, OperationRef},
-    Location, ValueLike,
-};
-use mlir_sys::{MlirOperation, MlirValue};
+use melior::ir::operation::{OperationLike, OperationRef};
 use std::collections::HashMap;
 use t2s_ir::diag::{emit, error, remark, Severity};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
+use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
@@ -84,7 +81,7 @@ fn scatter_all(chains: Vec<Result<Chain<'_, '_>, Failed>>) -> Result<(), Failed>
 struct Scattered<'g, 'c, 'a> {
     chain: &'g Chain<'c, 'a>,
     along: Along,
-    reads: Vec<MlirOperation>,
+    reads: Vec<Op>,
     conditions: Vec<Vec<Condition>>,
 }
 
@@ -220,7 +217,7 @@ fn along(chain: &Chain<'_, '_>) -> Result<Along, Failed> {
 /// channel `@A`, or a read of a channel that another kernel writes with
 /// values it loads from `@A` (lane-wise too, in vectorized arrays). All
 /// must read the same element.
-fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<MlirOperation>, Failed> {
+fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<Op>, Failed> {
     let fed = fed_channels(chain);
     let channel_reads = [
         ods::channel::ReadOperation::name(),
@@ -263,17 +260,16 @@ fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<MlirOperation>, Failed> {
             return Err(Failed);
         }
     }
-    Ok(reads.iter().map(|r| r.to_raw()).collect())
+    Ok(reads.iter().map(|r| r.handle()).collect())
 }
 
 /// Along a serial loop the first iteration reads the values of all later
 /// ones: from memory that is fine, but a channel delivers them in the
 /// order of the steps, after this iteration's (the loader would block and
 /// the design deadlock).
-fn serial_reads_memory(chain: &Chain<'_, '_>, reads: &[MlirOperation]) -> Result<(), Failed> {
+fn serial_reads_memory(chain: &Chain<'_, '_>, reads: &[Op]) -> Result<(), Failed> {
     for r in reads {
-        // SAFETY: a live op.
-        let r = unsafe { OperationRef::from_raw(*r) };
+        let r = r.op();
         if ir::name(&r).starts_with(ods::channel::ReadOperation::name()) {
             return Err(error(
                 r.location(),
@@ -290,60 +286,40 @@ fn serial_reads_memory(chain: &Chain<'_, '_>, reads: &[MlirOperation]) -> Result
 /// Whether two reads read the same element: the same op on the same
 /// symbol at indices computed the same way.
 fn same_read(a: &OperationRef<'_, '_>, b: &OperationRef<'_, '_>) -> bool {
-    same_op(a.to_raw(), b.to_raw())
+    same_op(a.handle(), b.handle())
 }
 
-fn same_op(a: MlirOperation, b: MlirOperation) -> bool {
-    // SAFETY: live ops; only queried.
-    unsafe {
-        let (ra, rb) = (OperationRef::from_raw(a), OperationRef::from_raw(b));
-        if ir::name(&ra) != ir::name(&rb)
-            || ra.operand_count() != rb.operand_count()
-            || mlir_sys::mlirOperationGetNumRegions(a) > 0
-            || mlir_sys::mlirOperationGetNumAttributes(a)
-                != mlir_sys::mlirOperationGetNumAttributes(b)
-        {
-            return false;
-        }
-        for i in 0..mlir_sys::mlirOperationGetNumAttributes(a) {
-            let x = mlir_sys::mlirOperationGetAttribute(a, i);
-            let y =
-                mlir_sys::mlirOperationGetAttributeByName(b, mlir_sys::mlirIdentifierStr(x.name));
-            if y.ptr.is_null() || !mlir_sys::mlirAttributeEqual(x.attribute, y) {
-                return false;
-            }
-        }
-        (0..ra.operand_count()).all(|i| match (ra.operand(i), rb.operand(i)) {
-            (Ok(x), Ok(y)) => same_value(x.to_raw(), y.to_raw()),
+fn same_op(a: Op, b: Op) -> bool {
+    let (ra, rb) = (a.op(), b.op());
+    let (xa, xb) = (ir::attributes_of(&ra), ir::attributes_of(&rb));
+    ir::name(&ra) == ir::name(&rb)
+        && a.num_operands() == b.num_operands()
+        && a.num_regions() == 0
+        && xa.len() == xb.len()
+        && xa
+            .iter()
+            .all(|(n, x)| rb.attribute(n).is_ok_and(|y| y == *x))
+        && a.operands()
+            .into_iter()
+            .zip(b.operands())
+            .all(|(x, y)| same_value(x, y))
+}
+
+fn same_value(a: Val, b: Val) -> bool {
+    a == b
+        || match (a.defining_op(), b.defining_op()) {
+            (Some(x), Some(y)) => a.result_number() == b.result_number() && same_op(x, y),
             _ => false,
-        })
-    }
-}
-
-fn same_value(a: MlirValue, b: MlirValue) -> bool {
-    if a.ptr == b.ptr {
-        return true;
-    }
-    // SAFETY: live values; only queried.
-    unsafe {
-        if !mlir_sys::mlirValueIsAOpResult(a) || !mlir_sys::mlirValueIsAOpResult(b) {
-            return false;
         }
-        mlir_sys::mlirOpResultGetResultNumber(a) == mlir_sys::mlirOpResultGetResultNumber(b)
-            && same_op(
-                mlir_sys::mlirOpResultGetOwner(a),
-                mlir_sys::mlirOpResultGetOwner(b),
-            )
-    }
 }
 
 /// The channels of the program written with values loaded from `@A`.
 fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
-    let written = |w: &OperationRef<'_, '_>| -> Option<MlirValue> {
+    let written = |w: &OperationRef<'_, '_>| -> Option<Val> {
         if let Some(access) = t2s_ir::ops::channel::lane_access(w) {
             return Some(access.value);
         }
-        Some(w.operand(w.operand_count().checked_sub(1)?).ok()?.to_raw())
+        Some(w.operand(w.operand_count().checked_sub(1)?).ok()?.val())
     };
     [
         ods::channel::WriteOperation::name(),
@@ -354,8 +330,7 @@ fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
     .filter(|w| {
         written(w).is_some_and(|v| {
             t2s_ir::ir::defining_op(v).is_some_and(|op| {
-                // SAFETY: a live op.
-                let op = unsafe { OperationRef::from_raw(op) };
+                let op = op.op();
                 ods::is(&op, ods::ure::LoadOperation::name())
                     && ir::symbol(&op, "input") == chain.source
             })
@@ -368,9 +343,8 @@ fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
 /// The conditions a read runs under, which every PE along the chain
 /// recomputes for the PE it serves: `scf.if`s only, on scalar conditions
 /// computed from the coordinates.
-fn read_conditions(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<Vec<Condition>, Failed> {
-    // SAFETY: a live op.
-    let at = unsafe { Location::from_raw(mlir_sys::mlirOperationGetLocation(access)) };
+fn read_conditions(chain: &Chain<'_, '_>, access: Op) -> Result<Vec<Condition>, Failed> {
+    let at = access.location();
     let what = format!("the read of @{} in @{}", chain.source, chain.name);
     let conditions = enclosing_conditions(access, chain.body).map_err(|why| {
         chain.not_computable(
@@ -379,13 +353,8 @@ fn read_conditions(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<Vec<C
             why,
         )
     })?;
-    let mut needed: Vec<MlirValue> = conditions.iter().map(|(c, _)| *c).collect();
-    // SAFETY: a live op.
-    needed.extend(
-        unsafe { OperationRef::from_raw(access) }
-            .operands()
-            .map(|o| o.to_raw()),
-    );
+    let mut needed: Vec<Val> = conditions.iter().map(|(c, _)| *c).collect();
+    needed.extend(access.operands());
     for v in needed {
         crate::channel::isolate::slice::add_to_slice(v, chain.body, &mut Default::default()).map_err(|why| {
             chain.not_computable(
@@ -405,9 +374,8 @@ fn read_conditions(chain: &Chain<'_, '_>, access: MlirOperation) -> Result<Vec<C
 }
 
 /// The mask of a `channel.read_lanes`, if `read` is one with a mask.
-fn lane_mask(read: MlirOperation) -> Option<MlirValue> {
-    // SAFETY: a live op; only queried.
-    let access = t2s_ir::ops::channel::lane_access(&unsafe { OperationRef::from_raw(read) })?;
+fn lane_mask(read: Op) -> Option<Val> {
+    let access = t2s_ir::ops::channel::lane_access(&read.op())?;
     if !access.is_read {
         return None;
     }
@@ -423,16 +391,14 @@ fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
     let mut types = Vec::new();
     let mut fifos = Vec::new();
     for s in scattered {
-        // SAFETY: a live op with one result.
-        let value = unsafe { mlir_sys::mlirOperationGetResult(s.reads[0], 0) };
+        let value = s.reads[0].result(0).expect("a result");
         let ty = t2s_ir::lanes::type_of(value);
         fifos.push(s.chain.declare_fifo("scatter", ty, s.along.depth)?);
         types.push(ty);
     }
-    // SAFETY: a live op.
-    let first = unsafe { OperationRef::from_raw(scattered[0].reads[0]) };
-    // SAFETY: the body is live and holds at least the reads' ancestors.
-    let top = unsafe { mlir_sys::mlirBlockGetFirstOperation(chain.body) };
+    let first = scattered[0].reads[0].op();
+    // The body holds at least the reads' ancestors.
+    let top = chain.body.ops()[0];
     let e = Emitter::new(chain.context, first.location(), chain.body).before_op(top);
     let me = chain.coordinate(along.coordinate);
     let last = along.min + along.extent - 1;
@@ -442,7 +408,7 @@ fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
         (along.min, me, e.index(last + 1))
     };
     let is_start = e.cmpi(CMPI_EQ, me, e.index(start));
-    let zeros: Vec<MlirValue> = types.iter().map(|ty| e.zero(*ty)).collect();
+    let zeros: Vec<Val> = types.iter().map(|ty| e.zero(*ty)).collect();
     let (body, t, accs, results) = e.for_iter(lb, ub, &zeros);
     let inner = e.at(body);
     let step = Step {
@@ -458,15 +424,9 @@ fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
     inner.op(ods::scf::YieldOperation::name(), &kept, &[], &[]);
     for (s, result) in scattered.iter().zip(results) {
         for r in &s.reads {
-            // SAFETY: live ops; their results are replaced, then they are erased.
-            unsafe {
-                mlir_sys::mlirValueReplaceAllUsesOfWith(
-                    mlir_sys::mlirOperationGetResult(*r, 0),
-                    result,
-                );
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                ir::erase(OperationRef::from_raw(*r));
-            }
+            r.result(0).expect("a result").replace_all_uses_with(result);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { r.erase() };
         }
     }
     Ok(fifos)
@@ -475,9 +435,9 @@ fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
 /// An iteration `t` of the shared loop on the PE (or iteration) `me`.
 struct Step<'c> {
     inner: Emitter<'c>,
-    t: MlirValue,
-    me: MlirValue,
-    is_start: MlirValue,
+    t: Val,
+    me: Val,
+    is_start: Val,
 }
 
 /// One scatter's part of iteration `t`: under the read's conditions at `t`,
@@ -486,18 +446,17 @@ struct Step<'c> {
 fn chain_step<'c>(
     s: &Scattered<'_, 'c, '_>,
     step: &Step<'c>,
-    acc: MlirValue,
+    acc: Val,
     ty: melior::ir::Type<'c>,
     fifo: &str,
-) -> Result<MlirValue, Failed> {
+) -> Result<Val, Failed> {
     let (chain, along, reads) = (s.chain, &s.along, &s.reads);
     let (inner, t, me) = (step.inner, step.t, step.me);
-    // SAFETY: a live op.
-    let first = unsafe { OperationRef::from_raw(reads[0]) };
+    let first = reads[0].op();
     let at = chain.coordinates_with(along.coordinate, t);
     let mut map = HashMap::new();
-    let mut needed: Vec<MlirValue> = s.conditions.iter().flatten().map(|(c, _)| *c).collect();
-    needed.extend(first.operands().map(|o| o.to_raw()));
+    let mut needed: Vec<Val> = s.conditions.iter().flatten().map(|(c, _)| *c).collect();
+    needed.extend(first.operands().map(|o| o.val()));
     chain
         .clone_at(&inner, &needed, &at, &mut map)
         .map_err(|why| {
@@ -517,7 +476,7 @@ fn chain_step<'c>(
     // A lane-wise read moves a vector only when any lane of row t reads.
     let any = match (
         any,
-        lane_mask(reads[0]).map(|m| map.get(&(m.ptr as usize)).copied().unwrap_or(m)),
+        lane_mask(reads[0]).map(|m| map.get(&{ m.key() }).copied().unwrap_or(m)),
     ) {
         (Some(c), Some(m)) => Some(inner.op1(
             ods::arith::AndIOperation::name(),
@@ -540,8 +499,7 @@ fn chain_step<'c>(
     let (from_a, from_fifo, v) = work.if_else(step.is_start, &[ty]);
     let v = v[0];
     let loaded = clone_op(&work.at(from_a), reads[0], &map);
-    // SAFETY: the clone has one result.
-    let loaded = unsafe { mlir_sys::mlirOperationGetResult(loaded, 0) };
+    let loaded = loaded.result(0).expect("a result");
     work.at(from_a)
         .op(ods::scf::YieldOperation::name(), &[loaded], &[], &[]);
     let shift = if chain.down { 1 } else { -1 };

@@ -28,12 +28,12 @@ use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
     r#type::IntegerType,
-    Attribute, Type, TypeLike, ValueLike,
+    Attribute, Type, TypeLike,
 };
 use melior::Context;
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashSet;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed};
@@ -68,18 +68,18 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     let mut functions = Vec::new();
     root.walk(WalkOrder::PreOrder, |op| {
         if ods::is(&op, ods::func::FuncOperation::name()) {
-            functions.push(op.to_raw());
+            functions.push(op.handle());
         }
         WalkResult::Advance
     });
     for raw in functions {
-        // SAFETY: functions are not erased by this pass.
-        let f = unsafe { OperationRef::from_raw(raw) };
+        // Functions are not erased by this pass.
+        let f = raw.op();
         let Some(entry) = ir::body_block(&f) else {
             continue;
         };
         for i in 0..entry.argument_count() {
-            let arg = entry.argument(i).map_err(|_| Failed)?.to_raw();
+            let arg = entry.argument(i).map_err(|_| Failed)?.val();
             if let Some(plan) = plan(arg, row_bytes, raw) {
                 pad(context, &f, arg, &plan);
             }
@@ -93,10 +93,10 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
 struct Plan {
     shape: Vec<i64>,
     padded_shape: Vec<i64>,
-    loads: Vec<MlirOperation>,
+    loads: Vec<Op>,
 }
 
-fn plan(arg: MlirValue, row_bytes: i64, function: MlirOperation) -> Option<Plan> {
+fn plan(arg: Val, row_bytes: i64, function: Op) -> Option<Plan> {
     let ty = t2s_ir::lanes::type_of(arg);
     let (shape, bytes) = static_rows(ty)?;
     let last = *shape.last()?;
@@ -106,8 +106,7 @@ fn plan(arg: MlirValue, row_bytes: i64, function: MlirOperation) -> Option<Plan>
     }
     let mut loads = Vec::new();
     for (user, number) in t2s_ir::ir::uses(arg) {
-        // SAFETY: a user of a live value.
-        let op = unsafe { OperationRef::from_raw(user) };
+        let op = user.op();
         let name = ir::name(&op);
         if number != 0 {
             return None;
@@ -144,43 +143,25 @@ fn plan(arg: MlirValue, row_bytes: i64, function: MlirOperation) -> Option<Plan>
 /// Whether `load` reads a vector: only those gained from the copy in the
 /// benchmark (`tools/bench/README.md`); the scalar tiled GEMM ran slower
 /// reading padded copies.
-fn is_vector_load(load: MlirOperation) -> bool {
-    // SAFETY: a live op.
-    let op = unsafe { OperationRef::from_raw(load) };
+fn is_vector_load(load: Op) -> bool {
+    let op = load.op();
     ir::name(&op).starts_with("vector.")
 }
 
 /// The static shape of a buffer of at least two dimensions (identity
 /// layout, default memory space) and its element's bytes.
 fn static_rows(ty: Type<'_>) -> Option<(Vec<i64>, i64)> {
-    let raw = ty.to_raw();
-    // SAFETY: type queries of a live type.
-    unsafe {
-        if !mlir_sys::mlirTypeIsAMemRef(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
-            return None;
-        }
-        if !mlir_sys::mlirMemRefTypeGetMemorySpace(raw).ptr.is_null() {
-            return None;
-        }
-        let layout = mlir_sys::mlirMemRefTypeGetLayout(raw);
-        if !mlir_sys::mlirAttributeIsAAffineMap(layout)
-            || !mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout))
-        {
-            return None;
-        }
-        let rank = mlir_sys::mlirShapedTypeGetRank(raw) as isize;
-        if rank < 2 {
-            return None;
-        }
-        let shape: Vec<i64> = (0..rank)
-            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d))
-            .collect();
-        if shape.contains(&0) {
-            return None;
-        }
-        let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
-        Some((shape, element_bytes(element)?))
+    if !t2s_ir::types::is_memref(ty)
+        || t2s_ir::types::memory_space(ty).is_some()
+        || !t2s_ir::types::has_identity_layout(ty)
+    {
+        return None;
     }
+    let shape = t2s_ir::types::shape(ty)?;
+    if shape.len() < 2 || shape.contains(&0) || shape.contains(&t2s_ir::types::dynamic_size()) {
+        return None;
+    }
+    Some((shape, element_bytes(t2s_ir::types::element(ty))?))
 }
 
 /// The bytes of a number type that fills whole bytes.
@@ -191,13 +172,7 @@ fn element_bytes(element: Type<'_>) -> Option<i64> {
     let bits = if let Ok(i) = IntegerType::try_from(element) {
         i.width() as i64
     } else {
-        // SAFETY: type queries of a live type.
-        unsafe {
-            if !mlir_sys::mlirTypeIsAFloat(element.to_raw()) {
-                return None;
-            }
-            mlir_sys::mlirFloatTypeGetWidth(element.to_raw()) as i64
-        }
+        t2s_ir::types::float_width(element)? as i64
     };
     matches!(bits, 8 | 16 | 32 | 64).then_some(bits / 8)
 }
@@ -205,51 +180,41 @@ fn element_bytes(element: Type<'_>) -> Option<i64> {
 /// Whether `load` sits in an `scf.for` (inside `function`) whose induction
 /// variable its indices do not depend on: it reads the same elements on
 /// every trip of that loop.
-fn is_reread(load: MlirOperation, function: MlirOperation) -> bool {
+fn is_reread(load: Op, function: Op) -> bool {
     let mut loops = Vec::new();
-    // SAFETY: parent queries of live ops.
-    unsafe {
-        let mut parent = mlir_sys::mlirOperationGetParentOperation(load);
-        while !parent.ptr.is_null() && parent.ptr != function.ptr {
-            let op = OperationRef::from_raw(parent);
-            if ods::is(&op, ods::scf::ForOperation::name()) {
-                if let Some(body) = ir::body_block(&op) {
-                    if let Ok(iv) = body.argument(0) {
-                        loops.push(iv.to_raw().ptr as usize);
-                    }
-                }
+    let mut parent = load.parent();
+    while let Some(p) = parent.filter(|p| *p != function) {
+        let op = p.op();
+        if ods::is(&op, ods::scf::ForOperation::name()) {
+            if let Some(iv) = ir::body_block(&op).and_then(|b| b.blk().argument(0)) {
+                loops.push(iv.key());
             }
-            parent = mlir_sys::mlirOperationGetParentOperation(parent);
         }
+        parent = p.parent();
     }
     if loops.is_empty() {
         return false;
     }
-    // SAFETY: a live op.
-    let op = unsafe { OperationRef::from_raw(load) };
-    let indices: Vec<MlirValue> = op.operands().skip(1).map(|v| v.to_raw()).collect();
+    let op = load.op();
+    let indices: Vec<Val> = op.operands().skip(1).map(|v| v.val()).collect();
     let reached = block_arguments_reached(&indices);
     loops.iter().any(|iv| !reached.contains(iv))
 }
 
 /// The block arguments the values are computed from.
-fn block_arguments_reached(values: &[MlirValue]) -> HashSet<usize> {
+fn block_arguments_reached(values: &[Val]) -> HashSet<usize> {
     let mut seen = HashSet::new();
     let mut reached = HashSet::new();
-    let mut work: Vec<MlirValue> = values.to_vec();
+    let mut work: Vec<Val> = values.to_vec();
     while let Some(v) = work.pop() {
-        if !seen.insert(v.ptr as usize) {
+        if !seen.insert(v.key()) {
             continue;
         }
-        // SAFETY: queries of live values and their defining ops.
-        unsafe {
-            if mlir_sys::mlirValueIsABlockArgument(v) {
-                reached.insert(v.ptr as usize);
-                continue;
+        match v.defining_op() {
+            None => {
+                reached.insert(v.key());
             }
-            let def = mlir_sys::mlirOpResultGetOwner(v);
-            let n = mlir_sys::mlirOperationGetNumOperands(def);
-            work.extend((0..n).map(|i| mlir_sys::mlirOperationGetOperand(def, i)));
+            Some(def) => work.extend(def.operands()),
         }
     }
     reached
@@ -257,7 +222,7 @@ fn block_arguments_reached(values: &[MlirValue]) -> HashSet<usize> {
 
 /// Copies the argument into its padded buffer at the function's entry,
 /// redirects the loads, and frees the copy before each return.
-fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: MlirValue, plan: &Plan) {
+fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: Val, plan: &Plan) {
     let Some(entry) = ir::body_block(f) else {
         return;
     };
@@ -266,8 +231,7 @@ fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: MlirValue, plan: &Plan)
     };
     let e = Emitter::before(context, first).located(f.location());
     let ty = t2s_ir::lanes::type_of(arg);
-    // SAFETY: a query of the argument's memref type.
-    let element = unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) };
+    let element = t2s_ir::types::element(ty);
     let padded_type = Type::parse(
         context,
         &format!(
@@ -290,9 +254,9 @@ fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: MlirValue, plan: &Plan)
     )[0];
     copy_rows(&e, arg, padded, &plan.shape, element);
     for load in &plan.loads {
-        // SAFETY: operand 0 of the load is the argument; the copy has the
-        // same element type and rank, and every index stays inside it.
-        unsafe { mlir_sys::mlirOperationSetOperand(*load, 0, padded) };
+        // Operand 0 of the load is the argument; the copy has the same
+        // element type and rank, and every index stays inside it.
+        load.set_operand(0, padded);
     }
     for op in ir::ops(entry) {
         if ods::is(&op, ods::func::ReturnOperation::name()) {
@@ -309,7 +273,7 @@ fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: MlirValue, plan: &Plan)
 
 /// `to[i...] = from[i...]` over `shape`: one loop nest moving a cache line
 /// (`chunk` elements, which divides a row) at a time.
-fn copy_rows(e: &Emitter<'_>, from: MlirValue, to: MlirValue, shape: &[i64], element: Type<'_>) {
+fn copy_rows(e: &Emitter<'_>, from: Val, to: Val, shape: &[i64], element: Type<'_>) {
     let chunk = LINE_BYTES / element_bytes(element).unwrap_or(LINE_BYTES);
     let mut inner = *e;
     let mut blocks = Vec::new();

@@ -19,11 +19,11 @@
 use melior::ir::{
     attribute::IntegerAttribute,
     operation::{OperationLike, OperationRef},
-    r#type::{IntegerType, MemRefType, TypeLike},
-    Attribute, RegionLike, Type, ValueLike,
+    r#type::{IntegerType, MemRefType},
+    Attribute, RegionLike, ValueLike,
 };
-use mlir_sys::{MlirOperation, MlirValue};
 use t2s_ir::diag::remark;
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
@@ -71,21 +71,17 @@ fn minimize_array(
         let file = entry.decl.op();
         // The body's argument: what the reads and the write use.
         let value = entry.arg;
-        let uses = |ops: &[OperationRef<'_, '_>], operand: usize| -> Vec<MlirOperation> {
+        let uses = |ops: &[OperationRef<'_, '_>], operand: usize| -> Vec<Op> {
             ops.iter()
-                .filter(|op| {
-                    op.operand_at(operand)
-                        .is_some_and(|v| v.to_raw().ptr == value.ptr)
-                })
-                .map(|op| op.to_raw())
+                .filter(|op| op.operand_at(operand).is_some_and(|v| v.val() == value))
+                .map(|op| op.handle())
                 .collect()
         };
         let (file_writes, file_reads) = (uses(&writes, 1), uses(&reads, 0));
         let [write] = file_writes[..] else {
             continue; // Not used by this array (or rejected by the verifier).
         };
-        // SAFETY: a live op of the array.
-        let write = unsafe { OperationRef::from_raw(write) };
+        let write = write.op();
         let label = file
             .attribute("name")
             .ok()
@@ -109,20 +105,16 @@ fn minimize_array(
                 continue;
             }
         };
-        let per_time_loop = file_reads.iter().any(|r| {
-            // SAFETY: a live op of the array.
-            unsafe { OperationRef::from_raw(*r) }.has_attribute("time_delay")
-        });
+        let per_time_loop = file_reads
+            .iter()
+            .any(|r| r.op().has_attribute("time_delay"));
         if per_time_loop {
             keep("a read gives its delay per time loop".into());
             continue;
         }
         let largest = file_reads
             .iter()
-            .filter_map(|r| {
-                // SAFETY: a live op of the array.
-                ir::int(&unsafe { OperationRef::from_raw(*r) }, "delay")
-            })
+            .filter_map(|r| ir::int(&r.op(), "delay"))
             .max()
             .unwrap_or(0);
         let every = match minimize(times, largest) {
@@ -139,8 +131,7 @@ fn minimize_array(
         let mut plan = Vec::new();
         let mut other_pe = false;
         for &r in &file_reads {
-            // SAFETY: a live op of the array.
-            let read = unsafe { OperationRef::from_raw(r) };
+            let read = r.op();
             if ir::i64s(&read, "offset").iter().any(|&o| o != 0) {
                 other_pe = true;
                 break;
@@ -199,7 +190,7 @@ fn slots_of(file: &OperationRef<'_, '_>) -> i64 {
 /// The file becomes `on_write` with `slots` registers; each read is by writes.
 fn rewrite(
     file: &OperationRef<'_, '_>,
-    arg: MlirValue,
+    arg: Val,
     slots: i64,
     plan: &[(OperationRef<'_, '_>, i64)],
 ) -> Result<(), Failed> {
@@ -207,20 +198,13 @@ fn rewrite(
     let (_, old_shape) = t2s_ir::import::memref_shape(value.r#type()).ok_or(Failed)?;
     let mut shape: Vec<i64> = old_shape.iter().map(|d| d.unwrap_or(1)).collect();
     *shape.last_mut().ok_or(Failed)? = slots;
-    // SAFETY: a live type, only queried.
-    let elem = unsafe {
-        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-            value.r#type().to_raw(),
-        ))
-    };
+    let elem = t2s_ir::types::element(value.r#type());
     let new_type = MemRefType::new(elem, &shape, None, None);
-    // SAFETY: the reads and the write only index the PE and slot dimensions;
-    // every slot they use is below the new count.
-    // The file and the array's argument for it keep the same type.
-    unsafe {
-        mlir_sys::mlirValueSetType(value.to_raw(), Type::from(new_type).to_raw());
-        mlir_sys::mlirValueSetType(arg, Type::from(new_type).to_raw());
-    }
+    // The reads and the write only index the PE and slot dimensions; every
+    // slot they use is below the new count. The file and the array's
+    // argument for it keep the same type.
+    value.val().set_type(new_type.into());
+    arg.set_type(new_type.into());
     let context = file.context();
     // SAFETY: the context outlives the pass run.
     let context = unsafe { context.to_ref() };
@@ -234,8 +218,7 @@ fn rewrite(
 }
 
 fn remove_attribute(op: OperationRef<'_, '_>, name: &str) {
-    // SAFETY: a live op.
-    unsafe { mlir_sys::mlirOperationRemoveAttributeByName(op.to_raw(), ir::string_ref(name)) };
+    op.handle().remove_attribute(name);
 }
 
 /// The write sits only under `scf.if`s on `spacetime.scheduled` (at least
@@ -251,14 +234,10 @@ fn only_scheduled_guard(write: &OperationRef<'_, '_>, array: &OperationRef<'_, '
             return false;
         }
         let scheduled = parent.operand_at(0).is_some_and(|c| {
-            let c = c.to_raw();
-            // SAFETY: a live value; only queried.
-            unsafe {
-                mlir_sys::mlirValueIsAOpResult(c)
-                    && ir::name(&OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(c)))
-                        == ods::spacetime::ScheduledOperation::name()
-                    && t2s_ir::array::own_coordinates(c)
-            }
+            let c = c.val();
+            c.defining_op()
+                .is_some_and(|op| op.name() == ods::spacetime::ScheduledOperation::name())
+                && t2s_ir::array::own_coordinates(c)
         });
         // Only the then-region: the write must not be in an else branch.
         let in_then = write_in_then(write, &parent);
@@ -275,12 +254,12 @@ fn write_in_then(op: &OperationRef<'_, '_>, if_op: &OperationRef<'_, '_>) -> boo
     let Ok(then) = if_op.region(0) else {
         return false;
     };
-    // SAFETY: a live region, only compared.
-    let then = unsafe { mlir_sys::mlirRegionGetFirstBlock(then.to_raw()) };
+    let Some(then) = then.first_block().map(|b| b.blk()) else {
+        return false;
+    };
     let mut current = Some(*op);
     while let Some(o) = current {
-        // SAFETY: a live op, only queried.
-        if unsafe { mlir_sys::mlirOperationGetBlock(o.to_raw()) }.ptr == then.ptr {
+        if o.handle().block() == Some(then) {
             return true;
         }
         current = o.parent_operation();
@@ -295,13 +274,13 @@ fn before(
     array: &OperationRef<'_, '_>,
 ) -> bool {
     let chain = |op: &OperationRef<'_, '_>| {
-        let mut ops = vec![op.to_raw()];
+        let mut ops = vec![op.handle()];
         let mut current = op.parent_operation();
         while let Some(p) = current {
-            if p.to_raw().ptr == array.to_raw().ptr {
+            if p.handle() == array.handle() {
                 break;
             }
-            ops.push(p.to_raw());
+            ops.push(p.handle());
             current = p.parent_operation();
         }
         ops.reverse(); // Outermost first.
@@ -309,14 +288,10 @@ fn before(
     };
     let (ca, cb) = (chain(a), chain(b));
     for (x, y) in ca.iter().zip(&cb) {
-        if x.ptr != y.ptr {
-            // SAFETY: live ops; siblings when their parents matched so far.
-            unsafe {
-                if mlir_sys::mlirOperationGetBlock(*x).ptr
-                    == mlir_sys::mlirOperationGetBlock(*y).ptr
-                {
-                    return mlir_sys::mlirOperationIsBeforeInBlock(*x, *y);
-                }
+        if x != y {
+            // Siblings when their parents matched so far.
+            if x.block() == y.block() {
+                return x.is_before_in_block(*y);
             }
             return true; // Different regions of one op: not ordered; assume the write first.
         }

@@ -13,8 +13,8 @@ use melior::ir::{
     Attribute, Type, ValueLike,
 };
 use melior::Context;
-use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
@@ -52,31 +52,25 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
                 let element = match element_type {
                     Some(t) => e.op(
                         "spirv.CompositeExtract",
-                        &[operand.to_raw()],
+                        &[operand.val()],
                         &[t],
                         &[("indices", indices(context, k))],
                     )[0],
-                    None => operand.to_raw(),
+                    None => operand.val(),
                 };
                 vector = insert(&e, element, vector, ty, lane);
                 lane += 1;
             }
         }
         // SAFETY: the chain has the construct's type.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), vector) };
+        result.val().replace_all_uses_with(vector);
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(op) };
     }
     Ok(())
 }
 
-fn insert(
-    e: &Emitter<'_>,
-    element: MlirValue,
-    vector: MlirValue,
-    ty: Type<'_>,
-    lane: i64,
-) -> MlirValue {
+fn insert(e: &Emitter<'_>, element: Val, vector: Val, ty: Type<'_>, lane: i64) -> Val {
     e.op(
         "spirv.CompositeInsert",
         &[element, vector],

@@ -18,15 +18,14 @@
 use crate::vector::split_vectors::lanes::{block_argument_error, buffer_element, Lane, Splitter};
 use crate::vector::split_vectors::memory as split_memory;
 use melior::ir::{
-    attribute::AttributeLike,
     block::BlockLike,
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
-    Attribute, RegionLike, Type, TypeLike, Value, ValueLike,
+    Attribute, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
-use mlir_sys::{MlirOperation, MlirValue};
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::BlockAccess;
 use t2s_ir::ir::{attributes_of, named, operand, result};
@@ -73,17 +72,16 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     // extracts and inserts split below.
     crate::vector::unmask::unmask_where(context, root, |op| involves_split(&splitter, op))?;
     let mut buffers = split_memory::Buffers::default();
-    let mut ops: Vec<MlirOperation> = Vec::new();
+    let mut ops: Vec<Op> = Vec::new();
     root.walk(WalkOrder::PreOrder, |op| {
         if op.to_raw().ptr != root.to_raw().ptr {
-            ops.push(op.to_raw());
+            ops.push(op.handle());
         }
         WalkResult::Advance
     });
     let mut dead = Vec::new();
     for raw in ops {
-        // SAFETY: ops are only erased after the walk.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw.op();
         if !involves_split(&splitter, &op) {
             continue;
         }
@@ -95,7 +93,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     for raw in dead.into_iter().rev() {
         // SAFETY: every use of a replaced op was replaced before it.
         // SAFETY: the op has no uses left, and nothing refers to it after this.
-        unsafe { ir::erase(OperationRef::from_raw(raw)) };
+        unsafe { ir::erase(raw.op()) };
     }
     Ok(())
 }
@@ -138,10 +136,8 @@ fn check_types(op: &OperationRef<'_, '_>) -> Result<(), String> {
         .chain(op.results().map(|v| v.r#type()))
     {
         let vector = buffer_element(ty).unwrap_or(ty);
-        // SAFETY: a type query.
-        if unsafe { mlir_sys::mlirTypeIsAVector(vector.to_raw()) } {
-            // SAFETY: a vector type.
-            if unsafe { mlir_sys::mlirVectorTypeIsScalable(vector.to_raw()) } {
+        if t2s_ir::types::is_vector(vector) {
+            if t2s_ir::types::is_scalable(vector) {
                 return Err(format!(
                     "'{}' takes or yields the scalable {vector}, which split-vectors cannot split (its lane count is not fixed)",
                     ir::name(op)
@@ -180,7 +176,7 @@ fn split_op<'c>(
             finish(splitter, e, op, &lanes)
         },
         ods::vector::FromElementsOperation => {
-            let lanes: Vec<Lane> = op.operands().map(|v| Lane::Scalar(v.to_raw())).collect();
+            let lanes: Vec<Lane> = op.operands().map(|v| Lane::Scalar(v.val())).collect();
             finish(splitter, e, op, &lanes)
         },
         ods::vector::ExtractOperation => extract(splitter, e, op),
@@ -229,7 +225,7 @@ fn is_elementwise(name: &str) -> bool {
 }
 
 /// The lanes of a vector operand, or why it cannot be split.
-pub(crate) fn lanes(splitter: &Splitter<'_>, value: MlirValue) -> Result<Vec<Lane>, String> {
+pub(crate) fn lanes(splitter: &Splitter<'_>, value: Val) -> Result<Vec<Lane>, String> {
     splitter
         .lanes(value)
         .ok_or_else(|| block_argument_error(value))
@@ -245,8 +241,7 @@ fn finish<'c>(
 ) -> Result<(), String> {
     let old = result(op);
     if let Some(new) = splitter.produce(e, old, lanes) {
-        // SAFETY: the new value has the old one's type.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, new) };
+        old.replace_all_uses_with(new);
     }
     Ok(())
 }
@@ -257,30 +252,11 @@ fn constant<'c>(
     op: &OperationRef<'c, '_>,
 ) -> Result<(), String> {
     let value = op.attribute("value").map_err(|_| no_rule(op))?;
-    let raw = value.to_raw();
     let ty = type_of(result(op));
     let shape = shape_of(ty).ok_or_else(|| no_rule(op))?;
-    // SAFETY: attribute queries on a live elements attribute.
-    let elements: Vec<Attribute> = unsafe {
-        if !mlir_sys::mlirAttributeIsADenseElements(raw) {
-            return Err(format!("the constant {value} is not a dense vector"));
-        }
-        let total = count(&shape);
-        if mlir_sys::mlirDenseElementsAttrIsSplat(raw) {
-            vec![Attribute::from_raw(mlir_sys::mlirDenseElementsAttrGetSplatValue(raw)); total]
-        } else {
-            (0..total)
-                .map(|f| {
-                    let mut coords: Vec<u64> =
-                        unflatten(&shape, f).iter().map(|c| *c as u64).collect();
-                    Attribute::from_raw(mlir_sys::mlirElementsAttrGetValue(
-                        raw,
-                        coords.len() as isize,
-                        coords.as_mut_ptr(),
-                    ))
-                })
-                .collect()
-        }
+    let elements: Vec<Attribute> = {
+        t2s_ir::types::dense_elements(value, &shape)
+            .ok_or_else(|| format!("the constant {value} is not a dense vector"))?
     };
     let pieces = splitter.constant(e, &shape, element_of(ty), &elements);
     splitter.record(result(op), shape, pieces);
@@ -432,7 +408,7 @@ fn transpose<'c>(
 /// lane of `source` (of `source_shape`) at coordinates `at(c)`.
 fn remap(
     splitter: &Splitter<'_>,
-    source: MlirValue,
+    source: Val,
     source_shape: &[i64],
     shape: &[i64],
     at: impl Fn(&[i64]) -> Vec<i64>,
@@ -454,9 +430,9 @@ fn elementwise<'c>(
     let shape = shape_of(ty).ok_or_else(|| no_rule(op))?;
     let width = splitter.width(&shape);
     let pieces = count(&shape) / width;
-    let mut operands: Vec<Vec<MlirValue>> = Vec::new();
+    let mut operands: Vec<Vec<Val>> = Vec::new();
     for v in op.operands() {
-        let v = v.to_raw();
+        let v = v.val();
         if shape_of(type_of(v)).is_none() {
             operands.push(vec![v; pieces]);
             continue;
@@ -476,9 +452,9 @@ fn elementwise<'c>(
     let attributes = attributes_of(op);
     let named = named(&attributes);
     let name = ir::name(op);
-    let mut results: Vec<Vec<MlirValue>> = vec![Vec::new(); op.result_count()];
+    let mut results: Vec<Vec<Val>> = vec![Vec::new(); op.result_count()];
     for k in 0..pieces {
-        let args: Vec<MlirValue> = operands.iter().map(|o| o[k]).collect();
+        let args: Vec<Val> = operands.iter().map(|o| o[k]).collect();
         for (i, r) in e
             .op(&name, &args, &result_types, &named)
             .into_iter()
@@ -488,7 +464,7 @@ fn elementwise<'c>(
         }
     }
     for (i, pieces) in results.into_iter().enumerate() {
-        let old = op.result(i).map_err(|_| no_rule(op))?.to_raw();
+        let old = op.result(i).map_err(|_| no_rule(op))?.val();
         splitter.record(old, shape.clone(), pieces);
     }
     Ok(())

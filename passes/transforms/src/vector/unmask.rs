@@ -12,8 +12,8 @@ use melior::ir::{
     ValueLike,
 };
 use melior::Context;
-use mlir_sys::MlirValue;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, element_of, shape_of};
 use t2s_ir::ods;
@@ -54,13 +54,13 @@ pub fn unmask_where<'c>(
 /// Where lane `l` of an access is.
 enum At<'a> {
     /// `base[indices]` with the last index moved by `l` (masked accesses).
-    Shifted(&'a [MlirValue]),
+    Shifted(&'a [Val]),
     /// The linear position of `base[offsets]` in a buffer of `dims`, moved
     /// by the lane's index (gather, scatter).
     Indexed {
-        origin: MlirValue,
-        dims: Vec<MlirValue>,
-        positions: MlirValue,
+        origin: Val,
+        dims: Vec<Val>,
+        positions: Val,
     },
 }
 
@@ -115,8 +115,7 @@ fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Fail
             other.op(ods::scf::YieldOperation::name(), &[kept], &[], &[]);
             value = lanes::insert(&e, results[0], value, &[l]);
         }
-        // SAFETY: a value of the load's type replaces its result.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value) };
+        result.val().replace_all_uses_with(value);
     } else {
         for l in 0..lane_count {
             let then = e.if_then(lanes::extract(&e, mask, &[l]));
@@ -133,9 +132,7 @@ fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Fail
 
 /// The base, offsets, index vector, mask and last operand of a gather or
 /// scatter.
-fn split_indexed(
-    all: &[MlirValue],
-) -> Option<(MlirValue, &[MlirValue], MlirValue, MlirValue, MlirValue)> {
+fn split_indexed(all: &[Val]) -> Option<(Val, &[Val], Val, Val, Val)> {
     match all {
         [base, offsets @ .., positions, mask, last] => {
             Some((*base, offsets, *positions, *mask, *last))
@@ -147,13 +144,7 @@ fn split_indexed(
 /// The indices of lane `l` of a gather or scatter: `base[offsets]` moved
 /// by the lane's index in row-major order, so the index may carry into
 /// outer dimensions.
-fn indexed_lane(
-    e: &Emitter<'_>,
-    origin: MlirValue,
-    dims: &[MlirValue],
-    positions: MlirValue,
-    l: i64,
-) -> Vec<MlirValue> {
+fn indexed_lane(e: &Emitter<'_>, origin: Val, dims: &[Val], positions: Val, l: i64) -> Vec<Val> {
     let mut step = lanes::extract(e, positions, &[l]);
     if !melior::ir::TypeLike::is_index(&lanes::type_of(step)) {
         step = e.op1(
@@ -181,15 +172,15 @@ fn indexed_lane(
 }
 
 /// The base, indices, mask and last operand of a masked access.
-fn split(all: &[MlirValue]) -> Option<(MlirValue, &[MlirValue], MlirValue, MlirValue)> {
+fn split(all: &[Val]) -> Option<(Val, &[Val], Val, Val)> {
     match all {
         [base, indices @ .., mask, last] => Some((*base, indices, *mask, *last)),
         _ => None,
     }
 }
 
-fn operands(op: &OperationRef<'_, '_>) -> Vec<MlirValue> {
-    op.operands().map(|v| v.to_raw()).collect()
+fn operands(op: &OperationRef<'_, '_>) -> Vec<Val> {
+    op.operands().map(|v| v.val()).collect()
 }
 
 /// The lane count of a 1-D vector type (an n-D one is left to the
@@ -202,7 +193,7 @@ fn one_dimension(ty: melior::ir::Type<'_>) -> Option<i64> {
 }
 
 /// The indices of lane `l`: the last index moved by `l`.
-fn lane_indices(e: &Emitter<'_>, indices: &[MlirValue], l: i64) -> Vec<MlirValue> {
+fn lane_indices(e: &Emitter<'_>, indices: &[Val], l: i64) -> Vec<Val> {
     let mut at = indices.to_vec();
     if let Some(last) = at.last_mut().filter(|_| l != 0) {
         *last = e.add(*last, e.index(l));

@@ -2,12 +2,9 @@
 //! the output store it feeds.
 
 use crate::channel::chain::{users, Chain};
-use melior::ir::{
-    operation::{OperationLike, OperationRef},
-    Location, ValueLike,
-};
-use mlir_sys::MlirOperation;
+use melior::ir::{operation::OperationLike, Location};
 use t2s_ir::diag::{emit, error, Severity};
+use t2s_ir::handle::{AsOp, AsVal, Op};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
@@ -16,23 +13,22 @@ use t2s_ir::pass::Failed;
 
 /// The one `channel.read` of the kernel that brings `@A`'s values: a read
 /// of the channel `@A`, or a read whose value is stored to `@A`.
-pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<MlirOperation, Failed> {
-    let reads: Vec<MlirOperation> = ir::collect(chain.array, op_name)
+pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<Op, Failed> {
+    let reads: Vec<Op> = ir::collect(chain.array, op_name)
         .into_iter()
         .filter(|r| {
             ir::symbol(r, "channel") == chain.source
                 || r.result_at(0).is_some_and(|v| {
-                    let v = v.to_raw();
+                    let v = v.val();
                     users(v).into_iter().any(|u| {
-                        // SAFETY: a live user op.
-                        let u_ref = unsafe { OperationRef::from_raw(u) };
+                        let u_ref = u.op();
                         ods::is(&u_ref, ods::spacetime::OutputOperation::name())
                             && ir::symbol(&u_ref, "func") == chain.source
-                            && output_parts(&u_ref).values.iter().any(|x| x.ptr == v.ptr)
+                            && output_parts(&u_ref).values.contains(&v)
                     })
                 })
         })
-        .map(|r| r.to_raw())
+        .map(|r| r.handle())
         .collect();
     match reads.as_slice() {
         [one] => Ok(*one),
@@ -64,20 +60,14 @@ pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<MlirOperation, 
     }
 }
 
-pub fn op_location<'c>(op: MlirOperation) -> Location<'c> {
-    // SAFETY: a live op.
-    unsafe { Location::from_raw(mlir_sys::mlirOperationGetLocation(op)) }
+pub fn op_location<'c>(op: Op) -> Location<'c> {
+    op.location()
 }
 
 /// The `spacetime.output` that stores the read value: the read's only use.
 /// `lanes`: a vector store, which keeps its lanes' mask.
-pub fn the_store(
-    chain: &Chain<'_, '_>,
-    access: MlirOperation,
-    lanes: bool,
-) -> Result<MlirOperation, Failed> {
-    // SAFETY: a live op with one result.
-    let value = unsafe { mlir_sys::mlirOperationGetResult(access, 0) };
+pub fn the_store(chain: &Chain<'_, '_>, access: Op, lanes: bool) -> Result<Op, Failed> {
+    let value = access.result(0).expect("a result");
     let all = users(value);
     let store = match all.as_slice() {
         [one] => *one,
@@ -94,8 +84,7 @@ pub fn the_store(
             ))
         }
     };
-    // SAFETY: a live op.
-    let store_ref = unsafe { OperationRef::from_raw(store) };
+    let store_ref = store.op();
     let OutputParts {
         values, mask, at, ..
     } = if ods::is(&store_ref, ods::spacetime::OutputOperation::name()) {
@@ -106,7 +95,7 @@ pub fn the_store(
     if !ods::is(&store_ref, ods::spacetime::OutputOperation::name())
         || ir::symbol(&store_ref, "func") != chain.source
         || values.len() != 1
-        || values[0].ptr != value.ptr
+        || values[0].key() != value.key()
     {
         emit(
             op_location(access),

@@ -18,10 +18,10 @@
 
 use crate::channel::chain::Chain;
 use crate::channel::isolate::build::{read, write};
-use melior::ir::operation::{OperationLike, OperationRef};
-use mlir_sys::{MlirOperation, MlirValue};
+use melior::ir::operation::OperationLike;
 use t2s_ir::diag::remark;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{Blk, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of, vector_type};
 use t2s_ir::ods;
@@ -33,13 +33,7 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     let access =
         crate::channel::gather::access::find_read(chain, ods::channel::ReadLanesOperation::name())?;
     crate::channel::gather::access::the_store(chain, access, true)?;
-    // SAFETY: a live op with one result.
-    let (value, access_ref) = unsafe {
-        (
-            mlir_sys::mlirOperationGetResult(access, 0),
-            OperationRef::from_raw(access),
-        )
-    };
+    let (value, access_ref) = (access.result(0).expect("a result"), access.op());
     let ty = type_of(value);
     let shape = shape_of(ty).ok_or(Failed)?;
     let lane_dim = chain.info.space[..dim]
@@ -99,7 +93,7 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     }
     let gathered = transpose(&e, carried.ok_or(Failed)?, &inverse(&perm), ty);
     // SAFETY: live values of one type; the read is erased next.
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(value, gathered) };
+    value.replace_all_uses_with(gathered);
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(access_ref) };
     let end = if chain.down {
@@ -121,14 +115,13 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     Ok(())
 }
 
-fn block_of(op: MlirOperation) -> mlir_sys::MlirBlock {
-    // SAFETY: a live op inside a block.
-    unsafe { mlir_sys::mlirOperationGetBlock(op) }
+fn block_of(op: Op) -> Blk {
+    op.block().expect("an op in a block")
 }
 
 /// The FIFO of PE `p` along `dim` at the current other PE: the unrolled
 /// space loops' coordinates from their mins.
-fn fifo_index(chain: &Chain<'_, '_>, e: &Emitter<'_>, dim: usize, p: i64) -> Vec<MlirValue> {
+fn fifo_index(chain: &Chain<'_, '_>, e: &Emitter<'_>, dim: usize, p: i64) -> Vec<Val> {
     let time = chain.info.time.len();
     let mut index = Vec::new();
     for (d, s) in chain.info.space.iter().enumerate() {
@@ -149,8 +142,8 @@ fn fifo_index(chain: &Chain<'_, '_>, e: &Emitter<'_>, dim: usize, p: i64) -> Vec
 /// The kernel's lane-wise read, and how the chain lays out its lanes.
 struct LaneRead<'s, 'c> {
     source: &'s str,
-    indices: &'s [MlirValue],
-    mask: Option<MlirValue>,
+    indices: &'s [Val],
+    mask: Option<Val>,
     /// The read's lane shape.
     shape: &'s [i64],
     /// The chain's lane order: the gathered loop's lanes first.
@@ -160,7 +153,7 @@ struct LaneRead<'s, 'c> {
 
 /// PE `p`'s own value: its lanes' read (a scalar when `i` is the only
 /// vectorized loop), under its lanes of the mask.
-fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<MlirValue, Failed> {
+fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<Val, Failed> {
     let LaneRead {
         source,
         indices,
@@ -169,7 +162,7 @@ fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<MlirValue, 
         perm,
         element,
     } = *r;
-    let row = |v: MlirValue| -> MlirValue {
+    let row = |v: Val| -> Val {
         match shape_of(type_of(v)) {
             None => v,
             Some(lanes_of_v) => {
@@ -184,7 +177,7 @@ fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<MlirValue, 
             }
         }
     };
-    let lane_indices: Vec<MlirValue> = indices.iter().map(|i| row(*i)).collect();
+    let lane_indices: Vec<Val> = indices.iter().map(|i| row(*i)).collect();
     let lane_mask = mask.map(row);
     if perm.len() > 1 {
         let rest: Vec<i64> = perm[1..].iter().map(|d| shape[*d as usize]).collect();
@@ -207,17 +200,12 @@ fn own_read(e: &Emitter<'_>, r: &LaneRead<'_, '_>, p: i64) -> Result<MlirValue, 
 }
 
 /// `tmp` with its row (or lane) `p` along the first dimension set to `own`.
-fn insert(e: &Emitter<'_>, own: MlirValue, tmp: MlirValue, p: i64) -> MlirValue {
+fn insert(e: &Emitter<'_>, own: Val, tmp: Val, p: i64) -> Val {
     lanes::insert(e, own, tmp, &[p])
 }
 
 /// `vector.transpose` by `perm` (nothing for the identity).
-fn transpose<'c>(
-    e: &Emitter<'c>,
-    v: MlirValue,
-    perm: &[i64],
-    result: melior::ir::Type<'c>,
-) -> MlirValue {
+fn transpose<'c>(e: &Emitter<'c>, v: Val, perm: &[i64], result: melior::ir::Type<'c>) -> Val {
     if perm.iter().enumerate().all(|(i, d)| i as i64 == *d) {
         return v;
     }

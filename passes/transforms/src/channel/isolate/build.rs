@@ -11,9 +11,9 @@ use melior::ir::{
     r#type::IntegerType,
     Attribute, Block, BlockLike, BlockRef, Identifier, Location, Region, RegionLike, Type,
 };
-use mlir_sys::{MlirBlock, MlirOperation, MlirValue};
 use std::collections::{HashMap, HashSet};
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsOp, Blk, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
@@ -29,13 +29,8 @@ pub fn shape_text(shape: &[i64]) -> String {
 }
 
 /// The type of an op's only result.
-pub fn result_type<'c>(op: MlirOperation) -> Type<'c> {
-    // SAFETY: a live op with one result.
-    unsafe {
-        Type::from_raw(mlir_sys::mlirValueGetType(
-            mlir_sys::mlirOperationGetResult(op, 0),
-        ))
-    }
+pub fn result_type<'c>(op: Op) -> Type<'c> {
+    op.result(0).expect("a result").r#type()
 }
 
 /// Declares `channel.fifo @<kernel>_<base>[_n]` at the end of the program,
@@ -125,7 +120,7 @@ pub fn new_kernel(
     name: &str,
     location: Location<'_>,
     kept: &[Fixed],
-) -> Result<(MlirBlock, Vec<MlirValue>), Failed> {
+) -> Result<(Blk, Vec<Val>), Failed> {
     let context = frame.context;
     let region = Region::new();
     region.append_block(Block::new(&[]));
@@ -143,12 +138,7 @@ pub fn new_kernel(
         .map_err(|_| Failed)?
         .first_block()
         .ok_or(Failed)?;
-    // SAFETY: the array is live; the block takes ownership of the clone.
-    let array = unsafe {
-        let clone = mlir_sys::mlirOperationClone(frame.array.to_raw());
-        mlir_sys::mlirBlockAppendOwnedOperation(block.to_raw(), clone);
-        OperationRef::from_raw(clone)
-    };
+    let array = block.append_operation(frame.array.handle().clone_detached());
     let body = ir::body_block(&array).ok_or(Failed)?;
     for op in ir::ops(body).into_iter().rev() {
         // SAFETY: the op has no uses left, and nothing refers to it after this.
@@ -158,8 +148,8 @@ pub fn new_kernel(
     // register files (they stay with the array, outside this kernel).
     ArrayOp::cast(array).ok_or(Failed)?.drop_files();
     keep_pes(frame, array, kept)?;
-    let coords = space_coords(frame, body.to_raw());
-    Ok((body.to_raw(), coords))
+    let coords = space_coords(frame, body.blk());
+    Ok((body.blk(), coords))
 }
 
 /// Restricts a copy of the array to the PEs with the `kept` coordinates:
@@ -217,16 +207,11 @@ fn keep_pes(
 }
 
 /// The space coordinates (the PE) among a body's block arguments.
-pub fn space_coords(frame: &Frame<'_, '_>, body: MlirBlock) -> Vec<MlirValue> {
-    let first = frame.num_time() as isize;
-    let end = first + frame.info.space.len() as isize;
-    // SAFETY: a live block whose first arguments are the array's
-    // coordinates (register files follow).
-    unsafe {
-        (first..end.min(mlir_sys::mlirBlockGetNumArguments(body)))
-            .map(|i| mlir_sys::mlirBlockGetArgument(body, i))
-            .collect()
-    }
+pub fn space_coords(frame: &Frame<'_, '_>, body: Blk) -> Vec<Val> {
+    // The first arguments are the array's coordinates (register files follow).
+    let first = frame.num_time();
+    let end = first + frame.info.space.len();
+    (first..end).filter_map(|i| body.argument(i)).collect()
 }
 
 /// The index of a PE's channel: its space coordinates that the access does
@@ -234,10 +219,10 @@ pub fn space_coords(frame: &Frame<'_, '_>, body: MlirBlock) -> Vec<MlirValue> {
 pub fn channel_index(
     e: &Emitter<'_>,
     frame: &Frame<'_, '_>,
-    coords: &[MlirValue],
+    coords: &[Val],
     fixed: &[Fixed],
-) -> Vec<MlirValue> {
-    let offsets: Vec<MlirValue> = coords
+) -> Vec<Val> {
+    let offsets: Vec<Val> = coords
         .iter()
         .zip(&frame.info.space)
         .map(|(c, s)| {
@@ -253,21 +238,14 @@ pub fn channel_index(
 
 /// The array body's coordinates mapped to a copy's (the register files
 /// stay with the array).
-pub fn argument_map(from: MlirBlock, to: MlirBlock) -> HashMap<usize, MlirValue> {
-    // SAFETY: two live blocks whose first arguments are the same
-    // coordinates; only the arguments both have are mapped.
-    unsafe {
-        let both =
-            mlir_sys::mlirBlockGetNumArguments(from).min(mlir_sys::mlirBlockGetNumArguments(to));
-        (0..both)
-            .map(|i| {
-                (
-                    mlir_sys::mlirBlockGetArgument(from, i).ptr as usize,
-                    mlir_sys::mlirBlockGetArgument(to, i),
-                )
-            })
-            .collect()
-    }
+pub fn argument_map(from: Blk, to: Blk) -> HashMap<usize, Val> {
+    // The first arguments of both are the same coordinates; only the
+    // arguments both have are mapped.
+    from.arguments()
+        .into_iter()
+        .zip(to.arguments())
+        .map(|(a, b)| (a.key(), b))
+        .collect()
 }
 
 /// An emitter at the point where `access` happens in a copy of the array
@@ -276,8 +254,8 @@ pub fn argument_map(from: MlirBlock, to: MlirBlock) -> HashMap<usize, MlirValue>
 pub fn guarded<'c>(
     e: &Emitter<'c>,
     access: &Access,
-    map: &HashMap<usize, MlirValue>,
-) -> (Emitter<'c>, Option<MlirBlock>) {
+    map: &HashMap<usize, Val>,
+) -> (Emitter<'c>, Option<Blk>) {
     let ty: Type = IntegerType::new(e.context, 1).into();
     let guard = combine(e, &access.guards, map, true);
     let used = access.uses.as_ref().and_then(|u| combine(e, u, map, false));
@@ -302,7 +280,7 @@ fn channel_attribute<'c>(e: &Emitter<'c>, channel: &str) -> (&'static str, Attri
 }
 
 /// `channel.write @channel[coords], value`.
-pub fn write(e: &Emitter<'_>, channel: &str, coords: &[MlirValue], value: MlirValue) {
+pub fn write(e: &Emitter<'_>, channel: &str, coords: &[Val], value: Val) {
     let mut operands = coords.to_vec();
     operands.push(value);
     e.op(
@@ -314,7 +292,7 @@ pub fn write(e: &Emitter<'_>, channel: &str, coords: &[MlirValue], value: MlirVa
 }
 
 /// `channel.read @channel[coords] : ty`.
-pub fn read<'c>(e: &Emitter<'c>, channel: &str, coords: &[MlirValue], ty: Type<'c>) -> MlirValue {
+pub fn read<'c>(e: &Emitter<'c>, channel: &str, coords: &[Val], ty: Type<'c>) -> Val {
     e.op(
         ods::channel::ReadOperation::name(),
         coords,
@@ -326,8 +304,7 @@ pub fn read<'c>(e: &Emitter<'c>, channel: &str, coords: &[MlirValue], ty: Type<'
 /// Replaces the array's load by a read of `channel`, under the load's use
 /// conditions when it has some (the loader sends only then).
 pub fn read_in_place(frame: &Frame<'_, '_>, access: &Access, channel: &str, fixed: &[Fixed]) {
-    // SAFETY: a live op.
-    let load = unsafe { OperationRef::from_raw(access.op) };
+    let load = access.op.op();
     let e = Emitter::new(frame.context, load.location(), frame.body).before_op(access.op);
     let coords = channel_index(&e, frame, &space_coords(frame, frame.body), fixed);
     let ty = result_type(access.op);
@@ -341,20 +318,17 @@ pub fn read_in_place(frame: &Frame<'_, '_>, access: &Access, channel: &str, fixe
                 let _ = add_to_slice(*c, frame.body, &mut slice);
             }
             let mut map = HashMap::new();
-            // SAFETY: the array body is live.
-            let body = unsafe { BlockRef::from_raw(frame.body) };
+            let body = frame.body.block();
             clone_slice(&e, body, &slice, &mut map);
             let used = combine(&e, uses, &map, false).expect("use conditions are not empty");
             read_if(&e, used, channel, &coords, ty)
         }
     };
-    // SAFETY: live values of the same type; the load is then unused.
-    unsafe {
-        mlir_sys::mlirValueReplaceAllUsesOfWith(
-            mlir_sys::mlirOperationGetResult(access.op, 0),
-            value,
-        );
-    }
+    access
+        .op
+        .result(0)
+        .expect("a result")
+        .replace_all_uses_with(value);
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(load) };
 }
@@ -363,11 +337,11 @@ pub fn read_in_place(frame: &Frame<'_, '_>, access: &Access, channel: &str, fixe
 /// selected.
 fn read_if<'c>(
     e: &Emitter<'c>,
-    condition: MlirValue,
+    condition: Val,
     channel: &str,
-    coords: &[MlirValue],
+    coords: &[Val],
     ty: Type<'c>,
-) -> MlirValue {
+) -> Val {
     let (then, other, result) = e.if_else(condition, &[ty]);
     let blocks = [then, other];
     let value = read(&e.at(blocks[0]), channel, coords, ty);

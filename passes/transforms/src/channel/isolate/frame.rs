@@ -4,14 +4,14 @@
 use crate::channel::isolate::slice::Condition;
 use melior::ir::operation::OperationRef;
 use melior::Context;
-use mlir_sys::{MlirBlock, MlirOperation};
 use std::collections::HashSet;
 use t2s_ir::array::ArrayInfo;
+use t2s_ir::handle::{Blk, Op};
 
 /// One access the pass moves: its op, the conditions it runs under, and
 /// the ops another kernel needs to recompute them and its indices.
 pub struct Access {
-    pub op: MlirOperation,
+    pub op: Op,
     pub guards: Vec<Condition>,
     pub uses: Option<Vec<Condition>>,
     pub slice: HashSet<usize>,
@@ -22,7 +22,7 @@ pub struct Frame<'c, 'a> {
     pub context: &'c Context,
     pub program: OperationRef<'c, 'a>,
     pub array: OperationRef<'c, 'a>,
-    pub body: MlirBlock,
+    pub body: Blk,
     pub info: ArrayInfo,
     /// The kernels the directives create: no channel may take their names.
     pub kernels: HashSet<String>,

@@ -6,28 +6,22 @@
 
 use crate::channel::isolate::frame::{Access, Frame};
 use crate::channel::isolate::slice::Condition;
-use melior::ir::{
-    attribute::IntegerAttribute,
-    operation::{OperationLike, OperationRef},
-    ValueLike,
-};
-use mlir_sys::{MlirOperation, MlirValue};
+use melior::ir::{attribute::IntegerAttribute, operation::OperationLike};
 use t2s_ir::array::ArrayInfo;
+use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
 
 /// A space coordinate (its position among the space loops) and its value.
 pub type Fixed = (usize, i64);
 
-fn op_of(v: MlirValue) -> Option<MlirOperation> {
-    // SAFETY: a live value; only queries.
-    unsafe { (!mlir_sys::mlirValueIsABlockArgument(v)).then(|| mlir_sys::mlirOpResultGetOwner(v)) }
+fn op_of(v: Val) -> Option<Op> {
+    v.defining_op()
 }
 
-fn constant(v: MlirValue) -> Option<i64> {
+fn constant(v: Val) -> Option<i64> {
     let op = op_of(v)?;
-    // SAFETY: a live op.
-    let op = unsafe { OperationRef::from_raw(op) };
+    let op = op.op();
     if !ods::is(&op, ods::arith::ConstantOperation::name()) {
         return None;
     }
@@ -38,23 +32,20 @@ fn constant(v: MlirValue) -> Option<i64> {
 
 /// The space coordinate `v` is, if any: a space argument of the body, or a
 /// recovered index that the `recover` map takes from one space coordinate.
-fn space_coordinate(frame: &Frame<'_, '_>, v: MlirValue) -> Option<usize> {
-    // SAFETY: a live value; only queries.
-    let coordinate = unsafe {
-        if mlir_sys::mlirValueIsABlockArgument(v) {
-            if mlir_sys::mlirBlockArgumentGetOwner(v).ptr != frame.body.ptr {
+fn space_coordinate(frame: &Frame<'_, '_>, v: Val) -> Option<usize> {
+    let coordinate = match v.defining_op() {
+        None => {
+            if v.owner_block() != Some(frame.body) {
                 return None;
             }
-            mlir_sys::mlirBlockArgumentGetArgNumber(v) as usize
-        } else {
-            let op = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(v));
+            v.argument_number()?
+        }
+        Some(op) => {
+            let op = op.op();
             if !ods::is(&op, ods::spacetime::RecoverOperation::name()) || op.operand_count() > 0 {
                 return None;
             }
-            let row = frame
-                .info
-                .recover
-                .get(mlir_sys::mlirOpResultGetResultNumber(v) as usize)?;
+            let row = frame.info.recover.get(v.result_number()?)?;
             match (row.terms.as_slice(), row.constant) {
                 ([(d, 1)], 0) => *d,
                 _ => return None,
@@ -70,8 +61,7 @@ fn fixed_by(frame: &Frame<'_, '_>, (condition, holds): Condition) -> Option<Fixe
         return None;
     }
     let op = op_of(condition)?;
-    // SAFETY: a live op.
-    let op = unsafe { OperationRef::from_raw(op) };
+    let op = op.op();
     let eq = ods::is(&op, ods::arith::CmpIOperation::name())
         && op
             .attribute("predicate")
@@ -81,7 +71,7 @@ fn fixed_by(frame: &Frame<'_, '_>, (condition, holds): Condition) -> Option<Fixe
     if !eq {
         return None;
     }
-    let (a, b) = (op.operand_at(0)?.to_raw(), op.operand_at(1)?.to_raw());
+    let (a, b) = (op.operand_at(0)?.val(), op.operand_at(1)?.val());
     let (coordinate, value) = match (constant(a), constant(b)) {
         (None, Some(c)) => (space_coordinate(frame, a)?, c),
         (Some(c), None) => (space_coordinate(frame, b)?, c),

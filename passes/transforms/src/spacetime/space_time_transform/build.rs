@@ -20,16 +20,15 @@ use melior::ir::{
     attribute::{DenseI64ArrayAttribute, IntegerAttribute, StringAttribute},
     block::BlockLike,
     operation::{OperationBuilder, OperationLike, OperationRef},
-    r#type::TypeLike,
     r#type::{IntegerType, MemRefType},
     Block, Region, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_dialects::ods::spacetime;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
@@ -143,7 +142,7 @@ pub fn build_array<'c, 'a>(
     // above).
     let parent = nest.block().ok_or(Failed)?;
     let pe_shape: Vec<i64> = space.iter().map(|c| c.max_extent.unwrap_or(1)).collect();
-    let mut file_decls: Vec<((usize, usize), MlirValue)> = Vec::new();
+    let mut file_decls: Vec<((usize, usize), Val)> = Vec::new();
     let mut keys: Vec<_> = slots.keys().copied().collect();
     keys.sort();
     for (func, result) in keys {
@@ -163,7 +162,7 @@ pub fn build_array<'c, 'a>(
             location,
         );
         let op = parent.insert_operation_before(nest, op.into());
-        file_decls.push(((func, result), op.result(0).map_err(|_| Failed)?.to_raw()));
+        file_decls.push(((func, result), op.result(0).map_err(|_| Failed)?.val()));
     }
 
     // The array op, before the nest: one block argument per coordinate,
@@ -176,11 +175,7 @@ pub fn build_array<'c, 'a>(
         .iter()
         .map(|_| (Type::index(context), location))
         .collect();
-    // SAFETY: live values of the program; only their types are read.
-    let file_values: Vec<Value> = file_decls
-        .iter()
-        .map(|(_, v)| unsafe { Value::from_raw(*v) })
-        .collect();
+    let file_values: Vec<Value> = file_decls.iter().map(|(_, v)| v.value()).collect();
     arguments.extend(file_values.iter().map(|v| (v.r#type(), location)));
     let block = Block::new(&arguments);
     let region = Region::new();
@@ -194,14 +189,14 @@ pub fn build_array<'c, 'a>(
     let array = parent.insert_operation_before(nest, op);
     let body = ir::body_block(&array).ok_or(Failed)?;
     let first_file = s.coordinates.len();
-    let mut files: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let mut files: HashMap<(usize, usize), Val> = HashMap::new();
     for (i, (key, _)) in file_decls.iter().enumerate() {
         let arg = body.argument(first_file + i).map_err(|_| Failed)?;
-        files.insert(*key, Value::from(arg).to_raw());
+        files.insert(*key, Value::from(arg).val());
     }
 
     // The PE body: coordinates -> original indices, the guard, the UREs.
-    let e = Emitter::new(context, location, body.to_raw());
+    let e = Emitter::new(context, location, body.blk());
     let recovered = e.op(
         ods::spacetime::RecoverOperation::name(),
         &[],
@@ -219,33 +214,32 @@ pub fn build_array<'c, 'a>(
     } else {
         (e, None)
     };
-    let var_values = |ure: &Ure<'_, '_>| -> Vec<MlirValue> {
+    let var_values = |ure: &Ure<'_, '_>| -> Vec<Val> {
         ure.vars
             .iter()
             .map(|v| recovered[names.iter().position(|n| n == v).expect("verified var")])
             .collect()
     };
 
-    let mut own_values: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let mut own_values: HashMap<(usize, usize), Val> = HashMap::new();
     let last = ures.len() - 1;
     for (index, ure) in ures.iter().enumerate() {
         let args = var_values(ure);
         let def_body = ir::body_block(&ure.op).ok_or(Failed)?;
         for (i, value) in args.iter().enumerate() {
             let arg = def_body.argument(i).map_err(|_| Failed)?;
-            // SAFETY: both values are alive; the old one is about to go away.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(Value::from(arg).to_raw(), *value) };
+            arg.val().replace_all_uses_with(*value);
         }
         let ops = ir::ops(def_body);
         let (yield_op, moved) = ops.split_last().ok_or(Failed)?;
         for op in moved {
-            move_to_end(op.to_raw(), pe.block);
+            move_to_end(op.handle(), pe.block);
         }
         // Reads of this URE.
         for (_, at, callee, offset, access) in reads.iter().filter(|r| r.0 == index) {
-            let here = pe.before_op(at.to_raw()).located(at.location());
+            let here = pe.before_op(at.handle()).located(at.location());
             for r in 0..at.result_count() {
-                let old = at.result(r).map_err(|_| Failed)?.to_raw();
+                let old = at.result(r).map_err(|_| Failed)?.val();
                 let new = match (files.get(&(*callee, r)), own_values.get(&(*callee, r))) {
                     (_, Some(v)) if access.same_step() && offset.iter().all(|&o| o == 0) => *v,
                     (Some(file), _) => emit_read(&here, *file, offset, access)?,
@@ -256,14 +250,13 @@ pub fn build_array<'c, 'a>(
                         ))
                     }
                 };
-                // SAFETY: both values are alive; the read is erased next.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old, new) };
+                old.replace_all_uses_with(new);
             }
             // SAFETY: the op has no uses left, and nothing refers to it after this.
             unsafe { ir::erase(*at) };
         }
         // The yield: register-file writes, or the output store.
-        let yielded: Vec<MlirValue> = yield_op.operands().map(|v| v.to_raw()).collect();
+        let yielded: Vec<Val> = yield_op.operands().map(|v| v.val()).collect();
         let mut values = Vec::new();
         let mut conditions = Vec::new();
         let mut selects = Vec::new();
@@ -319,7 +312,7 @@ pub fn build_array<'c, 'a>(
         unsafe { ir::erase(*yield_op) };
         for select in selects {
             // SAFETY: the select's only use was the yield, erased above.
-            unsafe { mlir_sys::mlirOperationDestroy(select) };
+            unsafe { select.erase() };
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(ure.op) };
@@ -365,28 +358,16 @@ fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Resu
         let result = at.result(r).map_err(|_| Failed)?;
         let ty = result.r#type();
         let zero = e.zero(ty);
-        // SAFETY: both values are alive; the read is erased below.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), zero) };
+        result.val().replace_all_uses_with(zero);
     }
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(at) };
     Ok(())
 }
 
-fn emit_read(
-    e: &Emitter<'_>,
-    file: MlirValue,
-    offset: &[i64],
-    access: &Access,
-) -> Result<MlirValue, Failed> {
-    // SAFETY: a live register-file value.
-    let file_value = unsafe { Value::from_raw(file) };
-    // SAFETY: a live type, only queried.
-    let elem = unsafe {
-        Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(
-            file_value.r#type().to_raw(),
-        ))
-    };
+fn emit_read(e: &Emitter<'_>, file: Val, offset: &[i64], access: &Access) -> Result<Val, Failed> {
+    let file_value = file.value();
+    let elem = t2s_ir::types::element(file_value.r#type());
     let i64_type = IntegerType::new(e.context, 64).into();
     Ok(e.op(
         ods::spacetime::ReadOperation::name(),
@@ -408,10 +389,6 @@ fn emit_read(
     )[0])
 }
 
-fn move_to_end(op: MlirOperation, block: mlir_sys::MlirBlock) {
-    // SAFETY: the op is detached from its parent, then owned by the block.
-    unsafe {
-        mlir_sys::mlirOperationRemoveFromParent(op);
-        mlir_sys::mlirBlockAppendOwnedOperation(block, op);
-    }
+fn move_to_end(op: Op, block: Blk) {
+    op.move_to_end(block)
 }

@@ -3,8 +3,8 @@
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, ValueLike};
-use mlir_sys::{MlirOperation, MlirValue};
 use t2s_ir::diag::error;
+use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
@@ -31,7 +31,7 @@ pub(super) fn collect_ures<'c, 'a>(
         let yield_op = body.terminator().ok_or(Failed)?;
         let conditional = yield_op
             .operands()
-            .map(|v| select_parts(v.to_raw()).is_some())
+            .map(|v| select_parts(v.val()).is_some())
             .collect();
         ures.push(Ure {
             name: ir::symbol(&op, "func"),
@@ -54,21 +54,10 @@ pub(super) fn result_type<'c>(ure: &Ure<'c, '_>, result: usize) -> Result<Type<'
 }
 
 /// `(select op, condition, value)` when `value` is a `ure.select` result.
-pub(super) fn select_parts(value: MlirValue) -> Option<(MlirOperation, MlirValue, MlirValue)> {
-    // SAFETY: a live value; only queried.
-    unsafe {
-        if !mlir_sys::mlirValueIsAOpResult(value) {
-            return None;
-        }
-        let op = mlir_sys::mlirOpResultGetOwner(value);
-        let op_ref = OperationRef::from_raw(op);
-        if !ods::is(&op_ref, ods::ure::SelectOperation::name()) {
-            return None;
-        }
-        Some((
-            op,
-            mlir_sys::mlirOperationGetOperand(op, 0),
-            mlir_sys::mlirOperationGetOperand(op, 1),
-        ))
+pub(super) fn select_parts(value: Val) -> Option<(Op, Val, Val)> {
+    let op = value.defining_op()?;
+    if !ods::is(&op.op(), ods::ure::SelectOperation::name()) {
+        return None;
     }
+    Some((op, op.operand(0)?, op.operand(1)?))
 }

@@ -12,9 +12,9 @@ use melior::ir::{
     Attribute,
 };
 use melior::Context;
-use mlir_sys::MlirValue;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::Val;
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::{ure::ProgramOp, View};
@@ -26,18 +26,18 @@ use t2s_model::spacetime::NestLoop;
 pub(super) fn emit_output(
     pe: &Emitter<'_>,
     ure: &Ure<'_, '_>,
-    args: &[MlirValue],
-    values: &[MlirValue],
-    conditions: &[Option<MlirValue>],
+    args: &[Val],
+    values: &[Val],
+    conditions: &[Option<Val>],
     check_time: bool,
-    scheduled: MlirValue,
+    scheduled: Val,
 ) -> Result<(), Failed> {
-    let mut guards: Vec<MlirValue> = Vec::new();
+    let mut guards: Vec<Val> = Vec::new();
     if !check_time {
         guards.push(scheduled);
     }
     for c in conditions.iter().flatten() {
-        if !guards.iter().any(|g| g.ptr == c.ptr) {
+        if !guards.iter().any(|g| g.key() == c.key()) {
             guards.push(*c);
         }
     }

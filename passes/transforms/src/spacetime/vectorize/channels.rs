@@ -12,11 +12,10 @@ use crate::spacetime::vectorize::legal::Wanted;
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
-    Value, ValueLike,
 };
-use mlir_sys::MlirValue;
 use std::collections::HashMap;
 use t2s_ir::diag::{emit, Severity};
+use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -30,18 +29,13 @@ pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<
     let Some(body) = ir::body_block(array) else {
         return Ok(());
     };
-    let coordinate = |s: usize| -> Option<MlirValue> {
-        body.argument(time + s)
-            .ok()
-            .map(|a| Value::from(a).to_raw())
-    };
+    let coordinate = |s: usize| -> Option<Val> { body.argument(time + s).ok().map(|a| a.val()) };
     let rows = affine_map_rows(array, "recover").unwrap_or_default();
     let vectorized: Vec<usize> = kept.iter().map(|w| w.space).collect();
     let accesses: Vec<_> = all_ops(array)
         .into_iter()
         .filter(|op| {
-            // SAFETY: a live op of the array.
-            let r = unsafe { OperationRef::from_raw(*op) };
+            let r = op.op();
             t2s_ir::op_in!(
                 ir::name(&r),
                 ods::channel::ReadOperation | ods::channel::WriteOperation
@@ -50,15 +44,13 @@ pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<
         .collect();
     let mut per_channel: HashMap<String, usize> = HashMap::new();
     for op in &accesses {
-        // SAFETY: a live op of the array.
-        let r = unsafe { OperationRef::from_raw(*op) };
+        let r = op.op();
         *per_channel.entry(ir::symbol(&r, "channel")).or_default() += 1;
     }
     for op in accesses {
-        // SAFETY: a live op of the array.
-        let r = unsafe { OperationRef::from_raw(op) };
+        let r = op.op();
         let channel = ir::symbol(&r, "channel");
-        let mut indices: Vec<MlirValue> = r.operands().map(|v| v.to_raw()).collect();
+        let mut indices: Vec<Val> = r.operands().map(|v| v.val()).collect();
         if ods::is(&r, ods::channel::WriteOperation::name()) {
             indices.pop();
         }
@@ -67,7 +59,7 @@ pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<
         // along it never share an element.
         let direct = |s: usize| {
             indices.iter().any(|i| {
-                coordinate(s).is_some_and(|c| i.ptr == c.ptr)
+                coordinate(s).is_some_and(|c| i.key() == c.key())
                     || recovered_as(*i, &rows) == Some(time + s)
             })
         };
@@ -107,17 +99,8 @@ pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<
 
 /// The coordinate (block argument position) `value` is, plus a constant,
 /// when it is a result of a `spacetime.recover` at the PE's own point.
-fn recovered_as(value: MlirValue, rows: &[t2s_model::Affine]) -> Option<usize> {
-    // SAFETY: a live value; its owner is only queried.
-    let (owner, position) = unsafe {
-        if !mlir_sys::mlirValueIsAOpResult(value) {
-            return None;
-        }
-        (
-            OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value)),
-            mlir_sys::mlirOpResultGetResultNumber(value) as usize,
-        )
-    };
+fn recovered_as(value: Val, rows: &[t2s_model::Affine]) -> Option<usize> {
+    let (owner, position) = (value.defining_op()?.op(), value.result_number()?);
     if !ods::is(&owner, ods::spacetime::RecoverOperation::name()) || owner.operand_count() > 0 {
         return None;
     }

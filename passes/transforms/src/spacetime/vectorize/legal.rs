@@ -12,10 +12,10 @@
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
-    Location, RegionLike, Value, ValueLike,
+    Location, RegionLike,
 };
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashSet;
+use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
 use t2s_ir::ir::{BlockAccess, OpAccess};
@@ -27,9 +27,9 @@ pub struct Propagation {
     /// The loop (position among the space loops).
     pub space: usize,
     /// The same-step read of the neighbour, erased.
-    pub read: MlirOperation,
+    pub read: Op,
     /// The select written to the file, replaced by the broadcast.
-    pub select: MlirOperation,
+    pub select: Op,
     /// The select's operand that holds the copied value (1 or 2).
     pub operand: usize,
     /// The lane (0-based along the loop) whose value every lane gets.
@@ -44,27 +44,25 @@ pub struct Blocking<'c> {
     pub location: Location<'c>,
 }
 
-fn owner(value: MlirValue) -> Option<MlirOperation> {
-    // SAFETY: a live value; only queried.
-    unsafe { mlir_sys::mlirValueIsAOpResult(value).then(|| mlir_sys::mlirOpResultGetOwner(value)) }
+fn owner(value: Val) -> Option<Op> {
+    value.defining_op()
 }
 
-fn op_ref<'c, 'a>(op: MlirOperation) -> OperationRef<'c, 'a> {
-    // SAFETY: a live op of the array being analysed.
-    unsafe { OperationRef::from_raw(op) }
+fn op_ref<'c, 'a>(op: Op) -> OperationRef<'c, 'a> {
+    op.op()
 }
 
-fn operand(op: MlirOperation, i: usize) -> Option<MlirValue> {
+fn operand(op: Op, i: usize) -> Option<Val> {
     let r = op_ref(op);
-    r.operand_at(i).map(|v| v.to_raw())
+    r.operand_at(i).map(|v| v.val())
 }
 
-fn same(a: Option<MlirValue>, b: MlirValue) -> bool {
-    a.is_some_and(|a| a.ptr == b.ptr)
+fn same(a: Option<Val>, b: Val) -> bool {
+    a == Some(b)
 }
 
 /// The register file's label (`spacetime.shift_reg "a"`).
-pub fn file_name(file: MlirValue) -> String {
+pub fn file_name(file: Val) -> String {
     t2s_ir::ops::spacetime::file_decl(file).map_or_else(String::new, |f| f.label())
 }
 
@@ -79,10 +77,10 @@ fn is_same_step(read: &OperationRef<'_, '_>) -> bool {
 }
 
 /// Every op of the array, pre-order.
-pub fn all_ops(array: &OperationRef<'_, '_>) -> Vec<MlirOperation> {
+pub fn all_ops(array: &OperationRef<'_, '_>) -> Vec<Op> {
     let mut ops = Vec::new();
     array.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        ops.push(op.to_raw());
+        ops.push(op.handle());
         melior::ir::operation::WalkResult::Advance
     });
     ops.remove(0);
@@ -110,7 +108,7 @@ pub fn propagations<'c>(
         if dims.is_empty() {
             continue;
         }
-        let Some(file) = operand(read.to_raw(), 0) else {
+        let Some(file) = operand(read.handle(), 0) else {
             continue;
         };
         let name = file_name(file);
@@ -136,14 +134,10 @@ pub fn propagations<'c>(
 }
 
 /// The single user of `value`, if it has exactly one use.
-fn single_user(value: MlirValue) -> Option<MlirOperation> {
-    // SAFETY: a live value; its use list is only walked.
-    unsafe {
-        let first = mlir_sys::mlirValueGetFirstUse(value);
-        if first.ptr.is_null() || !mlir_sys::mlirOpOperandGetNextUse(first).ptr.is_null() {
-            return None;
-        }
-        Some(mlir_sys::mlirOpOperandGetOwner(first))
+fn single_user(value: Val) -> Option<Op> {
+    match value.users().as_slice() {
+        [one] => Some(*one),
+        _ => None,
     }
 }
 
@@ -152,7 +146,7 @@ fn match_propagation(
     read: &OperationRef<'_, '_>,
     space: usize,
     offset: i64,
-    file: MlirValue,
+    file: Val,
     name: &str,
 ) -> Option<Propagation> {
     let mins = ir::i64s(array, "space_mins");
@@ -163,7 +157,7 @@ fn match_propagation(
         return None;
     }
     let boundary = min;
-    let value = read.result_at(0)?.to_raw();
+    let value = read.result_at(0)?.val();
     let select = single_user(value)?;
     if ir::name(&op_ref(select)) != ods::arith::SelectOperation::name() {
         return None;
@@ -184,13 +178,13 @@ fn match_propagation(
         Some(1) if same(operand(select, 1), value) => 2,
         _ => return None,
     };
-    let selected = op_ref(select).result_at(0)?.to_raw();
+    let selected = op_ref(select).result_at(0)?.val();
     let written_back = ir::collect(*array, ods::spacetime::WriteOperation::name())
         .iter()
-        .any(|w| same(operand(w.to_raw(), 1), file) && same(operand(w.to_raw(), 0), selected));
+        .any(|w| same(operand(w.handle(), 1), file) && same(operand(w.handle(), 0), selected));
     written_back.then(|| Propagation {
         space,
-        read: read.to_raw(),
+        read: read.handle(),
         select,
         operand: x,
         lane: boundary - min,
@@ -200,14 +194,14 @@ fn match_propagation(
 
 /// `value` is the coordinate of space loop `space`: the block argument, or
 /// the recovered index of the original loop of that name.
-fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: MlirValue) -> bool {
+fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: Val) -> bool {
     let time = ir::strings(array, "time_loops").len();
     let Some(body) = ir::body_block(array) else {
         return false;
     };
     if body
         .argument_at(time + space)
-        .is_some_and(|a| Value::from(a).to_raw().ptr == value.ptr)
+        .is_some_and(|a| a.val() == value)
     {
         return true;
     }
@@ -219,7 +213,7 @@ fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: MlirValue) -
     loops.get(l) == space_loops.get(space)
 }
 
-fn is_constant(value: MlirValue, expected: i64) -> bool {
+fn is_constant(value: Val, expected: i64) -> bool {
     owner(value).is_some_and(|op| {
         let r = op_ref(op);
         ods::is(&r, ods::arith::ConstantOperation::name()) && ir::int(&r, "value") == Some(expected)
@@ -234,11 +228,11 @@ pub struct Varying {
 }
 
 impl Varying {
-    pub fn value(&self, v: MlirValue) -> bool {
-        self.values.contains(&(v.ptr as usize))
+    pub fn value(&self, v: Val) -> bool {
+        self.values.contains(&{ v.key() })
     }
-    pub fn file(&self, v: MlirValue) -> bool {
-        self.files.contains(&(v.ptr as usize))
+    pub fn file(&self, v: Val) -> bool {
+        self.files.contains(&{ v.key() })
     }
 }
 
@@ -256,7 +250,7 @@ pub fn lane_varying(
     if let Some(body) = ir::body_block(array) {
         for &c in &coords {
             if let Ok(a) = body.argument(c) {
-                v.values.insert(Value::from(a).to_raw().ptr as usize);
+                v.values.insert((a).val().key());
             }
         }
     }
@@ -266,7 +260,7 @@ pub fn lane_varying(
         .map(|r| r.terms.iter().any(|(d, c)| *c != 0 && coords.contains(d)))
         .collect();
     let ops = all_ops(array);
-    let skipped: HashSet<usize> = props.iter().map(|p| p.read.ptr as usize).collect();
+    let skipped: HashSet<usize> = props.iter().map(|p| p.read.key()).collect();
     loop {
         let before = (v.values.len(), v.files.len());
         for &op in &ops {
@@ -279,7 +273,7 @@ pub fn lane_varying(
 }
 
 fn mark(
-    op: MlirOperation,
+    op: Op,
     v: &mut Varying,
     row_varies: &[bool],
     skipped: &HashSet<usize>,
@@ -287,10 +281,10 @@ fn mark(
     array: &OperationRef<'_, '_>,
 ) {
     let r = op_ref(op);
-    let results: Vec<MlirValue> = r.results().map(|x| x.to_raw()).collect();
-    let operands: Vec<MlirValue> = r.operands().map(|x| x.to_raw()).collect();
-    let set = |v: &mut Varying, x: MlirValue| {
-        v.values.insert(x.ptr as usize);
+    let results: Vec<Val> = r.results().map(|x| x.val()).collect();
+    let operands: Vec<Val> = r.operands().map(|x| x.val()).collect();
+    let set = |v: &mut Varying, x: Val| {
+        v.values.insert(x.key());
     };
     t2s_ir::op_match!(ir::name(&r), {
         ods::spacetime::RecoverOperation => {
@@ -304,22 +298,22 @@ fn mark(
         // Every lane (PE) reads its own value.
         ods::channel::ReadOperation => set(v, results[0]),
         ods::spacetime::ReadOperation => {
-            if !skipped.contains(&(op.ptr as usize)) && v.file(operands[0]) {
+            if !skipped.contains(&{ op.key() }) && v.file(operands[0]) {
                 set(v, results[0]);
             }
         },
         ods::spacetime::WriteOperation => {
             let on_write = owner(operands[1]).is_some_and(|f| op_ref(f).has_attribute("on_write"));
             if v.value(operands[0]) || (on_write && under_varying_condition(&r, v, array)) {
-                v.files.insert(operands[1].ptr as usize);
+                v.files.insert(operands[1].key());
             }
         },
         ods::scf::IfOperation => {
             let cond = v.value(operands[0]);
-            let yields: Vec<Vec<MlirValue>> = (0..r.region_count())
+            let yields: Vec<Vec<Val>> = (0..r.region_count())
                 .filter_map(|i| r.region_at(i)?.first_block())
                 .filter_map(|b| b.terminator())
-                .map(|t| t.operands().map(|x| x.to_raw()).collect())
+                .map(|t| t.operands().map(|x| x.val()).collect())
                 .collect();
             for (i, x) in results.iter().enumerate() {
                 if cond || yields.iter().any(|y| y.get(i).is_some_and(|y| v.value(*y))) {
@@ -328,7 +322,7 @@ fn mark(
             }
         },
         _ => {
-            if let Some(p) = props.iter().find(|p| p.select.ptr == op.ptr) {
+            if let Some(p) = props.iter().find(|p| p.select.key() == op.key()) {
                 if v.value(operands[p.operand]) {
                     set(v, results[0]);
                 }
@@ -355,7 +349,7 @@ fn under_varying_condition(
             return false;
         }
         if ods::is(&parent, ods::scf::IfOperation::name())
-            && parent.operand_at(0).is_some_and(|c| v.value(c.to_raw()))
+            && parent.operand_at(0).is_some_and(|c| v.value(c.val()))
         {
             return true;
         }

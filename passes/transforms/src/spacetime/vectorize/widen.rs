@@ -19,13 +19,13 @@ use melior::ir::{
     block::BlockLike,
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::IntegerType,
-    Attribute, Identifier, RegionLike, Type, TypeLike, Value, ValueLike,
+    Attribute, Identifier, RegionLike, Type, Value,
 };
 use melior::Context;
-use mlir_sys::{MlirOperation, MlirValue};
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, is_vector, splat, type_of};
 use t2s_ir::ods;
@@ -40,23 +40,21 @@ struct Widen<'c, 'v> {
     props: HashMap<usize, (Propagation, usize)>,
 }
 
-fn op_ref<'c, 'a>(op: MlirOperation) -> OperationRef<'c, 'a> {
-    // SAFETY: a live op of the array being rewritten.
-    unsafe { OperationRef::from_raw(op) }
+fn op_ref<'c, 'a>(op: Op) -> OperationRef<'c, 'a> {
+    op.op()
 }
 
-fn set_type(value: MlirValue, ty: Type<'_>) {
-    // SAFETY: a live value; the verifier checks the op afterwards.
-    unsafe { mlir_sys::mlirValueSetType(value, ty.to_raw()) }
+fn set_type(value: Val, ty: Type<'_>) {
+    // The verifier checks the op afterwards.
+    value.set_type(ty)
 }
 
-fn set_operand(op: MlirOperation, i: usize, value: MlirValue) {
-    // SAFETY: `i` is within the operand count; a live value.
-    unsafe { mlir_sys::mlirOperationSetOperand(op, i as isize, value) }
+fn set_operand(op: Op, i: usize, value: Val) {
+    op.set_operand(i, value)
 }
 
-fn operands(op: MlirOperation) -> Vec<MlirValue> {
-    op_ref(op).operands().map(|v| v.to_raw()).collect()
+fn operands(op: Op) -> Vec<Val> {
+    op_ref(op).operands().map(|v| v.val()).collect()
 }
 
 /// Rewrites `array` (of `program`) with the space loops `spaces` vectorized.
@@ -75,7 +73,7 @@ pub fn widen(
     let e = Emitter::new(
         context,
         array.location(),
-        ir::body_block(array).ok_or(Failed)?.to_raw(),
+        ir::body_block(array).ok_or(Failed)?.blk(),
     );
     retype_files(&e, array, spaces, &shape, varying)?;
     let time = ir::strings(array, "time_loops").len();
@@ -83,7 +81,7 @@ pub fn widen(
     let coordinate = lanes::vector_type(context, &shape, e.index_type());
     for s in spaces {
         let arg = body.argument(time + s).map_err(|_| Failed)?;
-        set_type(Value::from(arg).to_raw(), coordinate);
+        set_type(Value::from(arg).val(), coordinate);
     }
     let w = Widen {
         context,
@@ -93,11 +91,11 @@ pub fn widen(
             .iter()
             .map(|p| {
                 let dim = spaces.iter().position(|s| *s == p.space).unwrap_or(0);
-                (p.select.ptr as usize, (p.clone(), dim))
+                (p.select.key(), (p.clone(), dim))
             })
             .collect(),
     };
-    let ops: Vec<MlirOperation> = ir::ops(body).iter().map(|o| o.to_raw()).collect();
+    let ops: Vec<Op> = ir::ops(body).iter().map(|o| o.handle()).collect();
     w.widen_ops(&ops, None)?;
     for p in props {
         // SAFETY: the op has no uses left, and nothing refers to it after this.
@@ -119,17 +117,11 @@ fn retype_files(
     for file in array.files() {
         let value = file.decl.registers();
         let ty = type_of(value);
-        // SAFETY: a static memref type; only queried.
-        let (dims, element) = unsafe {
-            let rank = mlir_sys::mlirShapedTypeGetRank(ty.to_raw());
-            let dims: Vec<i64> = (0..rank)
-                .map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize))
-                .collect();
-            (
-                dims,
-                Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())),
-            )
-        };
+        // A static memref type.
+        let (dims, element) = (
+            t2s_ir::types::shape(ty).unwrap_or_default(),
+            t2s_ir::types::element(ty),
+        );
         let kept: Vec<String> = dims
             .iter()
             .enumerate()
@@ -155,10 +147,9 @@ fn retype_files(
 }
 
 impl<'c> Widen<'c, '_> {
-    fn at(&self, op: MlirOperation) -> Emitter<'c> {
+    fn at(&self, op: Op) -> Emitter<'c> {
         let r = op_ref(op);
-        // SAFETY: `op` is live and in a block.
-        let block = unsafe { mlir_sys::mlirOperationGetBlock(op) };
+        let block = op.block().expect("an op in a block");
         Emitter::new(self.context, r.location(), block).before_op(op)
     }
 
@@ -166,23 +157,23 @@ impl<'c> Widen<'c, '_> {
         lanes::vector_type(self.context, &self.shape, lanes::element_of(ty))
     }
 
-    fn widen_ops(&self, ops: &[MlirOperation], mask: Option<MlirValue>) -> Result<(), Failed> {
+    fn widen_ops(&self, ops: &[Op], mask: Option<Val>) -> Result<(), Failed> {
         for &op in ops {
             self.widen_op(op, mask)?;
         }
         Ok(())
     }
 
-    fn widen_op(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
+    fn widen_op(&self, op: Op, mask: Option<Val>) -> Result<(), Failed> {
         let r = op_ref(op);
         let name = ir::name(&r);
-        if let Some((p, dim)) = self.props.get(&(op.ptr as usize)) {
+        if let Some((p, dim)) = self.props.get(&{ op.key() }) {
             return self.broadcast(op, p, *dim);
         }
         t2s_ir::op_match!(name, {
             ods::spacetime::RecoverOperation | ods::spacetime::ScheduledOperation | ods::spacetime::ReadOperation => {
                 for x in r.results() {
-                    let x = x.to_raw();
+                    let x = x.val();
                     let file_varies = name == ods::spacetime::ReadOperation::name()
                         && operands(op).first().is_some_and(|f| self.varying.file(*f));
                     if self.varying.value(x) || file_varies {
@@ -194,7 +185,7 @@ impl<'c> Widen<'c, '_> {
             ods::ure::LoadOperation => {
                 // Loads at vector indices: one element per lane.
                 if operands(op).iter().any(|x| is_vector(*x)) {
-                    let x = r.result(0).map_err(|_| Failed)?.to_raw();
+                    let x = r.result(0).map_err(|_| Failed)?.val();
                     set_type(x, self.lane_type(type_of(x)));
                 }
                 Ok(())
@@ -209,7 +200,7 @@ impl<'c> Widen<'c, '_> {
     }
 
     /// An op of `arith` or `math` with a vector operand works lane-wise.
-    fn elementwise(&self, op: MlirOperation, name: &str) -> Result<(), Failed> {
+    fn elementwise(&self, op: Op, name: &str) -> Result<(), Failed> {
         let r = op_ref(op);
         let args = operands(op);
         let nested_varying = r.region_count() > 0
@@ -242,17 +233,17 @@ impl<'c> Widen<'c, '_> {
             }
         }
         for x in r.results() {
-            let x = x.to_raw();
+            let x = x.val();
             set_type(x, self.lane_type(type_of(x)));
         }
         Ok(())
     }
 
     /// Every lane takes the copied value at the propagation's source lane.
-    fn broadcast(&self, op: MlirOperation, p: &Propagation, dim: usize) -> Result<(), Failed> {
+    fn broadcast(&self, op: Op, p: &Propagation, dim: usize) -> Result<(), Failed> {
         let e = self.at(op);
         let x = operands(op)[p.operand];
-        let result = op_ref(op).result(0).map_err(|_| Failed)?.to_raw();
+        let result = op_ref(op).result(0).map_err(|_| Failed)?.val();
         let value = if is_vector(x) {
             let source: Vec<usize> = (0..lanes::count(&self.shape))
                 .map(|l| {
@@ -268,7 +259,7 @@ impl<'c> Widen<'c, '_> {
             x
         };
         // SAFETY: both values are live; the select is erased next.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result, value) };
+        result.replace_all_uses_with(value);
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(op_ref(op)) };
         Ok(())
@@ -276,18 +267,13 @@ impl<'c> Widen<'c, '_> {
 
     /// Every lane (PE) performs its own channel access: the lane-wise form,
     /// under the mask of the lanes that run it.
-    fn channel(
-        &self,
-        op: MlirOperation,
-        name: &str,
-        mask: Option<MlirValue>,
-    ) -> Result<(), Failed> {
+    fn channel(&self, op: Op, name: &str, mask: Option<Val>) -> Result<(), Failed> {
         let r = op_ref(op);
         let e = self.at(op);
         let channel = ir::symbol(&r, "channel");
         let args = operands(op);
         if name == ods::channel::ReadOperation::name() {
-            let x = r.result(0).map_err(|_| Failed)?.to_raw();
+            let x = r.result(0).map_err(|_| Failed)?.val();
             let ty = type_of(x);
             if is_vector(x) {
                 return Err(error(
@@ -296,8 +282,7 @@ impl<'c> Widen<'c, '_> {
                 ));
             }
             let value = crate::channel::lanes::read(&e, &channel, &args, mask, self.lane_type(ty));
-            // SAFETY: both values are live; the read is erased next.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(x, value) };
+            x.replace_all_uses_with(value);
         } else {
             let (value, indices) = args.split_last().ok_or(Failed)?;
             if is_vector(*value) && !self.varying.value(*value) {
@@ -314,7 +299,7 @@ impl<'c> Widen<'c, '_> {
         Ok(())
     }
 
-    fn write(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
+    fn write(&self, op: Op, mask: Option<Val>) -> Result<(), Failed> {
         let args = operands(op);
         let (value, file) = (args[0], args[1]);
         if !self.varying.file(file) {
@@ -327,16 +312,15 @@ impl<'c> Widen<'c, '_> {
         self.rebuild(op, &new_operands, None)
     }
 
-    fn output(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
-        // SAFETY: a live op of the body being widened.
-        let parts = t2s_ir::ops::spacetime::output_parts(&unsafe { OperationRef::from_raw(op) });
+    fn output(&self, op: Op, mask: Option<Val>) -> Result<(), Failed> {
+        let parts = t2s_ir::ops::spacetime::output_parts(&op.op());
         let (values, indices) = (parts.values, parts.indices);
         let vector = mask.is_some() || values.iter().chain(&indices).any(|x| is_vector(*x));
         if !vector {
             return Ok(());
         }
         let e = self.at(op);
-        let mut new_operands: Vec<MlirValue> =
+        let mut new_operands: Vec<Val> =
             values.iter().map(|v| splat(&e, *v, &self.shape)).collect();
         new_operands.extend(&indices);
         new_operands.extend(mask);
@@ -352,21 +336,15 @@ impl<'c> Widen<'c, '_> {
     /// Replaces `op` by the same op over `new_operands`.
     fn rebuild(
         &self,
-        op: MlirOperation,
-        new_operands: &[MlirValue],
+        op: Op,
+        new_operands: &[Val],
         segments: Option<String>,
     ) -> Result<(), Failed> {
         let r = op_ref(op);
         let mut attrs: Vec<(Identifier, Attribute)> = Vec::new();
-        // SAFETY: a live op; attribute positions within its count.
-        unsafe {
-            for i in 0..mlir_sys::mlirOperationGetNumAttributes(op) {
-                let named = mlir_sys::mlirOperationGetAttribute(op, i);
-                let id = Identifier::from_raw(named.name);
-                if id.as_string_ref().as_str().ok() == Some("operandSegmentSizes") {
-                    continue;
-                }
-                attrs.push((id, Attribute::from_raw(named.attribute)));
+        for (name, attribute) in op.attributes() {
+            if name != "operandSegmentSizes" {
+                attrs.push((Identifier::new(self.context, &name), attribute));
             }
         }
         if let Some(s) = segments {
@@ -375,11 +353,7 @@ impl<'c> Widen<'c, '_> {
                 Attribute::parse(self.context, &s).ok_or(Failed)?,
             ));
         }
-        // SAFETY: live values of the body.
-        let values: Vec<Value> = new_operands
-            .iter()
-            .map(|v| unsafe { Value::from_raw(*v) })
-            .collect();
+        let values: Vec<Value> = new_operands.iter().map(|v| v.value()).collect();
         let new = OperationBuilder::new(&ir::name(&r), r.location())
             .add_operands(&values)
             .add_attributes(&attrs)
@@ -391,14 +365,14 @@ impl<'c> Widen<'c, '_> {
         Ok(())
     }
 
-    fn if_op(&self, op: MlirOperation, mask: Option<MlirValue>) -> Result<(), Failed> {
+    fn if_op(&self, op: Op, mask: Option<Val>) -> Result<(), Failed> {
         let r = op_ref(op);
         let cond = operands(op)[0];
-        let region_ops = |i: usize| -> Vec<MlirOperation> {
+        let region_ops = |i: usize| -> Vec<Op> {
             r.region(i)
                 .ok()
                 .and_then(|g| g.first_block())
-                .map(|b| ir::ops(b).iter().map(|o| o.to_raw()).collect())
+                .map(|b| ir::ops(b).iter().map(|o| o.handle()).collect())
                 .unwrap_or_default()
         };
         let (then_ops, else_ops) = (region_ops(0), region_ops(1));
@@ -411,7 +385,7 @@ impl<'c> Widen<'c, '_> {
         let e = self.at(op);
         let i1 = IntegerType::new(self.context, 1).into();
         let lanes_i1 = self.lane_type(i1);
-        let and = |m: Option<MlirValue>, c: MlirValue| match m {
+        let and = |m: Option<Val>, c: Val| match m {
             Some(m) => e.op1(
                 ods::arith::AndIOperation::name(),
                 &[splat(&e, m, &self.shape), c],
@@ -437,7 +411,7 @@ impl<'c> Widen<'c, '_> {
         let else_yields = else_ops.last().map(|y| operands(*y)).unwrap_or_default();
         let e = self.at(op);
         for (i, result) in r.results().enumerate() {
-            let result = result.to_raw();
+            let result = result.val();
             let (Some(t), Some(f)) = (then_yields.get(i), else_yields.get(i)) else {
                 return Err(error(
                     r.location(),
@@ -450,8 +424,7 @@ impl<'c> Widen<'c, '_> {
                 &[cond, splat(&e, *t, &self.shape), splat(&e, *f, &self.shape)],
                 ty,
             );
-            // SAFETY: both values are live; the scf.if is erased next.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result, selected) };
+            result.replace_all_uses_with(selected);
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(r) };
@@ -460,28 +433,17 @@ impl<'c> Widen<'c, '_> {
 
     /// Moves a branch's ops (all but its `scf.yield`) before `op` and
     /// vectorizes them under `mask`.
-    fn hoist(
-        &self,
-        ops: &[MlirOperation],
-        op: MlirOperation,
-        mask: MlirValue,
-    ) -> Result<(), Failed> {
+    fn hoist(&self, ops: &[Op], op: Op, mask: Val) -> Result<(), Failed> {
         let body = ops.split_last().map_or(&[][..], |(_, rest)| rest);
         for o in body {
-            // SAFETY: both ops are live; `o` moves out of its branch.
-            unsafe { mlir_sys::mlirOperationMoveBefore(*o, op) };
+            o.move_before(op);
         }
         self.widen_ops(body, Some(mask))
     }
 
     /// An `scf.if` on a uniform condition keeps its branches; a result one
     /// branch yields as a vector becomes a vector in both.
-    fn retype_if(
-        &self,
-        op: MlirOperation,
-        then_ops: &[MlirOperation],
-        else_ops: &[MlirOperation],
-    ) -> Result<(), Failed> {
+    fn retype_if(&self, op: Op, then_ops: &[Op], else_ops: &[Op]) -> Result<(), Failed> {
         let r = op_ref(op);
         let (Some(&then_yield), Some(&else_yield)) = (then_ops.last(), else_ops.last()) else {
             return Ok(());
@@ -496,7 +458,7 @@ impl<'c> Widen<'c, '_> {
                     set_operand(y, i, splat(&self.at(y), v, &self.shape));
                 }
             }
-            set_type(result.to_raw(), self.lane_type(type_of(result.to_raw())));
+            set_type(result.val(), self.lane_type(type_of(result.val())));
         }
         Ok(())
     }

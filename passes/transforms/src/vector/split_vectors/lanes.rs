@@ -4,11 +4,11 @@
 //! the rows). A piece never crosses a row: its width divides the innermost
 //! dimension, so row-wise loads and stores stay contiguous.
 
-use melior::ir::{attribute::AttributeLike, Attribute, Type, TypeLike};
+use melior::ir::{attribute::AttributeLike, Attribute, Type};
 use melior::Context;
-use mlir_sys::MlirValue;
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::Val;
 use t2s_ir::lanes::{count, element_of, shape_of, type_of, vector_type};
 use t2s_ir::ods;
 
@@ -18,15 +18,15 @@ use t2s_ir::ods;
 pub struct Split {
     pub shape: Vec<i64>,
     pub width: usize,
-    pub pieces: Vec<MlirValue>,
+    pub pieces: Vec<Val>,
 }
 
 /// One lane of a value: a scalar, or lane `i` of a (target-legal) 1-D
 /// vector.
 #[derive(Clone, Copy, Debug)]
 pub enum Lane {
-    Scalar(MlirValue),
-    In(MlirValue, usize),
+    Scalar(Val),
+    In(Val, usize),
 }
 
 /// The vector widths of the target, widest first, and the values split so
@@ -42,15 +42,11 @@ pub struct Splitter<'c> {
 
 /// The element type of a memref type, `None` for other types.
 pub fn buffer_element(ty: Type<'_>) -> Option<Type<'_>> {
-    // SAFETY: type queries; the element type only of a memref.
-    unsafe {
-        mlir_sys::mlirTypeIsAMemRef(ty.to_raw())
-            .then(|| Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())))
-    }
+    t2s_ir::types::is_memref(ty).then(|| t2s_ir::types::element(ty))
 }
 
-fn key(value: MlirValue) -> usize {
-    value.ptr as usize
+fn key(value: Val) -> usize {
+    value.key()
 }
 
 impl<'c> Splitter<'c> {
@@ -99,7 +95,7 @@ impl<'c> Splitter<'c> {
 
     /// Records `pieces` (row-major, of this target's width for `shape`) as
     /// the split of `value`.
-    pub fn record(&mut self, value: MlirValue, shape: Vec<i64>, pieces: Vec<MlirValue>) {
+    pub fn record(&mut self, value: Val, shape: Vec<i64>, pieces: Vec<Val>) {
         let width = self.width(&shape);
         debug_assert_eq!(pieces.len() * width, count(&shape));
         self.splits.insert(
@@ -113,13 +109,13 @@ impl<'c> Splitter<'c> {
     }
 
     /// Records `piece` as every piece of `value` (a splat or poison).
-    pub fn record_uniform(&mut self, value: MlirValue, shape: Vec<i64>, piece: MlirValue) {
+    pub fn record_uniform(&mut self, value: Val, shape: Vec<i64>, piece: Val) {
         let pieces = vec![piece; count(&shape) / self.width(&shape)];
         self.record(value, shape, pieces);
     }
 
     /// The pieces of a split value, built before `e` if it is a lane move.
-    pub fn pieces(&self, e: &Emitter<'c>, value: MlirValue) -> Option<Split> {
+    pub fn pieces(&self, e: &Emitter<'c>, value: Val) -> Option<Split> {
         if let Some(split) = self.splits.get(&key(value)) {
             return Some(split.clone());
         }
@@ -130,7 +126,7 @@ impl<'c> Splitter<'c> {
     /// The lanes of a vector value, row-major: of its pieces if it was
     /// split, else of the value itself (a legal 1-D vector). `None` for a
     /// vector the target lacks that no split op made (a block argument).
-    pub fn lanes(&self, value: MlirValue) -> Option<Vec<Lane>> {
+    pub fn lanes(&self, value: Val) -> Option<Vec<Lane>> {
         if let Some((_, lanes)) = self.moved.get(&key(value)) {
             return Some(lanes.clone());
         }
@@ -180,12 +176,7 @@ impl<'c> Splitter<'c> {
     /// `lanes` as the value of `result`: a scalar or legal vector built
     /// before `e` (returned), or, for a vector the target lacks, recorded as
     /// a lane move.
-    pub fn produce(
-        &mut self,
-        e: &Emitter<'c>,
-        result: MlirValue,
-        lanes: &[Lane],
-    ) -> Option<MlirValue> {
+    pub fn produce(&mut self, e: &Emitter<'c>, result: Val, lanes: &[Lane]) -> Option<Val> {
         let ty = type_of(result);
         let element = element_of(ty);
         match shape_of(ty) {
@@ -206,10 +197,10 @@ impl<'c> Splitter<'c> {
         shape: &[i64],
         element: Type<'c>,
         elements: &[Attribute<'c>],
-    ) -> Vec<MlirValue> {
+    ) -> Vec<Val> {
         let width = self.width(shape);
         let piece_type = self.piece_type(shape, element);
-        let mut made: HashMap<Vec<usize>, MlirValue> = HashMap::new();
+        let mut made: HashMap<Vec<usize>, Val> = HashMap::new();
         elements
             .chunks(width)
             .map(|chunk| {
@@ -218,15 +209,9 @@ impl<'c> Splitter<'c> {
                     let value = if width == 1 {
                         chunk[0]
                     } else {
-                        let raw: Vec<_> = chunk.iter().map(|a| a.to_raw()).collect();
-                        // SAFETY: `width` typed elements of the piece's vector type.
-                        unsafe {
-                            Attribute::from_raw(mlir_sys::mlirDenseElementsAttrGet(
-                                piece_type.to_raw(),
-                                width as isize,
-                                raw.as_ptr(),
-                            ))
-                        }
+                        // `width` typed elements of the piece's vector type.
+                        t2s_ir::types::dense_of(piece_type, chunk)
+                            .expect("elements of the piece's element type")
                     };
                     e.op(
                         ods::arith::ConstantOperation::name(),
@@ -243,18 +228,17 @@ impl<'c> Splitter<'c> {
 /// One value from `lanes`: the scalar of a single lane, the source vector
 /// itself when the lanes are all of it in order, a `vector.shuffle` when
 /// they come from at most two vectors, else `vector.from_elements`.
-fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> MlirValue {
+fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> Val {
     if let [lane] = lanes {
         return scalar(e, *lane, element);
     }
-    let mut sources: Vec<MlirValue> = Vec::new();
+    let mut sources: Vec<Val> = Vec::new();
     for lane in lanes {
         match lane {
-            Lane::In(v, _) if sources.iter().any(|s| s.ptr == v.ptr) => {}
+            Lane::In(v, _) if sources.iter().any(|s| s.key() == v.key()) => {}
             Lane::In(v, _) if sources.len() < 2 => sources.push(*v),
             _ => {
-                let scalars: Vec<MlirValue> =
-                    lanes.iter().map(|l| scalar(e, *l, element)).collect();
+                let scalars: Vec<Val> = lanes.iter().map(|l| scalar(e, *l, element)).collect();
                 let ty = vector_type(e.context, &[lanes.len() as i64], element);
                 return e.op1(ods::vector::FromElementsOperation::name(), &scalars, ty);
             }
@@ -265,7 +249,7 @@ fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> MlirValue {
     let mask: Vec<usize> = lanes
         .iter()
         .map(|l| match l {
-            Lane::In(v, i) if v.ptr == first.ptr => *i,
+            Lane::In(v, i) if v.key() == first.key() => *i,
             Lane::In(_, i) => first_lanes + i,
             Lane::Scalar(_) => unreachable!("scalar lanes take from_elements"),
         })
@@ -289,7 +273,7 @@ fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> MlirValue {
 }
 
 /// The scalar of one lane.
-fn scalar<'c>(e: &Emitter<'c>, lane: Lane, element: Type<'c>) -> MlirValue {
+fn scalar<'c>(e: &Emitter<'c>, lane: Lane, element: Type<'c>) -> Val {
     match lane {
         Lane::Scalar(v) => v,
         Lane::In(v, i) => {
@@ -305,7 +289,7 @@ fn scalar<'c>(e: &Emitter<'c>, lane: Lane, element: Type<'c>) -> MlirValue {
 }
 
 /// Why a split value has no pieces: no op made it.
-pub fn block_argument_error(value: MlirValue) -> String {
+pub fn block_argument_error(value: Val) -> String {
     format!(
         "{} comes from a block argument, which split-vectors cannot split",
         type_of(value)

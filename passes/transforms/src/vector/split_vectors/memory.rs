@@ -10,11 +10,11 @@ use crate::vector::split_vectors::lanes::{buffer_element, Splitter};
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     r#type::MemRefType,
-    Attribute, Type, TypeLike, ValueLike,
+    Type,
 };
-use mlir_sys::MlirValue;
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::{attributes_of, named, operand, result};
 use t2s_ir::lanes::{count, element_of, shape_of, type_of, unflatten};
@@ -22,11 +22,11 @@ use t2s_ir::ods;
 
 /// Each split buffer's replacement, keyed by the old buffer.
 #[derive(Default)]
-pub struct Buffers(HashMap<usize, MlirValue>);
+pub struct Buffers(HashMap<usize, Val>);
 
 impl Buffers {
-    fn get(&self, old: MlirValue) -> Option<MlirValue> {
-        self.0.get(&(old.ptr as usize)).copied()
+    fn get(&self, old: Val) -> Option<Val> {
+        self.0.get(&{ old.key() }).copied()
     }
 }
 
@@ -125,19 +125,10 @@ fn allocate<'c>(
 ) -> Result<(), String> {
     let old = result(op);
     let ty = type_of(old);
-    let raw = ty.to_raw();
-    // SAFETY: queries of a live memref type.
-    let (mut dims, element, space, identity) = unsafe {
-        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-        let dims: Vec<i64> = (0..rank)
-            .map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize))
-            .collect();
-        let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
-        let space = mlir_sys::mlirMemRefTypeGetMemorySpace(raw);
-        let space = (!space.ptr.is_null()).then(|| Attribute::from_raw(space));
-        let identity = mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirMemRefTypeGetAffineMap(raw));
-        (dims, element, space, identity)
-    };
+    let mut dims = t2s_ir::types::shape(ty).unwrap_or_default();
+    let element = t2s_ir::types::element(ty);
+    let space = t2s_ir::types::memory_space(ty);
+    let identity = t2s_ir::types::has_identity_layout(ty);
     if !identity {
         return Err(format!(
             "{ty} has a layout; split-vectors splits buffers of the identity layout"
@@ -148,20 +139,16 @@ fn allocate<'c>(
     dims.push((count(&shape) / width) as i64);
     let piece_type = splitter.piece_type(&shape, element_of(element));
     let split = MemRefType::new(piece_type, &dims, None, space);
-    let operands: Vec<MlirValue> = op.operands().map(|v| v.to_raw()).collect();
+    let operands: Vec<Val> = op.operands().map(|v| v.val()).collect();
     let attributes = attributes_of(op);
     let named = named(&attributes);
     let new = e.op(&ir::name(op), &operands, &[split.into()], &named)[0];
-    buffers.0.insert(old.ptr as usize, new);
+    buffers.0.insert(old.key() as usize, new);
     Ok(())
 }
 
 /// The replacement of operand `i`, a buffer this pass allocated anew.
-fn split_buffer(
-    buffers: &Buffers,
-    op: &OperationRef<'_, '_>,
-    i: usize,
-) -> Result<MlirValue, String> {
+fn split_buffer(buffers: &Buffers, op: &OperationRef<'_, '_>, i: usize) -> Result<Val, String> {
     let old = operand(op, i);
     buffers.get(old).ok_or_else(|| {
         format!(
@@ -172,19 +159,15 @@ fn split_buffer(
     })
 }
 
-fn pieces_of<'c>(
-    splitter: &Splitter<'c>,
-    e: &Emitter<'c>,
-    value: MlirValue,
-) -> Result<Vec<MlirValue>, String> {
+fn pieces_of<'c>(splitter: &Splitter<'c>, e: &Emitter<'c>, value: Val) -> Result<Vec<Val>, String> {
     splitter
         .pieces(e, value)
         .map(|s| s.pieces)
         .ok_or_else(|| block_argument_error(value))
 }
 
-fn indices(op: &OperationRef<'_, '_>, from: usize) -> Vec<MlirValue> {
-    op.operands().skip(from).map(|v| v.to_raw()).collect()
+fn indices(op: &OperationRef<'_, '_>, from: usize) -> Vec<Val> {
+    op.operands().skip(from).map(|v| v.val()).collect()
 }
 
 /// The coordinates, within the vector, of each piece's first lane; the
@@ -223,8 +206,8 @@ fn row_access<'c>(
     width: usize,
     at: &[i64],
     piece_type: Type<'c>,
-    value: Option<MlirValue>,
-) -> MlirValue {
+    value: Option<Val>,
+) -> Val {
     let buffer = operand(op, if value.is_some() { 1 } else { 0 });
     let mut indices = indices(op, if value.is_some() { 2 } else { 1 });
     let first = indices.len() - at.len();
