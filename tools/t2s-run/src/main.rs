@@ -1,38 +1,25 @@
-//! `t2s-run`: runs a URE program.
-//!
-//! ```text
-//! t2s-run FILE.mlir [--mode MODE] [--compare MODE,MODE] [--program NAME]
-//!         [--input NAME=FILE.npy]... [--seed N] [--param NAME=VALUE]...
-//!         [--output-dir DIR] [--print] [--rtol X] [--atol X]
-//! ```
-//!
-//! Modes: `interpret` (the reference interpreter), `sequential` (merge-ures,
-//! lowered to scf and llvm, JIT-run) and `systolic` (the space-time
-//! transform, the array lowered and JIT-run), `dataflow` (isolated kernels
-//! on threads over channels) and `opencl` (the kernels translated to OpenCL
-//! C for Intel FPGAs, compiled for the host with clang and the emulation
-//! header, run on threads) and `spirv` (one single-work-item kernel in
-//! SPIR-V, run by the system's OpenCL: PoCL). Inputs not given as `.npy`
-//! files are seeded random data. `--compare` runs two modes on the same inputs
-//! and checks their outputs: exactly for integers, within `--rtol`/`--atol`
-//! for floats.
+//! `t2s-run`: runs a URE program in one mode, or in several and compares
+//! them. `t2s-run --help` lists the options (`cli.rs`), the modes (the
+//! backends of `t2s-exec`) and the pipeline options each mode takes.
 //!
 //! A space-time transformed file (a `spacetime.array`, e.g. edited by hand)
-//! runs in `systolic` mode only: its UREs are gone. `--reference FILE` names
-//! the program as written, which the `interpret` mode then runs.
+//! runs in the systolic, dataflow, opencl and spirv modes; `--reference FILE`
+//! names the program as written, which the `interpret` mode then runs.
+
+mod cli;
+mod progress;
 
 use anyhow::{anyhow, bail, Context as _, Result};
+use cli::Options;
 use melior::diagnostic::DiagnosticSeverity;
 use melior::ir::Module;
 use melior::Context;
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use t2s_exec::execute::{execute_timed, program_interface, ExecuteError, Mode, RunOptions};
 use t2s_exec::interface::Interface;
 use t2s_model::interpret::Buffer;
 use t2s_model::{npy, random::random_buffer, Value};
-use t2s_runtime::channel::DepthMode;
 
 /// `println!` that returns a clean error (instead of panicking) when stdout
 /// is gone, e.g. closed by `| head -1`.
@@ -42,203 +29,6 @@ macro_rules! out {
         writeln!(std::io::stdout(), $($arg)*)
             .map_err(|e| anyhow!("cannot write the output: {e}"))?
     }};
-}
-
-const USAGE: &str =
-    "usage: t2s-run FILE.mlir [--mode interpret|sequential|systolic|dataflow|opencl|spirv] [--compare MODE,MODE]
-               [--program NAME] [--input NAME=FILE.npy]... [--seed N]
-               [--param NAME=VALUE]... [--output-dir DIR] [--print]
-               [--remarks] [--rtol X] [--atol X] [--reference FILE.mlir]
-               [--time N] [--fastmath FLAGS] [--max-points N]
-               [--pipeline-options 'OPT=VALUE ...'] [--between-passes 'PASS, ...'] [--channel-depths strict|unbounded]";
-
-#[derive(Debug)]
-struct Options {
-    file: PathBuf,
-    /// The program as written, for the interpreter, when `file` is transformed.
-    reference: Option<PathBuf>,
-    /// Extra timed calls of the compiled function (kernel time only).
-    time: usize,
-    /// Options of the t2s passes in the modes' pipelines: `--fastmath X`
-    /// is `fastmath=X`, `--pipeline-options 'unroll-pes=false ...'` the rest.
-    pipeline_options: Vec<(String, String)>,
-    /// Upstream passes run after every t2s pass.
-    between_passes: String,
-    /// The channels' depths in dataflow mode.
-    channel_depths: DepthMode,
-    /// The largest iteration space a run may take (0: the default).
-    max_points: u64,
-    modes: Vec<Mode>,
-    program: Option<String>,
-    inputs: HashMap<String, PathBuf>,
-    params: HashMap<String, i64>,
-    seed: u64,
-    output_dir: Option<PathBuf>,
-    print: bool,
-    remarks: bool,
-    rtol: f64,
-    atol: f64,
-}
-
-fn parse_options(args: &[String]) -> Result<Options> {
-    let mut file = None;
-    let mut options = Options {
-        file: PathBuf::new(),
-        reference: None,
-        time: 0,
-        pipeline_options: Vec::new(),
-        between_passes: String::new(),
-        channel_depths: DepthMode::Strict,
-        max_points: 0,
-        modes: vec![Mode::INTERPRET],
-        program: None,
-        inputs: HashMap::new(),
-        params: HashMap::new(),
-        seed: 1,
-        output_dir: None,
-        print: false,
-        remarks: false,
-        rtol: 1e-5,
-        atol: 1e-6,
-    };
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || -> Result<String> {
-            inline
-                .clone()
-                .or_else(|| iter.next().cloned())
-                .ok_or_else(|| anyhow!("{flag} needs a value"))
-        };
-        match flag {
-            "--mode" => options.modes = vec![parse_mode(&value()?)?],
-            "--compare" => {
-                let v = value()?;
-                let modes = v.split(',').map(parse_mode).collect::<Result<Vec<_>>>()?;
-                if modes.len() != 2 {
-                    bail!("--compare takes two modes, e.g. --compare interpret,sequential");
-                }
-                options.modes = modes;
-            }
-            "--reference" => options.reference = Some(PathBuf::from(value()?)),
-            "--fastmath" => options
-                .pipeline_options
-                .push(("fastmath".to_string(), value()?)),
-            "--between-passes" => options.between_passes = value()?,
-            "--pipeline-options" | "--systolic-options" => options
-                .pipeline_options
-                .extend(parse_pipeline_options(&value()?)?),
-            "--channel-depths" => {
-                options.channel_depths = match value()?.as_str() {
-                    "strict" => DepthMode::Strict,
-                    "unbounded" => DepthMode::Unbounded,
-                    other => bail!("--channel-depths takes strict or unbounded, not '{other}'"),
-                }
-            }
-            "--max-points" => {
-                options.max_points = value()?
-                    .parse()
-                    .context("--max-points takes a number of points")?
-            }
-            "--time" => {
-                options.time = value()?
-                    .parse()
-                    .context("--time takes a number of timed runs")?
-            }
-            "--program" => options.program = Some(value()?.trim_start_matches('@').to_string()),
-            "--input" => {
-                let v = value()?;
-                let (name, path) = v
-                    .split_once('=')
-                    .ok_or_else(|| anyhow!("--input takes NAME=FILE.npy"))?;
-                options.inputs.insert(
-                    name.trim_start_matches('@').to_string(),
-                    PathBuf::from(path),
-                );
-            }
-            "--param" => {
-                let v = value()?;
-                let (name, n) = v
-                    .split_once('=')
-                    .ok_or_else(|| anyhow!("--param takes NAME=VALUE"))?;
-                let n = n
-                    .parse()
-                    .with_context(|| format!("--param {name}: '{n}' is not an integer"))?;
-                options
-                    .params
-                    .insert(name.trim_start_matches('@').to_string(), n);
-            }
-            "--seed" => options.seed = value()?.parse().context("--seed takes an integer")?,
-            "--output-dir" | "-o" => options.output_dir = Some(PathBuf::from(value()?)),
-            "--print" => options.print = true,
-            "--remarks" => options.remarks = true,
-            "--rtol" => options.rtol = value()?.parse().context("--rtol takes a number")?,
-            "--atol" => options.atol = value()?.parse().context("--atol takes a number")?,
-            "--help" | "-h" => {
-                out!("{USAGE}");
-                std::process::exit(0);
-            }
-            f if f.starts_with('-') && f != "-" => bail!("unknown option '{f}'\n{USAGE}"),
-            _ if file.is_none() => file = Some(PathBuf::from(arg)),
-            _ => bail!("more than one input file given"),
-        }
-    }
-    options.file = file.ok_or_else(|| anyhow!("no input file\n{USAGE}"))?;
-    check_pipeline_options(&options)?;
-    Ok(options)
-}
-
-/// `key=value key2=value2` (a bare key is `key=true`).
-fn parse_pipeline_options(text: &str) -> Result<Vec<(String, String)>> {
-    text.split_whitespace()
-        .map(|item| match item.split_once('=') {
-            Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
-            Some(_) => bail!("--pipeline-options: '{item}' has no option name"),
-            None => Ok((item.to_string(), "true".to_string())),
-        })
-        .collect()
-}
-
-/// Every pipeline option must be taken by a pipeline of a chosen mode.
-fn check_pipeline_options(options: &Options) -> Result<()> {
-    let mut taken: Vec<&str> = Vec::new();
-    for mode in &options.modes {
-        for pipeline in mode.0.pipelines() {
-            for o in pipeline.options() {
-                if !taken.contains(&o.name) {
-                    taken.push(o.name);
-                }
-            }
-        }
-    }
-    for (name, _) in &options.pipeline_options {
-        if !taken.contains(&name.as_str()) {
-            let modes: Vec<&str> = options.modes.iter().map(|m| m.name()).collect();
-            bail!(
-                "no pipeline of the {} mode{} takes the option '{name}' (they take: {})",
-                modes.join(", "),
-                if modes.len() == 1 { "" } else { "s" },
-                if taken.is_empty() {
-                    "none".to_string()
-                } else {
-                    taken.join(", ")
-                }
-            );
-        }
-    }
-    Ok(())
-}
-
-fn parse_mode(text: &str) -> Result<Mode> {
-    Mode::parse(text).ok_or_else(|| {
-        anyhow!(
-            "unknown mode '{text}' (modes: {})",
-            Mode::names().join(", ")
-        )
-    })
 }
 
 fn new_context(remarks: bool) -> Context {
@@ -254,16 +44,18 @@ fn new_context(remarks: bool) -> Context {
             DiagnosticSeverity::Remark => return true,
         };
         // Called from C++: write errors are ignored rather than panicking.
-        use std::io::Write as _;
-        let mut err = std::io::stderr();
-        let _ = writeln!(
-            err,
-            "{}: {severity}: {diagnostic}",
-            location_text(diagnostic.location())
-        );
-        for note in (0..diagnostic.note_count()).filter_map(|i| diagnostic.note(i).ok()) {
-            let _ = writeln!(err, "{}: note: {note}", location_text(note.location()));
-        }
+        progress::suspended(|| {
+            use std::io::Write as _;
+            let mut err = std::io::stderr();
+            let _ = writeln!(
+                err,
+                "{}: {severity}: {diagnostic}",
+                location_text(diagnostic.location())
+            );
+            for note in (0..diagnostic.note_count()).filter_map(|i| diagnostic.note(i).ok()) {
+                let _ = writeln!(err, "{}: note: {note}", location_text(note.location()));
+            }
+        });
         true
     });
     context
@@ -320,14 +112,30 @@ fn gather_inputs(model: &Interface, options: &Options) -> Result<(Vec<Buffer>, V
                 .ok_or_else(|| anyhow!("parameter @{p} needs a value: --param {p}=<integer>"))
         })
         .collect::<Result<Vec<_>>>()?;
+    let listed = |names: Vec<&String>| {
+        if names.is_empty() {
+            "it has none".to_string()
+        } else {
+            let at: Vec<String> = names.iter().map(|n| format!("@{n}")).collect();
+            format!("it has {}", at.join(", "))
+        }
+    };
     for name in options.params.keys() {
         if !model.params.contains(name) {
-            bail!("@{}: no ure.param named @{name}", model.name);
+            bail!(
+                "@{}: no ure.param named @{name} ({})",
+                model.name,
+                listed(model.params.iter().collect())
+            );
         }
     }
     for name in options.inputs.keys() {
         if !model.inputs.iter().any(|i| &i.name == name) {
-            bail!("@{}: no ure.input named @{name}", model.name);
+            bail!(
+                "@{}: no ure.input named @{name} ({})",
+                model.name,
+                listed(model.inputs.iter().map(|i| &i.name).collect())
+            );
         }
     }
     let inputs = model
@@ -373,6 +181,7 @@ fn run_mode(
         _ => &options.file,
     };
     let mut module = parse_file(context, file)?;
+    let _spinner = progress::Spinner::start(mode.name());
     let (outputs, times) = execute_timed(
         context,
         &mut module,
@@ -453,8 +262,42 @@ fn print_buffer(name: &str, buffer: &Buffer) -> Result<()> {
     Ok(())
 }
 
+/// Prints whether output `name` of two modes matches; whether it does.
+fn report_comparison(
+    name: &str,
+    a: Mode,
+    b: Mode,
+    x: &Buffer,
+    y: &Buffer,
+    options: &Options,
+) -> Result<bool> {
+    match compare(x, y, options.rtol, options.atol) {
+        None => {
+            out!(
+                "@{name}: {} and {} match ({} elements)",
+                a.name(),
+                b.name(),
+                x.data.len()
+            );
+            Ok(true)
+        }
+        Some((i, p, q)) => {
+            out!(
+                "@{name}: MISMATCH between {} and {} at element {i}: {} vs {}",
+                a.name(),
+                b.name(),
+                format_value(p),
+                format_value(q)
+            );
+            Ok(false)
+        }
+    }
+}
+
 fn run(args: &[String]) -> Result<bool> {
-    let options = parse_options(args)?;
+    let Some(options) = cli::parse(args)? else {
+        return Ok(true);
+    };
     let context = new_context(options.remarks);
     let interface = |path: &Path| -> Result<Interface> {
         let mut module = parse_file(&context, path)?;
@@ -497,29 +340,16 @@ fn run(args: &[String]) -> Result<bool> {
             print_buffer(name, buffer)?;
         }
     }
-    if let [a, b] = options.modes.as_slice() {
-        let mut all_match = true;
-        for ((name, x), y) in names.iter().zip(&results[0]).zip(&results[1]) {
-            match compare(x, y, options.rtol, options.atol) {
-                None => out!(
-                    "@{name}: {} and {} match ({} elements)",
-                    a.name(),
-                    b.name(),
-                    x.data.len()
-                ),
-                Some((i, p, q)) => {
-                    all_match = false;
-                    out!(
-                        "@{name}: MISMATCH between {} and {} at element {i}: {} vs {}",
-                        a.name(),
-                        b.name(),
-                        format_value(p),
-                        format_value(q)
-                    );
+    if let [first, others @ ..] = options.modes.as_slice() {
+        if !others.is_empty() {
+            let mut all_match = true;
+            for (other, result) in others.iter().zip(&results[1..]) {
+                for ((name, x), y) in names.iter().zip(&results[0]).zip(result) {
+                    all_match &= report_comparison(name, *first, *other, x, y, &options)?;
                 }
             }
+            return Ok(all_match);
         }
-        return Ok(all_match);
     }
     if !options.print && options.output_dir.is_none() {
         for (name, buffer) in names.iter().zip(outputs) {
@@ -547,9 +377,12 @@ fn run(args: &[String]) -> Result<bool> {
 }
 
 fn main() -> ExitCode {
+    use std::io::IsTerminal as _;
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("RUST_LOG"))
         .with_writer(std::io::stderr)
+        // Colour codes only on a terminal, not in a pipe or a log file.
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
