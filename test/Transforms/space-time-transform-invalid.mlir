@@ -236,6 +236,7 @@ ure.program @p {
     %c0 = arith.constant 0 : index
     %first = arith.cmpi eq, %i, %c0 : index
     %a = ure.at @a(%i, %j, %k) : i32
+    // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at (i - 1, j, k): the value is read in the same step that computes it (its time distance along 't1' is 0; it must be at least 1)}}
     %prev = ure.at @b(%i - 1, %j, %k) : i32
     %v = arith.select %first, %a, %prev : i32
     ure.yield %v : i32
@@ -249,8 +250,7 @@ ure.program @p {
   }
   ure.merge_ures @a [@b, @o]
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
-  // expected-note@-2 {{space loops (i, j) with the vector (0, 1), and 1 for the time loop}}
-  // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at distance (0, 0, 1): its time distance is 0, which must be positive}}
+  // expected-note@+1 {{in this space-time transform: space loops (i, j) with the vector (0, 1), and 1 for the time loop}}
   ure.space_time_transform @a (i, j) vector [0, 1]
 }
 
@@ -273,6 +273,7 @@ ure.program @p {
     %c0 = arith.constant 0 : index
     %first = arith.cmpi eq, %i, %c0 : index
     %a = ure.at @a(%i, %j, %k) : i32
+    // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at (i - 1, j, k): the value is read 1 step(s) before the step that computes it (its time distance along 't1' is -1; it must be at least 1)}}
     %prev = ure.at @b(%i - 1, %j, %k) : i32
     %v = arith.select %first, %a, %prev : i32
     ure.yield %v : i32
@@ -286,8 +287,7 @@ ure.program @p {
   }
   ure.merge_ures @a [@b, @o]
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
-  // expected-note@-2 {{space loops (i, j) with the vector (-1, 1), and 1 for the time loop}}
-  // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at distance (0, 0, 1): its time distance is -1, which must be positive}}
+  // expected-note@+1 {{in this space-time transform: space loops (i, j) with the vector (-1, 1), and 1 for the time loop}}
   ure.space_time_transform @a (i, j) vector [-1, 1]
 }
 
@@ -302,6 +302,7 @@ ure.program @p {
     %c0 = arith.constant 0 : index
     %z = arith.constant 0 : i32
     %first = arith.cmpi eq, %j, %c0 : index
+    // expected-error@+1 {{the schedule does not respect the dependence of @a on @a at (i, j - 1, k): the value is read 2 step(s) before the step that computes it (its time distance along 't1' is -2; it must be at least 1)}}
     %prev = ure.at @a(%i, %j - 1, %k) : i32
     %v = arith.select %first, %z, %prev : i32
     ure.yield %v : i32
@@ -323,8 +324,7 @@ ure.program @p {
   }
   ure.merge_ures @a [@b, @o]
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
-  // expected-note@-2 {{space loops (i, j) with the vector (1, -2), and 1 for the time loop}}
-  // expected-error@+1 {{the schedule does not respect the dependence of @a on @a at distance (0, 1, 0): its time distance is -2, which must be positive}}
+  // expected-note@+1 {{in this space-time transform: space loops (i, j) with the vector (1, -2), and 1 for the time loop}}
   ure.space_time_transform @a (i, j) vector [1, -2]
 }
 
@@ -349,6 +349,7 @@ ure.program @p {
     %c0 = arith.constant 0 : index
     %first = arith.cmpi eq, %i, %c0 : index
     %a = ure.at @a(%i, %j, %k) : i32
+    // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at (i - 1, j, k): the value is read in the same step that computes it (its time distance along 't1' is 0; it must be at least 1)}}
     %prev = ure.at @b(%i - 1, %j, %k) : i32
     %v = arith.select %first, %a, %prev : i32
     ure.yield %v : i32
@@ -363,8 +364,7 @@ ure.program @p {
   ure.merge_ures @a [@b, @o]
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
   ure.space_time_transform @a (i, j)
-  // expected-note@-3 {{space loops (i) with the vector (0), and 1 for the time loop}}
-  // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at distance (0, 0, 1): its time distance is 0, which must be positive}}
+  // expected-note@+1 {{in this space-time transform: space loops (i) with the vector (0), and 1 for the time loop}}
   ure.space_time_transform @a (i) vector [0]
 }
 
@@ -1017,8 +1017,7 @@ ure.program @p {
 }
 
 //--- options-violated.mlir
-// The note is at the merge (the nest).
-// expected-error@+1 {{the schedule does not respect the dependence of @b on @b at distance (0, 0, 1): its time distance is 0, which must be positive}}
+// The error is at the read; the note, at the merge (the nest).
 ure.program @p {
   ure.func @a(i, j, k) -> i32 on device
   ure.func @b(i, j, k) -> i32 on device
@@ -1035,6 +1034,7 @@ ure.program @p {
     %c0 = arith.constant 0 : index
     %first = arith.cmpi eq, %i, %c0 : index
     %a = ure.at @a(%i, %j, %k) : i32
+    // expected-error@+1 {{the schedule does not respect the dependence of @b on @b at (i - 1, j, k): the value is read in the same step that computes it (its time distance along 't1' is 0; it must be at least 1)}}
     %prev = ure.at @b(%i - 1, %j, %k) : i32
     %v = arith.select %first, %a, %prev : i32
     ure.yield %v : i32
@@ -1046,7 +1046,7 @@ ure.program @p {
     %v = ure.select %last, %b : i32
     ure.yield %v : i32
   }
-  // expected-note@+1 {{space loops (i, j) with the vector (0, 1), and 1 for the time loop}}
+  // expected-note@+1 {{in the space-time transform of the pass options: space loops (i, j) with the vector (0, 1), and 1 for the time loop}}
   ure.merge_ures @a [@b, @o]
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
 }

@@ -388,7 +388,16 @@ pub fn schedule(
             )?;
             delta[tau] = k.add(delta[tau], skew, "a time distance")?;
         }
-        check_dependences(index, &coords, dependences, &deltas, tau, func_names)?;
+        let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
+        check_dependences(
+            index,
+            &coords,
+            dependences,
+            &deltas,
+            tau,
+            func_names,
+            &loop_names,
+        )?;
     }
 
     // Order the coordinates: time loops (outermost first), then space loops.

@@ -110,8 +110,9 @@ pub(super) fn check_dependences(
     deltas: &[Vec<i64>],
     tau: usize,
     func_names: &[String],
+    loop_names: &[String],
 ) -> Result<(), ScheduleError> {
-    for (spec, delta) in specs.iter().zip(deltas) {
+    for (dependence, (spec, delta)) in specs.iter().zip(deltas).enumerate() {
         if delta.iter().all(|d| *d == 0) {
             continue;
         }
@@ -130,18 +131,31 @@ pub(super) fn check_dependences(
         };
         return Err(ScheduleError::Violated {
             transform: index,
+            dependence,
             consumer: name(spec.consumer),
             callee: name(spec.callee),
-            distance: spec
-                .distance
-                .iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
+            read: read_point(loop_names, &spec.distance),
+            time_loop: coords[tau].name.clone(),
             time_distance: delta[tau],
         });
     }
     Ok(())
+}
+
+/// The point a read at `distance` reads, in the loops' names, innermost
+/// first as `ure.set_bounds` lists them: `i - 1, j, k`.
+fn read_point(loop_names: &[String], distance: &[i64]) -> String {
+    let parts: Vec<String> = loop_names
+        .iter()
+        .zip(distance)
+        .rev()
+        .map(|(name, d)| match d {
+            0 => name.clone(),
+            d if *d > 0 => format!("{name} - {d}"),
+            d => format!("{name} + {}", -d),
+        })
+        .collect();
+    parts.join(", ")
 }
 
 /// Row-major strides over the time coordinates, with the extents `extent`

@@ -30,12 +30,16 @@ pub enum ScheduleError {
     },
     #[error("every loop is a space loop: there is no time loop to schedule with a vector")]
     NoTimeLoop { transform: usize },
-    #[error("the schedule does not respect the dependence of @{consumer} on @{callee} at distance ({distance}): its time distance is {time_distance}, which must be positive")]
+    #[error("the schedule does not respect the dependence of @{consumer} on @{callee} at ({read}): the value is read {} (its time distance along '{time_loop}' is {time_distance}; it must be at least 1)", when_read(*.time_distance))]
     Violated {
         transform: usize,
+        /// Index of the dependence (in the `dependences` given).
+        dependence: usize,
         consumer: String,
         callee: String,
-        distance: String,
+        /// The point read, in the loops' names: `i - 1, k`.
+        read: String,
+        time_loop: String,
         time_distance: i64,
     },
     #[error(
@@ -75,6 +79,16 @@ pub enum ScheduleError {
         transform: usize,
         what: &'static str,
     },
+}
+
+/// When a value is read relative to the step that computes it, for a time
+/// distance that is not positive.
+fn when_read(time_distance: i64) -> String {
+    match time_distance {
+        0 => "in the same step that computes it".to_string(),
+        d if d < 0 => format!("{} step(s) before the step that computes it", -d),
+        d => format!("{d} step(s) after the step that computes it"),
+    }
 }
 
 /// Checked i64 arithmetic for the schedule: an overflow is an error at the

@@ -69,6 +69,8 @@ fn option_transform(
 struct Request<'c> {
     spec: TransformSpec,
     location: Location<'c>,
+    /// Given by the pass options rather than a directive.
+    from_options: bool,
 }
 
 fn transform_program(
@@ -109,12 +111,14 @@ fn transform_program(
         requests.push(Request {
             spec: directive_spec(d),
             location: d.location(),
+            from_options: false,
         });
     }
     if let Some(spec) = from_options {
         requests.push(Request {
             spec: spec.clone(),
             location: program.location(),
+            from_options: true,
         });
     }
     if requests.is_empty() {
@@ -186,6 +190,7 @@ fn vectorized_as_space<'c>(program: &OperationRef<'c, '_>, rep: &str) -> Option<
             check_time: false,
         },
         location: first.location(),
+        from_options: false,
     })
 }
 
@@ -287,7 +292,12 @@ fn report(
         location = nest.location();
     }
     let mut notes = Vec::new();
-    if let ScheduleError::Violated { transform, .. } = e {
+    if let ScheduleError::Violated {
+        transform,
+        dependence,
+        ..
+    } = e
+    {
         if let Some(t) = requests.get(*transform) {
             let spec = &t.spec;
             let vector = spec.vector.as_ref().map_or("(dataflow)".to_string(), |v| {
@@ -296,13 +306,22 @@ fn report(
                     .collect::<Vec<_>>()
                     .join(", ")
             });
+            let (at, which) = if t.from_options {
+                (nest.location(), "in the space-time transform of the pass options")
+            } else {
+                (location, "in this space-time transform")
+            };
             notes.push((
-                nest.location(),
+                at,
                 format!(
-                    "space loops ({}) with the vector ({vector}), and 1 for the time loop",
+                    "{which}: space loops ({}) with the vector ({vector}), and 1 for the time loop",
                     spec.space.join(", ")
                 ),
             ));
+        }
+        // The error is at the read that carries the dependence.
+        if let Some(at) = reads.get(*dependence) {
+            location = *at;
         }
     }
     emit(location, Severity::Error, &e.to_string(), &notes);
