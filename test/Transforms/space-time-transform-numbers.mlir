@@ -80,7 +80,7 @@ ure.program @abc {
   ure.func @c(i, j) -> i32 on device
 
   // A(i, j, k) = select(i == 0, 0, A(i - 1, j, k))
-  // expected-remark@+1 {{@A: 59 registers per PE (largest time distance 58); minimized: a channel of depth 9}}
+  // expected-remark@+1 {{@A: 59 registers per PE (largest time distance 58); minimizable to a channel of depth 9}}
   ure.def @A(%i, %j, %k) {
     %c0 = arith.constant 0 : index
     %zero = arith.constant 0 : i32
@@ -90,7 +90,7 @@ ure.program @abc {
     ure.yield %v : i32
   }
   // B(i, j, k) = select(j == 0, 0, B(i, j - 1, k))
-  // expected-remark@+1 {{@B: 86 registers per PE (largest time distance 85); minimized: a channel of depth 11}}
+  // expected-remark@+1 {{@B: 86 registers per PE (largest time distance 85); minimizable to a channel of depth 11}}
   ure.def @B(%i, %j, %k) {
     %c0 = arith.constant 0 : index
     %zero = arith.constant 0 : i32
@@ -100,7 +100,7 @@ ure.program @abc {
     ure.yield %v : i32
   }
   // C(i, j, k) = select(k == 0, 0, A(i, j, k) + B(i, j, k) + C(i, j, k - 1))
-  // expected-remark@+1 {{@C: 29 registers per PE (largest time distance 28); minimized: a channel of depth 4}}
+  // expected-remark@+1 {{@C: 29 registers per PE (largest time distance 28); minimizable to a channel of depth 4}}
   ure.def @C(%i, %j, %k) {
     %c0 = arith.constant 0 : index
     %zero = arith.constant 0 : i32

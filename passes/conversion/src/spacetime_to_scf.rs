@@ -191,6 +191,15 @@ fn lower_array<'c>(
         .map(|s| s.pe_extent())
         .product();
     let unroll = options.unroll && pes <= options.max_unrolled;
+    if options.unroll && !unroll {
+        t2s_ir::diag::remark(
+            array.location(),
+            format!(
+                "{pes} PEs, more than max-unrolled-pes ({}): the PEs stay a loop over register files in memory (raise max-unrolled-pes to unroll them)",
+                options.max_unrolled
+            ),
+        );
+    }
     // Run-time extents, computed once at the entry.
     let loop_extents = info
         .loops

@@ -100,10 +100,25 @@ pub fn is_transformed(program: &OperationRef<'_, '_>) -> bool {
     find_nest(program).is_some_and(|n| ods::is(&n, ods::spacetime::ArrayOperation::name()))
 }
 
-/// Whether the program is (or its directives make it) a systolic array.
+/// Whether the program is (or its directives make it) a systolic array: a
+/// space-time transform, or a directive that acts on one (vectorize, which
+/// makes its loop a space loop; isolation, gather, scatter, which need the
+/// array and report its absence). The modes that also run sequential nests
+/// (opencl, spirv) take these to the array route, so no directive is
+/// silently ignored.
 pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
+    let spatial = [
+        ods::ure::SpaceTimeTransformOperation::name(),
+        ods::ure::VectorizeOperation::name(),
+        ods::ure::IsolateProducerOperation::name(),
+        ods::ure::IsolateConsumerOperation::name(),
+        ods::ure::GatherOperation::name(),
+        ods::ure::ScatterOperation::name(),
+    ];
     is_transformed(program)
-        || !ir::collect(*program, ods::ure::SpaceTimeTransformOperation::name()).is_empty()
+        || spatial
+            .iter()
+            .any(|name| !ir::collect(*program, name).is_empty())
 }
 
 /// Merges the module's programs (`merge-ures`).

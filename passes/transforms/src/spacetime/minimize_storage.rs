@@ -14,7 +14,8 @@
 //! Files read by other PEs stay as they are: a neighbour may still read a
 //! value after its producer stopped writing, which a chain shifted on writes
 //! cannot express. Files written at uneven steps could be channels of the
-//! reported depth; those come with the channel dialect.
+//! reported depth, but this pass does not make channels: it keeps them as
+//! they are and says so in a remark.
 
 use melior::ir::{
     attribute::IntegerAttribute,

@@ -307,7 +307,10 @@ fn report(
                     .join(", ")
             });
             let (at, which) = if t.from_options {
-                (nest.location(), "in the space-time transform of the pass options")
+                (
+                    nest.location(),
+                    "in the space-time transform of the pass options",
+                )
             } else {
                 (location, "in this space-time transform")
             };
@@ -388,7 +391,9 @@ fn schedule_remarks<'c>(
             Some(Storage::ShiftRegisters { every, slots }) => {
                 format!("minimized: {slots} registers shifted every {every} steps")
             }
-            Some(Storage::Channel { depth }) => format!("minimized: a channel of depth {depth}"),
+            Some(Storage::Channel { depth }) => {
+                format!("minimizable to a channel of depth {depth}")
+            }
             None if s.is_symbolic() => "not minimized (the extents are symbolic)".to_string(),
             None => "not minimized (too many points to enumerate)".to_string(),
         };
