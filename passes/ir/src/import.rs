@@ -210,6 +210,10 @@ struct BodyBuilder<'n> {
     /// Number of loop variables (block arguments) of the URE.
     vars: usize,
     nodes: Vec<Node>,
+    /// `file:line:col` of the op each node comes from.
+    sources: Vec<String>,
+    /// The op being converted.
+    current: String,
     values: HashMap<ValueKey, NodeId>,
     /// Values produced by `ure.select`: (condition node, value node).
     guarded: HashMap<ValueKey, (NodeId, NodeId)>,
@@ -218,6 +222,7 @@ struct BodyBuilder<'n> {
 impl BodyBuilder<'_> {
     fn push(&mut self, node: Node) -> NodeId {
         self.nodes.push(node);
+        self.sources.push(self.current.clone());
         self.nodes.len() - 1
     }
 
@@ -249,6 +254,9 @@ impl BodyBuilder<'_> {
     }
 
     fn convert(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        self.current = crate::location::file_line_col(op.location())
+            .map(|(file, line, column)| format!("{file}:{line}:{column}"))
+            .unwrap_or_default();
         let name = ir::name(op);
         if let Some(bin) = binary_op(&name) {
             let (a, b, ty) = (
@@ -355,6 +363,8 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
         names,
         vars: block.argument_count(),
         nodes: Vec::new(),
+        sources: Vec::new(),
+        current: String::new(),
         values: HashMap::new(),
         guarded: HashMap::new(),
     };
@@ -391,6 +401,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
         return Err(error(def.location(), "malformed URE body"));
     }
     body.nodes = builder.nodes;
+    body.sources = builder.sources;
     Ok(Func {
         name: ir::symbol(def, "func"),
         result_types,

@@ -409,16 +409,23 @@ impl<'a> Machine<'a> {
         point: &[i64],
         scratch: &Scratch,
     ) -> InterpretError {
+        let (cause, leaf) = self.poison_cause(f, node, scratch);
         InterpretError::PoisonInOutput {
             func: self.program.funcs[f].name.clone(),
             point: self.named_point(point),
-            cause: self.poison_cause(f, node, scratch),
+            cause,
+            read_at: self.program.funcs[f]
+                .body
+                .sources
+                .get(leaf)
+                .cloned()
+                .unwrap_or_default(),
         }
     }
 
     /// Walks back from the poison value of `node` through operands that made
-    /// it poison, and describes the poison it started from.
-    fn poison_cause(&self, f: usize, node: NodeId, scratch: &Scratch) -> PoisonCause {
+    /// it poison, and describes the poison it started from (and its node).
+    fn poison_cause(&self, f: usize, node: NodeId, scratch: &Scratch) -> (PoisonCause, NodeId) {
         let nodes = &self.program.funcs[f].body.nodes;
         let vals = &scratch.vals;
         let poisoned = |m: NodeId| vals[m] == Value::Poison;
@@ -442,7 +449,7 @@ impl<'a> Machine<'a> {
             };
             match next {
                 Some(m) => n = m,
-                None => return self.leaf_cause(n, &nodes[n], &scratch.args),
+                None => return (self.leaf_cause(n, &nodes[n], &scratch.args), n),
             }
         }
     }
@@ -456,15 +463,23 @@ impl<'a> Machine<'a> {
         };
         match node {
             Node::FuncRef { func, indices, .. } => {
-                let name = self.program.funcs[*func].name.clone();
+                let callee = &self.program.funcs[*func];
+                let name = callee.name.clone();
+                let vars: Vec<String> = callee
+                    .lhs
+                    .iter()
+                    .filter_map(|&v| callee.vars.get(v).cloned())
+                    .collect();
                 if self.func_offset(*func, indices, args).is_none() {
                     PoisonCause::OutsideDomain {
                         func: name,
+                        vars,
                         index: index(indices),
                     }
                 } else {
                     PoisonCause::PoisonStored {
                         func: name,
+                        vars,
                         index: index(indices),
                     }
                 }

@@ -353,6 +353,9 @@ pub struct Body {
     /// `select(cond, value)` without an else value: the Func is defined only
     /// where the condition (an `i1` node) holds.
     pub guard: Option<NodeId>,
+    /// Where each node comes from in the source (`file:line:col`), for the
+    /// interpreter's reports; shorter than `nodes`, or empty, when unknown.
+    pub sources: Vec<String>,
 }
 
 /// An input buffer (the ImageParam role).

@@ -39,6 +39,34 @@ impl fmt::Display for Tuple<'_> {
     }
 }
 
+/// An index of a Func, with its variables' names when they are known:
+/// `(i=1, j=2)`.
+pub(super) struct Named<'a>(&'a [String], &'a [i64]);
+
+impl fmt::Display for Named<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.len() != self.1.len() {
+            return Tuple(self.1).fmt(f);
+        }
+        f.write_str("(")?;
+        for (k, (name, v)) in self.0.iter().zip(self.1).enumerate() {
+            if k > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{name}={v}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+fn at_source(source: &str) -> String {
+    if source.is_empty() {
+        String::new()
+    } else {
+        format!(" (at {source})")
+    }
+}
+
 /// Where a poison value that reached the output came from: the first poison
 /// found walking back from the stored value through the operands that made it
 /// poison.
@@ -46,10 +74,19 @@ impl fmt::Display for Tuple<'_> {
 pub enum PoisonCause {
     #[error("read of input `{input}` at {} is out of bounds", Tuple(.index))]
     InputOutOfBounds { input: String, index: Vec<i64> },
-    #[error("read of Func `{func}` at {} is outside its domain", Tuple(.index))]
-    OutsideDomain { func: String, index: Vec<i64> },
-    #[error("Func `{func}` holds poison at {} (never stored, or stored from poison)", Tuple(.index))]
-    PoisonStored { func: String, index: Vec<i64> },
+    #[error("read of Func `{func}` at {} is outside its domain", Named(.vars, .index))]
+    OutsideDomain {
+        func: String,
+        /// The Func's variables, which `index` gives values to.
+        vars: Vec<String>,
+        index: Vec<i64>,
+    },
+    #[error("Func `{func}` holds poison at {} (never stored, or stored from poison)", Named(.vars, .index))]
+    PoisonStored {
+        func: String,
+        vars: Vec<String>,
+        index: Vec<i64>,
+    },
     #[error("node {node} is a poison constant")]
     Constant { node: NodeId },
     #[error("node {node} produced poison: {reason}")]
@@ -97,10 +134,13 @@ pub enum InterpretError {
     InputData { name: String, source: BufferError },
     #[error("Func `{func}`: its storage ({shape:?}) cannot be allocated")]
     TooLarge { func: String, shape: Vec<i64> },
-    #[error("poison stored into output Func `{func}` at {point}: {cause}")]
+    #[error("poison stored into output Func `{func}` at {point}: {cause}{}", at_source(.read_at))]
     PoisonInOutput {
         func: String,
         point: Point,
         cause: PoisonCause,
+        /// Where the read or operation that made the poison is
+        /// (`file:line:col`), empty when unknown.
+        read_at: String,
     },
 }

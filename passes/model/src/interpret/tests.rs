@@ -74,6 +74,7 @@ impl Bld {
             nodes: self.nodes,
             yields,
             guard,
+            sources: Vec::new(),
         }
     }
 }
@@ -380,6 +381,7 @@ fn out_of_bounds_input_read_reaching_the_output_is_an_error() {
                 input: "X".to_string(),
                 index: vec![4],
             },
+            read_at: String::new(),
         }
     );
     assert!(err.to_string().contains("input `X` at (4)"), "{err}");
@@ -423,8 +425,10 @@ fn read_outside_a_func_domain_is_poison() {
             point: point(&[("i", 0)]),
             cause: PoisonCause::OutsideDomain {
                 func: "f".to_string(),
+                vars: vec!["i".to_string()],
                 index: vec![-1],
             },
+            read_at: String::new(),
         }
     );
 }
@@ -435,7 +439,7 @@ fn read_of_a_never_stored_point_is_poison() {
     assert!(
         matches!(
             &err,
-            InterpretError::PoisonInOutput { cause: PoisonCause::PoisonStored { func, index }, .. }
+            InterpretError::PoisonInOutput { cause: PoisonCause::PoisonStored { func, index, .. }, .. }
                 if func == "f" && index == &vec![0]
         ),
         "{err}"
