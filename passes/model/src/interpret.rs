@@ -413,7 +413,7 @@ impl<'a> Machine<'a> {
         InterpretError::PoisonInOutput {
             func: self.program.funcs[f].name.clone(),
             point: self.named_point(point),
-            cause,
+            cause: Box::new(cause),
             read_at: self.program.funcs[f]
                 .body
                 .sources

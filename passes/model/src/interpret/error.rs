@@ -138,7 +138,7 @@ pub enum InterpretError {
     PoisonInOutput {
         func: String,
         point: Point,
-        cause: PoisonCause,
+        cause: Box<PoisonCause>,
         /// Where the read or operation that made the poison is
         /// (`file:line:col`), empty when unknown.
         read_at: String,
