@@ -9,8 +9,12 @@ touch the work tree. `target/debug` is on PATH (the docs call `t2s-opt` and
 `t2s-run` as installed tools), and `cargo` runs in the repository itself, so
 `cargo build` is the build the suite already made, not a second one.
 
-A command passes when it exits 0. Not run, and reported as such:
-`bash scripts/test.sh` (the suite running this script).
+A command passes when it exits 0. A block fenced as ``output`` right after
+a shell block is what that block prints: each of its non-empty lines must
+appear, in order, in the output of the block's commands (stdout and stderr;
+a line matches when the printed line contains it, after collapsing runs of
+spaces). Not run, and reported as such: `bash scripts/test.sh` (the suite
+running this script).
 
 Prints one line per failure with the file, the command and the tail of its
 output, then "N commands, N failed, N not run"; exits 1 on a failure.
@@ -26,24 +30,45 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BLOCK = re.compile(r"^```(?:sh|bash|shell)\n(.*?)^```", re.S | re.M)
+FENCE = re.compile(r"^```([a-z]*)[^\n]*\n(.*?)^```[ \t]*\n?", re.S | re.M)
+SHELL = ("sh", "bash", "shell")
 NOT_RUN = {"bash scripts/test.sh": "the suite that runs this check"}
+
+
+def blocks(markdown):
+    """The shell blocks, each with the output block that follows it (or None)."""
+    fences = list(FENCE.finditer(markdown))
+    out = []
+    for k, m in enumerate(fences):
+        if m.group(1) not in SHELL:
+            continue
+        expected = None
+        if k + 1 < len(fences):
+            nxt = fences[k + 1]
+            between = markdown[m.end() : nxt.start()]
+            if nxt.group(1) == "output" and not between.strip():
+                expected = nxt.group(2)
+        out.append((block_commands(m.group(2)), expected))
+    return out
 
 
 def commands(markdown):
     """The commands of the shell blocks, continuation lines joined."""
-    out = []
-    for block in BLOCK.findall(markdown):
+    return [c for cmds, _ in blocks(markdown) for c in cmds]
+
+
+def block_commands(block):
+    """The commands of one shell block, continuation lines joined."""
+    out, pending = [], ""
+    for line in block.split("\n"):
+        pending += line
+        if pending.endswith("\\"):
+            pending = pending[:-1] + " "
+            continue
+        command = strip_comment(pending).strip()
         pending = ""
-        for line in block.split("\n"):
-            pending += line
-            if pending.endswith("\\"):
-                pending = pending[:-1] + " "
-                continue
-            command = strip_comment(pending).strip()
-            pending = ""
-            if command:
-                out.append(command)
+        if command:
+            out.append(command)
     return out
 
 
@@ -88,11 +113,41 @@ def cargo_wrapper(bin_dir):
     os.chmod(path, 0o755)
 
 
+def squash(line):
+    return " ".join(line.split())
+
+
+def missing_output(expected, printed):
+    """The first expected line not printed (in order), or None."""
+    lines = [squash(l) for l in printed.splitlines()]
+    at = 0
+    for want in (squash(l) for l in expected.splitlines()):
+        if not want:
+            continue
+        while at < len(lines) and want not in lines[at]:
+            at += 1
+        if at == len(lines):
+            return want
+        at += 1
+    return None
+
+
 def run_file(md):
     text = open(os.path.join(REPO, md)).read()
-    cmds = commands(text)
+    cmds, checks = [], []
+    for block, expected in blocks(text):
+        first = len(cmds)
+        cmds.extend(block)
+        if expected is not None:
+            checks.append((first, len(cmds), expected))
     skipped = [c for c in cmds if c in NOT_RUN]
-    cmds = [c for c in cmds if c not in NOT_RUN]
+    if skipped:
+        keep = [k for k, c in enumerate(cmds) if c not in NOT_RUN]
+        checks = [
+            (keep.index(a) if a in keep else len(keep), sum(1 for k in keep if k < b), e)
+            for a, b, e in checks
+        ]
+        cmds = [cmds[k] for k in keep]
     if not cmds:
         return 0, [], skipped
     with tempfile.TemporaryDirectory(prefix="t2s-doc-") as scratch:
@@ -124,6 +179,14 @@ def run_file(md):
                 i, code = int(m.group(1)), m.group(2)
                 tail = open(os.path.join(logs, f"{i}.log")).read().strip().splitlines()[-8:]
                 failures.append((cmds[i], code, tail))
+        for first, end, expected in checks:
+            printed = "".join(
+                open(os.path.join(logs, f"{i}.log")).read() for i in range(first, end)
+            )
+            want = missing_output(expected, printed)
+            if want is not None:
+                tail = printed.strip().splitlines()[-8:]
+                failures.append((cmds[end - 1], f"0, but not the output line '{want}'", tail))
     return len(cmds), failures, skipped
 
 
