@@ -220,11 +220,21 @@ impl<'a> Machine<'a> {
         if self.domains.iter().any(|d| d.extent == 0) {
             return Ok(());
         }
+        let total = self
+            .domains
+            .iter()
+            .fold(1u64, |n, d| n.saturating_mul(d.extent.max(0) as u64));
+        let _progress = progress::Run::start(total);
         let mut point: Vec<i64> = self.domains.iter().map(|d| d.min).collect();
         let mut scratch = Scratch::default();
+        let mut done: u64 = 0;
         loop {
             for f in 0..self.program.funcs.len() {
                 self.step(f, &point, &mut scratch)?;
+            }
+            done += 1;
+            if done % progress::EVERY == 0 {
+                progress::set(done);
             }
             if !self.advance(&mut point) {
                 return Ok(());
@@ -547,6 +557,7 @@ pub fn interpret(
 mod buffer;
 mod check;
 mod error;
+pub mod progress;
 
 pub use error::{InterpretError, Point, PoisonCause};
 mod scalar;
