@@ -233,7 +233,7 @@ impl<'a> Machine<'a> {
                 self.step(f, &point, &mut scratch)?;
             }
             done += 1;
-            if done % progress::EVERY == 0 {
+            if done.is_multiple_of(progress::EVERY) {
                 progress::set(done);
             }
             if !self.advance(&mut point) {
