@@ -64,11 +64,13 @@ pub static SCF_TO_LLVM: Pipeline = Pipeline {
 /// `t2s-translate --t2s-to-opencl` its input.
 pub static KERNELS_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-clean-up-scf",
-    description: "Clean up lowered kernels: divisions made total, canonicalize, cse, ceil/floor divisions and NaN-propagating min/max expanded",
+    description: "Clean up lowered kernels: divisions made total, canonicalize, cse, guards that integer ranges decide folded (int-range-optimizations: a loop's index is inside its bounds), ceil/floor divisions and NaN-propagating min/max expanded",
     steps: &[
         Pass(&transforms::arith::total_division::PASS),
         Upstream("canonicalize"),
         Upstream("cse"),
+        Upstream("int-range-optimizations"),
+        Upstream("canonicalize"),
         Upstream("arith-expand"),
     ],
 };
