@@ -115,10 +115,21 @@ pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
         ods::ure::GatherOperation::name(),
         ods::ure::ScatterOperation::name(),
     ];
-    is_transformed(program)
-        || spatial
-            .iter()
-            .any(|name| !ir::collect(*program, name).is_empty())
+    if is_transformed(program) {
+        return true;
+    }
+    use melior::ir::operation::OperationLike as _;
+    // One walk, stopped at the first spatial directive.
+    let mut found = false;
+    program.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        found = spatial.iter().any(|name| ods::is(&op, name));
+        if found {
+            melior::ir::operation::WalkResult::Interrupt
+        } else {
+            melior::ir::operation::WalkResult::Advance
+        }
+    });
+    found
 }
 
 /// Merges the module's programs (`merge-ures`).

@@ -15,16 +15,11 @@ use melior::ir::{
     attribute::{FloatAttribute, IntegerAttribute, TypeAttribute},
     block::BlockLike,
     operation::{OperationLike, OperationRef},
-    Type, TypeLike, Value, ValueLike,
+    Type, TypeLike, ValueLike,
 };
 
 use crate::arith_model::{binary_op, cast_op, cmpf_predicate, cmpi_predicate, math_op};
 
-type ValueKey = Val;
-
-fn key(value: Val) -> ValueKey {
-    value
-}
 use std::collections::HashMap;
 use t2s_model::{
     Affine, Body, Extent, Func, Input, Loop, Node, NodeId, Program, ScalarType, UnaryOp,
@@ -214,9 +209,9 @@ struct BodyBuilder<'n> {
     sources: Vec<String>,
     /// The op being converted.
     current: String,
-    values: HashMap<ValueKey, NodeId>,
+    values: HashMap<Val, NodeId>,
     /// Values produced by `ure.select`: (condition node, value node).
-    guarded: HashMap<ValueKey, (NodeId, NodeId)>,
+    guarded: HashMap<Val, (NodeId, NodeId)>,
 }
 
 impl BodyBuilder<'_> {
@@ -228,7 +223,7 @@ impl BodyBuilder<'_> {
 
     fn operand(&self, op: &OperationRef<'_, '_>, index: usize) -> Result<NodeId, Failed> {
         let value = op.operand(index).map_err(|_| Failed)?;
-        self.values.get(&key(value.val())).copied().ok_or_else(|| {
+        self.values.get(&value.val()).copied().ok_or_else(|| {
             error(
                 op.location(),
                 "operand is not computed inside the URE (or is a select without an else value)",
@@ -249,7 +244,7 @@ impl BodyBuilder<'_> {
     fn define(&mut self, op: &OperationRef<'_, '_>, node: Node) -> Result<(), Failed> {
         let id = self.push(node);
         let result = op.result(0).map_err(|_| Failed)?;
-        self.values.insert(key(result.val()), id);
+        self.values.insert(result.val(), id);
         Ok(())
     }
 
@@ -308,7 +303,7 @@ impl BodyBuilder<'_> {
             ods::ure::SelectOperation => {
                 let (cond, value) = (self.operand(op, 0)?, self.operand(op, 1)?);
                 let result = op.result(0).map_err(|_| Failed)?;
-                self.guarded.insert(key(result.val()), (cond, value));
+                self.guarded.insert(result.val(), (cond, value));
                 Ok(())
             },
             ods::ure::AtOperation => self.convert_at(op),
@@ -349,7 +344,7 @@ impl BodyBuilder<'_> {
                 result,
                 indices: indices.clone(),
             });
-            self.values.insert(key(value.val()), id);
+            self.values.insert(value.val(), id);
         }
         Ok(())
     }
@@ -371,7 +366,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
     for index in 0..block.argument_count() {
         let arg = block.argument(index).map_err(|_| Failed)?;
         let id = builder.push(Node::Arg(index));
-        builder.values.insert(key(Value::from(arg).val()), id);
+        builder.values.insert(arg.val(), id);
     }
     let mut body = Body::default();
     let mut result_types = Vec::new();
@@ -383,7 +378,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
         for index in 0..op.operand_count() {
             let value = op.operand(index).map_err(|_| Failed)?;
             result_types.push(scalar_type(value.r#type()).ok_or(Failed)?);
-            if let Some(&(cond, node)) = builder.guarded.get(&key(value.val())) {
+            if let Some(&(cond, node)) = builder.guarded.get(&value.val()) {
                 if body.guard.is_some_and(|g| g != cond) {
                     return Err(error(
                         op.location(),

@@ -318,21 +318,6 @@ pub fn launch_kernel_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<V
         .map(|values| values.into_iter().map(Val::value).collect())
 }
 
-/// The op defining `v`, if it is an op result.
-pub fn defining_op(v: Val) -> Option<Op> {
-    v.defining_op()
-}
-
-/// The ops using `v`.
-pub fn users(v: Val) -> Vec<Op> {
-    v.users()
-}
-
-/// The ops using `v`, with the operand number of each use.
-pub fn uses(v: Val) -> Vec<(Op, usize)> {
-    v.uses()
-}
-
 /// The value of an `arith.constant` index or integer.
 pub fn constant_index(v: Value<'_, '_>) -> Option<i64> {
     let op = v.val().defining_op()?.op();

@@ -314,7 +314,7 @@ fn is_used(v: Value<'_, '_>) -> bool {
 
 /// Whether some op stores into the memref `v` (directly).
 fn is_written(v: Value<'_, '_>) -> bool {
-    t2s_ir::ir::users(v.val()).into_iter().any(|raw| {
+    v.val().users().into_iter().any(|raw| {
         let op = raw.op();
         let name = ir::name(&op);
         let base = t2s_ir::op_match!(name, {

@@ -333,7 +333,7 @@ fn clone_to_host(v: Val, map: &mut HashMap<usize, Val>, host: &Emitter<'_>) -> O
     if let Some(h) = map.get(&{ v.key() }) {
         return Some(*h);
     }
-    let op = t2s_ir::ir::defining_op(v)?;
+    let op = v.defining_op()?;
     let operands: Vec<Val> = op
         .operands()
         .into_iter()

@@ -30,7 +30,7 @@ pub fn linearize(
 ) -> Result<(), Failed> {
     resolve_dims(e, shaped, extents);
     let rank = extents.len();
-    for user in t2s_ir::ir::users(shaped) {
+    for user in shaped.users() {
         let user = user.op();
         let name = ir::name(&user);
         let operands: Vec<Val> = (0..user.operand_count())
@@ -93,7 +93,7 @@ fn linear(e: &Emitter<'_>, indices: &[Val], extents: &[Extent]) -> Val {
 
 /// Replaces `memref.dim` of `buffer` at a constant dimension by its size.
 pub fn resolve_dims(e: &Emitter<'_>, buffer: Val, extents: &[Extent]) {
-    for user in t2s_ir::ir::users(buffer) {
+    for user in buffer.users() {
         let user = user.op();
         if !ods::is(&user, ods::memref::DimOperation::name()) {
             continue;

@@ -22,7 +22,7 @@ use t2s_ir::pass::Failed;
 
 /// Erases the `memref.dealloc`s of `buffer`.
 pub fn erase_deallocations(buffer: Val) {
-    for user in t2s_ir::ir::users(buffer) {
+    for user in buffer.users() {
         let user = user.op();
         if ods::is(&user, ods::memref::DeallocOperation::name()) {
             // SAFETY: the op has no uses left, and nothing refers to it after this.
@@ -95,7 +95,7 @@ pub fn retype_index_buffers<'c>(
             &[retyped.into()],
             &[("operandSegmentSizes", segments.into())],
         )[0];
-        for user in t2s_ir::ir::users(result.val()) {
+        for user in result.val().users() {
             let user = user.op();
             let at = Emitter::before(context, user);
             let indices: Vec<Val> = (0..user.operand_count())

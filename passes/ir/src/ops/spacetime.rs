@@ -84,7 +84,9 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
         (0..self.0.operand_count())
             .filter_map(|i| {
                 let operand = self.0.operand_at(i)?;
-                let decl = ir::defining_op(operand.val())
+                let decl = operand
+                    .val()
+                    .defining_op()
                     .map(|op| op.op())
                     .and_then(ShiftRegOp::cast)?;
                 let arg = body.argument_at(first + i)?;
@@ -144,7 +146,7 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
 /// The declaration of the register file `value` names: the shift_reg
 /// behind an array's register-file argument, or the shift_reg itself.
 pub fn file_decl<'c, 'a>(value: Val) -> Option<ShiftRegOp<'c, 'a>> {
-    if let Some(op) = ir::defining_op(value) {
+    if let Some(op) = value.defining_op() {
         return ShiftRegOp::cast(op.op());
     }
     let parent = value.owner_block()?.parent_op()?;
@@ -152,7 +154,7 @@ pub fn file_decl<'c, 'a>(value: Val) -> Option<ShiftRegOp<'c, 'a>> {
     let array = ArrayOp::cast(parent.op())?;
     let index = number.checked_sub(array.num_coordinates())?;
     let operand = array.0.operand_at(index)?;
-    let decl = ir::defining_op(operand.val())?;
+    let decl = operand.val().defining_op()?;
     ShiftRegOp::cast(decl.op())
 }
 

@@ -34,7 +34,7 @@ pub fn trace(v: Value<'_, '_>, entry: BlockRef<'_, '_>) -> Option<Size> {
             .then(|| v.val().argument_number().map(Size::Arg))
             .flatten();
     }
-    let op = t2s_ir::ir::defining_op(v.val())?;
+    let op = v.val().defining_op()?;
     let op = op.op();
     let name = ir::name(&op);
     let operands = |op: &OperationRef| -> Option<Vec<Size>> {

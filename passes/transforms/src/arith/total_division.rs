@@ -233,7 +233,7 @@ fn is_eq(cond: Val, value: Val, want: impl Fn(i64) -> bool) -> bool {
 
 /// The op of kind `name` that defines `v`.
 fn defined_by<'c>(v: Val, name: &str) -> Option<OperationRef<'c, 'c>> {
-    let raw = ir::defining_op(v)?;
+    let raw = v.defining_op()?;
     let op = raw.op();
     ods::is(&op, name).then_some(op)
 }

@@ -18,7 +18,6 @@ use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
-pub use t2s_ir::ir::{defining_op, users, uses};
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 

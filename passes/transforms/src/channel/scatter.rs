@@ -329,7 +329,7 @@ fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
     .flat_map(|name| ir::collect(chain.program, name))
     .filter(|w| {
         written(w).is_some_and(|v| {
-            t2s_ir::ir::defining_op(v).is_some_and(|op| {
+            v.defining_op().is_some_and(|op| {
                 let op = op.op();
                 ods::is(&op, ods::ure::LoadOperation::name())
                     && ir::symbol(&op, "input") == chain.source

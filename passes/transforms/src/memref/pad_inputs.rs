@@ -105,7 +105,7 @@ fn plan(arg: Val, row_bytes: i64, function: Op) -> Option<Plan> {
         return None;
     }
     let mut loads = Vec::new();
-    for (user, number) in t2s_ir::ir::uses(arg) {
+    for (user, number) in arg.uses() {
         let op = user.op();
         let name = ir::name(&op);
         if number != 0 {

@@ -1,7 +1,7 @@
 //! The access a gather works on: the one channel read of the values and
 //! the output store it feeds.
 
-use crate::channel::chain::{users, Chain};
+use crate::channel::chain::Chain;
 use melior::ir::{operation::OperationLike, Location};
 use t2s_ir::diag::{emit, error, Severity};
 use t2s_ir::handle::{AsOp, AsVal, Op};
@@ -20,7 +20,7 @@ pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<Op, Failed> {
             ir::symbol(r, "channel") == chain.source
                 || r.result_at(0).is_some_and(|v| {
                     let v = v.val();
-                    users(v).into_iter().any(|u| {
+                    v.users().into_iter().any(|u| {
                         let u_ref = u.op();
                         ods::is(&u_ref, ods::spacetime::OutputOperation::name())
                             && ir::symbol(&u_ref, "func") == chain.source
@@ -68,7 +68,7 @@ pub fn op_location<'c>(op: Op) -> Location<'c> {
 /// `lanes`: a vector store, which keeps its lanes' mask.
 pub fn the_store(chain: &Chain<'_, '_>, access: Op, lanes: bool) -> Result<Op, Failed> {
     let value = access.result(0).expect("a result");
-    let all = users(value);
+    let all = value.users();
     let store = match all.as_slice() {
         [one] => *one,
         _ => {

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use t2s_dialects::ods::spacetime;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
-use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Op, Val};
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
@@ -233,7 +233,7 @@ pub fn build_array<'c, 'a>(
         let ops = ir::ops(def_body);
         let (yield_op, moved) = ops.split_last().ok_or(Failed)?;
         for op in moved {
-            move_to_end(op.handle(), pe.block);
+            op.handle().move_to_end(pe.block);
         }
         // Reads of this URE.
         for (_, at, callee, offset, access) in reads.iter().filter(|r| r.0 == index) {
@@ -387,8 +387,4 @@ fn emit_read(e: &Emitter<'_>, file: Val, offset: &[i64], access: &Access) -> Res
             },
         ],
     )[0])
-}
-
-fn move_to_end(op: Op, block: Blk) {
-    op.move_to_end(block)
 }
