@@ -62,12 +62,10 @@
 // Under the guard the input indices are in bounds: no clamp on x(j).
 // LOOP-NEXT:          %[[FIRST:.*]] = arith.cmpi eq, %[[I]], %[[C0]] : index
 // LOOP-NEXT:          %[[X:.*]] = memref.load %arg1[%[[J]]] : memref<2xi32>
-// xs(j, i - 1): this PE (clamped offset 0), slot (t - 1 + 2) mod 2.
-// LOOP-NEXT:          %[[JC:.*]] = arith.maxsi %[[J]], %[[C0]] : index
-// LOOP-NEXT:          %[[JCC:.*]] = arith.minsi %[[JC]], %[[C1]] : index
+// xs(j, i - 1): this PE (offset 0: no clamp), slot (t - 1 + 2) mod 2.
 // LOOP-NEXT:          %[[BACK:.*]] = arith.addi %[[T]], %[[C1]] : index
 // LOOP-NEXT:          %[[SLOT:.*]] = arith.remsi %[[BACK]], %[[C2]] : index
-// LOOP-NEXT:          %[[PREV:.*]] = memref.load %[[XS]][%[[JCC]], %[[SLOT]]] : memref<2x2xi32>
+// LOOP-NEXT:          %[[PREV:.*]] = memref.load %[[XS]][%[[J]], %[[SLOT]]] : memref<2x2xi32>
 // LOOP-NEXT:          %[[XV:.*]] = arith.select %[[FIRST]], %[[X]], %[[PREV]] : i32
 // LOOP-NEXT:          %[[W:.*]] = arith.remsi %[[T]], %[[C2]] : index
 // LOOP-NEXT:          memref.store %[[XV]], %[[XS]][%[[J]], %[[W]]] : memref<2x2xi32>
@@ -90,7 +88,7 @@
 // LOOP-NEXT:              scf.if %[[LATER]] {
 // LOOP-NEXT:                memref.store %[[RANK]], %[[STAMPS]][%[[I]]] : memref<3xindex>
 // LOOP-NEXT:                memref.store %[[SV]], %arg2[%[[I]]] : memref<3xi32>
-// LOOP:             } {spacetime.unrolled}
+// LOOP:             } {spacetime.unroll}
 // LOOP-NEXT:      }
 // LOOP-NEXT:      memref.dealloc
 // LOOP-NEXT:      memref.dealloc
@@ -252,7 +250,7 @@ ure.program @mv_nocheck {
 // LOOP-NEXT:          arith.subi %[[T2]], %[[I]] : index
 // LOOP:               scf.if
 // LOOP:               arith.remsi %[[STEP]]
-// LOOP:             } {spacetime.unrolled}
+// LOOP:             } {spacetime.unroll}
 // LOOP-NEXT:      }
 // LOOP-NEXT:    }
 // Unrolled: the files of 6 and 5 slots are at most max-shifted-slots (16):
@@ -331,7 +329,7 @@ ure.program @chain {
 // LOOP-NEXT:        scf.for %[[I:.*]] = %[[C2]] to %[[C5]] step %[[C1]] {
 // j = t1 + i
 // LOOP-NEXT:          arith.addi %[[T1]], %[[I]] : index
-// LOOP:             } {spacetime.unrolled}
+// LOOP:             } {spacetime.unroll}
 // UNROLL-LABEL: func.func public @neg(
 // UNROLL:         memref.alloca() : memref<3x6xi32>
 ure.program @neg {

@@ -19,14 +19,14 @@ use crate::spacetime_to_scf::design::{
 use crate::spacetime_to_scf::lowered::linear_value;
 use crate::spacetime_to_scf::lowered::Lowered;
 use crate::spacetime_to_scf::lowered::PeFrame;
-use crate::spacetime_to_scf::registers::FileStorage;
+use crate::spacetime_to_scf::registers::{FileStorage, Fill};
 use crate::spacetime_to_scf::rewrite::clone_body;
 use crate::spacetime_to_scf::rewrite::rewrite_pe;
 use crate::ure_to_scf::public_func_before;
 use melior::ir::{
     attribute::TypeAttribute,
     operation::{OperationLike, OperationRef},
-    Attribute, Type,
+    Attribute, Location, Type,
 };
 use melior::Context;
 use std::collections::HashMap;
@@ -55,6 +55,11 @@ t2s_ir::declare_pass! {
         unroll_pes: bool = ("unroll-pes", "true"),
         /// Largest PE count that unroll-pes unrolls
         max_unrolled_pes: i64 = ("max-unrolled-pes", "256"),
+        /// PE loops keep register files of at most max-shifted-slots slots as
+        /// shift registers (the newest value in the last slot, shifted down
+        /// every step by loops marked spacetime.unroll, as T2S writes them for
+        /// FPGAs) rather than as buffers rotating with the step
+        shift_registers: bool = ("shift-registers", "false"),
         /// Register files of unrolled PEs with at most this many slots shift
         /// their values every step; longer ones rotate
         max_shifted_slots: i64 = ("max-shifted-slots", "16"),
@@ -87,6 +92,7 @@ pub struct LowerOptions {
     pub unroll: bool,
     pub max_unrolled: i64,
     pub max_shifted: i64,
+    pub shift_registers: bool,
     pub fastmath: String,
 }
 
@@ -96,6 +102,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
         unroll: options.unroll_pes,
         max_unrolled: options.max_unrolled_pes,
         max_shifted: options.max_shifted_slots,
+        shift_registers: options.shift_registers,
         fastmath: options.fastmath.clone(),
     };
     if !options.fastmath.is_empty()
@@ -230,7 +237,12 @@ fn lower_array<'c>(
     // by the body's argument that the PE code reads and writes.
     let _ = body_ops;
     let mut files: HashMap<usize, FileStorage> = HashMap::new();
-    for file in ArrayOp::cast(array).ok_or(Failed)?.files() {
+    for (index, file) in ArrayOp::cast(array)
+        .ok_or(Failed)?
+        .files()
+        .into_iter()
+        .enumerate()
+    {
         let op = file.decl.op();
         let ty = file.decl.file_type();
         // A file of vectors (a vectorized array) counts every lane.
@@ -260,8 +272,10 @@ fn lower_array<'c>(
         })?;
         let on_write = op.has_attribute("on_write");
         // An on_write file shifts on each write; a short file of unrolled PEs
-        // every step. Either is indexed with constants.
-        let shifted = on_write || (unroll && slots <= options.max_shifted);
+        // (or of PE loops asked for shift registers) every step. Either is
+        // indexed with constants in each PE.
+        let shifted =
+            on_write || ((unroll || options.shift_registers) && slots <= options.max_shifted);
         // The stack only for small files: LLVM keeps those in registers.
         let heap = !shifted || bytes > MAX_STACK_BYTES;
         let kind = if heap {
@@ -270,12 +284,24 @@ fn lower_array<'c>(
             ods::memref::AllocaOperation::name()
         };
         let segments = Attribute::parse(context, "array<i32: 0, 0>").ok_or(Failed)?;
-        let buffer = e.op(kind, &[], &[ty], &[("operandSegmentSizes", segments)])[0];
+        // Named after its Func, for the OpenCL translation's private array.
+        let buffer = e
+            .located(named(
+                context,
+                &format!("{}_shreg", file.decl.label()),
+                array.location(),
+            ))
+            .op(kind, &[], &[ty], &[("operandSegmentSizes", segments)])[0];
         let dims: Vec<i64> = shape[..shape.len() - 1]
             .iter()
             .map(|d| d.unwrap_or(1))
             .collect();
-        crate::spacetime_to_scf::registers::zero_file(&e, buffer, &dims, file_element, heap);
+        let fill = if heap || !unroll {
+            Fill::Loops { unroll: shifted }
+        } else {
+            Fill::Constants
+        };
+        crate::spacetime_to_scf::registers::zero_file(&e, buffer, &dims, file_element, fill);
         files.insert(
             file.arg.key(),
             FileStorage {
@@ -284,6 +310,8 @@ fn lower_array<'c>(
                 shifted,
                 heap,
                 on_write,
+                newest_last: shifted && !on_write && !unroll,
+                index,
             },
         );
     }
@@ -311,7 +339,9 @@ fn lower_array<'c>(
         } else {
             at.add(lower, *extent)
         };
-        let (body, iv) = at.for_loop(lower, upper);
+        let (body, iv) = at
+            .located(named(context, &t.name, array.location()))
+            .for_loop(lower, upper);
         time_ivs.push(iv);
         bodies.push(body);
         block = body;
@@ -349,6 +379,7 @@ fn lower_array<'c>(
         }
         crate::spacetime_to_scf::registers::shift_files(&e.at(block), &files, &info);
     } else {
+        let step_block = block;
         let mut space_ivs = Vec::new();
         for (d, s) in info.space.iter().enumerate() {
             if s.vectorized {
@@ -356,8 +387,10 @@ fn lower_array<'c>(
                 continue;
             }
             let at = e.at(block);
-            let (body, iv) = at.for_loop(at.index(s.min), at.index(s.min + s.pe_extent()));
-            at.mark_parent(body, "spacetime.unrolled");
+            let (body, iv) = at
+                .located(named(context, &s.name, array.location()))
+                .for_loop(at.index(s.min), at.index(s.min + s.pe_extent()));
+            at.mark_parent(body, crate::spacetime_to_scf::registers::UNROLL);
             bodies.push(body);
             block = body;
             // A descending loop visits `min + max - iv`.
@@ -378,6 +411,7 @@ fn lower_array<'c>(
             constant_pe: None,
         };
         rewrite_pe(&at, &cloned, &info, &frame, &files, &lowered, stamps)?;
+        crate::spacetime_to_scf::registers::shift_files_in_loops(&e.at(step_block), &files);
     }
     for body in bodies.iter().rev() {
         e.finish_scf_block(*body);
@@ -395,6 +429,11 @@ fn lower_array<'c>(
     }
     e.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
     Ok(())
+}
+
+/// `loc("name"(child))`: a name the OpenCL translation gives the value.
+fn named<'c>(context: &'c Context, name: &str, child: Location<'c>) -> Location<'c> {
+    Location::name(context, name, child)
 }
 
 /// The function a program lowers to, inserted before the program.

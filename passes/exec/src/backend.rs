@@ -62,6 +62,24 @@ impl Request<'_> {
             .map_err(ExecuteError::Pipeline)
     }
 
+    /// [`Request::pipeline_text`] with `defaults` for the options not
+    /// given (a route's choices, e.g. the OpenCL route's PE loops).
+    pub fn pipeline_text_with(
+        &self,
+        pipeline: &Pipeline,
+        defaults: &[(&str, &str)],
+    ) -> Result<String, ExecuteError> {
+        let mut given = self.options_for(pipeline);
+        for (name, value) in defaults {
+            if !given.iter().any(|(n, _)| n == name) {
+                given.push((name.to_string(), value.to_string()));
+            }
+        }
+        pipeline
+            .on_module_between(&given, &self.options.between_passes)
+            .map_err(ExecuteError::Pipeline)
+    }
+
     /// `pass` on the module with the pipeline options it declares.
     pub fn pass_text(&self, pass: &t2s_ir::pass::PassDef) -> String {
         let mine: Vec<Given> = self

@@ -27,6 +27,10 @@ pub struct Pipeline {
     pub argument: &'static str,
     pub description: &'static str,
     pub steps: &'static [Step],
+    /// Option values of its passes that differ from theirs (e.g. the
+    /// OpenCL route's `unroll-pes=false`); given options override them,
+    /// and a pipeline's defaults hold in the pipelines it runs.
+    pub defaults: &'static [(&'static str, &'static str)],
 }
 
 /// An option given to a pipeline: its name and MLIR's text of its value.
@@ -46,14 +50,31 @@ impl Pipeline {
         all
     }
 
-    /// The options it takes: those of its t2s passes, each name once.
-    pub fn options(&self) -> Vec<&'static PassOption> {
-        let mut all: Vec<&'static PassOption> = Vec::new();
+    /// The options it takes: those of its t2s passes, each name once, with
+    /// the pipeline's defaults.
+    pub fn options(&self) -> Vec<PassOption> {
+        let mut all: Vec<PassOption> = Vec::new();
         for pass in self.passes() {
             for o in pass.options {
                 if !all.iter().any(|a| a.name == o.name) {
-                    all.push(o);
+                    all.push(*o);
                 }
+            }
+        }
+        for o in &mut all {
+            if let Some((_, value)) = self.defaults.iter().find(|(name, _)| *name == o.name) {
+                o.default = value;
+            }
+        }
+        all
+    }
+
+    /// `given` with this pipeline's defaults for the options not given.
+    fn with_defaults(&self, given: &[Given]) -> Vec<Given> {
+        let mut all = given.to_vec();
+        for (name, value) in self.defaults {
+            if !all.iter().any(|(n, _)| n == name) {
+                all.push((name.to_string(), value.to_string()));
             }
         }
         all
@@ -84,6 +105,7 @@ impl Pipeline {
     /// `between` (upstream passes, textual) after every t2s pass of the
     /// pipeline: what an embedder may run between two of ours.
     fn render_steps(&self, given: &[Given], between: Option<&str>) -> String {
+        let given = &self.with_defaults(given);
         let mut parts = Vec::new();
         for step in self.steps {
             match step {
@@ -143,7 +165,7 @@ fn quote(value: &str) -> String {
 /// Registers `pipeline` in MLIR's registry: `--<argument>` and
 /// `<argument>{options}` in textual pipelines.
 pub fn register(pipeline: &'static Pipeline) {
-    let options = option_specs(&pipeline.options().into_iter().copied().collect::<Vec<_>>());
+    let options = option_specs(&pipeline.options());
     // SAFETY: the strings and specs outlive the call (C++ copies them); the
     // pipeline is 'static.
     unsafe {

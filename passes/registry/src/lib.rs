@@ -12,7 +12,7 @@ use t2s_ir::{pipeline, registration};
 use t2s_transforms as transforms;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static PassDef; 16] {
+pub fn all_passes() -> [&'static PassDef; 17] {
     [
         &transforms::ure::merge_ures::PASS,
         &transforms::spacetime::space_time_transform::PASS,
@@ -30,6 +30,7 @@ pub fn all_passes() -> [&'static PassDef; 16] {
         &conversion::outline_spirv_kernels::PASS,
         &transforms::spirv::spirv_insert_composites::PASS,
         &transforms::vector::split_vectors::PASS,
+        &t2s_target::report::PASS,
     ]
 }
 

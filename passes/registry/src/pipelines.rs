@@ -18,6 +18,7 @@ use Step::{Pass, Upstream};
 pub static TRANSFORM: Pipeline = Pipeline {
     argument: "t2s-transform",
     description: "Make integer divisions total, merge the UREs, apply the space-time transform and minimize the register files",
+    defaults: &[],
     steps: &[
         Pass(&transforms::arith::total_division::PASS),
         Pass(&transforms::ure::merge_ures::PASS),
@@ -30,6 +31,7 @@ pub static TRANSFORM: Pipeline = Pipeline {
 pub static ISOLATE: Pipeline = Pipeline {
     argument: "t2s-isolate",
     description: "t2s-transform, then isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, and carry whole vectors through the channels that vectorized kernels access with all lanes",
+    defaults: &[],
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::channel::isolate::PASS),
@@ -44,6 +46,7 @@ pub static ISOLATE: Pipeline = Pipeline {
 pub static SCF_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-scf-to-llvm",
     description: "The lowered functions (scf, memref, arith, math, vector) to the llvm dialect, with integer divisions made total",
+    defaults: &[],
     steps: &[
         Pass(&transforms::arith::total_division::PASS),
         Upstream("canonicalize"),
@@ -65,6 +68,7 @@ pub static SCF_TO_LLVM: Pipeline = Pipeline {
 pub static KERNELS_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-clean-up-scf",
     description: "Clean up lowered kernels: divisions made total, canonicalize, cse, guards that integer ranges decide folded (int-range-optimizations: a loop's index is inside its bounds), ceil/floor divisions and NaN-propagating min/max expanded",
+    defaults: &[],
     steps: &[
         Pass(&transforms::arith::total_division::PASS),
         Upstream("canonicalize"),
@@ -81,6 +85,7 @@ pub static KERNELS_TO_SCF: Pipeline = Pipeline {
 pub static SCF_TO_SPIRV: Pipeline = Pipeline {
     argument: "t2s-scf-to-spirv",
     description: "The lowered functions outlined into single-work-item OpenCL kernels in SPIR-V, serialized into a gpu.binary",
+    defaults: &[],
     steps: &[
         Pass(&transforms::vector::split_vectors::PASS),
         Pass(&conversion::outline_spirv_kernels::PASS),
@@ -95,6 +100,7 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-sequential-to-llvm",
     description:
         "Make integer divisions total, merge the UREs and lower them sequentially (no systolic array) to the llvm dialect",
+    defaults: &[],
     steps: &[
         Pass(&transforms::arith::total_division::PASS),
         Pass(&transforms::ure::merge_ures::PASS),
@@ -106,6 +112,7 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
     description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (inputs read again and again along rows a power of two bytes long padded first)",
+    defaults: &[],
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),
@@ -119,6 +126,7 @@ pub static LOWER_TO_LLVM: Pipeline = Pipeline {
 pub static CHANNELS_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-channels-to-llvm",
     description: "Lower the kernel functions of a design and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    defaults: &[],
     steps: &[
         Pass(&conversion::lower_channels::PASS),
         Step::Pipeline(&SCF_TO_LLVM),
@@ -129,6 +137,7 @@ pub static CHANNELS_TO_LLVM: Pipeline = Pipeline {
 pub static KERNELS_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-kernels-to-llvm",
     description: "Lower an isolated program's kernels (functions @<program> and @<program>.<kernel>, listed by channel.design) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    defaults: &[],
     steps: &[
         Pass(&conversion::spacetime_to_scf::PASS),
         Step::Pipeline(&CHANNELS_TO_LLVM),
@@ -138,12 +147,14 @@ pub static KERNELS_TO_LLVM: Pipeline = Pipeline {
 pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-llvm",
     description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, carry whole vectors through the channels that vectorized kernels access with all lanes, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    defaults: &[],
     steps: &[Step::Pipeline(&ISOLATE), Step::Pipeline(&KERNELS_TO_LLVM)],
 };
 
 pub static SEQUENTIAL_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-sequential-to-scf",
     description: "Make integer divisions total, merge the UREs and lower them sequentially to one function in scf, arith, math and memref (the input of t2s-translate --t2s-to-opencl)",
+    defaults: &[],
     steps: &[
         Pass(&transforms::arith::total_division::PASS),
         Pass(&transforms::ure::merge_ures::PASS),
@@ -152,11 +163,23 @@ pub static SEQUENTIAL_TO_SCF: Pipeline = Pipeline {
     ],
 };
 
+/// What the OpenCL route asks of `spacetime-to-scf`: PE loops rather than
+/// copies of the PE (the translation marks them `#pragma unroll` and aoc
+/// builds one PE per iteration), with shift registers up to 1024 slots
+/// (aoc infers a shift register from a constant-index shift loop of any
+/// length), so that the kernel text does not grow with the array.
+pub const OPENCL_DEFAULTS: &[(&str, &str)] = &[
+    ("unroll-pes", "false"),
+    ("shift-registers", "true"),
+    ("max-shifted-slots", "1024"),
+];
+
 /// The arrays of a transformed (maybe isolated) program as functions in
 /// scf, cleaned up.
 pub static ARRAYS_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-arrays-to-scf",
     description: "Lower a transformed program's arrays (and kernels) to functions in scf, arith, math, memref and vector, with their channel.read/write and channel.fifo, cleaned up",
+    defaults: &[],
     steps: &[
         Pass(&conversion::spacetime_to_scf::PASS),
         Step::Pipeline(&KERNELS_TO_SCF),
@@ -166,12 +189,14 @@ pub static ARRAYS_TO_SCF: Pipeline = Pipeline {
 pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-scf",
     description: "t2s-dataflow-to-llvm up to the kernels in scf, arith, math, memref and vector with their channel.read/write and channel.fifo (the input of t2s-translate --t2s-to-opencl)",
+    defaults: OPENCL_DEFAULTS,
     steps: &[Step::Pipeline(&ISOLATE), Step::Pipeline(&ARRAYS_TO_SCF)],
 };
 
 pub static SEQUENTIAL_TO_SPIRV: Pipeline = Pipeline {
     argument: "t2s-sequential-to-spirv",
     description: "Make integer divisions total, merge the UREs, lower them sequentially, and outline the function into a single-work-item OpenCL kernel in SPIR-V (a spirv.module in a gpu.module, launched by the host function; serialize with t2s-translate --t2s-to-spirv)",
+    defaults: &[],
     steps: &[
         Step::Pipeline(&SEQUENTIAL_TO_SCF),
         Step::Pipeline(&SCF_TO_SPIRV),
@@ -181,6 +206,7 @@ pub static SEQUENTIAL_TO_SPIRV: Pipeline = Pipeline {
 pub static SYSTOLIC_TO_SPIRV: Pipeline = Pipeline {
     argument: "t2s-systolic-to-spirv",
     description: "t2s-lower-to-llvm's systolic array (one function, no channels) outlined into a single-work-item OpenCL kernel in SPIR-V (serialize with t2s-translate --t2s-to-spirv)",
+    defaults: &[],
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),

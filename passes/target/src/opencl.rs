@@ -128,7 +128,7 @@ const RESERVED: &[&str] = &[
 ];
 
 /// A C identifier for `symbol` that no other name took.
-fn identifier(symbol: &str, taken: &mut HashSet<String>) -> String {
+pub(crate) fn identifier(symbol: &str, taken: &mut HashSet<String>) -> String {
     let mut base: String = symbol
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })

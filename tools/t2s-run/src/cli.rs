@@ -200,27 +200,43 @@ fn modes_help() -> String {
         "\nPIPELINE OPTIONS (--pipeline-options 'key=value ...'; --fastmath X is fastmath=X),\n\
          with the modes that take them:\n",
     );
-    let mut options: Vec<(&t2s_ir::pass::PassOption, Vec<&str>)> = Vec::new();
+    // Each option with the modes that take it, grouped by the default the
+    // mode's route gives it (the OpenCL route has its own).
+    type ByDefault<'a> = Vec<(&'static str, Vec<&'a str>)>;
+    let mut options: Vec<(t2s_ir::pass::PassOption, ByDefault)> = Vec::new();
     for name in Mode::names() {
         let mode = Mode::parse(name).expect("a listed mode");
         for pipeline in mode.0.pipelines() {
             for o in pipeline.options() {
-                match options.iter_mut().find(|(p, _)| p.name == o.name) {
-                    Some((_, modes)) if !modes.contains(&name) => modes.push(name),
-                    Some(_) => {}
-                    None => options.push((o, vec![name])),
+                let index = match options.iter().position(|(p, _)| p.name == o.name) {
+                    Some(i) => i,
+                    None => {
+                        options.push((o, Vec::new()));
+                        options.len() - 1
+                    }
+                };
+                let groups = &mut options[index].1;
+                if groups.iter().any(|(_, modes)| modes.contains(&name)) {
+                    continue;
+                }
+                match groups.iter_mut().find(|(d, _)| *d == o.default) {
+                    Some((_, modes)) => modes.push(name),
+                    None => groups.push((o.default, vec![name])),
                 }
             }
         }
     }
-    for (o, modes) in options {
+    for (o, groups) in options {
         let description: Vec<&str> = o.description.split_whitespace().collect();
+        let defaults: Vec<String> = groups
+            .iter()
+            .map(|(d, modes)| format!("default '{d}': {}", modes.join(", ")))
+            .collect();
         text.push_str(&format!(
-            "  {}=<{}> (default '{}'; {})\n      {}\n",
+            "  {}=<{}> ({})\n      {}\n",
             o.name,
             o.kind.text(),
-            o.default,
-            modes.join(", "),
+            defaults.join("; "),
             description.join(" ")
         ));
     }

@@ -5,6 +5,9 @@
 //!   heap buffer, slot `(step - delay) mod slots`;
 //! - shifted (unrolled PEs): a stack buffer read at slot `delay` and shifted
 //!   after each step, so every index is a constant;
+//! - shifted in loops (PE loops with `shift-registers`): the newest value in
+//!   the last slot, the file shifted down after each step by loops marked
+//!   [`UNROLL`], the shift registers T2S writes for FPGAs;
 //! - `on_write`: each write of a PE shifts its chain, reads take slot `writes`.
 
 use crate::spacetime_to_scf::lowered::zero;
@@ -34,7 +37,17 @@ pub struct FileStorage {
     pub heap: bool,
     /// Each PE's chain shifts when that PE writes (`on_write`).
     pub on_write: bool,
+    /// A shifted file whose newest value is in the last slot (shifted down
+    /// by loops rather than by straight-line copies).
+    pub newest_last: bool,
+    /// The file's position among the array's: the order of the shifts.
+    pub index: usize,
 }
+
+/// The mark of a loop that hardware replicates: a PE loop, or a loop over
+/// register slots. The OpenCL translation writes `#pragma unroll` before
+/// it. A hint: a loop that loses it computes the same values.
+pub const UNROLL: &str = "spacetime.unroll";
 
 fn file_of<'f>(
     op: &OperationRef<'_, '_>,
@@ -60,12 +73,16 @@ enum Delay {
 /// The slot of a value written `delay` steps ago.
 fn slot(e: &Emitter<'_>, file: &FileStorage, step: Val, delay: &Delay) -> Val {
     let delay = match delay {
+        Delay::Steps(d) if file.newest_last => return e.index(file.slots - 1 - *d),
         Delay::Steps(d) if file.shifted => return e.index(*d),
         Delay::Steps(d) => e.index(*d),
         // Within the file at the parameters' maxima (verified); clamped so
         // that no parameter value can reach outside it.
         Delay::Dynamic(d) => e.clamp(*d, e.index(0), e.index(file.slots - 1)),
     };
+    if file.newest_last {
+        return e.sub(e.index(file.slots - 1), delay);
+    }
     if file.shifted {
         return delay;
     }
@@ -168,11 +185,7 @@ pub fn read(
             let mut idx: Vec<Val> = own
                 .iter()
                 .zip(pe_dims)
-                .map(|(p, (o, s))| {
-                    // Clamped: an outside PE gives an unused, harmless value.
-                    let q = e.sub(*p, e.index(*o));
-                    e.clamp(q, e.index(0), e.index(s.pe_extent() - 1))
-                })
+                .map(|(p, (o, s))| neighbour(e, *p, *o, s.pe_extent()))
                 .collect();
             idx.push(slot(e, file, frame.step, &delay));
             e.load(file.buffer, &idx, ty)
@@ -183,6 +196,22 @@ pub fn read(
         value,
         &lane_offsets,
     ))
+}
+
+/// The index of the PE `offset` before PE `pe` (in `[0, extent)`) along
+/// one space loop, clamped into the file on the side the offset can leave
+/// it: an outside PE gives an unused, harmless value.
+fn neighbour(e: &Emitter<'_>, pe: Val, offset: i64, extent: i64) -> Val {
+    let q = match offset {
+        0 => return pe,
+        o => e.sub(pe, e.index(o)),
+    };
+    let (op, bound) = if offset > 0 {
+        (ods::arith::MaxSIOperation::name(), 0)
+    } else {
+        (ods::arith::MinSIOperation::name(), extent - 1)
+    };
+    e.op1(op, &[q, e.index(bound)], e.index_type())
 }
 
 pub fn write(
@@ -214,7 +243,9 @@ pub fn write(
         e.store(value, file.buffer, &idx);
         return Ok(());
     }
-    let slot = if file.shifted {
+    let slot = if file.newest_last {
+        e.index(file.slots - 1)
+    } else if file.shifted {
         e.index(0)
     } else {
         e.op1(
@@ -234,11 +265,19 @@ pub fn write(
 /// division by one. A heap file is filled by a loop nest; a file on the
 /// stack slot by slot with constant indices, which SROA still promotes to
 /// registers (a loop's dynamic index would keep the file in memory).
-pub fn zero_file(e: &Emitter<'_>, buffer: Val, dims: &[i64], element: Type<'_>, heap: bool) {
+///
+/// With `fill`, loops zero it (marked [`UNROLL`] with `unroll`): the form
+/// of PE loops, whose text must not grow with the array.
+pub fn zero_file(e: &Emitter<'_>, buffer: Val, dims: &[i64], element: Type<'_>, fill: Fill) {
     let zero = e.zero(element);
-    if heap {
+    if let Fill::Loops { unroll } = fill {
         let extents: Vec<Val> = dims.iter().map(|d| e.index(*d)).collect();
-        crate::spacetime_to_scf::lowered::fill(e, &extents, &[(buffer, zero)]);
+        let outer = crate::spacetime_to_scf::lowered::fill(e, &extents, &[(buffer, zero)]);
+        if unroll {
+            for block in outer {
+                e.mark_parent(block, UNROLL);
+            }
+        }
         return;
     }
     for flat in 0..t2s_ir::lanes::count(dims) {
@@ -248,6 +287,15 @@ pub fn zero_file(e: &Emitter<'_>, buffer: Val, dims: &[i64], element: Type<'_>, 
             .collect();
         e.store(zero, buffer, &at);
     }
+}
+
+/// How [`zero_file`] zeroes a file.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Fill {
+    /// One store per slot, constant indices.
+    Constants,
+    /// A loop nest.
+    Loops { unroll: bool },
 }
 
 /// Moves each value of one PE's chain one slot up (slot `d` takes slot
@@ -275,7 +323,7 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &
         .values()
         .filter(|f| f.shifted && !f.on_write && f.slots > 1)
         .collect();
-    sorted.sort_by_key(|f| f.buffer.key());
+    sorted.sort_by_key(|f| f.index);
     for file in sorted {
         let elem = t2s_ir::types::element(file.buffer.r#type());
         let mut pes = vec![Vec::new()];
@@ -300,6 +348,44 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &
                 let v = e.load(file.buffer, &from, elem);
                 e.store(v, file.buffer, &to);
             }
+        }
+    }
+}
+
+/// After a step of PE loops: every file shifted in loops moves each value
+/// one slot down (slot `d` takes slot `d + 1`), in a loop nest over its PEs
+/// and slots marked [`UNROLL`], so that each PE's file is a shift register.
+pub fn shift_files_in_loops(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>) {
+    let mut sorted: Vec<&FileStorage> = files
+        .values()
+        .filter(|f| f.newest_last && f.slots > 1)
+        .collect();
+    sorted.sort_by_key(|f| f.index);
+    for file in sorted {
+        let ty = file.buffer.r#type();
+        let elem = t2s_ir::types::element(ty);
+        let shape = t2s_ir::types::shape(ty).unwrap_or_default();
+        let mut at = *e;
+        let mut blocks = Vec::new();
+        let mut from = Vec::new();
+        for extent in &shape[..shape.len() - 1] {
+            let (block, iv) = at.for_loop(at.index(0), at.index(*extent));
+            at.mark_parent(block, UNROLL);
+            blocks.push(block);
+            from.push(iv);
+            at = at.at(block);
+        }
+        let (block, slot) = at.for_loop(at.index(0), at.index(file.slots - 1));
+        at.mark_parent(block, UNROLL);
+        blocks.push(block);
+        let inner = at.at(block);
+        let mut to = from.clone();
+        to.push(slot);
+        from.push(inner.add(slot, inner.index(1)));
+        let v = inner.load(file.buffer, &from, elem);
+        inner.store(v, file.buffer, &to);
+        for block in blocks.iter().rev() {
+            e.finish_scf_block(*block);
         }
     }
 }

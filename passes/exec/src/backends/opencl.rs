@@ -23,7 +23,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
-use t2s_passes::pipelines::{ARRAYS_TO_SCF, DATAFLOW_TO_SCF, SEQUENTIAL_TO_SCF};
+use t2s_passes::pipelines::{ARRAYS_TO_SCF, DATAFLOW_TO_SCF, OPENCL_DEFAULTS, SEQUENTIAL_TO_SCF};
 use t2s_runtime::emulation::{
     t2s_emu_channel_index_error, t2s_emu_channel_read, t2s_emu_channel_write,
 };
@@ -73,7 +73,10 @@ fn execute(
     let program = select_program(module.as_operation(), request.program)?;
     let (interface, lowering) = if is_spatial(&program) {
         let interface = crate::backends::dataflow::isolate(context, module, request)?;
-        (interface, request.pipeline_text(&ARRAYS_TO_SCF)?)
+        (
+            interface,
+            request.pipeline_text_with(&ARRAYS_TO_SCF, OPENCL_DEFAULTS)?,
+        )
     } else {
         let interface = sequential_interface(context, module, request.program)?;
         (interface, request.pipeline_text(&SEQUENTIAL_TO_SCF)?)
@@ -118,6 +121,19 @@ fn run_clang(args: &[&str], what: &str) -> Result<(), ExecuteError> {
     )))
 }
 
+/// The source the emulation compiles: the `.cl` without its `#pragma
+/// unroll` lines (blank, so that line numbers hold). The pragmas tell aoc
+/// to build one PE per iteration; they do not change a value, and clang
+/// honours them by unrolling every PE loop at -O2, which takes minutes for
+/// a few hundred PEs.
+fn without_unroll_pragmas(source: &str) -> String {
+    source
+        .lines()
+        .map(|l| if l.trim() == "#pragma unroll" { "" } else { l })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Compiles the program and the channel hooks into a shared library.
 fn compile(translation: &Translation, dir: &Path) -> Result<libloading::Library, ExecuteError> {
     let write = |name: &str, text: &str| -> Result<String, ExecuteError> {
@@ -131,7 +147,7 @@ fn compile(translation: &Translation, dir: &Path) -> Result<libloading::Library,
         "t2s-fpga-emulation.c",
         &format!("{EMULATION_HOOKS}{}", trampolines(translation)),
     )?;
-    let source = write("program.cl", &translation.source)?;
+    let source = write("program.cl", &without_unroll_pragmas(&translation.source))?;
     let program_o = dir.join("program.o").to_string_lossy().into_owned();
     let hooks_o = dir.join("hooks.o").to_string_lossy().into_owned();
     let library = dir.join("program.so").to_string_lossy().into_owned();

@@ -4,7 +4,7 @@
 use super::types::{self, CType, Scalar};
 use melior::ir::{
     operation::{OperationLike, OperationRef},
-    Type, Value, ValueLike,
+    Location, Type, Value, ValueLike,
 };
 use std::collections::{BTreeSet, HashMap, HashSet};
 use t2s_ir::diag::error;
@@ -53,6 +53,14 @@ impl Writer {
             self.last_tag = Some(tag);
         }
         self.text.push('\n');
+    }
+
+    /// A line that leaves the pending source comment to the next one (a
+    /// pragma before its loop).
+    pub fn line_untagged(&mut self, s: impl AsRef<str>) {
+        let pending = self.pending.take();
+        self.line(s);
+        self.pending = pending;
     }
 
     /// Tags the next line with `tag` unless the previous tag was the same.
@@ -149,6 +157,21 @@ impl<'g> Body<'g> {
                 return name;
             }
         }
+    }
+
+    /// A local named after the source when `location` is a `NameLoc` (a
+    /// loop `q`, a register file `w_shreg`), else a fresh `<base>N`.
+    pub fn named_or_fresh(&mut self, location: Location<'_>, base: &str) -> (String, bool) {
+        match t2s_ir::location::name(location) {
+            Some(named) => (super::identifier(&named, &mut self.taken), true),
+            None => (self.fresh(base), false),
+        }
+    }
+
+    /// Gives a name back at the end of its scope (a loop's variable), so
+    /// that a sibling loop may take it again.
+    pub fn release(&mut self, name: &str) {
+        self.taken.remove(name);
     }
 
     pub fn bind(&mut self, v: Value<'_, '_>, name: String) {

@@ -221,12 +221,17 @@ impl Body<'_> {
             self.w.line(format!("{} {name} = {init};", ty.name()));
             carried.push(name);
         }
-        let i = self.fresh("i");
+        // The loop's own location: the textual form of `scf.for` does not
+        // carry its variable's.
+        let (i, named) = self.named_or_fresh(op.location(), "i");
+        if op.has_attribute(UNROLL) || feeds_channel_index(iv.into(), 0) {
+            self.w.line_untagged("#pragma unroll");
+        }
         self.w.line(format!(
             "for ({} {i} = {lb}; {i} < {ub}; {i} += {step}) {{",
             iv_type.name()
         ));
-        self.bind(iv.into(), i);
+        self.bind(iv.into(), i.clone());
         for (k, name) in carried.iter().enumerate() {
             let arg = body
                 .argument(k + 1)
@@ -239,6 +244,9 @@ impl Body<'_> {
         self.block(body, &carried)?;
         self.w.indent -= 1;
         self.w.line("}");
+        if named {
+            self.release(&i);
+        }
         Ok(())
     }
 
@@ -302,6 +310,34 @@ impl Body<'_> {
             .collect::<Result<_, Failed>>()?;
         Ok(format!("{name}{subs}"))
     }
+}
+
+/// The mark `spacetime-to-scf` puts on the loops hardware replicates (PE
+/// loops, loops over register slots).
+const UNROLL: &str = "spacetime.unroll";
+
+/// Whether `v` (a loop's variable) indexes a channel array, directly or
+/// through index arithmetic: aoc resolves channel indices at compile time,
+/// so such a loop must be unrolled whatever its marks.
+fn feeds_channel_index(v: Value<'_, '_>, depth: usize) -> bool {
+    if depth > 4 {
+        return false;
+    }
+    v.val().users().into_iter().any(|raw| {
+        let op = raw.op();
+        t2s_ir::op_match!(ir::name(&op), {
+            ods::channel::ReadOperation => true,
+            // Operand 0 is the value written.
+            ods::channel::WriteOperation => (1..op.operand_count())
+                .any(|i| op.operand_at(i).is_some_and(|o| o.val() == v.val())),
+            ods::arith::AddIOperation | ods::arith::SubIOperation | ods::arith::MulIOperation
+                | ods::arith::MaxSIOperation | ods::arith::MinSIOperation | ods::arith::SelectOperation
+                | ods::arith::IndexCastOperation => op
+                    .result(0)
+                    .is_ok_and(|r| feeds_channel_index(r.into(), depth + 1)),
+            _ => false,
+        })
+    })
 }
 
 /// Whether `v` is in `[0, extent)` by construction: a constant in range,

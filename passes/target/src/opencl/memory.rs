@@ -29,7 +29,7 @@ impl Body<'_> {
             .and_then(|n| n.checked_mul(m.element.bytes()))
             .and_then(|n| n.checked_add(self.private_bytes))
             .unwrap_or(u64::MAX);
-        let name = self.fresh("m");
+        let (name, _) = self.named_or_fresh(op.location(), "m");
         let extents: String = if dims.is_empty() {
             "[1]".into()
         } else {
