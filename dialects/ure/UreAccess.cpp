@@ -151,12 +151,45 @@ static LogicalResult verifyIndexOperands(Operation *op, AffineMap map,
   return success();
 }
 
+/// The loops of `caller`'s nest, outermost first: those of the `ure.nest`
+/// it is in, else its loop variables (innermost first) as the program's
+/// `ure.reorder` of it, or of the representative it is merged into, lists
+/// them.
+static SmallVector<StringRef> nestOrder(DefOp caller) {
+  SmallVector<StringRef> order;
+  if (auto nest = dyn_cast_or_null<NestOp>(caller->getParentOp())) {
+    for (Attribute a : nest.getLoops())
+      order.push_back(cast<StringAttr>(a).getValue());
+    return order;
+  }
+  ArrayAttr vars = caller.getVars();
+  if (ProgramOp program = getProgram(caller)) {
+    StringRef rep = caller.getFunc();
+    program.walk([&](MergeUresOp merge) {
+      for (Attribute u : merge.getUres())
+        if (cast<FlatSymbolRefAttr>(u).getValue() == caller.getFunc())
+          rep = merge.getRepresentative();
+    });
+    program.walk([&](ReorderOp reorder) {
+      if (reorder.getFunc() == rep)
+        vars = reorder.getVars();
+    });
+  }
+  for (Attribute a : llvm::reverse(vars))
+    order.push_back(cast<StringAttr>(a).getValue());
+  return order;
+}
+
 /// T2S's argument rules for a read `f(i - 1, j)` from a URE with loop
 /// variables `vars`: one loop variable per argument (simple form), the
 /// callee's left-hand-side variable at that position (order), minus a
-/// non-negative constant (distance).
+/// constant, the distances lexicographically positive in the nest's loop
+/// order, outermost first (T2S's rule, which a split reduction such as
+/// `c(kkk + 15, kk - 1)` needs; a zero distance is the merge's business).
 static LogicalResult verifyUreArguments(AtOp at, ArrayRef<StringRef> calleeLhs,
                                         DefOp caller) {
+  llvm::StringMap<int64_t> distance;
+  SmallVector<std::string> written;
   AffineMap map = at.getMap();
   if (map.getNumResults() != calleeLhs.size())
     return at.emitOpError("reads @")
@@ -187,13 +220,27 @@ static LogicalResult verifyUreArguments(AtOp at, ArrayRef<StringRef> calleeLhs,
              << pos << " of @" << at.getFunc() << " uses loop variable '"
              << var << "' where the left-hand side has '" << calleeLhs[pos]
              << "'; both sides take the same arguments in the same order";
-    if (offset > 0)
-      return at.emitOpError("argument ")
-             << pos << " of @" << at.getFunc() << " is '" << var << " + "
-             << offset
-             << "': the dependence distance must be non-negative";
+    distance[var] = -offset;
+    written.push_back(offset > 0   ? (var + " + " + Twine(offset)).str()
+                      : offset < 0 ? (var + " - " + Twine(-offset)).str()
+                                   : var.str());
   }
-  return success();
+  if (llvm::all_of(distance, [](const auto &d) { return d.second >= 0; }))
+    return success();
+  SmallVector<StringRef> order = nestOrder(caller);
+  for (StringRef loop : order) {
+    int64_t d = distance.lookup(loop);
+    if (d > 0)
+      return success();
+    if (d < 0)
+      break;
+  }
+  return at.emitOpError("reads @")
+         << at.getFunc() << "(" << llvm::join(written, ", ")
+         << "), a point that is not before the current one: the "
+            "dependence distance must be lexicographically positive in "
+            "the loop order, outermost first ("
+         << llvm::join(order, ", ") << ")";
 }
 
 LogicalResult AtOp::verify() {

@@ -38,11 +38,11 @@ ure.program @p {
 
 // -----
 
-// Rule 3: non-negative dependence distances.
+// Rule 3: lexicographically positive dependence distances.
 ure.program @p {
   ure.func @c(i, j, k) -> f32
   ure.def @c(%i, %j, %k) {
-    // expected-error@+1 {{'ure.at' op argument 2 of @c is 'k + 1': the dependence distance must be non-negative}}
+    // expected-error@+1 {{'ure.at' op reads @c(i, j, k + 1), a point that is not before the current one: the dependence distance must be lexicographically positive in the loop order, outermost first (k, j, i)}}
     %next = ure.at @c(%i, %j, %k + 1) : f32
     ure.yield %next : f32
   }

@@ -465,14 +465,47 @@ ure.program @p {
 
 // -----
 
-// Non-negative distance.
+// A distance lexicographically positive: j (outermost) first.
 ure.program @p {
   ure.func @f(i, j) -> f32
   ure.def @f(%i, %j) {
-    // expected-error@+1 {{'ure.at' op argument 0 of @f is 'i + 1': the dependence distance must be non-negative}}
+    // expected-error@+1 {{'ure.at' op reads @f(i + 1, j), a point that is not before the current one: the dependence distance must be lexicographically positive in the loop order, outermost first (j, i)}}
     %v = ure.at @f(%i + 1, %j) : f32
     ure.yield %v : f32
   }
+}
+
+// -----
+
+// i + 1 is fine at j - 1; the order is the reordered one (i outermost), in
+// which (i + 1, j - 1) reads the future.
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op reads @f(i + 1, j - 1), a point that is not before the current one: the dependence distance must be lexicographically positive in the loop order, outermost first (i, j)}}
+    %v = ure.at @f(%i + 1, %j - 1) : f32
+    ure.yield %v : f32
+  }
+  ure.reorder @f (j, i)
+}
+
+// -----
+
+// A merged URE's order is its representative's reordered nest.
+ure.program @p {
+  ure.func @a(i, j) -> f32
+  ure.func @f(i, j) -> f32
+  ure.def @a(%i, %j) {
+    %z = arith.constant 0.0 : f32
+    ure.yield %z : f32
+  }
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{outermost first (i, j)}}
+    %v = ure.at @f(%i + 2, %j - 1) : f32
+    ure.yield %v : f32
+  }
+  ure.merge_ures @a [@f]
+  ure.reorder @a (j, i)
 }
 
 // -----

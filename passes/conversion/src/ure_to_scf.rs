@@ -318,7 +318,8 @@ fn allocate_buffers(e: &Emitter<'_>, frame: &mut Frame<'_>, outputs: &[Val]) -> 
             continue;
         }
         // The largest flattened distance at which a URE reads this Func
-        // (every distance is element-wise non-negative, so this is >= 0).
+        // (a lexicographically positive distance flattens to a positive one
+        // for every read inside the domain; at least 0).
         let mut largest = e.index(0);
         for reader in &model.funcs {
             for node in &reader.body.nodes {

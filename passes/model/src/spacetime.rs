@@ -7,8 +7,8 @@
 //! is taken at the parameters' declared maxima.
 //!
 //! Conventions. Loops are listed outermost first. A dependence distance is
-//! `current point - read point` over the original loops (non-negative, as
-//! T2S's rules require). The coordinates after the transforms are the time
+//! `current point - read point` over the original loops (lexicographically
+//! positive, as T2S's rules require; a component may be negative). The coordinates after the transforms are the time
 //! loops (every loop that is not a space loop, outermost first) followed by
 //! the space loops (the PEs).
 

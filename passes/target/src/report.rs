@@ -286,8 +286,9 @@ fn report_kernel(name: &str, array: &OperationRef<'_, '_>) -> Result<KernelRepor
     remark(
         array.location(),
         format!(
-            "t2s-report: kernel {name}: {pes} PEs ({}) x {lanes} lanes; {steps} steps at II 1; {dsps} DSPs ({}); {register_bits} register bits",
+            "t2s-report: kernel {name}: {pes} PEs ({}) x {lanes} lane{}; {steps} steps at II 1; {dsps} DSPs ({}); {register_bits} register bits",
             if shape.is_empty() { "one".to_string() } else { shape.join(" x ") },
+            if lanes == 1 { "" } else { "s" },
             if ops.is_empty() { "no arithmetic".to_string() } else { format!("per step {}", ops.join(", ")) },
         ),
     );
@@ -342,15 +343,18 @@ fn totals(
     let peak_ops_per_cycle: u64 = kernels.iter().map(|k| per_step(k, false)).sum();
     let peak_flops_per_cycle: u64 = kernels.iter().map(|k| per_step(k, true)).sum();
     // Each point runs the body once in one lane of one PE: the operations
-    // per point are those of a PE step over its lanes.
-    let per_point = |floats: bool| -> u64 {
+    // per point are those of a step over the PEs' lanes.
+    let run = |floats: bool| -> u64 {
         kernels
             .iter()
-            .map(|k| per_step(k, floats) / (k.pes * k.lanes).max(1))
+            .map(|k| {
+                let lanes = u128::from((k.pes * k.lanes).max(1));
+                (u128::from(points) * u128::from(per_step(k, floats)) / lanes) as u64
+            })
             .sum()
     };
-    let operations = points * per_point(false);
-    let flops = points * per_point(true);
+    let operations = run(false);
+    let flops = run(true);
     let cycles = kernels
         .iter()
         .map(|k| k.steps * k.ii)
