@@ -3,7 +3,8 @@
 //! Every program is valid by construction: loops with small extents and
 //! any mins; one element type; inputs read in bounds; Funcs that read
 //! earlier Funcs at distance 0 and any Func (themselves included) at
-//! element-wise non-negative, non-zero distances, each such read guarded by
+//! lexicographically positive distances in the (maybe reordered) nest, some
+//! with negative components, each such read guarded by
 //! a select on "the point read is inside the domain" with a constant
 //! otherwise, so no out-of-domain value reaches the output and every Func
 //! has an initial value; an output that is plain or extended (dropping a
@@ -150,6 +151,23 @@ pub fn generate(seed: u64) -> Generated {
     }
     text += &format!("  ure.func @out({}) -> {ty}\n", lhs.join(", "));
 
+    // A reorder (a random permutation, innermost first), drawn before the
+    // bodies: their reads move forward in the nest it makes.
+    let reorder: Option<Vec<&str>> = rng.chance(30).then(|| {
+        let mut order: Vec<&str> = vars.clone();
+        for i in (1..order.len()).rev() {
+            let j = rng.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        order
+    });
+    let nest: Vec<usize> = reorder
+        .as_ref()
+        .unwrap_or(&vars)
+        .iter()
+        .rev()
+        .map(|v| vars.iter().position(|w| w == v).expect("a loop variable"))
+        .collect();
     for f in 0..funcs {
         let mut b = Body {
             lines: Vec::new(),
@@ -183,13 +201,15 @@ pub fn generate(seed: u64) -> Generated {
                     let l = rng.below(n as u64) as usize;
                     b.var_value(vars[l])
                 }
-                _ => read(&mut b, &mut rng, f, funcs, &loops, &vars, true),
+                _ => read(&mut b, &mut rng, f, funcs, &loops, &vars, &nest, true),
             };
             atoms.push(atom);
         }
         // At least one read of a Func at a positive distance or of an earlier one.
         if rng.chance(80) {
-            atoms.push(read(&mut b, &mut rng, f, funcs, &loops, &vars, false));
+            atoms.push(read(
+                &mut b, &mut rng, f, funcs, &loops, &vars, &nest, false,
+            ));
         }
         let mut value = atoms[0].clone();
         for a in &atoms[1..] {
@@ -264,13 +284,7 @@ pub fn generate(seed: u64) -> Generated {
         })
         .collect();
     text += &format!("  ure.set_bounds @f0 ({})\n", bounds.join(", "));
-    if rng.chance(30) {
-        // Reorder: a random permutation, innermost first.
-        let mut order: Vec<&str> = vars.clone();
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
+    if let Some(order) = reorder {
         text += &format!("  ure.reorder @f0 ({})\n", order.join(", "));
         // Space loops must then be the innermost of the new order.
         let scheduled = directives(&mut rng, &mut text, &order, &loops, &read_inputs);

@@ -109,6 +109,10 @@ impl Body {
         let b = self.index(bound);
         self.emit(format!("arith.cmpi sge, %{var}, {b} : index"))
     }
+    pub fn at_most(&mut self, var: &str, bound: i64) -> String {
+        let b = self.index(bound);
+        self.emit(format!("arith.cmpi sle, %{var}, {b} : index"))
+    }
     pub fn combine(&mut self, rng: &mut Rng, a: &str, b: &str) -> String {
         if !self.float && self.ty != "i1" && rng.chance(15) {
             // A shift by less than the width (a larger one is poison).
@@ -189,8 +193,11 @@ impl Body {
 }
 
 /// A read of Func `@f<j>`: of an earlier Func at distance 0 (when
-/// `allow_zero`), or of any Func at a non-negative, non-zero distance,
-/// guarded by "the point read is in the domain".
+/// `allow_zero`), or of any Func at a lexicographically positive distance
+/// in the nest's order `nest` (loop indices, outermost first), now and then
+/// with negative components inside its first positive one, guarded by "the
+/// point read is in the domain".
+#[allow(clippy::too_many_arguments)]
 pub fn read(
     b: &mut Body,
     rng: &mut Rng,
@@ -198,6 +205,7 @@ pub fn read(
     funcs: usize,
     loops: &[Loop],
     vars: &[&str],
+    nest: &[usize],
     allow_zero: bool,
 ) -> String {
     let ty = b.ty;
@@ -215,25 +223,36 @@ pub fn read(
         let l = rng.below(loops.len() as u64) as usize;
         d[l] = rng.range(1, 2);
     }
+    if nest.len() > 1 && rng.chance(25) {
+        // Lexicographically positive only: a step back along one loop, and
+        // forward along loops inside it (of constant extent).
+        d.iter_mut().for_each(|x| *x = 0);
+        let p = rng.below(nest.len() as u64 - 1) as usize;
+        d[nest[p]] = rng.range(1, 2);
+        for &q in &nest[p + 1..] {
+            if loops[q].param.is_none() && rng.chance(60) {
+                d[q] = -rng.range(1, 2);
+            }
+        }
+    }
     let args: Vec<String> = vars
         .iter()
         .zip(&d)
-        .map(|(v, x)| {
-            if *x == 0 {
-                format!("%{v}")
-            } else {
-                format!("%{v} - {x}")
-            }
+        .map(|(v, x)| match *x {
+            0 => format!("%{v}"),
+            x if x > 0 => format!("%{v} - {x}"),
+            x => format!("%{v} + {}", -x),
         })
         .collect();
     let value = b.emit(format!("ure.at @f{j}({}) : {ty}", args.join(", ")));
     // In the domain when var - d >= min for every var moved.
     let mut valid: Option<String> = None;
     for ((l, x), v) in loops.iter().zip(&d).zip(vars) {
-        if *x == 0 {
-            continue;
-        }
-        let c = b.at_least(v, l.min + x);
+        let c = match *x {
+            0 => continue,
+            x if x > 0 => b.at_least(v, l.min + x),
+            x => b.at_most(v, l.min + l.extent - 1 + x),
+        };
         valid = Some(match valid {
             None => c,
             Some(p) => b.emit(format!("arith.andi {p}, {c} : i1")),
