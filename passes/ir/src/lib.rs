@@ -26,6 +26,7 @@ pub mod ods;
 pub mod ops;
 pub mod pass;
 pub mod pipeline;
+pub mod progress;
 pub mod registration;
 pub mod source;
 pub mod types;

@@ -86,6 +86,7 @@ unsafe extern "C" fn run_trampoline(
             .collect(),
     };
     tracing::debug!(target: "t2s", pass = def.argument, options = ?raw.values, "running pass");
+    let _running = crate::progress::running(def.argument);
     let errors_before = crate::diag::error_count();
     match catch_unwind(AssertUnwindSafe(|| (def.run)(op, &raw))) {
         Ok(Ok(())) => true,

@@ -8,6 +8,8 @@
 use std::ffi::{c_char, CString};
 use std::process::ExitCode;
 
+mod progress;
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("RUST_LOG"))
@@ -20,6 +22,7 @@ fn main() -> ExitCode {
         return code;
     }
     t2s_passes::register_passes();
+    let _progress = progress::Progress::start();
     // SAFETY: the registry lives until the end of main; mlir-opt's main takes
     // a reference to it, and argv outlives the call.
     let code = unsafe {
