@@ -237,6 +237,12 @@ fn lower_array<'c>(
     // by the body's argument that the PE code reads and writes.
     let _ = body_ops;
     let mut files: HashMap<usize, FileStorage> = HashMap::new();
+    let pe_names: Vec<String> = info
+        .space
+        .iter()
+        .filter(|s| !s.vectorized)
+        .map(|s| s.name.clone())
+        .collect();
     for (index, file) in ArrayOp::cast(array)
         .ok_or(Failed)?
         .files()
@@ -301,7 +307,14 @@ fn lower_array<'c>(
         } else {
             Fill::Constants
         };
-        crate::spacetime_to_scf::registers::zero_file(&e, buffer, &dims, file_element, fill);
+        crate::spacetime_to_scf::registers::zero_file(
+            &e,
+            buffer,
+            &dims,
+            file_element,
+            fill,
+            &pe_names,
+        );
         files.insert(
             file.arg.key(),
             FileStorage {
@@ -411,7 +424,11 @@ fn lower_array<'c>(
             constant_pe: None,
         };
         rewrite_pe(&at, &cloned, &info, &frame, &files, &lowered, stamps)?;
-        crate::spacetime_to_scf::registers::shift_files_in_loops(&e.at(step_block), &files);
+        crate::spacetime_to_scf::registers::shift_files_in_loops(
+            &e.at(step_block),
+            &files,
+            &pe_names,
+        );
     }
     for body in bodies.iter().rev() {
         e.finish_scf_block(*body);

@@ -156,3 +156,44 @@ fn every_declared_default_parses() {
             .unwrap_or_else(|why| panic!("{}: a default does not parse: {why}", pass.argument));
     }
 }
+
+#[test]
+fn pipeline_defaults_name_options_of_their_passes() {
+    for p in t2s_passes::pipelines::all_pipelines() {
+        let options = p.options();
+        for (name, value) in p.defaults {
+            let option = options.iter().find(|o| o.name == *name).unwrap_or_else(|| {
+                panic!(
+                    "'{}' defaults '{name}', which none of its passes takes",
+                    p.argument
+                )
+            });
+            assert_eq!(option.default, *value);
+        }
+    }
+}
+
+#[test]
+fn given_options_override_a_pipelines_defaults() {
+    let p = &t2s_passes::pipelines::DATAFLOW_TO_SCF;
+    let text = p.on_module(&[]).expect("renders");
+    assert!(
+        text.contains(
+            "spacetime-to-scf{unroll-pes=false shift-registers=true max-shifted-slots=1024}"
+        ),
+        "{text}"
+    );
+    let given = vec![("unroll-pes".to_string(), "true".to_string())];
+    let text = p.on_module(&given).expect("renders");
+    assert!(
+        text.contains(
+            "spacetime-to-scf{unroll-pes=true shift-registers=true max-shifted-slots=1024}"
+        ),
+        "{text}"
+    );
+    // The pipelines it runs keep their own (the passes') defaults.
+    let arrays = t2s_passes::pipelines::ARRAYS_TO_SCF
+        .on_module(&[])
+        .expect("renders");
+    assert!(arrays.contains("spacetime-to-scf,"), "{arrays}");
+}

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
-use t2s_ir::handle::{Blk, Val};
+use t2s_ir::handle::Val;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
 use t2s_ir::ods;
 use t2s_ir::ops::spacetime::OutputParts;
@@ -215,9 +215,7 @@ pub(crate) fn zero(e: &Emitter<'_>, ty: Type<'_>) -> Val {
 }
 
 /// Stores each `(buffer, value)` at every index of `extents`.
-///
-/// Returns the loop bodies, outermost first.
-pub(crate) fn fill(e: &Emitter<'_>, extents: &[Val], fills: &[(Val, Val)]) -> Vec<Blk> {
+pub(crate) fn fill(e: &Emitter<'_>, extents: &[Val], fills: &[(Val, Val)]) {
     let mut inner = *e;
     let mut blocks = Vec::new();
     let mut indices = Vec::new();
@@ -233,7 +231,6 @@ pub(crate) fn fill(e: &Emitter<'_>, extents: &[Val], fills: &[(Val, Val)]) -> Ve
     for block in blocks.iter().rev() {
         e.finish_scf_block(*block);
     }
-    blocks
 }
 
 /// The original indices at the coordinates `at` (one per time and space

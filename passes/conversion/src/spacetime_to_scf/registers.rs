@@ -267,16 +267,40 @@ pub fn write(
 /// registers (a loop's dynamic index would keep the file in memory).
 ///
 /// With `fill`, loops zero it (marked [`UNROLL`] with `unroll`): the form
-/// of PE loops, whose text must not grow with the array.
-pub fn zero_file(e: &Emitter<'_>, buffer: Val, dims: &[i64], element: Type<'_>, fill: Fill) {
+/// of PE loops, whose text must not grow with the array. The loops over the
+/// PEs take the names `pe_names`, the one over the slots `slot`.
+pub fn zero_file(
+    e: &Emitter<'_>,
+    buffer: Val,
+    dims: &[i64],
+    element: Type<'_>,
+    fill: Fill,
+    pe_names: &[String],
+) {
     let zero = e.zero(element);
     if let Fill::Loops { unroll } = fill {
-        let extents: Vec<Val> = dims.iter().map(|d| e.index(*d)).collect();
-        let outer = crate::spacetime_to_scf::lowered::fill(e, &extents, &[(buffer, zero)]);
-        if unroll {
-            for block in outer {
-                e.mark_parent(block, UNROLL);
+        let mut at = *e;
+        let mut blocks = Vec::new();
+        let mut indices = Vec::new();
+        for (d, extent) in dims.iter().enumerate() {
+            let name = match pe_names.get(d) {
+                Some(n) if d + 1 < dims.len() => n.as_str(),
+                _ if d + 1 == dims.len() => "slot",
+                _ => "pe",
+            };
+            let (block, iv) = at
+                .located(named(e, name))
+                .for_loop(at.index(0), at.index(*extent));
+            if unroll {
+                at.mark_parent(block, UNROLL);
             }
+            blocks.push(block);
+            indices.push(iv);
+            at = at.at(block);
+        }
+        at.store(zero, buffer, &indices);
+        for block in blocks.iter().rev() {
+            e.finish_scf_block(*block);
         }
         return;
     }
@@ -355,7 +379,13 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &
 /// After a step of PE loops: every file shifted in loops moves each value
 /// one slot down (slot `d` takes slot `d + 1`), in a loop nest over its PEs
 /// and slots marked [`UNROLL`], so that each PE's file is a shift register.
-pub fn shift_files_in_loops(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>) {
+/// The PE loops take the names `pe_names` (the array's space loops), the
+/// slot loop `slot`.
+pub fn shift_files_in_loops(
+    e: &Emitter<'_>,
+    files: &HashMap<usize, FileStorage>,
+    pe_names: &[String],
+) {
     let mut sorted: Vec<&FileStorage> = files
         .values()
         .filter(|f| f.newest_last && f.slots > 1)
@@ -368,14 +398,19 @@ pub fn shift_files_in_loops(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>
         let mut at = *e;
         let mut blocks = Vec::new();
         let mut from = Vec::new();
-        for extent in &shape[..shape.len() - 1] {
-            let (block, iv) = at.for_loop(at.index(0), at.index(*extent));
+        for (d, extent) in shape[..shape.len() - 1].iter().enumerate() {
+            let name = pe_names.get(d).map_or("pe", String::as_str);
+            let (block, iv) = at
+                .located(named(e, name))
+                .for_loop(at.index(0), at.index(*extent));
             at.mark_parent(block, UNROLL);
             blocks.push(block);
             from.push(iv);
             at = at.at(block);
         }
-        let (block, slot) = at.for_loop(at.index(0), at.index(file.slots - 1));
+        let (block, slot) = at
+            .located(named(e, "slot"))
+            .for_loop(at.index(0), at.index(file.slots - 1));
         at.mark_parent(block, UNROLL);
         blocks.push(block);
         let inner = at.at(block);
@@ -388,4 +423,10 @@ pub fn shift_files_in_loops(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>
             e.finish_scf_block(*block);
         }
     }
+}
+
+/// `loc("name"(e's location))`: the name the OpenCL translation gives a
+/// loop.
+fn named<'c>(e: &Emitter<'c>, name: &str) -> melior::ir::Location<'c> {
+    melior::ir::Location::name(e.context, name, e.location)
 }
