@@ -123,7 +123,14 @@ impl Body {
             return self.emit(format!("arith.{op} {a}, {amount} : {}", self.ty));
         }
         if self.float && rng.chance(10) {
-            return self.emit(format!("math.copysign {a}, {b} : {}", self.ty));
+            // IEEE 754 leaves the sign of a NaN that an invalid operation
+            // makes (the sqrt of a negative) unspecified, and copysign would
+            // turn it into a value: the sign comes from a number.
+            let ty = self.ty;
+            let nan = self.emit(format!("arith.cmpf uno, {b}, {b} : {ty}"));
+            let one = self.emit(format!("arith.constant 1.0 : {ty}"));
+            let sign = self.emit(format!("arith.select {nan}, {one}, {b} : {ty}"));
+            return self.emit(format!("math.copysign {a}, {sign} : {ty}"));
         }
         let op = if self.float {
             *rng.pick(&FLOAT_OPS)

@@ -303,7 +303,9 @@ fn mark(
             }
         },
         ods::spacetime::WriteOperation => {
-            let on_write = owner(operands[1]).is_some_and(|f| op_ref(f).has_attribute("on_write"));
+            // The file is the array's block argument: its declaration is
+            // the shift_reg behind it.
+            let on_write = t2s_ir::ops::spacetime::file_decl(operands[1]).is_some_and(|d| d.on_write());
             if v.value(operands[0]) || (on_write && under_varying_condition(&r, v, array)) {
                 v.files.insert(operands[1].key());
             }
