@@ -30,7 +30,7 @@
 // with t1 = 2j + i in [0, 5) and check_time: xs flows along i (1 step, 2
 // slots), s along j (PE j - 1, 2 steps: 3 slots). y drops j: each store keeps
 // the point last in loop order (the stamps buffer, initialized to -1).
-// LOOP-LABEL: func.func public @mv(%arg0: memref<3x2xi32>, %arg1: memref<2xi32>, %arg2: memref<3xi32>) attributes {llvm.emit_c_interface} {
+// LOOP-LABEL: func.func public @mv(%arg0: memref<3x2xi32>, %arg1: memref<2xi32>, %arg2: memref<3xi32>) -> i32 attributes {llvm.emit_c_interface} {
 // LOOP-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // LOOP-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // LOOP-DAG:     %[[C2:.*]] = arith.constant 2 : index

@@ -12,14 +12,25 @@
 // (memory grows with the distance, not with the iteration space). x(n + k)
 // is clamped into the input's size; the select without an else value
 // guards the output store.
+//
+// The entry checks the input (input-checks): x(n + k) reads up to
+// (N - 1) + 2, so x needs N + 2 elements; status (0 + 1) << 8 | 0 = 256
+// when it has fewer, and then nothing else runs.
 
-// CHECK-LABEL: func.func public @sum(%arg0: memref<?xi32>, %arg1: memref<?xi32>, %arg2: index) attributes {llvm.emit_c_interface} {
+// CHECK-LABEL: func.func public @sum(%arg0: memref<?xi32>, %arg1: memref<?xi32>, %arg2: index) -> i32 attributes {llvm.emit_c_interface} {
 // CHECK-DAG:     %[[C0I:.*]] = arith.constant 0 : i32
+// CHECK-DAG:     %[[C256:.*]] = arith.constant 256 : i32
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
-// CHECK:         %[[ACC:.*]] = memref.alloc() : memref<2xi32>
+// CHECK:         %[[DIM:.*]] = memref.dim %arg0, %[[C0]] : memref<?xi32>
+// CHECK-NEXT:    %[[NEED:.*]] = arith.addi %arg2, %[[C2]] : index
+// CHECK-NEXT:    %[[SHORT:.*]] = arith.cmpi slt, %[[DIM]], %[[NEED]] : index
+// CHECK-NEXT:    %[[STATUS:.*]] = arith.select %[[SHORT]], %[[C256]], %[[C0I]] : i32
+// CHECK-NEXT:    %[[OK:.*]] = arith.cmpi eq, %[[STATUS]], %[[C0I]] : i32
+// CHECK-NEXT:    scf.if %[[OK]] {
+// CHECK-NEXT:    %[[ACC:.*]] = memref.alloc() : memref<2xi32>
 // CHECK-NEXT:    scf.for %[[Z:.*]] = %[[C0]] to %arg2 step %[[C1]] {
 // CHECK-NEXT:      memref.store %[[C0I]], %arg1[%[[Z]]] : memref<?xi32>
 // CHECK-NEXT:    }
@@ -33,7 +44,6 @@
 // CHECK-NEXT:        %[[SLOT:.*]] = arith.remsi %[[BACK]], %[[C2]] : index
 // CHECK-NEXT:        memref.load %[[ACC]][%[[SLOT]]] : memref<2xi32>
 // x(n + k), clamped into the input's size.
-// CHECK:             %[[DIM:.*]] = memref.dim %arg0, %[[C0]] : memref<?xi32>
 // CHECK:             %[[NK:.*]] = arith.addi %[[N]], %[[K]] : index
 // CHECK:             memref.load %arg0[%{{.*}}] : memref<?xi32>
 // The write: slot r mod 2.
@@ -44,7 +54,8 @@
 // CHECK-NEXT:          memref.store %{{.*}}, %arg1[%[[N]]] : memref<?xi32>
 // CHECK-NEXT:        }
 // CHECK:         memref.dealloc %[[ACC]] : memref<2xi32>
-// CHECK-NEXT:    return
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return %[[STATUS]] : i32
 // CHECK-NOT:     ure.
 
 // examples/gemm.mlir: loops k, j, i (8 each), so the rank is 64k + 8j + i.

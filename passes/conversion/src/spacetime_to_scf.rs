@@ -13,6 +13,7 @@
 //! every step, so that every register access has constant indices and LLVM
 //! keeps the registers in machine registers.
 
+use crate::input_checks::{guard, Checked, Guarded};
 use crate::spacetime_to_scf::design::{
     check_one_store, declare_design, kernel_array, move_channels, rename_channels,
 };
@@ -39,6 +40,7 @@ use t2s_ir::ods;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::for_each_anchor;
 use t2s_ir::pass::{Anchor, Failed};
+use t2s_model::reads::InputNeeds;
 
 t2s_ir::declare_pass! {
     /// Lower systolic arrays (spacetime.array) to scf time loops around PEs, by
@@ -66,6 +68,11 @@ t2s_ir::declare_pass! {
         /// Fastmath flags for the floating-point arithmetic of the PEs (e.g.
         /// contract, to fuse multiply-adds)
         fastmath: String = ("fastmath", ""),
+        /// Check at each function's entry that every input holds what the
+        /// program reads in its dynamic dimensions; the functions then return
+        /// an i32 status: 0, or (input + 1) << 8 | dimension of the first
+        /// input too small
+        input_checks: bool = ("input-checks", "true"),
     }
 }
 
@@ -94,6 +101,7 @@ pub struct LowerOptions {
     pub max_shifted: i64,
     pub shift_registers: bool,
     pub fastmath: String,
+    pub input_checks: bool,
 }
 
 fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
@@ -104,6 +112,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
         max_shifted: options.max_shifted_slots,
         shift_registers: options.shift_registers,
         fastmath: options.fastmath.clone(),
+        input_checks: options.input_checks,
     };
     if !options.fastmath.is_empty()
         && Attribute::parse(
@@ -160,9 +169,17 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
         arrays.push(kernel_array(kernel, &name)?);
     }
     check_one_store(&arrays, &signature)?;
+    // Every function checks every input, so that all kernels of a design
+    // return at once when one is too small (none waits on a channel).
+    let needs = t2s_ir::reads::input_needs(program)?;
     rename_channels(&program, &body_ops, &name);
     for (array, ops, function) in &arrays {
-        lower_array(context, program, *array, ops, function, &signature, options)?;
+        let target = Target {
+            name: function,
+            signature: &signature,
+            needs: &needs,
+        };
+        lower_array(context, program, *array, ops, &target, options)?;
     }
     let channels = move_channels(program, &body_ops)?;
     if arrays.len() > 1 || !channels.is_empty() {
@@ -174,6 +191,14 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
     Ok(())
 }
 
+/// The function an array lowers to: its name, the program's signature and
+/// what the program reads of its inputs.
+struct Target<'t, 'c> {
+    name: &'t str,
+    signature: &'t crate::spacetime_to_scf::lowered::Output<'c>,
+    needs: &'t [InputNeeds],
+}
+
 /// Lowers one array (the program's, or a kernel's, whose register files are
 /// among `ops`) to `func.func @name`.
 fn lower_array<'c>(
@@ -181,15 +206,31 @@ fn lower_array<'c>(
     program: OperationRef<'c, '_>,
     array: OperationRef<'c, '_>,
     body_ops: &[OperationRef<'c, '_>],
-    name: &str,
-    signature: &crate::spacetime_to_scf::lowered::Output<'c>,
+    target: &Target<'_, 'c>,
     options: &LowerOptions,
 ) -> Result<(), Failed> {
     let info = ArrayInfo::read(&array)?;
     let stores = !ir::collect(array, ods::spacetime::OutputOperation::name()).is_empty();
-    let output = signature.clone();
-    let function = create_function(context, program, name, signature, options.c_interface)?;
-    let e = Emitter::new(context, array.location(), function.entry);
+    let output = target.signature.clone();
+    let function = create_function(context, program, target, options)?;
+    let entry = Emitter::new(context, array.location(), function.entry);
+    let checked: Vec<Checked> = function
+        .ordered_inputs
+        .iter()
+        .zip(target.needs)
+        .map(|((buffer, declared), needs)| Checked {
+            buffer: *buffer,
+            declared: declared.clone(),
+            needs,
+        })
+        .collect();
+    let guarded = guard(
+        &entry,
+        function.entry,
+        options.input_checks.then_some(checked.as_slice()),
+        &function.params,
+    )?;
+    let e = entry.at(guarded.body);
 
     let pes: i64 = info
         .space
@@ -444,7 +485,7 @@ fn lower_array<'c>(
     if let Some(stamps) = stamps {
         e.op(ods::memref::DeallocOperation::name(), &[stamps], &[], &[]);
     }
-    e.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
+    guarded.finish(&entry);
     Ok(())
 }
 
@@ -457,6 +498,8 @@ fn named<'c>(context: &'c Context, name: &str, child: Location<'c>) -> Location<
 struct Function {
     entry: Blk,
     inputs: HashMap<String, Val>,
+    /// The input buffers in argument order, with their declared dimensions.
+    ordered_inputs: Vec<(Val, Vec<Option<i64>>)>,
     outputs: Vec<Val>,
     params: HashMap<String, Val>,
 }
@@ -464,16 +507,17 @@ struct Function {
 /// `func.func @<program>(inputs..., outputs..., params...)`, all from the
 /// IR: `ure.input` types, the output's declared types and the array's loop
 /// extents, one `index` per `ure.param`.
-fn create_function(
-    context: &Context,
-    program: OperationRef<'_, '_>,
-    name: &str,
-    output: &crate::spacetime_to_scf::lowered::Output,
-    c_interface: bool,
+fn create_function<'c>(
+    context: &'c Context,
+    program: OperationRef<'c, '_>,
+    target: &Target<'_, 'c>,
+    options: &LowerOptions,
 ) -> Result<Function, Failed> {
+    let (name, output) = (target.name, target.signature);
     let ops = ir::body_ops(&program, 0);
     let mut types: Vec<Type> = Vec::new();
     let mut input_names = Vec::new();
+    let mut declared = Vec::new();
     for op in ops
         .iter()
         .filter(|op| ods::is(op, ods::ure::InputOperation::name()))
@@ -486,6 +530,7 @@ fn create_function(
             .ok_or_else(|| error(op.location(), "ure.input without a type"))?;
         types.push(ty);
         input_names.push(ir::symbol_name(op));
+        declared.push(t2s_ir::import::extract_input(op)?.shape);
     }
     for ty in &output.types {
         let dynamic = t2s_ir::types::dynamic_size();
@@ -509,11 +554,21 @@ fn create_function(
         }))
         .chain(param_names.iter().cloned())
         .collect();
-    let (entry, args) = public_func_before(context, program, name, &types, &names, c_interface)?;
+    let results = Guarded::result_types(options.input_checks, context);
+    let (entry, args) = public_func_before(
+        context,
+        program,
+        name,
+        &types,
+        &results,
+        &names,
+        options.c_interface,
+    )?;
     let num_inputs = input_names.len();
     let num_outputs = output.types.len();
     Ok(Function {
         entry,
+        ordered_inputs: args[..num_inputs].iter().copied().zip(declared).collect(),
         inputs: input_names.into_iter().zip(args.iter().copied()).collect(),
         outputs: args[num_inputs..num_inputs + num_outputs].to_vec(),
         params: param_names

@@ -12,6 +12,7 @@
 //! interpreter rejects the program otherwise), and clamping keeps every
 //! access in bounds.
 
+use crate::input_checks::{guard, Checked, Guarded};
 use body::{clone_body, Names};
 use melior::ir::{
     attribute::{StringAttribute, TypeAttribute},
@@ -42,12 +43,17 @@ t2s_ir::declare_pass! {
         /// Mark the generated functions llvm.emit_c_interface (for the JIT and
         /// C callers)
         emit_c_interface: bool = ("emit-c-interface", "true"),
+        /// Check at the function's entry that every input holds what the
+        /// program reads in its dynamic dimensions; the function then returns
+        /// an i32 status: 0, or (input + 1) << 8 | dimension of the first
+        /// input too small
+        input_checks: bool = ("input-checks", "true"),
     }
 }
 
 fn run(module: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     for_each_anchor(module, Anchor::Program, |program| {
-        lower_program(program, options.emit_c_interface)
+        lower_program(program, options.emit_c_interface, options.input_checks)
     })
 }
 
@@ -72,15 +78,43 @@ struct Frame<'f> {
     params: Vec<Val>,
 }
 
-fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(), Failed> {
+fn lower_program(
+    program: OperationRef<'_, '_>,
+    c_interface: bool,
+    input_checks: bool,
+) -> Result<(), Failed> {
     let model = extract_program(program)?;
+    let needs = t2s_ir::reads::input_needs(program)?;
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
     let context: &Context = unsafe { context_ref.to_ref() };
     let location = program.location();
-    let function = create_function(program, &model, c_interface)?;
-    let e = Emitter::new(context, location, function.entry);
+    let function = create_function(program, &model, c_interface, input_checks)?;
+    let entry = Emitter::new(context, location, function.entry);
     let (inputs, outputs, params) = (function.inputs, function.outputs, function.params);
+    let checked: Vec<Checked> = inputs
+        .iter()
+        .zip(&model.inputs)
+        .zip(&needs)
+        .map(|((&buffer, input), needs)| Checked {
+            buffer,
+            declared: input.shape.clone(),
+            needs,
+        })
+        .collect();
+    let named_params: HashMap<String, Val> = model
+        .params
+        .iter()
+        .cloned()
+        .zip(params.iter().copied())
+        .collect();
+    let guarded = guard(
+        &entry,
+        function.entry,
+        input_checks.then_some(checked.as_slice()),
+        &named_params,
+    )?;
+    let e = entry.at(guarded.body);
 
     let loops = model
         .loops
@@ -132,7 +166,7 @@ fn lower_program(program: OperationRef<'_, '_>, c_interface: bool) -> Result<(),
     for temp in temps {
         e.op(ods::memref::DeallocOperation::name(), &[temp], &[], &[]);
     }
-    e.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
+    guarded.finish(&entry);
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(program) };
     Ok(())
@@ -163,6 +197,7 @@ pub fn public_func_before<'c>(
     program: OperationRef<'c, '_>,
     name: &str,
     types: &[Type<'c>],
+    results: &[Type<'c>],
     names: &[String],
     c_interface: bool,
 ) -> Result<(Blk, Vec<Val>), Failed> {
@@ -183,7 +218,7 @@ pub fn public_func_before<'c>(
     let block = Block::new(&arguments);
     let region = Region::new();
     region.append_block(block);
-    let function_type = FunctionType::new(context, types, &[]);
+    let function_type = FunctionType::new(context, types, results);
     let mut attributes = vec![(
         melior::ir::Identifier::new(context, "sym_visibility"),
         StringAttribute::new(context, "public").into(),
@@ -215,6 +250,7 @@ pub fn create_function(
     program: OperationRef<'_, '_>,
     model: &Program,
     c_interface: bool,
+    input_checks: bool,
 ) -> Result<LoweredFunction, Failed> {
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
@@ -227,6 +263,7 @@ pub fn create_function(
         program,
         &model.name,
         &arg_types,
+        &Guarded::result_types(input_checks, context),
         &names,
         c_interface,
     )?;

@@ -3,7 +3,10 @@
 
 use crate::error::ExecuteError;
 use crate::interface::Interface;
+use std::collections::HashMap;
 use t2s_model::interpret::Buffer;
+use t2s_model::reads::InputNeeds;
+use t2s_model::Input;
 
 /// The inputs and parameters of a call of `model`'s compiled code.
 pub fn check_arguments(
@@ -13,6 +16,44 @@ pub fn check_arguments(
 ) -> Result<(), ExecuteError> {
     check_inputs(model, inputs, params)?;
     model.check_params(params).map_err(ExecuteError::Arguments)
+}
+
+/// Every input must hold what the program reads of it (its loads' largest
+/// indices over the loop nest, `t2s_model::reads`) in the dimensions whose
+/// size the caller chooses; a larger input is fine, its extra elements are
+/// not read. Inputs of the wrong type or shape are
+/// left to [`check_arguments`], which names what is wrong with them.
+pub fn check_input_needs(
+    model: &Interface,
+    needs: &[InputNeeds],
+    inputs: &[Buffer],
+    params: &[i64],
+) -> Result<(), ExecuteError> {
+    let values: HashMap<String, i64> = model
+        .params
+        .iter()
+        .cloned()
+        .zip(params.iter().copied())
+        .collect();
+    for ((input, needs), buffer) in model.inputs.iter().zip(needs).zip(inputs) {
+        if !matches_declaration(input, buffer) {
+            continue;
+        }
+        needs
+            .check(&buffer.shape, &input.shape, &values)
+            .map_err(ExecuteError::InputTooSmall)?;
+    }
+    Ok(())
+}
+
+fn matches_declaration(input: &Input, buffer: &Buffer) -> bool {
+    buffer.elem == input.elem
+        && buffer.shape.len() == input.shape.len()
+        && input
+            .shape
+            .iter()
+            .zip(&buffer.shape)
+            .all(|(s, &b)| s.is_none_or(|s| s as usize == b))
 }
 
 /// The compiled code trusts its arguments: check them as the interpreter does.
@@ -28,14 +69,7 @@ fn check_inputs(model: &Interface, inputs: &[Buffer], params: &[i64]) -> Result<
         )));
     }
     for (input, buffer) in model.inputs.iter().zip(inputs) {
-        let bad = buffer.elem != input.elem
-            || buffer.shape.len() != input.shape.len()
-            || input
-                .shape
-                .iter()
-                .zip(&buffer.shape)
-                .any(|(s, &b)| s.is_some_and(|s| s as usize != b))
-            || buffer.shape.contains(&0);
+        let bad = !matches_declaration(input, buffer) || buffer.shape.contains(&0);
         if bad {
             return Err(ExecuteError::Input {
                 name: input.name.clone(),

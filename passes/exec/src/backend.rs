@@ -39,6 +39,9 @@ pub struct Request<'a> {
     pub inputs: &'a [Buffer],
     pub params: &'a [i64],
     pub options: &'a RunOptions,
+    /// What the program as given reads of its inputs (`t2s_ir::reads`),
+    /// read before any pass runs: every mode checks the same needs.
+    pub input_needs: Vec<t2s_model::reads::InputNeeds>,
 }
 
 impl Request<'_> {
@@ -95,7 +98,9 @@ impl Request<'_> {
         )
     }
 
-    /// The iteration space must stay within the limit of `backend`.
+    /// Before anything is compiled or run: the iteration space must stay
+    /// within the limit of `backend`, and the inputs must hold what the
+    /// program reads.
     pub fn check_points(
         &self,
         backend: &dyn Backend,
@@ -106,7 +111,8 @@ impl Request<'_> {
             self.params,
             backend.default_max_points(),
             self.options.max_points,
-        )
+        )?;
+        crate::args::check_input_needs(interface, &self.input_needs, self.inputs, self.params)
     }
 }
 

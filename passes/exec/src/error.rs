@@ -26,6 +26,8 @@ pub enum ExecuteError {
     #[error("input @{name}: {reason}")]
     Input { name: String, reason: String },
     #[error("{0}")]
+    InputTooSmall(Box<t2s_model::reads::TooSmall>),
+    #[error("{0}")]
     Arguments(String),
     #[error("{0} cannot be allocated (more than {MAX_ELEMENTS} elements)")]
     TooLarge(String),

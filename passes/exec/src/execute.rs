@@ -98,11 +98,16 @@ pub fn execute_timed(
     params: &[i64],
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
+    let program = select_program(module.as_operation(), name)?;
+    let input_needs = crate::session::read_ir("what the program reads", || {
+        t2s_ir::reads::input_needs(program)
+    })?;
     let request = Request {
         program: name,
         inputs,
         params,
         options,
+        input_needs,
     };
     mode.0.run(context, module, &request)
 }

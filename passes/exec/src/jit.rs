@@ -31,8 +31,9 @@ pub fn jit_run_timed(
     repeat: usize,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     check_arguments(model, inputs, params)?;
-    let mut call = crate::memref_arg::Call::new(model, inputs, params)?;
-    let packed = &mut call.packed;
+    let call = crate::memref_arg::Call::new(model, inputs, params)?;
+    let mut packed_call = call.packed_call();
+    let packed = &mut packed_call.packed;
     let mut times = Vec::with_capacity(repeat);
     // SAFETY: the module is in the llvm dialect; the engine is destroyed below.
     unsafe {
@@ -62,6 +63,7 @@ pub fn jit_run_timed(
         }
         mlir_sys::mlirExecutionEngineDestroy(engine);
     }
+    packed_call.check(model)?;
     Ok((call.outputs(), times))
 }
 

@@ -50,6 +50,16 @@ impl Call {
         })
     }
 
+    /// The packed arguments of one call with a slot for the `i32` status
+    /// the function returns (`input-checks`); a function without a result
+    /// leaves the slot at 0. Every kernel of a design gets its own slot.
+    pub fn packed_call(&self) -> PackedCall {
+        let mut status = Box::new(0i32);
+        let mut packed = self.packed.clone();
+        packed.push(&mut *status as *mut i32 as *mut ());
+        PackedCall { packed, status }
+    }
+
     /// Each memref's data and shape, in argument order (inputs, then
     /// outputs): what kernels that take bare pointers are given.
     pub fn buffers(&mut self) -> Vec<(*mut std::ffi::c_void, Vec<usize>)> {
@@ -85,6 +95,40 @@ impl Call {
             .map(MemRefArg::to_buffer)
             .collect()
     }
+}
+
+/// One call's packed argument pointers, the last one to its status.
+pub struct PackedCall {
+    pub packed: Vec<*mut ()>,
+    // The last pointer of `packed` points into it: boxed, never moved.
+    status: Box<i32>,
+}
+
+impl PackedCall {
+    /// What the function returned: 0, or the input check that failed.
+    pub fn status(&self) -> i32 {
+        *self.status
+    }
+
+    /// An error naming the input and dimension a non-zero status reports.
+    pub fn check(&self, model: &Interface) -> Result<(), ExecuteError> {
+        status_error(self.status(), model)
+    }
+}
+
+/// The error of a compiled function's non-zero status (`input-checks`).
+pub fn status_error(status: i32, model: &Interface) -> Result<(), ExecuteError> {
+    if status == 0 {
+        return Ok(());
+    }
+    let (input, dim) = t2s_conversion::input_checks::decode_status(status);
+    let name = model
+        .inputs
+        .get(input)
+        .map_or_else(|| format!("#{input}"), |i| format!("@{}", i.name));
+    Err(ExecuteError::Invoke(format!(
+        "the compiled function returned status {status}: input {name} is smaller in dimension {dim} than what the program reads"
+    )))
 }
 
 /// A memref argument: its data and its descriptor

@@ -10,6 +10,7 @@
 //! - [`ods`]: the ODS op types passes name ops by, and [`op_match!`];
 //! - [`pass`]: how a pass written in Rust is declared and registered;
 //! - [`import`]: a merged program as the MLIR-free model;
+//! - [`reads`]: the extent each input needs, read off the IR;
 //! - [`source`]: checks of source text before MLIR's parser sees it.
 //! - [`types`]: queries of builtin types, audited like [`handle`].
 
@@ -27,6 +28,7 @@ pub mod ops;
 pub mod pass;
 pub mod pipeline;
 pub mod progress;
+pub mod reads;
 pub mod registration;
 pub mod source;
 pub mod types;

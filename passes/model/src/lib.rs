@@ -4,6 +4,7 @@
 //! - [`interpret`]: the reference interpreter, the oracle of every lowering;
 //! - [`npy`]: NumPy `.npy` files, the interchange format of inputs and outputs;
 //! - [`random`]: deterministic random test data;
+//! - [`reads`]: what a program reads of its inputs (the extent each needs);
 //!   merge-ures.md, in conjunctive normal form.
 
 pub mod interpret;
@@ -11,6 +12,7 @@ pub mod linear;
 pub mod npy;
 pub mod program;
 pub mod random;
+pub mod reads;
 pub mod spacetime;
 
 pub use linear::Linear;

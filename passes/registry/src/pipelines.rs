@@ -151,10 +151,15 @@ pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     steps: &[Step::Pipeline(&ISOLATE), Step::Pipeline(&KERNELS_TO_LLVM)],
 };
 
+/// What the OpenCL and SPIR-V routes ask of the lowerings: kernels return
+/// nothing, so their functions do not check the inputs and return a status
+/// (the host checks the sizes: `t2s-run` does, docs/embedding.md).
+pub const KERNEL_DEFAULTS: &[(&str, &str)] = &[("input-checks", "false")];
+
 pub static SEQUENTIAL_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-sequential-to-scf",
     description: "Make integer divisions total, merge the UREs and lower them sequentially to one function in scf, arith, math and memref (the input of t2s-translate --t2s-to-opencl)",
-    defaults: &[],
+    defaults: KERNEL_DEFAULTS,
     steps: &[
         Pass(&transforms::arith::total_division::PASS),
         Pass(&transforms::ure::merge_ures::PASS),
@@ -172,6 +177,7 @@ pub const OPENCL_DEFAULTS: &[(&str, &str)] = &[
     ("unroll-pes", "false"),
     ("shift-registers", "true"),
     ("max-shifted-slots", "1024"),
+    ("input-checks", "false"),
 ];
 
 /// The arrays of a transformed (maybe isolated) program as functions in
@@ -179,7 +185,7 @@ pub const OPENCL_DEFAULTS: &[(&str, &str)] = &[
 pub static ARRAYS_TO_SCF: Pipeline = Pipeline {
     argument: "t2s-arrays-to-scf",
     description: "Lower a transformed program's arrays (and kernels) to functions in scf, arith, math, memref and vector, with their channel.read/write and channel.fifo, cleaned up",
-    defaults: &[],
+    defaults: KERNEL_DEFAULTS,
     steps: &[
         Pass(&conversion::spacetime_to_scf::PASS),
         Step::Pipeline(&KERNELS_TO_SCF),
@@ -196,7 +202,7 @@ pub static DATAFLOW_TO_SCF: Pipeline = Pipeline {
 pub static SEQUENTIAL_TO_SPIRV: Pipeline = Pipeline {
     argument: "t2s-sequential-to-spirv",
     description: "Make integer divisions total, merge the UREs, lower them sequentially, and outline the function into a single-work-item OpenCL kernel in SPIR-V (a spirv.module in a gpu.module, launched by the host function; serialize with t2s-translate --t2s-to-spirv)",
-    defaults: &[],
+    defaults: KERNEL_DEFAULTS,
     steps: &[
         Step::Pipeline(&SEQUENTIAL_TO_SCF),
         Step::Pipeline(&SCF_TO_SPIRV),
@@ -206,7 +212,7 @@ pub static SEQUENTIAL_TO_SPIRV: Pipeline = Pipeline {
 pub static SYSTOLIC_TO_SPIRV: Pipeline = Pipeline {
     argument: "t2s-systolic-to-spirv",
     description: "t2s-lower-to-llvm's systolic array (one function, no channels) outlined into a single-work-item OpenCL kernel in SPIR-V (serialize with t2s-translate --t2s-to-spirv)",
-    defaults: &[],
+    defaults: KERNEL_DEFAULTS,
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),

@@ -179,7 +179,7 @@ fn given_options_override_a_pipelines_defaults() {
     let text = p.on_module(&[]).expect("renders");
     assert!(
         text.contains(
-            "spacetime-to-scf{unroll-pes=false shift-registers=true max-shifted-slots=1024}"
+            "spacetime-to-scf{unroll-pes=false shift-registers=true max-shifted-slots=1024 input-checks=false}"
         ),
         "{text}"
     );
@@ -187,13 +187,26 @@ fn given_options_override_a_pipelines_defaults() {
     let text = p.on_module(&given).expect("renders");
     assert!(
         text.contains(
-            "spacetime-to-scf{unroll-pes=true shift-registers=true max-shifted-slots=1024}"
+            "spacetime-to-scf{unroll-pes=true shift-registers=true max-shifted-slots=1024 input-checks=false}"
         ),
         "{text}"
     );
-    // The pipelines it runs keep their own (the passes') defaults.
+    // The pipelines it runs keep their own defaults (kernels return
+    // nothing on the OpenCL route), and the pipelines that run them
+    // inherit those.
     let arrays = t2s_passes::pipelines::ARRAYS_TO_SCF
         .on_module(&[])
         .expect("renders");
-    assert!(arrays.contains("spacetime-to-scf,"), "{arrays}");
+    assert!(
+        arrays.contains("spacetime-to-scf{input-checks=false},"),
+        "{arrays}"
+    );
+    let llvm = t2s_passes::pipelines::LOWER_TO_LLVM
+        .on_module(&[])
+        .expect("renders");
+    assert!(llvm.contains("spacetime-to-scf,"), "{llvm}");
+    let spirv = t2s_passes::pipelines::SEQUENTIAL_TO_SPIRV
+        .on_module(&[])
+        .expect("renders");
+    assert!(spirv.contains("ure-to-scf{input-checks=false},"), "{spirv}");
 }

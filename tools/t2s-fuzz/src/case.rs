@@ -58,6 +58,57 @@ fn inputs(interface: &Interface, seed: u64) -> Option<Vec<Buffer>> {
         .collect()
 }
 
+/// Random inputs of the shapes the generator drew for the run.
+fn inputs_of(interface: &Interface, shapes: &[Vec<usize>], seed: u64) -> Option<Vec<Buffer>> {
+    interface
+        .inputs
+        .iter()
+        .zip(shapes)
+        .enumerate()
+        .map(|(k, (input, shape))| {
+            let count = t2s_model::interpret::element_count(shape)?;
+            (count <= 1 << 16).then(|| random_buffer(input.elem, shape, seed + k as u64))
+        })
+        .collect()
+}
+
+/// A run whose input is smaller than its reads: every mode must refuse it
+/// before running, saying so; those that need the schedule may refuse an
+/// illegal one first.
+fn expect_refusal(
+    context: &Context,
+    text: &str,
+    modes: &[Mode],
+    inputs: &[Buffer],
+    run: &Run<'_>,
+) -> (i32, String) {
+    for &mode in modes {
+        let scheduled = mode != Mode::INTERPRET && mode != Mode::SEQUENTIAL;
+        match run_mode(context, text, mode, inputs, run) {
+            Ok(_) => {
+                return (
+                    MISMATCH,
+                    format!(
+                        "{} runs with an input smaller than the program reads",
+                        mode.name()
+                    ),
+                )
+            }
+            Err(e) if e.contains("is too small") || scheduled => {}
+            Err(e) => {
+                return (
+                    MISMATCH,
+                    format!(
+                        "{} refuses a short input for another reason: {e}",
+                        mode.name()
+                    ),
+                )
+            }
+        }
+    }
+    (OK, String::new())
+}
+
 fn same(a: &[Buffer], b: &[Buffer]) -> Option<String> {
     for (r, (x, y)) in a.iter().zip(b).enumerate() {
         if x.shape != y.shape {
@@ -136,9 +187,20 @@ pub fn run_program(program: &Generated) -> (i32, String) {
             )
         }
     };
-    let Some(inputs) = inputs(&interface, 7) else {
+    let Some(inputs) = inputs_of(&interface, &program.input_shapes, 7) else {
         return (REJECTED, "inputs too large".into());
     };
+    let mut modes = vec![Mode::SEQUENTIAL];
+    if scheduled {
+        modes.push(Mode::SYSTOLIC);
+        if text.contains("ure.isolate_") {
+            modes.push(Mode::DATAFLOW);
+        }
+    }
+    if program.short_input {
+        let all: Vec<Mode> = [Mode::INTERPRET].into_iter().chain(modes).collect();
+        return expect_refusal(&context, text, &all, &inputs, &run);
+    }
     let reference = match run_mode(&context, text, Mode::INTERPRET, &inputs, &run) {
         Ok(r) => r,
         Err(e) => {
@@ -148,13 +210,6 @@ pub fn run_program(program: &Generated) -> (i32, String) {
             )
         }
     };
-    let mut modes = vec![Mode::SEQUENTIAL];
-    if scheduled {
-        modes.push(Mode::SYSTOLIC);
-        if text.contains("ure.isolate_") {
-            modes.push(Mode::DATAFLOW);
-        }
-    }
     let mut rejected = false;
     for mode in modes {
         match run_mode(&context, text, mode, &inputs, &run) {

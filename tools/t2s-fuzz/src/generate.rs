@@ -13,6 +13,7 @@
 
 mod body;
 mod directives;
+mod inputs;
 
 use body::{read, Body, Loop, Rng, FLOAT_TYPES, INT_TYPES};
 use directives::directives;
@@ -27,6 +28,12 @@ pub struct Generated {
     pub params: Vec<i64>,
     /// Upstream passes run after every t2s pass of every mode's pipeline.
     pub between: String,
+    /// The shape of each input in the run (around what its reads need,
+    /// for inputs of dynamic size).
+    pub input_shapes: Vec<Vec<usize>>,
+    /// An input the program reads is smaller than its reads need: every
+    /// mode must refuse the run.
+    pub short_input: bool,
 }
 
 /// The upstream passes an embedder may run between two t2s passes.
@@ -58,8 +65,16 @@ impl Generated {
     /// header, as `--print` shows it.
     pub fn listing(&self) -> String {
         format!(
-            "// params: {:?}\n// between: {}\n{}",
-            self.params, self.between, self.text
+            "// params: {:?}\n// between: {}\n// input shapes: {:?}{}\n{}",
+            self.params,
+            self.between,
+            self.input_shapes,
+            if self.short_input {
+                " (one too small)"
+            } else {
+                ""
+            },
+            self.text
         )
     }
 }
@@ -107,18 +122,8 @@ pub fn generate(seed: u64) -> Generated {
     let var_list = vars.join(", ");
     let percent_vars: Vec<String> = vars.iter().map(|v| format!("%{v}")).collect();
 
-    // Inputs: each indexed by one or two loops, shaped by their extents.
-    let inputs: Vec<Vec<usize>> = (0..rng.range(1, 2))
-        .map(|_| {
-            let first = rng.below(n as u64) as usize;
-            if rng.chance(50) {
-                let second = (first + 1 + rng.below(n as u64 - 1) as usize) % n;
-                vec![first, second]
-            } else {
-                vec![first]
-            }
-        })
-        .collect();
+    // Inputs: each indexed by one or two loops (inputs.rs).
+    let inputs = inputs::draw_inputs(&mut rng, n);
     let mut read_inputs = vec![false; inputs.len()];
 
     let funcs = rng.range(1, 3) as usize;
@@ -128,9 +133,8 @@ pub fn generate(seed: u64) -> Generated {
             text += &format!("  ure.param @{p} max {}\n", l.extent);
         }
     }
-    for (k, dims) in inputs.iter().enumerate() {
-        let shape: Vec<String> = dims.iter().map(|&l| loops[l].extent.to_string()).collect();
-        text += &format!("  ure.input @in{k} : memref<{}x{ty}>\n", shape.join("x"));
+    for (k, input) in inputs.iter().enumerate() {
+        text += &input.declaration(k, &loops, ty);
     }
     for f in 0..funcs {
         text += &format!("  ure.func @f{f}({var_list}) -> {ty}\n");
@@ -181,20 +185,10 @@ pub fn generate(seed: u64) -> Generated {
                 0 | 1 => {
                     let k = rng.below(inputs.len() as u64) as usize;
                     read_inputs[k] = true;
-                    let idx: Vec<String> = inputs[k]
-                        .iter()
-                        .map(|&l| {
-                            let m = loops[l].min;
-                            if m == 0 {
-                                format!("%{}", vars[l])
-                            } else if m > 0 {
-                                format!("%{} - {m}", vars[l])
-                            } else {
-                                format!("%{} + {}", vars[l], -m)
-                            }
-                        })
-                        .collect();
-                    b.emit(format!("ure.load @in{k}({}) : {ty}", idx.join(", ")))
+                    b.emit(format!(
+                        "ure.load @in{k}({}) : {ty}",
+                        inputs[k].indices(&loops)
+                    ))
                 }
                 2 => b.constant(&mut rng),
                 3 => {
@@ -284,25 +278,25 @@ pub fn generate(seed: u64) -> Generated {
         })
         .collect();
     text += &format!("  ure.set_bounds @f0 ({})\n", bounds.join(", "));
-    if let Some(order) = reorder {
-        text += &format!("  ure.reorder @f0 ({})\n", order.join(", "));
-        // Space loops must then be the innermost of the new order.
-        let scheduled = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
-        text += "}\n";
-        return Generated {
-            text,
-            scheduled,
-            params,
-            between,
-        };
-    }
-    let scheduled = directives(&mut rng, &mut text, &vars, &loops, &read_inputs);
+    // Space loops must be the innermost of the reordered nest.
+    let order = match reorder {
+        Some(order) => {
+            text += &format!("  ure.reorder @f0 ({})\n", order.join(", "));
+            order
+        }
+        None => vars.clone(),
+    };
+    let scheduled = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
     text += "}\n";
+    let (input_shapes, short_input) =
+        inputs::draw_sizes(&mut rng, &inputs, &loops, &params, &read_inputs);
     Generated {
         text,
         scheduled,
         params,
         between,
+        input_shapes,
+        short_input,
     }
 }
 

@@ -190,7 +190,7 @@ impl<'c> Failures<'c> {
 #[derive(Clone, Copy)]
 struct Shared(*mut c_void);
 // SAFETY: the pointees (JIT code, argument arrays) outlive the threads, and
-// the kernels only read the argument array.
+// the kernels only read the argument array (each writes its own status).
 unsafe impl Send for Shared {}
 unsafe impl Sync for Shared {}
 
@@ -208,8 +208,13 @@ pub fn run_kernels(
     options: &RunOptions,
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     crate::args::check_arguments(interface, inputs, params)?;
-    let mut call = crate::memref_arg::Call::new(interface, inputs, params)?;
-    let packed = Shared(call.packed.as_mut_ptr() as *mut c_void);
+    let call = crate::memref_arg::Call::new(interface, inputs, params)?;
+    // One packed call per kernel: each returns its own status.
+    let mut packed_calls: Vec<_> = design.kernels.iter().map(|_| call.packed_call()).collect();
+    let packed: Vec<Shared> = packed_calls
+        .iter_mut()
+        .map(|c| Shared(c.packed.as_mut_ptr() as *mut c_void))
+        .collect();
     // SAFETY: the module is in the llvm dialect; the engine is destroyed
     // before returning, after every kernel thread has been joined.
     unsafe {
@@ -222,9 +227,12 @@ pub fn run_kernels(
                     design,
                     &addresses,
                     &functions,
-                    packed,
+                    &packed,
                     options.channel_depths,
                 )?;
+                for c in &packed_calls {
+                    c.check(interface)?;
+                }
                 if run > 0 {
                     times.push(start.elapsed());
                 }
@@ -282,13 +290,14 @@ fn run_once(
     design: &Design,
     addresses: &[usize],
     functions: &[Shared],
-    packed: Shared,
+    packed: &[Shared],
     mode: DepthMode,
 ) -> Result<(), ExecuteError> {
     let calls: Vec<Box<dyn Fn() + Send + Sync>> = functions
         .iter()
-        .map(|function| {
-            let function = *function;
+        .zip(packed)
+        .map(|(function, packed)| {
+            let (function, packed) = (*function, *packed);
             Box::new(move || {
                 let function = function;
                 let packed = packed;

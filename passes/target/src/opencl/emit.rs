@@ -96,7 +96,7 @@ impl Body<'_> {
             },
             ods::func::ReturnOperation if op.operand_count() > 0 => Err(fail(
                 op,
-                "a kernel that returns values: OpenCL kernels return void",
+                "a kernel that returns values: OpenCL kernels return void (lower with input-checks=false, as t2s-dataflow-to-scf and t2s-sequential-to-scf do)",
             )),
             ods::func::ReturnOperation => {
                 self.w.line("return;");

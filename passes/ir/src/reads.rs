@@ -1,0 +1,140 @@
+//! What a program reads of its inputs, read off its IR: the extent each
+//! input needs per dimension ([`t2s_model::reads`]), from every `ure.load`
+//! the program still holds and the bounds of the loops its indices range
+//! over. It works on every form that has loads: UREs as written (bounds from
+//! `ure.set_bounds`), a merged `ure.nest`, a `spacetime.array`, and the
+//! arrays of isolated kernels, so the runners and the lowerings read one
+//! property of the program, whatever ran before.
+
+use crate::array::{recovered_loop, ArrayInfo};
+use crate::handle::{AsVal, Val};
+use crate::import::{affine_map_rows, params_and_inputs};
+use crate::ir;
+use crate::ods;
+use crate::ops::{ure::LoadOp, View};
+use crate::pass::Failed;
+use melior::ir::operation::{OperationLike, OperationRef};
+use t2s_model::reads::{max_of, InputNeeds, Span};
+use t2s_model::Linear;
+
+/// The needs of every `ure.input` of `program`, in declaration order.
+pub fn input_needs(program: OperationRef<'_, '_>) -> Result<Vec<InputNeeds>, Failed> {
+    let (_, inputs) = params_and_inputs(&ir::body_ops(&program, 0))?;
+    let mut needs: Vec<InputNeeds> = inputs
+        .iter()
+        .map(|i| InputNeeds::new(&i.name, i.shape.len()))
+        .collect();
+    for load in crate::ops::all::<LoadOp>(program) {
+        let op = load.op();
+        let input = ir::symbol(&op, "input");
+        let Some(need) = needs.iter_mut().find(|n| n.name == input) else {
+            continue;
+        };
+        let source = crate::location::file_line_col(op.location())
+            .map(|(file, line, col)| format!("{file}:{line}:{col}"))
+            .unwrap_or_default();
+        let spans: Vec<Option<Span>> = (0..op.operand_count())
+            .map(|i| op.operand(i).ok().and_then(|v| span_of(v.val())))
+            .collect();
+        // A quasi-affine index (mod, floordiv) has no linear maximum: the
+        // dimension stays unchecked.
+        let rows = affine_map_rows(&op, "map").ok();
+        for dim in 0..need.dims.len() {
+            let max = rows
+                .as_ref()
+                .and_then(|rows| rows.get(dim))
+                .and_then(|row| max_of(&row.terms, row.constant, &spans));
+            need.add(dim, max, &source);
+        }
+    }
+    Ok(needs)
+}
+
+/// The values an index operand takes in a run, when its form says.
+fn span_of(value: Val) -> Option<Span> {
+    if let Some(l) = recovered_loop(value) {
+        let array = enclosing(value, ods::spacetime::ArrayOperation::name())?;
+        let info = ArrayInfo::read(&array).ok()?;
+        let bound = info.loops.get(l)?;
+        return Span::of_loop(bound.min, &bound.extent);
+    }
+    if let Some(op) = value.defining_op() {
+        let op = op.op();
+        if ods::is(&op, ods::ure::ParamValueOperation::name()) {
+            return Some(Span::point(Linear::param(&ir::symbol(&op, "param"))));
+        }
+        if ods::is(&op, ods::arith::ConstantOperation::name()) {
+            return ir::int(&op, "value").map(|c| Span::point(Linear::constant(c)));
+        }
+        return None;
+    }
+    def_variable_span(value)
+}
+
+/// The span of a block argument of a `ure.def`: the loop the definition's
+/// variable names, in its `ure.nest` (merged) or in the `ure.set_bounds` of
+/// its merge's representative (as written).
+fn def_variable_span(value: Val) -> Option<Span> {
+    let block = value.owner_block()?;
+    let def = block.parent_op()?.op();
+    if !ods::is(&def, ods::ure::DefOperation::name()) {
+        return None;
+    }
+    let var = ir::strings(&def, "vars")
+        .get(value.argument_number()?)?
+        .clone();
+    let parent = def.parent_operation()?;
+    let bounds = if ods::is(&parent, ods::ure::NestOperation::name()) {
+        parent
+    } else {
+        set_bounds_of(&parent, &ir::symbol(&def, "func"))?
+    };
+    let (names, mins, extents) = if ods::is(&bounds, ods::ure::NestOperation::name()) {
+        (
+            ir::strings(&bounds, "loops"),
+            ir::i64s(&bounds, "mins"),
+            ir::extents(&bounds, "extents"),
+        )
+    } else {
+        (
+            ir::strings(&bounds, "vars"),
+            ir::i64s(&bounds, "mins"),
+            ir::extents(&bounds, "extents"),
+        )
+    };
+    let l = names.iter().position(|n| *n == var)?;
+    Span::of_loop(*mins.get(l)?, &extents.get(l)?.linear())
+}
+
+/// The `ure.set_bounds` that bounds Func `func` of an unmerged `program`:
+/// the one of its merge's representative, or its own.
+fn set_bounds_of<'c, 'a>(
+    program: &OperationRef<'c, 'a>,
+    func: &str,
+) -> Option<OperationRef<'c, 'a>> {
+    let ops = ir::body_ops(program, 0);
+    let representative = ops
+        .iter()
+        .filter(|op| ods::is(op, ods::ure::MergeUresOperation::name()))
+        .find(|op| {
+            ir::symbol(op, "representative") == func
+                || ir::symbols(op, "ures").iter().any(|u| u == func)
+        })
+        .map_or_else(|| func.to_string(), |op| ir::symbol(op, "representative"));
+    ops.into_iter().find(|op| {
+        ods::is(op, ods::ure::SetBoundsOperation::name())
+            && ir::symbol(op, "func") == representative
+    })
+}
+
+/// The closest op named `name` around the op or block that defines `value`.
+fn enclosing<'c, 'a>(value: Val, name: &str) -> Option<OperationRef<'c, 'a>> {
+    let mut current = value.defining_op().map(|op| op.op())?.parent_operation();
+    while let Some(op) = current {
+        if ods::is(&op, name) {
+            return Some(op);
+        }
+        current = op.parent_operation();
+    }
+    None
+}
