@@ -42,6 +42,10 @@ pub struct Request<'a> {
     /// What the program as given reads of its inputs (`t2s_ir::reads`),
     /// read before any pass runs: every mode checks the same needs.
     pub input_needs: Vec<t2s_model::reads::InputNeeds>,
+    /// Where the program's schedule is (`file:line:col` of its last
+    /// `ure.space_time_transform`, or of its array), for the errors about
+    /// the work it makes; empty when unknown.
+    pub schedule_at: String,
 }
 
 impl Request<'_> {
@@ -111,6 +115,13 @@ impl Request<'_> {
             self.params,
             backend.default_max_points(),
             self.options.max_points,
+        )?;
+        crate::limits::check_work(
+            interface,
+            self.params,
+            backend.default_max_points(),
+            self.options.max_points,
+            &self.schedule_at,
         )?;
         crate::args::check_input_needs(interface, &self.input_needs, self.inputs, self.params)
     }

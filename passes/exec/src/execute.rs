@@ -102,12 +102,35 @@ pub fn execute_timed(
     let input_needs = crate::session::read_ir("what the program reads", || {
         t2s_ir::reads::input_needs(program)
     })?;
+    let schedule_at = schedule_location(program);
     let request = Request {
         program: name,
         inputs,
         params,
         options,
         input_needs,
+        schedule_at,
     };
     mode.0.run(context, module, &request)
+}
+
+/// `file:line:col` of the program's last space-time transform directive,
+/// or of its array once transformed; empty when there is neither.
+fn schedule_location(program: melior::ir::operation::OperationRef<'_, '_>) -> String {
+    use melior::ir::operation::OperationLike;
+    let directive = t2s_ir::ir::collect(
+        program,
+        t2s_ir::ods::ure::SpaceTimeTransformOperation::name(),
+    )
+    .last()
+    .copied()
+    .or_else(|| {
+        t2s_ir::ir::collect(program, t2s_ir::ods::spacetime::ArrayOperation::name())
+            .first()
+            .copied()
+    });
+    directive
+        .and_then(|op| t2s_ir::location::file_line_col(op.location()))
+        .map(|(file, line, col)| format!("{file}:{line}:{col}"))
+        .unwrap_or_default()
 }

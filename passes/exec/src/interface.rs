@@ -21,7 +21,7 @@ use t2s_ir::pass::Failed;
 use t2s_model::spacetime::ParamDecl;
 use t2s_model::{Extent, Input, Program, ScalarType};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Interface {
     pub name: String,
     pub params: Vec<String>,
@@ -35,6 +35,34 @@ pub struct Interface {
     pub extent_params: Vec<(usize, String, i64)>,
     /// The extent of every loop of the nest.
     pub loop_extents: Vec<Extent>,
+    /// What a space-time transformed program executes (its array); `None`
+    /// for a program run as its loop nest.
+    pub array: Option<ArrayWork>,
+}
+
+/// Two interfaces are equal when a caller passes both the same arguments:
+/// how the program computes (its array, if any) is not compared.
+impl PartialEq for Interface {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+            && self.params == other.params
+            && self.param_max == other.param_max
+            && self.inputs == other.inputs
+            && self.output == other.output
+            && self.output_types == other.output_types
+            && self.output_shape == other.output_shape
+            && self.extent_params == other.extent_params
+            && self.loop_extents == other.loop_extents
+    }
+}
+
+/// What a systolic array executes: its flattened steps on its PEs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArrayWork {
+    /// The extents of its time loops (affine in the parameters).
+    pub time_extents: Vec<t2s_model::Linear>,
+    /// PEs, vector lanes included.
+    pub pes: u64,
 }
 
 impl Interface {
@@ -65,6 +93,7 @@ impl Interface {
                 })
                 .collect(),
             loop_extents: model.loops.iter().map(|l| l.extent.clone()).collect(),
+            array: None,
         }
     }
 
@@ -134,6 +163,7 @@ impl Interface {
             output_shape,
             extent_params,
             loop_extents,
+            array: Some(array_work(array)?),
         })
     }
 
@@ -184,6 +214,7 @@ impl Interface {
             output_shape,
             extent_params,
             loop_extents,
+            array: None,
         })
     }
 
@@ -210,6 +241,20 @@ impl Interface {
             })
             .collect()
     }
+}
+
+/// The steps and PEs of a transformed program's array.
+fn array_work(array: &OperationRef<'_, '_>) -> Result<ArrayWork, Failed> {
+    let info = t2s_ir::array::ArrayInfo::read(array)?;
+    let pes = info
+        .space
+        .iter()
+        .map(|s| s.pe_extent().max(1) as u64)
+        .fold(1u64, u64::saturating_mul);
+    Ok(ArrayWork {
+        time_extents: info.time.iter().map(|t| t.extent.clone()).collect(),
+        pes,
+    })
 }
 
 /// A declared extent: an integer or one parameter.

@@ -48,3 +48,60 @@ pub fn check_points(
         ))),
     }
 }
+
+/// The work of a systolic array (flattened steps x PEs) must stay within the
+/// same limit as the points: a legal schedule can make far more steps than
+/// its nest has points (a large scheduling coefficient), and every compiled
+/// mode runs them all. (Its register files are checked where they are
+/// allocated: `spacetime-to-scf` refuses one too large, at its op.)
+pub fn check_work(
+    interface: &Interface,
+    params: &[i64],
+    default_max: u64,
+    max: u64,
+    at: &str,
+) -> Result<(), ExecuteError> {
+    let Some(array) = &interface.array else {
+        return Ok(());
+    };
+    let max = if max == 0 { default_max } else { max };
+    let values: std::collections::HashMap<String, i64> = interface
+        .params
+        .iter()
+        .cloned()
+        .zip(params.iter().copied())
+        .collect();
+    // Saturated: a product past u128 is more than any limit anyway.
+    let steps = array.time_extents.iter().fold(1u128, |n, e| {
+        let extent = e.eval(&values).map_or(u128::MAX, |v| v.max(0) as u128);
+        n.saturating_mul(extent)
+    });
+    let work = steps.saturating_mul(u128::from(array.pes));
+    let at = if at.is_empty() {
+        String::new()
+    } else {
+        format!("{at}: ")
+    };
+    if work > u128::from(max) {
+        let points = interface
+            .points(params)
+            .map_or("more than 2^64".to_string(), |n| n.to_string());
+        return Err(ExecuteError::Arguments(format!(
+            "{at}@{}: the schedule makes {} flattened steps on {} PEs ({} PE-steps) for a loop nest of {points} points, more than the limit of {max} (t2s-run --max-points raises it)",
+            interface.name,
+            show(steps),
+            array.pes,
+            show(work),
+        )));
+    }
+    Ok(())
+}
+
+/// A saturated count: its value, or "more than 2^128".
+fn show(n: u128) -> String {
+    if n == u128::MAX {
+        "more than 2^128".to_string()
+    } else {
+        n.to_string()
+    }
+}

@@ -133,9 +133,76 @@ pub struct Schedule {
     pub dataflow: bool,
     pub dependences: Vec<Dependence>,
     pub registers: Vec<RegisterFile>,
+    /// The largest stretch of a time loop by one scheduling coefficient.
+    pub stretch: Option<Stretch>,
+}
+
+/// How far one scheduling coefficient stretches a time loop: `t = ... +
+/// coefficient * loop + ...` spans `|coefficient| * (extent - 1)` steps
+/// more than it would without the loop (at the parameters' maxima).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stretch {
+    /// The transform (0-based, in the order they apply).
+    pub transform: usize,
+    /// The time loop it makes.
+    pub time: String,
+    /// The space loop the coefficient multiplies, and its extent.
+    pub space: String,
+    pub extent: i64,
+    pub coefficient: i64,
+    /// `|coefficient| * (extent - 1)`, saturated.
+    pub steps: i64,
+}
+
+/// A schedule whose steps x PEs exceed the nest's points this many times is
+/// reported: its PEs idle (almost) all the time. The shipped designs stay
+/// under 8 (a skewed GEMM on 8 x 8 PEs: 2.75).
+pub const IDLE_FACTOR: i128 = 64;
+
+/// The work a schedule makes against the points of its nest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Idle {
+    pub steps: i128,
+    pub pes: i128,
+    pub points: i128,
+    pub stretch: Option<Stretch>,
+}
+
+impl Idle {
+    /// PE-steps per point of the nest.
+    pub fn factor(&self) -> i128 {
+        (self.steps.saturating_mul(self.pes)) / self.points.max(1)
+    }
 }
 
 impl Schedule {
+    /// The flattened steps and the PEs at the parameters' maxima (`None`
+    /// where a parameter has no max), saturated.
+    pub fn work(&self) -> Option<(i128, i128)> {
+        let product = |space: bool| {
+            self.coordinates
+                .iter()
+                .filter(|c| c.is_space == space)
+                .try_fold(1i128, |n, c| {
+                    Some(n.saturating_mul(i128::from(c.max_extent?)))
+                })
+        };
+        Some((product(false)?, product(true)?))
+    }
+
+    /// The schedule's work when it exceeds [`IDLE_FACTOR`] times the
+    /// `points` of the nest.
+    pub fn idle(&self, points: i128) -> Option<Idle> {
+        let (steps, pes) = self.work()?;
+        let idle = Idle {
+            steps,
+            pes,
+            points,
+            stretch: self.stretch.clone(),
+        };
+        (idle.factor() > IDLE_FACTOR).then_some(idle)
+    }
+
     pub fn time_coordinates(&self) -> impl Iterator<Item = &Coordinate> {
         self.coordinates.iter().filter(|c| !c.is_space)
     }
@@ -285,6 +352,7 @@ pub fn schedule(
     let mut forward: Vec<Vec<i64>> = (0..n).map(|c| unit(n, c)).collect();
     let mut deltas: Vec<Vec<i64>> = dependences.iter().map(|d| d.distance.clone()).collect();
     let mut previous_space: Option<Vec<String>> = None;
+    let mut stretch: Option<Stretch> = None;
     let mut check_time = false;
     let mut dataflow = true;
     let mut time_loops_made = 0;
@@ -335,8 +403,23 @@ pub fn schedule(
             |c: &Coordinate| linear(c.min.checked_sub(1).and_then(|m| c.extent.add_const(m)));
         let mut lo = coords[tau].min;
         let mut hi = last_of(&coords[tau])?;
+        let name = fresh_time_name(&mut time_loops_made, &coords, loops);
         for (coord, t_s) in coords.iter().zip(&coefs).skip(tau + 1) {
             let last = last_of(coord)?;
+            let extent = coord.max_extent.unwrap_or(1);
+            let span = t_s
+                .saturating_abs()
+                .saturating_mul(extent.saturating_sub(1));
+            if *t_s != 0 && stretch.as_ref().is_none_or(|s| span > s.steps) {
+                stretch = Some(Stretch {
+                    transform: index,
+                    time: name.clone(),
+                    space: coord.name.clone(),
+                    extent,
+                    coefficient: *t_s,
+                    steps: span,
+                });
+            }
             let first = k.mul(*t_s, coord.min, bounds)?;
             if let Some(last) = last.as_const() {
                 let last = k.mul(*t_s, last, bounds)?;
@@ -357,7 +440,6 @@ pub fn schedule(
         }
         let mut extent = linear(hi.add_const(k.add(k.mul(lo, -1, bounds)?, 1, bounds)?))?;
         extent.terms.sort_by_key(|(p, _)| order(p));
-        let name = fresh_time_name(&mut time_loops_made, &coords, loops);
         coords[tau] = Coordinate {
             name,
             min: lo,
@@ -436,6 +518,7 @@ pub fn schedule(
         dataflow,
         dependences: Vec::new(),
         registers: Vec::new(),
+        stretch,
     };
     for (spec, coordinates) in dependences.iter().zip(deltas) {
         let projection = schedule.project(&spec.distance);

@@ -18,6 +18,10 @@ pub const REJECTED: i32 = 10;
 pub const MISMATCH: i32 = 20;
 pub const PANIC: i32 = 30;
 
+/// The limit of points (and of an array's PE-steps) of every run: a
+/// schedule that makes more work is refused, in well under the timeout.
+const FUZZ_MAX_POINTS: u64 = 1 << 22;
+
 /// The largest iteration space a mutant is run on.
 const MUTANT_MAX_POINTS: u64 = 1 << 20;
 
@@ -148,6 +152,7 @@ fn run_mode(
     let mut module = Module::parse(context, text).ok_or("parse error")?;
     let options = RunOptions {
         between_passes: run.between.to_string(),
+        max_points: FUZZ_MAX_POINTS,
         ..RunOptions::default()
     };
     execute_timed(

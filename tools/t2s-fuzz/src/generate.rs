@@ -89,7 +89,12 @@ pub fn generate(seed: u64) -> Generated {
         .map(|l| Loop {
             name: format!("l{l}"),
             min: *rng.pick(&[0, 0, 0, 1, -2]),
-            extent: rng.range(1, 4),
+            // Now and then a long loop (the work limits, large files).
+            extent: if rng.chance(3) {
+                *rng.pick(&[64, 1000, 4096])
+            } else {
+                rng.range(1, 4)
+            },
             param: None,
         })
         .collect();

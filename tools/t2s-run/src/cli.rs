@@ -89,7 +89,8 @@ pub struct Cli {
     #[arg(long, value_name = "FLAGS")]
     pub fastmath: Option<String>,
 
-    /// The largest iteration space a run may take, in points (default: the mode's)
+    /// The largest iteration space a run may take, in points, and the
+    /// largest work of an array, in flattened steps x PEs (default: the mode's)
     #[arg(long, value_name = "N", default_value_t = 0, hide_default_value = true)]
     pub max_points: u64,
 

@@ -148,6 +148,7 @@ fn transform_program(
         requests.last().expect("one request").location,
         nest,
     );
+    warn_if_idle(&sched, &loops, &params, &requests);
     crate::spacetime::space_time_transform::build::build_array(
         program, nest, &rep, &loops, &sched,
     )?;
@@ -329,6 +330,47 @@ fn report(
     }
     emit(location, Severity::Error, &e.to_string(), &notes);
     Failed
+}
+
+/// A warning at the transform that stretches time the most when the
+/// schedule's steps x PEs exceed the nest's points by far (the PEs idle
+/// almost all the time): almost certainly a mistaken coefficient.
+fn warn_if_idle(
+    sched: &t2s_model::spacetime::Schedule,
+    loops: &[t2s_model::spacetime::NestLoop],
+    params: &[t2s_model::spacetime::ParamDecl],
+    requests: &[Request<'_>],
+) {
+    let maxima: std::collections::HashMap<String, i64> = params
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.max?)))
+        .collect();
+    let Some(points) = loops.iter().try_fold(1i128, |n, l| {
+        Some(n.saturating_mul(i128::from(l.extent.eval(&maxima)?)))
+    }) else {
+        return;
+    };
+    let Some(idle) = sched.idle(points) else {
+        return;
+    };
+    let mut text = format!(
+        "the schedule makes {} flattened steps on {} PEs for a loop nest of {} points: {} PE-steps per point, so the PEs idle almost all the time",
+        idle.steps,
+        idle.pes,
+        idle.points,
+        idle.factor()
+    );
+    let mut at = requests.last().map(|r| r.location);
+    if let Some(s) = &idle.stretch {
+        text += &format!(
+            "; the coefficient {} of loop {} (extent {}) stretches time loop {} over {} steps",
+            s.coefficient, s.space, s.extent, s.time, s.steps
+        );
+        at = requests.get(s.transform).map(|r| r.location).or(at);
+    }
+    if let Some(at) = at {
+        emit(at, Severity::Warning, &text, &[]);
+    }
 }
 
 /// Remarks: the time loops, then every register file with its size.

@@ -108,6 +108,9 @@ fn isolate(rng: &mut Rng, text: &mut String, read_inputs: &[bool]) -> Vec<String
     kernels
 }
 
+/// Scheduling coefficients that stretch time far past the nest's points.
+const HUGE_COEFFICIENTS: [i64; 5] = [1 << 12, 1 << 20, 1 << 30, 1 << 40, -(1 << 20)];
+
 /// A random (possibly illegal) chain of space-time transforms on the
 /// innermost loops of `order` (innermost first). Returns the array's
 /// space loops.
@@ -121,7 +124,18 @@ fn schedule<'a>(rng: &mut Rng, text: &mut String, order: &[&'a str]) -> Option<V
     let directive = |rng: &mut Rng, space: &[&str], text: &mut String| {
         let mut d = format!("  ure.space_time_transform @f0 ({})", space.join(", "));
         if rng.chance(65) {
-            let v: Vec<String> = space.iter().map(|_| rng.range(-1, 2).to_string()).collect();
+            // Now and then an absurd coefficient: a schedule that idles its
+            // PEs, which every mode must refuse quickly (or run).
+            let v: Vec<String> = space
+                .iter()
+                .map(|_| {
+                    if rng.chance(4) {
+                        rng.pick(&HUGE_COEFFICIENTS).to_string()
+                    } else {
+                        rng.range(-1, 2).to_string()
+                    }
+                })
+                .collect();
             d += &format!(" vector [{}]", v.join(", "));
         }
         if rng.chance(50) {
