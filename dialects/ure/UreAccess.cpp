@@ -155,6 +155,27 @@ static LogicalResult verifyIndexOperands(Operation *op, AffineMap map,
 /// it is in, else its loop variables (innermost first) as the program's
 /// `ure.reorder` of it, or of the representative it is merged into, lists
 /// them.
+/// Halide's reorder of `loops` (innermost first): the listed variables take
+/// the positions they occupy among themselves, in the order given; the
+/// others stay where they are. A variable that is not a loop leaves the
+/// order alone (merge-ures reports it).
+static void applyReorder(SmallVectorImpl<StringRef> &loops, ArrayAttr listed) {
+  SmallVector<size_t> positions;
+  for (Attribute a : listed) {
+    auto it = llvm::find(loops, cast<StringAttr>(a).getValue());
+    if (it == loops.end())
+      return;
+    positions.push_back(it - loops.begin());
+  }
+  llvm::sort(positions);
+  for (auto [slot, a] : llvm::zip(positions, listed))
+    loops[slot] = cast<StringAttr>(a).getValue();
+}
+
+/// The loop order of the nest `caller` is (or will be) merged into,
+/// outermost first: the `ure.nest`'s, or the representative's variables
+/// with every `ure.reorder` of the representative applied in turn, as
+/// merge-ures builds the nest.
 static SmallVector<StringRef> nestOrder(DefOp caller) {
   SmallVector<StringRef> order;
   if (auto nest = dyn_cast_or_null<NestOp>(caller->getParentOp())) {
@@ -162,7 +183,9 @@ static SmallVector<StringRef> nestOrder(DefOp caller) {
       order.push_back(cast<StringAttr>(a).getValue());
     return order;
   }
-  ArrayAttr vars = caller.getVars();
+  SmallVector<StringRef> loops;
+  for (Attribute a : caller.getVars())
+    loops.push_back(cast<StringAttr>(a).getValue());
   if (ProgramOp program = getProgram(caller)) {
     StringRef rep = caller.getFunc();
     program.walk([&](MergeUresOp merge) {
@@ -170,13 +193,18 @@ static SmallVector<StringRef> nestOrder(DefOp caller) {
         if (cast<FlatSymbolRefAttr>(u).getValue() == caller.getFunc())
           rep = merge.getRepresentative();
     });
+    if (DefOp repDef = findDef(program, rep)) {
+      loops.clear();
+      for (Attribute a : repDef.getVars())
+        loops.push_back(cast<StringAttr>(a).getValue());
+    }
     program.walk([&](ReorderOp reorder) {
       if (reorder.getFunc() == rep)
-        vars = reorder.getVars();
+        applyReorder(loops, reorder.getVars());
     });
   }
-  for (Attribute a : llvm::reverse(vars))
-    order.push_back(cast<StringAttr>(a).getValue());
+  for (StringRef loop : llvm::reverse(loops))
+    order.push_back(loop);
   return order;
 }
 

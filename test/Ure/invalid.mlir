@@ -510,6 +510,39 @@ ure.program @p {
 
 // -----
 
+// A partial reorder moves only the loops it lists (Halide's rule, as
+// merge-ures builds the nest): on loops (i, j, k), innermost first,
+// reorder (k, i) swaps i and k and keeps j in place, so the nest is
+// (i, j, k), outermost first. f(i + 1, j, k - 1) is at distance
+// (-1, 0, 1) in that order: after the current point.
+ure.program @p {
+  ure.func @f(i, j, k) -> f32
+  ure.def @f(%i, %j, %k) {
+    // expected-error@+1 {{'ure.at' op reads @f(i + 1, j, k - 1), a point that is not before the current one: the dependence distance must be lexicographically positive in the loop order, outermost first (i, j, k)}}
+    %v = ure.at @f(%i + 1, %j, %k - 1) : f32
+    ure.yield %v : f32
+  }
+  ure.reorder @f (k, i)
+}
+
+// -----
+
+// Reorders apply in turn: (j, i) on (i, j, k) gives (j, i, k); then
+// (k, j) gives (k, i, j), innermost first: the nest is (j, i, k). The
+// distance of f(i - 1, j + 1, k) in that order is (-1, 1, 0).
+ure.program @p {
+  ure.func @f(i, j, k) -> f32
+  ure.def @f(%i, %j, %k) {
+    // expected-error@+1 {{outermost first (j, i, k)}}
+    %v = ure.at @f(%i - 1, %j + 1, %k) : f32
+    ure.yield %v : f32
+  }
+  ure.reorder @f (j, i)
+  ure.reorder @f (k, j)
+}
+
+// -----
+
 // Types of a read: declared.
 ure.program @p {
   ure.func @f(i, j) -> f32
