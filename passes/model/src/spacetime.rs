@@ -348,6 +348,13 @@ pub fn schedule(
             is_space: false,
         })
         .collect();
+    // A dependence whose distance along some loop is at least its extent
+    // never connects two points of the domain: its reads always fall
+    // outside (a select discards them). It constrains no schedule.
+    let possible: Vec<bool> = dependences
+        .iter()
+        .map(|d| !never_inside(&d.distance, &coords))
+        .collect();
     let mut recover: Vec<Vec<i64>> = (0..n).map(|v| unit(n, v)).collect();
     let mut forward: Vec<Vec<i64>> = (0..n).map(|c| unit(n, c)).collect();
     let mut deltas: Vec<Vec<i64>> = dependences.iter().map(|d| d.distance.clone()).collect();
@@ -471,15 +478,14 @@ pub fn schedule(
             delta[tau] = k.add(delta[tau], skew, "a time distance")?;
         }
         let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
-        check_dependences(
-            index,
-            &coords,
-            dependences,
-            &deltas,
-            tau,
-            func_names,
-            &loop_names,
-        )?;
+        let checked: Vec<(usize, &DependenceSpec, &Vec<i64>)> = dependences
+            .iter()
+            .zip(&deltas)
+            .enumerate()
+            .filter(|(d, _)| possible[*d])
+            .map(|(d, (spec, delta))| (d, spec, delta))
+            .collect();
+        check_dependences(index, &coords, &checked, tau, func_names, &loop_names)?;
     }
 
     // Order the coordinates: time loops (outermost first), then space loops.

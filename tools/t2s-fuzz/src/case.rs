@@ -2,7 +2,6 @@
 //! through parsing, every pipeline and every mode. The exit code says how it
 //! went; the report (first lines of the child's output) says why.
 
-use crate::generate::Generated;
 use melior::ir::Module;
 use melior::Context;
 use std::cell::RefCell;
@@ -26,7 +25,7 @@ const FUZZ_MAX_POINTS: u64 = 1 << 22;
 const MUTANT_MAX_POINTS: u64 = 1 << 20;
 
 /// A context whose diagnostics are collected, not printed.
-fn context() -> (Context, Rc<RefCell<Vec<String>>>) {
+pub(crate) fn context() -> (Context, Rc<RefCell<Vec<String>>>) {
     let context = t2s_exec::execute::new_context();
     let seen = Rc::new(RefCell::new(Vec::new()));
     let sink = seen.clone();
@@ -38,7 +37,7 @@ fn context() -> (Context, Rc<RefCell<Vec<String>>>) {
 }
 
 /// An internal error of a pass is a panic it caught: a bug.
-fn internal_error(seen: &Rc<RefCell<Vec<String>>>) -> Option<String> {
+pub(crate) fn internal_error(seen: &Rc<RefCell<Vec<String>>>) -> Option<String> {
     seen.borrow()
         .iter()
         .find(|d| d.contains("internal error"))
@@ -63,7 +62,11 @@ fn inputs(interface: &Interface, seed: u64) -> Option<Vec<Buffer>> {
 }
 
 /// Random inputs of the shapes the generator drew for the run.
-fn inputs_of(interface: &Interface, shapes: &[Vec<usize>], seed: u64) -> Option<Vec<Buffer>> {
+pub(crate) fn inputs_of(
+    interface: &Interface,
+    shapes: &[Vec<usize>],
+    seed: u64,
+) -> Option<Vec<Buffer>> {
     interface
         .inputs
         .iter()
@@ -76,44 +79,7 @@ fn inputs_of(interface: &Interface, shapes: &[Vec<usize>], seed: u64) -> Option<
         .collect()
 }
 
-/// A run whose input is smaller than its reads: every mode must refuse it
-/// before running, saying so; those that need the schedule may refuse an
-/// illegal one first.
-fn expect_refusal(
-    context: &Context,
-    text: &str,
-    modes: &[Mode],
-    inputs: &[Buffer],
-    run: &Run<'_>,
-) -> (i32, String) {
-    for &mode in modes {
-        let scheduled = mode != Mode::INTERPRET && mode != Mode::SEQUENTIAL;
-        match run_mode(context, text, mode, inputs, run) {
-            Ok(_) => {
-                return (
-                    MISMATCH,
-                    format!(
-                        "{} runs with an input smaller than the program reads",
-                        mode.name()
-                    ),
-                )
-            }
-            Err(e) if e.contains("is too small") || scheduled => {}
-            Err(e) => {
-                return (
-                    MISMATCH,
-                    format!(
-                        "{} refuses a short input for another reason: {e}",
-                        mode.name()
-                    ),
-                )
-            }
-        }
-    }
-    (OK, String::new())
-}
-
-fn same(a: &[Buffer], b: &[Buffer]) -> Option<String> {
+pub(crate) fn same(a: &[Buffer], b: &[Buffer]) -> Option<String> {
     for (r, (x, y)) in a.iter().zip(b).enumerate() {
         if x.shape != y.shape {
             return Some(format!(
@@ -137,12 +103,12 @@ fn same(a: &[Buffer], b: &[Buffer]) -> Option<String> {
 
 /// How one program runs: its parameters and the upstream passes between
 /// the t2s passes of every pipeline.
-struct Run<'a> {
-    params: &'a [i64],
-    between: &'a str,
+pub(crate) struct Run<'a> {
+    pub params: &'a [i64],
+    pub between: &'a str,
 }
 
-fn run_mode(
+pub(crate) fn run_mode(
     context: &Context,
     text: &str,
     mode: Mode,
@@ -166,86 +132,6 @@ fn run_mode(
     )
     .map(|(outputs, _)| outputs)
     .map_err(|e| e.to_string())
-}
-
-/// A generated program: the compiled modes must compute what the
-/// interpreter computes; an illegal schedule must be a diagnostic.
-pub fn run_program(program: &Generated) -> (i32, String) {
-    let (text, scheduled) = (program.text.as_str(), program.scheduled);
-    let run = Run {
-        params: &program.params,
-        between: &program.between,
-    };
-    let (context, seen) = context();
-    let Some(mut module) = Module::parse(&context, text) else {
-        return (
-            MISMATCH,
-            format!("a generated program does not parse: {:?}", seen.borrow()),
-        );
-    };
-    let interface = match program_interface(&context, &mut module, None) {
-        Ok(i) => i,
-        Err(e) => {
-            return (
-                MISMATCH,
-                format!("a generated program is rejected: {e}; {:?}", seen.borrow()),
-            )
-        }
-    };
-    let Some(inputs) = inputs_of(&interface, &program.input_shapes, 7) else {
-        return (REJECTED, "inputs too large".into());
-    };
-    let mut modes = vec![Mode::SEQUENTIAL];
-    if scheduled {
-        modes.push(Mode::SYSTOLIC);
-        if text.contains("ure.isolate_") {
-            modes.push(Mode::DATAFLOW);
-        }
-    }
-    if program.short_input {
-        let all: Vec<Mode> = [Mode::INTERPRET].into_iter().chain(modes).collect();
-        return expect_refusal(&context, text, &all, &inputs, &run);
-    }
-    let reference = match run_mode(&context, text, Mode::INTERPRET, &inputs, &run) {
-        Ok(r) => r,
-        Err(e) => {
-            return (
-                MISMATCH,
-                format!("the interpreter fails on a generated program: {e}"),
-            )
-        }
-    };
-    let mut rejected = false;
-    for mode in modes {
-        match run_mode(&context, text, mode, &inputs, &run) {
-            Ok(out) => {
-                if let Some(diff) = same(&reference, &out) {
-                    return (
-                        MISMATCH,
-                        format!("{} differs from the interpreter: {diff}", mode.name()),
-                    );
-                }
-            }
-            Err(e) => {
-                if let Some(internal) = internal_error(&seen) {
-                    return (PANIC, internal);
-                }
-                // Only the schedule (and what isolation cannot follow)
-                // may be refused.
-                if mode == Mode::SEQUENTIAL {
-                    return (
-                        MISMATCH,
-                        format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()),
-                    );
-                }
-                rejected = true;
-            }
-        }
-    }
-    if let Some(internal) = internal_error(&seen) {
-        return (PANIC, internal);
-    }
-    (if rejected { REJECTED } else { OK }, String::new())
 }
 
 /// A mutant: any outcome is fine but a crash, a panic or a hang; when every
@@ -321,3 +207,6 @@ pub fn run_mutant(text: &str, between: &str) -> (i32, String) {
     }
     (OK, String::new())
 }
+
+mod program;
+pub use program::run_program;

@@ -15,6 +15,7 @@ mod body;
 mod directives;
 mod inputs;
 
+use crate::oracle;
 use body::{read, Body, Loop, Rng, FLOAT_TYPES, INT_TYPES};
 use directives::directives;
 use t2s_model::random::SplitMix64;
@@ -34,6 +35,12 @@ pub struct Generated {
     /// An input the program reads is smaller than its reads need: every
     /// mode must refuse the run.
     pub short_input: bool,
+    /// The chain of space-time transforms and what it schedules, for the
+    /// legality oracle; `None` without a transform.
+    pub schedule: Option<oracle::Spec>,
+    /// The program also runs in the OpenCL emulation and on SPIR-V (a
+    /// sample: each costs a compile by clang or PoCL).
+    pub kernels: bool,
 }
 
 /// The upstream passes an embedder may run between two t2s passes.
@@ -177,12 +184,14 @@ pub fn generate(seed: u64) -> Generated {
         .rev()
         .map(|v| vars.iter().position(|w| w == v).expect("a loop variable"))
         .collect();
+    let mut reads: Vec<Vec<i64>> = Vec::new();
     for f in 0..funcs {
         let mut b = Body {
             lines: Vec::new(),
             next: 0,
             ty,
             float,
+            reads: Vec::new(),
         };
         let mut atoms: Vec<String> = Vec::new();
         for _ in 0..rng.range(1, 3) {
@@ -223,6 +232,7 @@ pub fn generate(seed: u64) -> Generated {
             text += "\n";
         }
         text += &format!("    ure.yield {value} : {ty}\n  }}\n");
+        reads.append(&mut b.reads);
     }
 
     // The output reads Funcs at distance 0.
@@ -231,6 +241,7 @@ pub fn generate(seed: u64) -> Generated {
         next: 0,
         ty,
         float,
+        reads: Vec::new(),
     };
     let mut value = b.emit(format!(
         "ure.at @f{}({}) : {ty}",
@@ -291,10 +302,23 @@ pub fn generate(seed: u64) -> Generated {
         }
         None => vars.clone(),
     };
-    let scheduled = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
+    let chain = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
     text += "}\n";
+    let position = |name: &str| vars.iter().position(|v| *v == name).expect("a loop");
+    let schedule = chain.transforms.map(|transforms| oracle::Spec {
+        extents: loops.iter().map(|l| l.extent).collect(),
+        symbolic: loops.iter().map(|l| l.param.is_some()).collect(),
+        nest: order.iter().rev().map(|v| position(v)).collect(),
+        reads,
+        transforms: transforms
+            .into_iter()
+            .map(|(space, vector)| (space.iter().map(|s| position(s)).collect(), vector))
+            .collect(),
+    });
+    let scheduled = chain.scheduled;
     let (input_shapes, short_input) =
         inputs::draw_sizes(&mut rng, &inputs, &loops, &params, &read_inputs);
+    let kernels = rng.chance(12);
     Generated {
         text,
         scheduled,
@@ -302,6 +326,8 @@ pub fn generate(seed: u64) -> Generated {
         between,
         input_shapes,
         short_input,
+        schedule,
+        kernels,
     }
 }
 

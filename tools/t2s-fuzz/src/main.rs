@@ -22,6 +22,7 @@
 mod case;
 mod generate;
 mod mutate;
+mod oracle;
 
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -184,6 +185,20 @@ const DIRECTIVES: [&str; 7] = [
     "(one too small)",
 ];
 
+/// The oracle's verdict a case reports (`oracle: legal`), or the kind of
+/// its disagreement with the oracle.
+fn oracle_verdict(report: &str) -> Option<String> {
+    if let Some(v) = report.strip_prefix("oracle: ") {
+        return Some(v.trim().to_string());
+    }
+    if report.contains("refuses a legal schedule") {
+        return Some("wrongly refused".into());
+    }
+    report
+        .contains("accepts an illegal schedule")
+        .then(|| "wrongly accepted".into())
+}
+
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(o) => o,
@@ -201,8 +216,13 @@ fn main() -> ExitCode {
     // directive that is always refused exercises nothing.
     let mut by_directive: BTreeMap<(&str, Outcome), u64> = BTreeMap::new();
     let mut failures = 0u64;
+    // Schedules against the legality oracle: (verdict, outcome) counts.
+    let mut oracle: BTreeMap<(String, Outcome), u64> = BTreeMap::new();
     let mut record = |kind: &'static str, id: u64, text: &str, outcome: Outcome, report: &str| {
         *counts.entry((kind, outcome)).or_default() += 1;
+        if let Some(verdict) = oracle_verdict(report) {
+            *oracle.entry((verdict, outcome)).or_default() += 1;
+        }
         if kind == "program" {
             for d in DIRECTIVES.iter().filter(|d| text.contains(*d)) {
                 *by_directive.entry((d, outcome)).or_default() += 1;
@@ -260,6 +280,17 @@ fn main() -> ExitCode {
             .unwrap_or(0);
         println!("    with {d}: {ok} Ok, {refused} Rejected");
     }
+    let count = |v: &str, o: Outcome| oracle.get(&(v.to_string(), o)).copied().unwrap_or(0);
+    println!(
+        "  schedules against the oracle: {} legal ({} Ok, {} Rejected for another reason), {} illegal (all Rejected), {} too large (either); {} wrongly refused, {} wrongly accepted",
+        count("legal", Outcome::Ok) + count("legal", Outcome::Rejected),
+        count("legal", Outcome::Ok),
+        count("legal", Outcome::Rejected),
+        count("illegal", Outcome::Rejected) + count("illegal", Outcome::Ok),
+        count("too large", Outcome::Ok) + count("too large", Outcome::Rejected),
+        count("wrongly refused", Outcome::Mismatch),
+        count("wrongly accepted", Outcome::Mismatch),
+    );
     let total = options.cases + options.mutants;
     println!("{} passed, {failures} failed", total - failures);
     if failures == 0 {

@@ -106,13 +106,12 @@ pub(super) fn validate_space(
 pub(super) fn check_dependences(
     index: usize,
     coords: &[Coordinate],
-    specs: &[DependenceSpec],
-    deltas: &[Vec<i64>],
+    dependences: &[(usize, &DependenceSpec, &Vec<i64>)],
     tau: usize,
     func_names: &[String],
     loop_names: &[String],
 ) -> Result<(), ScheduleError> {
-    for (dependence, (spec, delta)) in specs.iter().zip(deltas).enumerate() {
+    for &(dependence, spec, delta) in dependences {
         if delta.iter().all(|d| *d == 0) {
             continue;
         }

@@ -417,3 +417,50 @@ fn symbolic_extents_that_cannot_be_built() {
         "{e}"
     );
 }
+
+#[test]
+fn a_dependence_that_never_connects_two_points_constrains_nothing() {
+    // Loops k (4), i (2): a read of A(i - 2, k) never stays inside (i has
+    // 2 values). With t = k - i it would be read 2 steps late; it is no
+    // dependence, so the schedule stands. A(i - 1, k) is one, and refuses it.
+    let loops = nest(&[("k", 4), ("i", 2)]);
+    let chain = [transform(&["i"], Some(&[-1]), false)];
+    let never = [dep(0, 0, &[0, 2])];
+    assert!(schedule(&loops, &never, &chain, &names(), &[]).is_ok());
+    let real = [dep(0, 0, &[0, 1])];
+    assert!(matches!(
+        schedule(&loops, &real, &chain, &names(), &[]),
+        Err(ScheduleError::Violated { .. })
+    ));
+    // The same read on a loop of 3 values does connect points.
+    let loops = nest(&[("k", 4), ("i", 3)]);
+    assert!(schedule(&loops, &never, &chain, &names(), &[]).is_err());
+}
+
+#[test]
+fn schedules_report_the_largest_stretch() {
+    // t1 = k + 3 i + j over k < 4, j < 5, i < 2: the coefficient 3 of i
+    // adds 3, the coefficient 1 of j adds 4 (the larger).
+    let loops = nest(&[("k", 4), ("j", 5), ("i", 2)]);
+    let chain = [transform(&["j", "i"], Some(&[1, 3]), false)];
+    let s = schedule(&loops, &[], &chain, &names(), &[]).expect("legal");
+    let stretch = s.stretch.clone().expect("a vector stretches");
+    assert_eq!(
+        (stretch.space.as_str(), stretch.coefficient, stretch.steps),
+        ("j", 1, 4)
+    );
+    assert_eq!(stretch.time, "t1");
+    // 4 + 3 + 4 = 11 steps (t1 in [0, 10]) on 10 PEs for 40 points.
+    assert_eq!(s.work(), Some((11, 10)));
+    assert!(s.idle(40).is_none());
+    // With i's coefficient 300: 4 + 300 + 4 = 308 steps x 10 PEs over 40
+    // points is 77 per point, above the factor of 64.
+    let chain = [transform(&["j", "i"], Some(&[1, 300]), false)];
+    let s = schedule(&loops, &[], &chain, &names(), &[]).expect("legal");
+    let idle = s.idle(40).expect("idle");
+    assert_eq!((idle.steps, idle.pes, idle.factor()), (308, 10, 77));
+    assert_eq!(
+        idle.stretch.map(|s| (s.space, s.coefficient, s.steps)),
+        Some(("i".to_string(), 300, 300))
+    );
+}

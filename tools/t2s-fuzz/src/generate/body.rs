@@ -67,6 +67,9 @@ pub struct Body {
     pub next: usize,
     pub ty: &'static str,
     pub float: bool,
+    /// The distance of every read of a Func at a non-zero distance (per
+    /// loop, declaration order): the legality oracle's dependences.
+    pub reads: Vec<Vec<i64>>,
 }
 
 impl Body {
@@ -252,6 +255,7 @@ pub fn read(
         })
         .collect();
     let value = b.emit(format!("ure.at @f{j}({}) : {ty}", args.join(", ")));
+    b.reads.push(d.clone());
     // In the domain when var - d >= min for every var moved.
     let mut valid: Option<String> = None;
     for ((l, x), v) in loops.iter().zip(&d).zip(vars) {

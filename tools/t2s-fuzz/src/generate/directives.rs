@@ -2,31 +2,45 @@
 
 use super::body::{Loop, Rng};
 
+/// A chain of space-time transforms: each one's space loops and vector.
+pub type Chain = Vec<(Vec<String>, Option<Vec<i64>>)>;
+
+/// What the directives made: whether the program has a space-time array,
+/// and the chain of transforms when it has one.
+pub struct Scheduled {
+    pub scheduled: bool,
+    pub transforms: Option<Chain>,
+}
+
 /// The schedule and what follows it: isolation, vectorization, scatters
-/// and a gather. Returns whether the program has a space-time array.
+/// and a gather.
 pub fn directives(
     rng: &mut Rng,
     text: &mut String,
     order: &[&str],
     loops: &[Loop],
     read_inputs: &[bool],
-) -> bool {
+) -> Scheduled {
     let extent = |name: &str| {
         loops
             .iter()
             .find(|l| l.name == name)
             .map_or(1, |l| l.extent)
     };
-    let Some(space) = schedule(rng, text, order) else {
+    let Some((space, chain)) = schedule(rng, text, order) else {
         // Without a schedule, vectorized loops become the space loops.
+        let unscheduled = |scheduled| Scheduled {
+            scheduled,
+            transforms: None,
+        };
         if rng.chance(30) {
             let wide: Vec<&str> = order.iter().copied().filter(|l| extent(l) >= 2).collect();
             if let Some(l) = (!wide.is_empty()).then(|| *rng.pick(&wide)) {
                 *text += &format!("  ure.vectorize @f0 ({l})\n");
-                return true;
+                return unscheduled(true);
             }
         }
-        return false;
+        return unscheduled(false);
     };
     let kernels = isolate(rng, text, read_inputs);
     let wide: Vec<&str> = space.iter().copied().filter(|l| extent(l) >= 2).collect();
@@ -66,7 +80,10 @@ pub fn directives(
         let strategy = if rng.chance(50) { "up" } else { "down" };
         *text += &format!("  ure.gather @drainer (@out, {loop_}, {strategy})\n");
     }
-    true
+    Scheduled {
+        scheduled: true,
+        transforms: Some(chain),
+    }
 }
 
 /// Sometimes, isolation directives (the dataflow mode then runs too): some
@@ -113,16 +130,22 @@ const HUGE_COEFFICIENTS: [i64; 5] = [1 << 12, 1 << 20, 1 << 30, 1 << 40, -(1 << 
 
 /// A random (possibly illegal) chain of space-time transforms on the
 /// innermost loops of `order` (innermost first). Returns the array's
-/// space loops.
-fn schedule<'a>(rng: &mut Rng, text: &mut String, order: &[&'a str]) -> Option<Vec<&'a str>> {
+/// space loops and the chain.
+fn schedule<'a>(
+    rng: &mut Rng,
+    text: &mut String,
+    order: &[&'a str],
+) -> Option<(Vec<&'a str>, Chain)> {
     let n = order.len();
     if rng.chance(15) {
         return None;
     }
     let m = rng.range(1, n as i64 - 1) as usize;
     let mut space: Vec<&str> = order[..m].to_vec();
-    let directive = |rng: &mut Rng, space: &[&str], text: &mut String| {
+    let mut chain: Chain = Vec::new();
+    let mut directive = |rng: &mut Rng, space: &[&str], text: &mut String| {
         let mut d = format!("  ure.space_time_transform @f0 ({})", space.join(", "));
+        let mut vector = None;
         if rng.chance(65) {
             // Now and then an absurd coefficient: a schedule that idles its
             // PEs, which every mode must refuse quickly (or run).
@@ -137,7 +160,9 @@ fn schedule<'a>(rng: &mut Rng, text: &mut String, order: &[&'a str]) -> Option<V
                 })
                 .collect();
             d += &format!(" vector [{}]", v.join(", "));
+            vector = Some(v.iter().map(|c| c.parse().expect("a number")).collect());
         }
+        chain.push((space.iter().map(|s| s.to_string()).collect(), vector));
         if rng.chance(50) {
             d += " check_time";
         }
@@ -149,5 +174,5 @@ fn schedule<'a>(rng: &mut Rng, text: &mut String, order: &[&'a str]) -> Option<V
         space.truncate(rng.range(1, m as i64 - 1) as usize);
         directive(rng, &space, text);
     }
-    Some(space)
+    Some((space, chain))
 }

@@ -1,0 +1,175 @@
+//! A generated program in every mode: the compiled modes must compute what
+//! the interpreter computes; a schedule the oracle finds illegal must be
+//! refused and one it finds legal must not be refused for its schedule;
+//! an input smaller than what the program reads must be refused by every
+//! mode.
+
+use super::{
+    context, inputs_of, internal_error, run_mode, same, Run, MISMATCH, OK, PANIC, REJECTED,
+};
+use crate::generate::Generated;
+use crate::oracle::{is_schedule_error, judge, Verdict};
+use melior::ir::Module;
+use melior::Context;
+use t2s_exec::execute::{program_interface, Mode};
+use t2s_model::interpret::Buffer;
+
+/// Runs `program`; the report of an Ok or Rejected case is the oracle's
+/// tag (`oracle: legal`, `oracle: illegal`, ...), counted by `main`.
+pub fn run_program(program: &Generated) -> (i32, String) {
+    let text = program.text.as_str();
+    let run = Run {
+        params: &program.params,
+        between: &program.between,
+    };
+    let (context, seen) = context();
+    let Some(mut module) = Module::parse(&context, text) else {
+        return (
+            MISMATCH,
+            format!("a generated program does not parse: {:?}", seen.borrow()),
+        );
+    };
+    let interface = match program_interface(&context, &mut module, None) {
+        Ok(i) => i,
+        Err(e) => {
+            return (
+                MISMATCH,
+                format!("a generated program is rejected: {e}; {:?}", seen.borrow()),
+            )
+        }
+    };
+    let Some(inputs) = inputs_of(&interface, &program.input_shapes, 7) else {
+        return (REJECTED, "inputs too large".into());
+    };
+    let modes = modes_of(program);
+    if program.short_input {
+        let all: Vec<Mode> = [Mode::INTERPRET].into_iter().chain(modes).collect();
+        return expect_refusal(&context, program, &all, &inputs, &run);
+    }
+    let reference = match run_mode(&context, text, Mode::INTERPRET, &inputs, &run) {
+        Ok(r) => r,
+        Err(e) => {
+            return (
+                MISMATCH,
+                format!("the interpreter fails on a generated program: {e}"),
+            )
+        }
+    };
+    let verdict = program.schedule.as_ref().map(judge);
+    let mut rejected = false;
+    for mode in modes {
+        let before = seen.borrow().len();
+        match run_mode(&context, text, mode, &inputs, &run) {
+            Ok(out) => {
+                if let Some(diff) = same(&reference, &out) {
+                    return (
+                        MISMATCH,
+                        format!("{} differs from the interpreter: {diff}", mode.name()),
+                    );
+                }
+                if let (true, Some(Verdict::Illegal(why))) = (mode != Mode::SEQUENTIAL, &verdict) {
+                    // The upstream passes between ours may drop a read whose
+                    // value is unused (no dependence then): without them,
+                    // the schedule must be refused.
+                    let plain = Run {
+                        params: run.params,
+                        between: "",
+                    };
+                    if run_mode(&context, text, mode, &inputs, &plain).is_ok() {
+                        return (
+                            MISMATCH,
+                            format!("{} accepts an illegal schedule: {why}", mode.name()),
+                        );
+                    }
+                }
+            }
+            Err(e) => {
+                if let Some(internal) = internal_error(&seen) {
+                    return (PANIC, internal);
+                }
+                if mode == Mode::SEQUENTIAL {
+                    return (
+                        MISMATCH,
+                        format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()),
+                    );
+                }
+                let refusal = seen.borrow()[before..]
+                    .iter()
+                    .find(|d| is_schedule_error(d))
+                    .cloned();
+                if let (Some(refusal), Some(Verdict::Legal)) = (refusal, &verdict) {
+                    return (
+                        MISMATCH,
+                        format!("{} refuses a legal schedule: {refusal}", mode.name()),
+                    );
+                }
+                rejected = true;
+            }
+        }
+    }
+    if let Some(internal) = internal_error(&seen) {
+        return (PANIC, internal);
+    }
+    let tag = match verdict {
+        None => String::new(),
+        Some(Verdict::Legal) => "oracle: legal".to_string(),
+        Some(Verdict::Illegal(_)) => "oracle: illegal".to_string(),
+        Some(Verdict::TooLarge) => "oracle: too large".to_string(),
+    };
+    (if rejected { REJECTED } else { OK }, tag)
+}
+
+/// The compiled modes a program runs in: sequential always; with a
+/// schedule the systolic mode, with isolation the dataflow mode, and on a
+/// sample the OpenCL emulation and SPIR-V.
+fn modes_of(program: &Generated) -> Vec<Mode> {
+    let mut modes = vec![Mode::SEQUENTIAL];
+    if program.scheduled {
+        modes.push(Mode::SYSTOLIC);
+        if program.text.contains("ure.isolate_") {
+            modes.push(Mode::DATAFLOW);
+        }
+    }
+    if program.kernels {
+        modes.push(Mode::OPENCL);
+        modes.push(Mode::SPIRV);
+    }
+    modes
+}
+
+/// A run whose input is smaller than its reads: every mode must refuse it
+/// before running, saying so; those that need the schedule may refuse an
+/// illegal one first.
+fn expect_refusal(
+    context: &Context,
+    program: &Generated,
+    modes: &[Mode],
+    inputs: &[Buffer],
+    run: &Run<'_>,
+) -> (i32, String) {
+    for &mode in modes {
+        let scheduled = program.scheduled && mode != Mode::INTERPRET && mode != Mode::SEQUENTIAL;
+        match run_mode(context, &program.text, mode, inputs, run) {
+            Ok(_) => {
+                return (
+                    MISMATCH,
+                    format!(
+                        "{} runs with an input smaller than the program reads",
+                        mode.name()
+                    ),
+                )
+            }
+            Err(e) if e.contains("is too small") || scheduled => {}
+            Err(e) => {
+                return (
+                    MISMATCH,
+                    format!(
+                        "{} refuses a short input for another reason: {e}",
+                        mode.name()
+                    ),
+                )
+            }
+        }
+    }
+    (OK, String::new())
+}
