@@ -211,6 +211,19 @@ pub fn generate(seed: u64) -> Generated {
                 }
                 _ => read(&mut b, &mut rng, f, funcs, &loops, &vars, &nest, true),
             };
+            // Sometimes only used where a loop has one value (or all but
+            // one): at some PEs of a space loop, which are the innermost
+            // loops (the nest's last) when there is a schedule.
+            let atom = if rng.chance(25) {
+                let l = if rng.chance(60) {
+                    *nest.last().expect("a loop")
+                } else {
+                    rng.below(n as u64) as usize
+                };
+                b.on_loop_value(&mut rng, &loops[l], &atom)
+            } else {
+                atom
+            };
             atoms.push(atom);
         }
         // At least one read of a Func at a positive distance or of an earlier one.

@@ -93,6 +93,14 @@ pub fn run_program(program: &Generated) -> (i32, String) {
                         format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()),
                     );
                 }
+                // A design that compiled must run to its end: a deadlock
+                // (a kernel waiting on a value nobody sends) is a bug.
+                if e.contains("did not run to its end") {
+                    return (
+                        MISMATCH,
+                        format!("{} deadlocks: {:?}", mode.name(), seen.borrow()),
+                    );
+                }
                 let refusal = seen.borrow()[before..]
                     .iter()
                     .find(|d| is_schedule_error(d))

@@ -34,7 +34,7 @@ const FLOAT_MATH: [&str; 7] = [
 
 pub const INT_TYPES: [&str; 8] = ["i32", "i8", "i16", "i64", "i3", "i12", "i33", "i1"];
 pub const FLOAT_TYPES: [&str; 4] = ["f32", "f64", "f16", "bf16"];
-const INT_OPS: [&str; 14] = [
+const INT_OPS: [&str; 16] = [
     "addi",
     "subi",
     "muli",
@@ -46,10 +46,14 @@ const INT_OPS: [&str; 14] = [
     "divui",
     "remui",
     "maxsi",
+    "minsi",
+    "maxui",
     "minui",
     "floordivsi",
     "ceildivsi",
 ];
+/// Integer predicates of a compare-and-select, unsigned ones included.
+const INT_PREDICATES: [&str; 8] = ["eq", "ne", "slt", "sge", "ult", "ule", "ugt", "uge"];
 const SHIFTS: [&str; 3] = ["shli", "shrsi", "shrui"];
 const FLOAT_OPS: [&str; 5] = ["addf", "subf", "mulf", "maximumf", "minimumf"];
 
@@ -135,12 +139,35 @@ impl Body {
             let sign = self.emit(format!("arith.select {nan}, {one}, {b} : {ty}"));
             return self.emit(format!("math.copysign {a}, {sign} : {ty}"));
         }
+        if !self.float && rng.chance(10) {
+            // A compare (signed or unsigned) choosing one of the two.
+            let ty = self.ty;
+            let predicate = *rng.pick(&INT_PREDICATES);
+            let c = self.emit(format!("arith.cmpi {predicate}, {a}, {b} : {ty}"));
+            return self.emit(format!("arith.select {c}, {a}, {b} : {ty}"));
+        }
         let op = if self.float {
             *rng.pick(&FLOAT_OPS)
         } else {
             *rng.pick(&INT_OPS)
         };
         self.emit(format!("arith.{op} {a}, {b} : {}", self.ty))
+    }
+
+    /// `select(var == c, x, fallback)` or its other forms (`!=`, the arms
+    /// swapped), `c` a value of the loop: a value used only at some PEs
+    /// when `var` is a space loop.
+    pub fn on_loop_value(&mut self, rng: &mut Rng, l: &Loop, x: &str) -> String {
+        let ty = self.ty;
+        let c = self.index(rng.range(l.min, l.min + l.extent - 1));
+        let predicate = if rng.chance(50) { "eq" } else { "ne" };
+        let cond = self.emit(format!("arith.cmpi {predicate}, %{}, {c} : index", l.name));
+        let fallback = self.constant(rng);
+        if rng.chance(50) {
+            self.emit(format!("arith.select {cond}, {x}, {fallback} : {ty}"))
+        } else {
+            self.emit(format!("arith.select {cond}, {fallback}, {x} : {ty}"))
+        }
     }
     /// A math op or a round trip through casts of `v`.
     pub fn unary(&mut self, rng: &mut Rng, v: &str) -> String {
@@ -225,9 +252,11 @@ pub fn read(
         return b.emit(format!("ure.at @f{j}({}) : {ty}", args.join(", ")));
     }
     let j = rng.below(funcs as u64);
+    // Now and then a distance of 3 (register files of 4 slots and more).
+    let far = if rng.chance(10) { 3 } else { 2 };
     let mut d: Vec<i64> = loops
         .iter()
-        .map(|_| rng.range(0, 2) * rng.range(0, 1))
+        .map(|_| rng.range(0, far) * rng.range(0, 1))
         .collect();
     if d.iter().all(|x| *x == 0) {
         let l = rng.below(loops.len() as u64) as usize;
