@@ -1,3 +1,31 @@
+// Every program of this file also runs, vectorized, against the interpreter
+// (the CHECK lines below pin the IR; these pin what it computes; awk takes
+// program n, the split marker written in two pieces so that
+// --split-input-file does not split at these lines):
+// RUN: awk -v n=1 'BEGIN { RS = "// --" "---\n" } NR == n' %s > %t.1.mlir
+// RUN: t2s-run %t.1.mlir --compare interpret,systolic,dataflow | FileCheck %s --check-prefix=RUN1
+// RUN1: @out: interpret and systolic match (1024 elements)
+// RUN1-NEXT: @out: interpret and dataflow match (1024 elements)
+// RUN: awk -v n=2 'BEGIN { RS = "// --" "---\n" } NR == n' %s > %t.2.mlir
+// RUN: t2s-run %t.2.mlir --compare interpret,systolic,dataflow | FileCheck %s --check-prefix=RUN2
+// RUN2: @out: interpret and systolic match (1024 elements)
+// RUN2-NEXT: @out: interpret and dataflow match (1024 elements)
+// RUN: awk -v n=3 'BEGIN { RS = "// --" "---\n" } NR == n' %s > %t.3.mlir
+// RUN: t2s-run %t.3.mlir --compare interpret,systolic,dataflow | FileCheck %s --check-prefix=RUN3
+// RUN3: @out: interpret and systolic match (1024 elements)
+// RUN3-NEXT: @out: interpret and dataflow match (1024 elements)
+// RUN: awk -v n=4 'BEGIN { RS = "// --" "---\n" } NR == n' %s > %t.4.mlir
+// RUN: t2s-run %t.4.mlir --compare interpret,systolic,dataflow | FileCheck %s --check-prefix=RUN4
+// RUN4: @out: interpret and systolic match (8 elements)
+// RUN4-NEXT: @out: interpret and dataflow match (8 elements)
+// RUN: awk -v n=5 'BEGIN { RS = "// --" "---\n" } NR == n' %s > %t.5.mlir
+// RUN: t2s-run %t.5.mlir --compare interpret,systolic,dataflow | FileCheck %s --check-prefix=RUN5
+// RUN5: @s: interpret and systolic match (40 elements)
+// RUN5-NEXT: @s: interpret and dataflow match (40 elements)
+// RUN: awk -v n=6 'BEGIN { RS = "// --" "---\n" } NR == n' %s > %t.6.mlir
+// RUN: t2s-run %t.6.mlir --compare interpret,systolic,dataflow | FileCheck %s --check-prefix=RUN6
+// RUN6: @out: interpret and systolic match (16 elements)
+// RUN6-NEXT: @out: interpret and dataflow match (16 elements)
 // The vectorize pass: FileCheck of the vectorized PE bodies.
 // RUN: t2s-opt %s --split-input-file --space-time-transform --vectorize 2>/dev/null | FileCheck %s
 // RUN: t2s-opt %s --split-input-file --space-time-transform --vectorize 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK

@@ -153,3 +153,20 @@ impl Guarded {
 fn linear(e: &Emitter<'_>, extent: &Linear, params: &HashMap<String, Val>) -> Result<Val, Failed> {
     crate::spacetime_to_scf::lowered::linear_value(e, extent, params)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_names_the_input_and_the_dimension() {
+        assert_eq!(status_code(0, 0), 256);
+        assert_eq!(status_code(1, 1), 513);
+        assert_eq!(status_code(2, 7), 775);
+        for (input, dim) in [(0, 0), (0, 3), (5, 2), (200, 255)] {
+            let status = status_code(input, dim) as i32;
+            assert_ne!(status, 0, "a failure is never 0");
+            assert_eq!(decode_status(status), (input, dim));
+        }
+    }
+}

@@ -588,3 +588,6 @@ pub mod rewrite;
 pub mod vector;
 
 pub mod vector_output;
+
+#[cfg(test)]
+mod tests;

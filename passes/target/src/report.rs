@@ -7,6 +7,8 @@
 //! arithmetic of the PE body. The IR is not changed.
 
 pub mod model;
+#[cfg(test)]
+mod tests;
 
 use melior::ir::{
     attribute::TypeAttribute,

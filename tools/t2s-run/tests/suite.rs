@@ -59,7 +59,15 @@ fn lit_suite_and_fuzz() {
     let keep = std::env::temp_dir().join(format!("t2s-suite-fuzz-{}", std::process::id()));
     run(
         Command::new(bin.join("t2s-fuzz"))
-            .args(["--cases", "150", "--mutants", "100", "--seed", "1", "--keep"])
+            .args([
+                "--cases",
+                "150",
+                "--mutants",
+                "100",
+                "--seed",
+                "1",
+                "--keep",
+            ])
             .arg(&keep)
             .current_dir(&repo),
         "t2s-fuzz --cases 150 --mutants 100 --seed 1",

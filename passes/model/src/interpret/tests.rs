@@ -434,6 +434,26 @@ fn read_outside_a_func_domain_is_poison() {
 }
 
 #[test]
+fn read_above_a_func_domain_is_poison() {
+    // out(i) = f(i + 3): at i = 0 the read is f(3), past the domain
+    // [0, 3) (not a point stored later: outside).
+    let err = interpret(&read_through_f(0, 3), &[], &[ints(I32, &[3], &[1, 2, 3])]).unwrap_err();
+    assert_eq!(
+        err,
+        InterpretError::PoisonInOutput {
+            func: "out".to_string(),
+            point: point(&[("i", 0)]),
+            cause: Box::new(PoisonCause::OutsideDomain {
+                func: "f".to_string(),
+                vars: vec!["i".to_string()],
+                index: vec![3],
+            }),
+            read_at: String::new(),
+        }
+    );
+}
+
+#[test]
 fn read_of_a_never_stored_point_is_poison() {
     let err = interpret(&read_through_f(1, 0), &[], &[ints(I32, &[3], &[1, 2, 3])]).unwrap_err();
     assert!(

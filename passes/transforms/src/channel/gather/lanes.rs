@@ -225,3 +225,20 @@ fn inverse(perm: &[i64]) -> Vec<i64> {
     }
     inv
 }
+
+#[cfg(test)]
+mod tests {
+    use super::inverse;
+
+    #[test]
+    fn the_inverse_permutation_undoes_it() {
+        // perm maps position i to dimension perm[i]; inverse maps back.
+        assert_eq!(inverse(&[2, 0, 1]), vec![1, 2, 0]);
+        assert_eq!(inverse(&[0, 1]), vec![0, 1]);
+        let perm = [3, 1, 0, 2];
+        let inv = inverse(&perm);
+        for (i, d) in perm.iter().enumerate() {
+            assert_eq!(inv[*d as usize], i as i64);
+        }
+    }
+}

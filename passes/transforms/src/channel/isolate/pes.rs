@@ -138,3 +138,57 @@ pub fn describe(info: &ArrayInfo, fixed: &[Fixed]) -> String {
         .collect();
     format!(" (the PEs with {})", parts.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use t2s_ir::array::Bound;
+    use t2s_model::Linear;
+
+    fn info(space: &[(&str, i64)]) -> ArrayInfo {
+        ArrayInfo {
+            loops: Vec::new(),
+            time: Vec::new(),
+            space: space
+                .iter()
+                .map(|(name, extent)| Bound {
+                    name: name.to_string(),
+                    min: 0,
+                    extent: Linear::constant(*extent),
+                    vectorized: false,
+                    descending: false,
+                })
+                .collect(),
+            recover: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_kernel_keeps_the_pes_every_access_fixes_alike() {
+        // Two accesses fixing j = 0 (coordinate 0); one also i = 3.
+        let fixed = vec![vec![(0, 0), (1, 3)], vec![(0, 0)]];
+        assert_eq!(common(&fixed), vec![(0, 0)]);
+        // Different values of one coordinate: nothing in common.
+        assert_eq!(common(&[vec![(0, 0)], vec![(0, 1)]]), Vec::<Fixed>::new());
+        // An access that fixes nothing keeps every PE.
+        assert_eq!(common(&[vec![(0, 0)], vec![]]), Vec::<Fixed>::new());
+        assert_eq!(common(&[]), Vec::<Fixed>::new());
+    }
+
+    #[test]
+    fn narrowing_drops_the_fixed_dimensions() {
+        assert_eq!(narrowed(&[8, 6, 4], &[(1, 2)]), vec![8, 4]);
+        assert_eq!(narrowed(&[8, 6], &[(0, 0), (1, 5)]), Vec::<i64>::new());
+        assert_eq!(narrowed(&[8, 6], &[]), vec![8, 6]);
+    }
+
+    #[test]
+    fn remarks_name_the_pes_kept() {
+        let info = info(&[("j", 8), ("i", 6)]);
+        assert_eq!(
+            describe(&info, &[(0, 0), (1, 5)]),
+            " (the PEs with j = 0, i = 5)"
+        );
+        assert_eq!(describe(&info, &[]), "");
+    }
+}
