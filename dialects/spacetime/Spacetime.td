@@ -211,6 +211,33 @@ def Spacetime_ShiftRegOp : Spacetime_Op<"shift_reg", [
   }];
 }
 
+def Spacetime_BufferOp : Spacetime_Op<"buffer", [
+    MemoryEffects<[MemAlloc]>,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "A double buffer of one tile of an input, in on-chip memory";
+  let description = [{
+    A static memref shaped `2 x TILE x T`: two halves of a tile of an input
+    (the box of its indices that a feeder replays during one iteration of its
+    scope loop). The array that uses it takes it as an operand, beside its
+    register files, and its body as a block argument that it reads and
+    writes with `memref` and `vector` loads and stores. The halves alternate
+    with the tile: while the PEs read half `n mod 2` for tile `n`, the feeder
+    writes tile `n + 1` into the other half (the `buffer` pass writes this
+    form). `banks` is the number of memory banks an FPGA build spreads the
+    last dimension over (the PEs the feeder serves in one step); `name` is a
+    label (the input).
+
+    ```mlir
+    %buf_A = spacetime.buffer "A" banks 1 : memref<2x8x8xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, DefaultValuedAttr<I64Attr, "1">:$banks);
+  let results = (outs AnyStaticShapeMemRef:$buffer);
+  let assemblyFormat =
+      "$name (`banks` $banks^)? attr-dict `:` type($buffer)";
+  let hasVerifier = 1;
+}
+
 def Spacetime_RecoverOp : Spacetime_Op<"recover", [Pure,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "The original loop indices at the current coordinates";

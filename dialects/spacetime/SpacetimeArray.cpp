@@ -276,14 +276,17 @@ LogicalResult ArrayOp::verifyRegions() {
            << body.getNumArguments() << " arguments for " << numCoords
            << " time and space coordinates and " << numFiles
            << " register files";
-  // Each register file is a spacetime.shift_reg beside the array, taken
-  // once, and its argument has its type.
+  // Each register file is a spacetime.shift_reg (or a spacetime.buffer)
+  // beside the array, taken once, and its argument has its type.
   llvm::SmallPtrSet<Value, 8> seenFiles;
   for (auto [i, file] : llvm::enumerate(getRegisters())) {
-    auto decl = file.getDefiningOp<ShiftRegOp>();
-    if (!decl || decl->getBlock() != (*this)->getBlock())
+    Operation *decl = file.getDefiningOp();
+    if (!decl || !isa<ShiftRegOp, BufferOp>(decl) ||
+        decl->getBlock() != (*this)->getBlock())
       return emitOpError("register file #")
-             << i << " is not a spacetime.shift_reg beside the array";
+             << i
+             << " is not a spacetime.shift_reg (or spacetime.buffer) beside "
+                "the array";
     if (!seenFiles.insert(file).second)
       return emitOpError("takes register file #") << i << " twice";
     if (body.getArgument(numCoords + i).getType() != file.getType())
@@ -351,6 +354,10 @@ void ArrayOp::getAsmBlockArgumentNames(Region &region,
   for (Value file : getRegisters()) {
     if (i >= block.getNumArguments())
       break;
+    if (auto buffer = file.getDefiningOp<BufferOp>()) {
+      setNameFn(block.getArgument(i++), ("buf_" + buffer.getName()).str());
+      continue;
+    }
     auto decl = file.getDefiningOp<ShiftRegOp>();
     setNameFn(block.getArgument(i++),
               decl ? ("regs_" + decl.getName()).str() : "regs");

@@ -70,6 +70,22 @@ void ShiftRegOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   setNameFn(getRegisters(), ("file_" + getName()).str());
 }
 
+LogicalResult BufferOp::verify() {
+  MemRefType type = getBuffer().getType();
+  if (type.getRank() < 2 || type.getShape().front() != 2)
+    return emitOpError("a double buffer is shaped 2 x TILE (two halves), got ")
+           << type;
+  if (!type.getLayout().isIdentity())
+    return emitOpError("buffers have the identity layout");
+  if (getBanks() < 1)
+    return emitOpError("has ") << getBanks() << " banks; at least 1";
+  return success();
+}
+
+void BufferOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  setNameFn(getBuffer(), ("buf_" + getName()).str());
+}
+
 //===----------------------------------------------------------------------===//
 // RecoverOp, ScheduledOp
 //===----------------------------------------------------------------------===//

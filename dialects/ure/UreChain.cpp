@@ -31,6 +31,10 @@ LogicalResult t2s::ure::detail::verifyKernelOrFuncTarget(
     if (isa<IsolateProducerOp, IsolateConsumerOp>(sibling) &&
         kernel == target.getAttr())
       return success();
+    // A streaming tensor's feeder is the kernel its isolation creates.
+    auto stream = dyn_cast<StreamInputOp>(sibling);
+    if (stream && stream.getFeederAttr() == target.getAttr())
+      return success();
   }
   return op->emitOpError("names ")
          << target

@@ -14,6 +14,28 @@
 using namespace mlir;
 using namespace t2s::ure;
 
+/// The kernels a directive creates.
+static SmallVector<StringAttr> createdKernels(Operation &op) {
+  if (auto producer = dyn_cast<IsolateProducerOp>(op))
+    return {producer.getKernelAttr()};
+  if (auto consumer = dyn_cast<IsolateConsumerOp>(op))
+    return {consumer.getKernelAttr()};
+  if (auto buffer = dyn_cast<BufferOp>(op))
+    return {buffer.getLoaderAttr()};
+  if (auto stream = dyn_cast<StreamInputOp>(op))
+    return {stream.getLoaderAttr(), stream.getFeederAttr()};
+  return {};
+}
+
+/// The inputs a directive isolates (into a loader or a feeder).
+static SmallVector<Attribute> isolatedInputs(Operation &op) {
+  if (auto producer = dyn_cast<IsolateProducerOp>(op))
+    return llvm::to_vector(producer.getInputs());
+  if (auto stream = dyn_cast<StreamInputOp>(op))
+    return {stream.getInputAttr()};
+  return {};
+}
+
 /// A kernel name must be new: the pass creates a symbol with it, and two
 /// directives may not create the same kernel.
 static LogicalResult verifyKernelName(Operation *op, StringAttr kernel) {
@@ -28,8 +50,7 @@ static LogicalResult verifyKernelName(Operation *op, StringAttr kernel) {
   for (Operation &sibling : program->getRegion(0).front()) {
     if (&sibling == op)
       break;
-    auto name = sibling.getAttrOfType<StringAttr>("kernel");
-    if (isa<IsolateProducerOp, IsolateConsumerOp>(sibling) && name == kernel) {
+    if (llvm::is_contained(createdKernels(sibling), kernel)) {
       InFlightDiagnostic diag = op->emitOpError("kernel @")
                                 << kernel.getValue()
                                 << " is created by an earlier directive";
@@ -62,11 +83,10 @@ LogicalResult IsolateProducerOp::verify() {
     for (Operation &sibling : program->getRegion(0).front()) {
       if (&sibling == getOperation())
         break;
-      auto earlier = dyn_cast<IsolateProducerOp>(sibling);
-      if (earlier && llvm::is_contained(earlier.getInputs(), attr)) {
+      if (llvm::is_contained(isolatedInputs(sibling), attr)) {
         InFlightDiagnostic diag = emitOpError("isolates ")
                                   << ref << " again";
-        diag.attachNote(earlier.getLoc()) << "first isolated here";
+        diag.attachNote(sibling.getLoc()) << "first isolated here";
         return diag;
       }
     }
@@ -93,6 +113,97 @@ LogicalResult IsolateConsumerOp::verify() {
           emitOpError("is a second consumer isolation; the output goes to "
                       "one drainer");
       diag.attachNote(sibling.getLoc()) << "the first one";
+      return diag;
+    }
+  }
+  return success();
+}
+
+/// `out (...)` names at most one loop: the loader's vector lanes.
+static LogicalResult verifyOut(Operation *op, ArrayAttr out) {
+  if (out.size() > 1)
+    return op->emitOpError("'out' names at most one loop (the vector lanes "
+                           "along the input's last dimension), got ")
+           << out.size();
+  return success();
+}
+
+static LogicalResult verifyScope(Operation *op, ArrayAttr scope) {
+  if (scope.size() != 1)
+    return op->emitOpError("'scope' names one loop, got ") << scope.size();
+  return success();
+}
+
+static LogicalResult verifyInput(Operation *op, FlatSymbolRefAttr input) {
+  Operation *program = op->getParentOp();
+  if (!isa_and_nonnull<InputOp>(
+          SymbolTable::lookupSymbolIn(program, input.getAttr())))
+    return op->emitOpError("streams ") << input << ", which is not a ure.input";
+  return success();
+}
+
+LogicalResult BufferOp::verify() {
+  if (getLoader() == getFeeder())
+    return emitOpError("the loader and the feeder are one kernel @")
+           << getFeeder();
+  if (failed(verifyDepth(*this, getDepthAttr())) ||
+      failed(verifyKernelName(*this, getLoaderAttr())) ||
+      failed(verifyInput(*this, getInputAttr())) ||
+      failed(verifyScope(*this, getScope())) ||
+      failed(verifyOut(*this, getOut())))
+    return failure();
+  Operation *program = (*this)->getParentOp();
+  // The feeder: a kernel already isolated, or one an earlier directive
+  // isolates @input into.
+  Operation *existing = SymbolTable::lookupSymbolIn(program, getFeederAttr());
+  bool isolated =
+      existing && existing->getName().getStringRef() == "channel.kernel";
+  for (Operation &sibling : program->getRegion(0).front()) {
+    if (&sibling == getOperation())
+      break;
+    auto producer = dyn_cast<IsolateProducerOp>(sibling);
+    if (producer && producer.getKernelAttr() == getFeederAttr() &&
+        llvm::is_contained(producer.getInputs(), getInputAttr()))
+      isolated = true;
+    auto earlier = dyn_cast<BufferOp>(sibling);
+    if (earlier && earlier.getFeederAttr() == getFeederAttr() &&
+        earlier.getInputAttr() == getInputAttr()) {
+      InFlightDiagnostic diag = emitOpError("buffers ")
+                                << getInputAttr() << " in @" << getFeeder()
+                                << " again";
+      diag.attachNote(earlier.getLoc()) << "first buffered here";
+      return diag;
+    }
+  }
+  if (!isolated)
+    return emitOpError("@")
+           << getFeeder() << " is not a feeder of " << getInputAttr()
+           << ": isolate it first (ure.isolate_producer [" << getInputAttr()
+           << "] into @" << getFeeder() << ")";
+  return success();
+}
+
+LogicalResult StreamInputOp::verify() {
+  if (getLoader() == getFeeder())
+    return emitOpError("the loader and the feeder are one kernel @")
+           << getFeeder();
+  if (failed(verifyDepth(*this, getLoaderDepthAttr())) ||
+      failed(verifyDepth(*this, getFeederDepthAttr())) ||
+      failed(verifyKernelName(*this, getLoaderAttr())) ||
+      failed(verifyKernelName(*this, getFeederAttr())) ||
+      failed(verifyInput(*this, getInputAttr())) ||
+      failed(verifyScope(*this, getScope())) ||
+      failed(verifyOut(*this, getOut())))
+    return failure();
+  Operation *program = (*this)->getParentOp();
+  for (Operation &sibling : program->getRegion(0).front()) {
+    if (&sibling == getOperation())
+      break;
+    if (llvm::is_contained(isolatedInputs(sibling), Attribute(getInputAttr()))) {
+      InFlightDiagnostic diag = emitOpError("streams ")
+                                << getInputAttr()
+                                << ", which an earlier directive isolates";
+      diag.attachNote(sibling.getLoc()) << "isolated here";
       return diag;
     }
   }

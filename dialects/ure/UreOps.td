@@ -403,6 +403,70 @@ def Ure_IsolateConsumerOp : Ure_Op<"isolate_consumer",
   let hasVerifier = 1;
 }
 
+def Ure_BufferOp : Ure_Op<"buffer", [HasParent<"ProgramOp">]> {
+  let summary = "A feeder's double buffer of one tile, filled by a loader";
+  let description = [{
+    T2S's `F.buffer(L, k, BufferStrategy::Double)` with the loader `L` made
+    for it. `@F` is the kernel that `ure.isolate_producer [@A] into @F`
+    makes: it sends the array what the array reads of `@A`, in the array's
+    order. The `buffer` pass makes it read a double buffer instead of
+    memory: the buffer holds the *tile* of `@A` that the array reads during
+    one iteration of the scope loop `k` (the box of `@A`'s indices that the
+    loops inside `k` span); a new kernel, the loader `@L`, streams each tile
+    from memory once, row by row, in vectors of the lanes of the `out` loop
+    (the loop that indexes `@A`'s last dimension; `out ()` sends scalars),
+    through a channel of the given depth. While the array consumes tile `n`
+    from one half, the feeder fills the other with tile `n + 1`. Each element
+    is loaded from memory once per tile and sent as often as the array reads
+    it: the reuse.
+
+    ```mlir
+    ure.isolate_producer [@A] into @aFeeder depth 256
+    ure.buffer @aFeeder (@A) scope (k) loader @aLoader out (kkk) depth 256
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$feeder, FlatSymbolRefAttr:$input,
+                       StrArrayAttr:$scope, SymbolNameAttr:$loader,
+                       StrArrayAttr:$out,
+                       DefaultValuedAttr<I64Attr, "2">:$depth);
+  let assemblyFormat = [{
+    $feeder ` ` `(` $input `)` `scope` custom<VarNames>($scope)
+    `loader` $loader `out` custom<VarNames>($out)
+    (`depth` $depth^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Ure_StreamInputOp : Ure_Op<"stream_input", [HasParent<"ProgramOp">]> {
+  let summary = "A streaming tensor: memory -> loader -> buffered feeder -> array";
+  let description = [{
+    T2S's `A >> DA.out(kkk) >> FIFO(d1) >> SA.scope(k) >> FIFO(d2)`: a chain
+    of a DRAM loader and an on-chip feeder for input `@A`. The
+    `expand-streams` pass writes it as T2S's older spelling, which the
+    later passes apply:
+
+    ```mlir
+    ure.stream_input @A loader @aLoader out (kkk) depth 256
+                        feeder @aFeeder scope (k) depth 256
+    // is
+    ure.isolate_producer [@A] into @aFeeder depth 256
+    ure.buffer @aFeeder (@A) scope (k) loader @aLoader out (kkk) depth 256
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$input, SymbolNameAttr:$loader,
+                       StrArrayAttr:$out,
+                       DefaultValuedAttr<I64Attr, "2">:$loader_depth,
+                       SymbolNameAttr:$feeder, StrArrayAttr:$scope,
+                       DefaultValuedAttr<I64Attr, "2">:$feeder_depth);
+  let assemblyFormat = [{
+    $input `loader` $loader `out` custom<VarNames>($out)
+    (`depth` $loader_depth^)?
+    `feeder` $feeder `scope` custom<VarNames>($scope)
+    (`depth` $feeder_depth^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def Ure_GatherOp : Ure_Op<"gather", [HasParent<"ProgramOp">]> {
   let summary = "Gathers the values a kernel receives along a PE chain";
   let description = [{

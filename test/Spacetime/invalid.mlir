@@ -1230,7 +1230,7 @@ ure.program @p {
 ure.program @p {
   ure.func @out(i = 0 extent 4) -> f32
   %m = memref.alloc() : memref<4x2xf32>
-  // expected-error@+1 {{'spacetime.array' op register file #0 is not a spacetime.shift_reg beside the array}}
+  // expected-error@+1 {{'spacetime.array' op register file #0 is not a spacetime.shift_reg (or spacetime.buffer) beside the array}}
   spacetime.array @acc registers(%m : memref<4x2xf32>) loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
       schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
   ^bb0(%t: index, %pi: index, %r: memref<4x2xf32>):
@@ -1274,4 +1274,18 @@ ure.program @p {
     // expected-error@+1 {{'spacetime.write' op writes a register file that is not one of the array's (a register-file argument of its body)}}
     spacetime.write %z, %m : memref<4x2xf32>
   }
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'spacetime.buffer' op a double buffer is shaped 2 x TILE (two halves), got 'memref<3x8xf32>'}}
+  %b = spacetime.buffer "x" : memref<3x8xf32>
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'spacetime.buffer' op has 0 banks; at least 1}}
+  %b = spacetime.buffer "x" banks 0 : memref<2x8xf32>
 }

@@ -219,3 +219,24 @@ ure.program @chain {
     spacetime.output %w to @out[%it, %tt] at(%t, %i : index, index) : f32
   }
 }
+
+// -----
+
+// A double buffer (the buffer pass's): an operand of the array beside its
+// register files, read and written through memref ops in the body.
+// CHECK-LABEL: ure.program @buffered {
+// CHECK:         %[[B:.*]] = spacetime.buffer "x" banks 4 : memref<2x8xf32>
+// CHECK-NEXT:    spacetime.array @y registers(%[[B]] : memref<2x8xf32>)
+// CHECK:         ^bb0(%{{.*}}: index, %{{.*}}: index, %[[ARG:.*]]: memref<2x8xf32>):
+// CHECK:           memref.load %[[ARG]]
+// GENERIC: "spacetime.buffer"() <{banks = 4 : i64, name = "x"}> : () -> memref<2x8xf32>
+ure.program @buffered {
+  ure.func @y(i = 0 extent 4, t = 0 extent 8) -> f32
+  %b = spacetime.buffer "x" banks 4 : memref<2x8xf32>
+  spacetime.array @y registers(%b : memref<2x8xf32>) loops (t = 0 extent 8, i = 0 extent 4) time (t = 0 extent 8) space (i = 0 extent 4) schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index, %buf: memref<2x8xf32>):
+    %c0 = arith.constant 0 : index
+    %v = memref.load %buf[%c0, %t] : memref<2x8xf32>
+    spacetime.output %v to @y[%i, %t] : f32
+  }
+}

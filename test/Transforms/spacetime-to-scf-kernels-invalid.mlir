@@ -11,7 +11,7 @@ ure.program @q {
     spacetime.output %a to @out[%i] : i32
   }
   channel.kernel @k {
-    // expected-error@+1 {{kernel @k holds 'arith.constant'; spacetime-to-scf lowers a kernel made of register files and one spacetime.array}}
+    // expected-error@+1 {{kernel @k holds 'arith.constant'; spacetime-to-scf lowers a kernel made of register files, buffers and one spacetime.array}}
     %c = arith.constant 1 : i32
   }
 }

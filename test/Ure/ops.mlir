@@ -194,6 +194,26 @@ ure.program @isolated {
 
 // -----
 
+// The streaming-tensor directives: a chain, and the older spelling of its
+// feeder's buffer (docs/streaming-tensors.md).
+
+// CHECK-LABEL: ure.program @streams {
+// CHECK:         ure.stream_input @A loader @aLoader out (k) depth 256 feeder @aFeeder scope (j) depth 16
+// CHECK-NEXT:    ure.isolate_producer [@B] into @bFeeder
+// CHECK-NEXT:    ure.buffer @bFeeder (@B) scope (j) loader @bLoader out () {tag = 1 : i64}
+// GENERIC: "ure.stream_input"() <{feeder = "aFeeder", feeder_depth = 16 : i64, input = @A, loader = "aLoader", loader_depth = 256 : i64, out = ["k"], scope = ["j"]}> : () -> ()
+// GENERIC: "ure.buffer"() <{depth = 2 : i64, feeder = "bFeeder", input = @B, loader = "bLoader", out = [], scope = ["j"]}> {tag = 1 : i64} : () -> ()
+ure.program @streams {
+  ure.input @A : memref<4x4xf32>
+  ure.input @B : memref<4xf32>
+  ure.func @out(i) -> f32 on device
+  ure.stream_input @A loader @aLoader out (k) depth 256 feeder @aFeeder scope (j) depth 16
+  ure.isolate_producer [@B] into @bFeeder
+  ure.buffer @bFeeder (@B) scope (j) loader @bLoader out () depth 2 {tag = 1}
+}
+
+// -----
+
 // The vectorization directive: one loop (1-D) or several (n-D).
 // CHECK-LABEL: ure.program @vectorized {
 // CHECK:         ure.vectorize @c (j)

@@ -87,4 +87,30 @@ T2S_OVERLOAD double rsqrt(double x) { return 1.0 / __builtin_sqrt(x); }
 T2S_OVERLOAD float fma(float x, float y, float z) { return __builtin_fmaf(x, y, z); }
 T2S_OVERLOAD double fma(double x, double y, double z) { return __builtin_fma(x, y, z); }
 
+/* vloadN / vstoreN: N consecutive elements at p + N * offset (a loader's
+ * wide read, a feeder's row write), as plain copies: the emulation has no
+ * OpenCL library. Macros, so they take pointers of any element type and
+ * address space. */
+#define T2S_VLOAD(n, o, p)                                                    \
+  ({                                                                          \
+    __typeof_unqual__((p)[0]) __attribute__((ext_vector_type(n))) _t2s_v;     \
+    __builtin_memcpy(&_t2s_v, (p) + (n) * (o), (n) * sizeof((p)[0]));         \
+    _t2s_v;                                                                   \
+  })
+#define T2S_VSTORE(n, v, o, p)                                                \
+  ({                                                                          \
+    __typeof__(v) _t2s_v = (v);                                               \
+    __builtin_memcpy((p) + (n) * (o), &_t2s_v, (n) * sizeof((p)[0]));         \
+  })
+#define vload2(o, p) T2S_VLOAD(2, o, p)
+#define vload3(o, p) T2S_VLOAD(3, o, p)
+#define vload4(o, p) T2S_VLOAD(4, o, p)
+#define vload8(o, p) T2S_VLOAD(8, o, p)
+#define vload16(o, p) T2S_VLOAD(16, o, p)
+#define vstore2(v, o, p) T2S_VSTORE(2, v, o, p)
+#define vstore3(v, o, p) T2S_VSTORE(3, v, o, p)
+#define vstore4(v, o, p) T2S_VSTORE(4, v, o, p)
+#define vstore8(v, o, p) T2S_VSTORE(8, v, o, p)
+#define vstore16(v, o, p) T2S_VSTORE(16, v, o, p)
+
 #endif

@@ -369,6 +369,8 @@ fn lower_array<'c>(
             },
         );
     }
+    let buffers =
+        crate::spacetime_to_scf::buffers::allocate(&e, &ArrayOp::cast(array).ok_or(Failed)?);
     // Only the kernel that stores the output initializes it: the others run
     // at the same time.
     let stamps = if stores {
@@ -422,7 +424,7 @@ fn lower_array<'c>(
                     }
                 }))
                 .collect();
-            let cloned = clone_body(&at, array_body, &coords, &files)?;
+            let cloned = clone_body(&at, array_body, &coords, &buffers)?;
             let frame = PeFrame {
                 coords: &coords,
                 step,
@@ -457,7 +459,7 @@ fn lower_array<'c>(
         }
         let at = e.at(block);
         let coords: Vec<Val> = time_ivs.iter().chain(&space_ivs).copied().collect();
-        let cloned = clone_body(&at, array_body, &coords, &files)?;
+        let cloned = clone_body(&at, array_body, &coords, &buffers)?;
         let frame = PeFrame {
             coords: &coords,
             step,
@@ -485,6 +487,7 @@ fn lower_array<'c>(
     if let Some(stamps) = stamps {
         e.op(ods::memref::DeallocOperation::name(), &[stamps], &[], &[]);
     }
+    crate::spacetime_to_scf::buffers::free(&e, &buffers);
     guarded.finish(&entry);
     Ok(())
 }
@@ -578,6 +581,7 @@ fn create_function<'c>(
     })
 }
 
+pub mod buffers;
 pub mod design;
 pub mod loads;
 pub mod lowered;

@@ -12,12 +12,14 @@ use t2s_ir::{pipeline, registration};
 use t2s_transforms as transforms;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static PassDef; 17] {
+pub fn all_passes() -> [&'static PassDef; 19] {
     [
         &transforms::ure::merge_ures::PASS,
         &transforms::spacetime::space_time_transform::PASS,
         &transforms::spacetime::minimize_storage::PASS,
+        &transforms::ure::expand_streams::PASS,
         &transforms::channel::isolate::PASS,
+        &transforms::channel::buffer::PASS,
         &transforms::spacetime::vectorize::PASS,
         &transforms::channel::scatter::PASS,
         &transforms::channel::gather::PASS,

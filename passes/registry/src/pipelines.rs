@@ -30,11 +30,13 @@ pub static TRANSFORM: Pipeline = Pipeline {
 /// The isolated design: loaders, the array and drainers as kernels.
 pub static ISOLATE: Pipeline = Pipeline {
     argument: "t2s-isolate",
-    description: "t2s-transform, then isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, and carry whole vectors through the channels that vectorized kernels access with all lanes",
+    description: "t2s-transform, then isolate loaders, feeders and drainers into kernels (streaming-tensor chains written as isolation and buffers), give buffered feeders their double buffers and loaders, vectorize, scatter and gather along PE chains, and carry whole vectors through the channels that vectorized kernels access with all lanes",
     defaults: &[],
     steps: &[
         Step::Pipeline(&TRANSFORM),
+        Pass(&transforms::ure::expand_streams::PASS),
         Pass(&transforms::channel::isolate::PASS),
+        Pass(&transforms::channel::buffer::PASS),
         Pass(&transforms::spacetime::vectorize::PASS),
         Pass(&transforms::channel::scatter::PASS),
         Pass(&transforms::channel::gather::PASS),

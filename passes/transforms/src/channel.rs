@@ -1,3 +1,4 @@
+pub mod buffer;
 pub mod chain;
 pub mod gather;
 pub mod isolate;

@@ -1,1 +1,2 @@
+pub mod expand_streams;
 pub mod merge_ures;

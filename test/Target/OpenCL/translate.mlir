@@ -47,8 +47,8 @@ func.func @producer(%unused: memref<4xf32>) {
 // CHECK-NEXT:    #pragma unroll
 // CHECK-NEXT:    for (int _l = 0; _l < 5; ++_l) [[M]].s[_l] = !([[T]].s[_l] >= [[T]].s[_l]);
 // CHECK:         const float [[X:v[0-9]+]] = arg0[(1L) * 4 + 2L];
-// CHECK:         #pragma unroll
-// CHECK-NEXT:    for (int _l = 0; _l < 4; ++_l) arg1[0L + _l] = [[B]][_l];
+// A native vector of consecutive elements is one wide store.
+// CHECK:         vstore4([[B]], 0, &arg1[0L + 0]);
 func.func @consumer(%in: memref<2x4xf32>, %out: memref<4xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

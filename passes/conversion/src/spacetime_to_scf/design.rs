@@ -51,12 +51,14 @@ pub fn kernel_array<'c, 'a>(
     if let Some(other) = ops.iter().find(|op| {
         !t2s_ir::op_in!(
             ir::name(op),
-            ods::spacetime::ArrayOperation | ods::spacetime::ShiftRegOperation
+            ods::spacetime::ArrayOperation
+                | ods::spacetime::ShiftRegOperation
+                | ods::spacetime::BufferOperation
         )
     }) {
         return Err(error(
             other.location(),
-            format!("kernel @{kernel_name} holds '{}'; spacetime-to-scf lowers a kernel made of register files and one spacetime.array", ir::name(other)),
+            format!("kernel @{kernel_name} holds '{}'; spacetime-to-scf lowers a kernel made of register files, buffers and one spacetime.array", ir::name(other)),
         ));
     }
     let arrays: Vec<_> = ops

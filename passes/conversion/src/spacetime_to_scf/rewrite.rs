@@ -34,18 +34,22 @@ use t2s_ir::pass::Failed;
 use t2s_ir::array::{ArrayInfo, Bound};
 
 /// Clones the ops of `body` at `e`, with the block arguments mapped to
-/// `coords`; returns the clones. Register-file operands keep pointing to the
-/// `spacetime.shift_reg` results: the rewrite looks them up in `files`.
+/// `coords` and the buffer arguments to their storage; returns the clones.
+/// Register-file operands keep pointing to the array's arguments: the
+/// rewrite looks them up in its files.
 pub fn clone_body(
     e: &Emitter<'_>,
     body: BlockRef<'_, '_>,
     coords: &[Val],
-    _files: &HashMap<usize, FileStorage>,
+    buffers: &[crate::spacetime_to_scf::buffers::BufferStorage],
 ) -> Result<Vec<Op>, Failed> {
     let mut map: HashMap<usize, Val> = HashMap::new();
     for (i, c) in coords.iter().enumerate() {
         let arg = body.argument(i).map_err(|_| Failed)?;
         map.insert(arg.val().key(), *c);
+    }
+    for b in buffers {
+        map.insert(b.arg.key(), b.memref);
     }
     let mut clones = Vec::new();
     for op in ir::ops(body) {

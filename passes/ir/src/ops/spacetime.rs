@@ -21,6 +21,10 @@ view! {
     ShiftRegOp = ods::ShiftRegOperation
 }
 view! {
+    /// `spacetime.buffer`: a double buffer of one tile of an input.
+    BufferOp = ods::BufferOperation
+}
+view! {
     /// `spacetime.read`: a value a PE wrote some steps (or writes) ago.
     ReadOp = ods::ReadOperation
 }
@@ -118,6 +122,37 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
             .add_argument(file.r#type(), self.location())
     }
 
+    /// Takes `decl`'s double buffer as one more operand; returns its block
+    /// argument.
+    pub fn add_buffer(&self, decl: BufferOp<'c, 'a>) -> Val {
+        let buffer = decl.buffer();
+        let mut operands: Vec<Val> = self.0.operands().map(|v| v.val()).collect();
+        operands.push(buffer);
+        self.0.handle().set_operands(&operands);
+        self.body()
+            .blk()
+            .add_argument(buffer.r#type(), self.location())
+    }
+
+    /// The double buffers the array takes: each one's block argument and
+    /// declaration.
+    pub fn buffers(&self) -> Vec<(Val, BufferOp<'c, 'a>)> {
+        let body = self.body();
+        let first = self.num_coordinates();
+        (0..self.0.operand_count())
+            .filter_map(|i| {
+                let operand = self.0.operand_at(i)?;
+                let decl = operand
+                    .val()
+                    .defining_op()
+                    .map(|op| op.op())
+                    .and_then(BufferOp::cast)?;
+                let arg = body.argument_at(first + i)?;
+                Some((Value::from(arg).val(), decl))
+            })
+            .collect()
+    }
+
     /// Takes no register file (their arguments must be unused).
     pub fn drop_files(&self) {
         let body = self.body().blk();
@@ -186,6 +221,27 @@ impl<'c, 'a> ShiftRegOp<'c, 'a> {
         crate::import::memref_shape(self.file_type())
             .and_then(|(_, shape)| shape.last().copied().flatten())
             .unwrap_or(1)
+    }
+}
+
+impl<'c, 'a> BufferOp<'c, 'a> {
+    /// The buffer (the op's result).
+    pub fn buffer(&self) -> Val {
+        self.0.result(0).expect("a buffer has its result").val()
+    }
+
+    pub fn buffer_type(&self) -> Type<'c> {
+        self.0.result(0).expect("a buffer has its result").r#type()
+    }
+
+    /// The label: the input the buffer holds tiles of.
+    pub fn label(&self) -> String {
+        ir::string(&self.0, "name")
+    }
+
+    /// The memory banks of an FPGA build.
+    pub fn banks(&self) -> i64 {
+        ir::int(&self.0, "banks").unwrap_or(1)
     }
 }
 

@@ -35,8 +35,9 @@ impl Body<'_> {
         } else {
             dims.iter().map(|d| format!("[{d}]")).collect()
         };
+        let memory = banked_memory(op, m.element.bytes());
         self.w
-            .line(format!("{} {name}{extents};", m.element.name()));
+            .line(format!("{} {name}{extents}{memory};", m.element.name()));
         self.bind_memory(result.into(), Memory::Private { name, dims });
         Ok(())
     }
@@ -127,4 +128,17 @@ impl Body<'_> {
         .ok_or_else(|| fail(op, "memref.dim beyond the memref's rank"))?;
         self.define(op, 0, format!("(long){text}"))
     }
+}
+
+/// A feeder's double buffer (`spacetime.banks`, the hint `spacetime-to-scf`
+/// puts on its allocation): on-chip memory banked for the PEs it serves
+/// in one step, each bank one element wide. aoc takes a power of two banks.
+fn banked_memory(op: &OperationRef<'_, '_>, element_bytes: u64) -> String {
+    let Some(banks) = t2s_ir::ir::int(op, "spacetime.banks") else {
+        return String::new();
+    };
+    let banks = u64::try_from(banks.max(1)).unwrap_or(1).next_power_of_two();
+    format!(
+        " __attribute__((memory, numbanks({banks}), bankwidth({element_bytes}), singlepump, numreadports(1), numwriteports(1)))"
+    )
 }

@@ -359,9 +359,16 @@ impl Body<'_> {
         masked: Option<(usize, usize)>,
     ) -> Result<(), Failed> {
         let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
-        let shape = self.ctype(op, result.r#type())?.shape;
+        let ty = self.ctype(op, result.r#type())?;
+        let shape = ty.shape.clone();
         let at = self.lane_element(op, m, (first, end), &shape, "_l")?;
         match masked {
+            // A native vector of consecutive elements: one wide load (what
+            // a loader reads per step).
+            None if ty.is_native() => {
+                let first_lane = at.replace("_l", "0");
+                self.define(op, 0, format!("vload{}(0, &{first_lane})", shape[0]))?;
+            }
             None => {
                 self.define_lanes(op, |_| at.clone())?;
             }
@@ -462,6 +469,12 @@ impl Body<'_> {
     ) -> Result<(), Failed> {
         let (v, vt) = (self.operand(op, value)?, self.operand_type(op, value)?);
         let at = self.lane_element(op, m, (first, end), &vt.shape, "_l")?;
+        if mask.is_none() && vt.is_native() {
+            let first_lane = at.replace("_l", "0");
+            self.w
+                .line(format!("vstore{}({v}, 0, &{first_lane});", vt.shape[0]));
+            return Ok(());
+        }
         let guard = match mask {
             Some(k) => {
                 let (mask, mt) = (self.operand(op, k)?, self.operand_type(op, k)?);

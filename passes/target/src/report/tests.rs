@@ -3,8 +3,7 @@
 
 use super::model::{count_ops, dsps, Element, Kind, OpCount};
 use melior::dialect::DialectRegistry;
-use melior::ir::operation::OperationLike;
-use melior::ir::{block::BlockLike, Module, RegionLike};
+use melior::ir::{block::BlockLike, Module};
 use melior::utility::register_all_dialects;
 use melior::Context;
 

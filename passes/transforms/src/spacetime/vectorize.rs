@@ -192,6 +192,14 @@ fn wanted_loops<'c>(
             "the array is already vectorized",
         ));
     }
+    if <t2s_ir::ops::spacetime::ArrayOp as t2s_ir::ops::View>::cast(*array)
+        .is_some_and(|a| !a.buffers().is_empty())
+    {
+        return Err(error(
+            directives[0].location(),
+            "this kernel replays a double buffer (ure.buffer, ure.stream_input): a buffered feeder is not vectorized (its loader sends vectors: out (...))",
+        ));
+    }
     let rep = ir::symbol(array, "representative");
     let space = ir::strings(array, "space_loops");
     let extents = ir::extents(array, "space_extents");

@@ -228,7 +228,7 @@ fn inverse(perm: &[i64]) -> Vec<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::inverse;
+    use crate::channel::gather::lanes::inverse;
 
     #[test]
     fn the_inverse_permutation_undoes_it() {

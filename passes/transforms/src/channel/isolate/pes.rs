@@ -141,8 +141,8 @@ pub fn describe(info: &ArrayInfo, fixed: &[Fixed]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use t2s_ir::array::Bound;
+    use crate::channel::isolate::pes::{common, describe, narrowed, Fixed};
+    use t2s_ir::array::{ArrayInfo, Bound};
     use t2s_model::Linear;
 
     fn info(space: &[(&str, i64)]) -> ArrayInfo {

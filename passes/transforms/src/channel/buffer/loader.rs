@@ -1,0 +1,251 @@
+//! The loader kernel of a buffered input: for every tile (in the feeder's
+//! order), the tile's box of the input, row by row, in vectors of `lanes`
+//! consecutive elements of the last dimension, each written to the
+//! feeder's channel. Its array's loops are the tile loops, one per
+//! dimension of the box (the last one counting vectors) and the lanes,
+//! vectorized: one contiguous vector load per step.
+
+use crate::channel::buffer::tile::Tile;
+use crate::spacetime::space_time_transform::attrs::array_attributes;
+use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationRef};
+use melior::ir::r#type::IntegerType;
+use melior::ir::{Attribute, Block, Identifier, Location, Region, RegionLike, Type};
+use melior::Context;
+use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::error;
+use t2s_ir::emit::Emitter;
+use t2s_ir::handle::{AsBlk, Val};
+use t2s_ir::ir;
+use t2s_ir::ods;
+use t2s_ir::pass::Failed;
+use t2s_model::spacetime::{schedule, NestLoop, ParamDecl, TransformSpec};
+use t2s_model::Linear;
+
+/// What the loader reads and where it sends it.
+pub struct Loader<'a> {
+    pub name: &'a str,
+    pub input: &'a str,
+    pub channel: &'a str,
+    /// The feeder array's representative (the Func the arrays compute).
+    pub representative: &'a str,
+    pub params: &'a [ParamDecl],
+}
+
+/// Appends `channel.kernel @<name>` to `program`.
+pub fn build<'c>(
+    context: &'c Context,
+    program: OperationRef<'c, '_>,
+    location: Location<'c>,
+    loader: &Loader<'_>,
+    tile: &Tile,
+    info: &ArrayInfo,
+    element: Type<'c>,
+) -> Result<(), Failed> {
+    let loops = loader_loops(tile, info, loader.input);
+    let lane = loops.last().ok_or(Failed)?.name.clone();
+    let transform = TransformSpec {
+        space: vec![lane],
+        vector: None,
+        check_time: false,
+    };
+    let sched = schedule(&loops, &[], &[transform], &[], loader.params)
+        .map_err(|e| error(location, format!("the loader's loops: {e}")))?;
+    let attributes = array_attributes(context, location, loader.representative, &loops, &sched)?;
+    let index = Type::index(context);
+    let lanes_type: Type = t2s_ir::lanes::vector_type(context, &[tile.lanes], index);
+    let lane_type = if tile.lanes > 1 { lanes_type } else { index };
+    let mut arguments: Vec<(Type, Location)> =
+        (0..loops.len() - 1).map(|_| (index, location)).collect();
+    arguments.push((lane_type, location));
+    let array_region = Region::new();
+    array_region.append_block(Block::new(&arguments));
+    let array = OperationBuilder::new(ods::spacetime::ArrayOperation::name(), location)
+        .add_attributes(&attributes)
+        .add_regions([array_region])
+        .build()
+        .map_err(|e| error(location, format!("cannot build the loader's array: {e}")))?;
+    let kernel_region = Region::new();
+    let kernel_block = Block::new(&[]);
+    kernel_block.append_operation(array);
+    kernel_region.append_block(kernel_block);
+    let kernel = OperationBuilder::new(ods::channel::KernelOperation::name(), location)
+        .add_attributes(&[(
+            Identifier::new(context, "sym_name"),
+            StringAttribute::new(context, loader.name).into(),
+        )])
+        .add_regions([kernel_region])
+        .build()
+        .map_err(|_| Failed)?;
+    let body = ir::body_block(&program).ok_or(Failed)?;
+    let kernel = body.append_operation(kernel);
+    let array = ir::body_ops(&kernel, 0).first().copied().ok_or(Failed)?;
+    let array_body = ir::body_block(&array).ok_or(Failed)?;
+    emit_body(
+        context,
+        location,
+        array_body.blk(),
+        &loops,
+        tile,
+        loader,
+        element,
+        lane_type,
+    )
+}
+
+/// The tile loops, one loop per dimension of the box (vectors along the
+/// last), and the lanes.
+fn loader_loops(tile: &Tile, info: &ArrayInfo, input: &str) -> Vec<NestLoop> {
+    let mut loops: Vec<NestLoop> = tile
+        .tile_loops
+        .iter()
+        .map(|&l| NestLoop {
+            name: info.loops[l].name.clone(),
+            min: info.loops[l].min,
+            extent: info.loops[l].extent.clone(),
+        })
+        .collect();
+    let taken = |name: &str, loops: &[NestLoop]| loops.iter().any(|l| l.name == name);
+    let last = tile.dims.len() - 1;
+    for (d, dim) in tile.dims.iter().enumerate() {
+        let mut name = format!("{input}_{d}");
+        while taken(&name, &loops) {
+            name.push('_');
+        }
+        let extent = if d == last {
+            dim.extent / tile.lanes
+        } else {
+            dim.extent
+        };
+        loops.push(NestLoop {
+            name,
+            min: 0,
+            extent: Linear::constant(extent),
+        });
+    }
+    let mut lane = format!("{input}_lane");
+    while taken(&lane, &loops) {
+        lane.push('_');
+    }
+    loops.push(NestLoop {
+        name: lane,
+        min: 0,
+        extent: Linear::constant(tile.lanes),
+    });
+    loops
+}
+
+/// The PE body: under the schedule's guard, the vector of the tile at the
+/// loop indices, loaded and sent.
+#[allow(clippy::too_many_arguments)]
+fn emit_body<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    body: t2s_ir::handle::Blk,
+    loops: &[NestLoop],
+    tile: &Tile,
+    loader: &Loader<'_>,
+    element: Type<'c>,
+    lane_type: Type<'c>,
+) -> Result<(), Failed> {
+    let e = Emitter::new(context, location, body);
+    let index = Type::index(context);
+    let mut types = vec![index; loops.len() - 1];
+    types.push(lane_type);
+    let recovered = e.op(ods::spacetime::RecoverOperation::name(), &[], &types, &[]);
+    // Every step of the loader loads (its loops are the box exactly). A
+    // scalar load is proven inside its loops under the schedule's guard; a
+    // vector load's lanes by the array's coordinates.
+    let then = (tile.lanes == 1).then(|| {
+        let i1: Type = IntegerType::new(context, 1).into();
+        let scheduled = e.op1(ods::spacetime::ScheduledOperation::name(), &[], i1);
+        e.if_then(scheduled)
+    });
+    let at = then.map_or(e, |b| e.at(b));
+    // Operands: the loops' indices, then the parameters the base uses.
+    let mut params: Vec<String> = Vec::new();
+    for dim in &tile.dims {
+        for p in dim.params.params() {
+            if !params.iter().any(|q| q == p) {
+                params.push(p.to_string());
+            }
+        }
+    }
+    let mut operands: Vec<Val> = recovered.clone();
+    for p in &params {
+        let attr = FlatSymbolRefAttribute::new(context, p);
+        operands.push(
+            at.op(
+                ods::ure::ParamValueOperation::name(),
+                &[],
+                &[index],
+                &[("param", attr.into())],
+            )[0],
+        );
+    }
+    let map = index_map(tile, loops.len(), &params);
+    let map = Attribute::parse(context, &map)
+        .ok_or_else(|| error(location, format!("cannot build the loader's map {map}")))?;
+    let value_type: Type = if tile.lanes > 1 {
+        t2s_ir::lanes::vector_type(context, &[tile.lanes], element)
+    } else {
+        element
+    };
+    let value = at.op(
+        ods::ure::LoadOperation::name(),
+        &operands,
+        &[value_type],
+        &[
+            (
+                "input",
+                FlatSymbolRefAttribute::new(context, loader.input).into(),
+            ),
+            ("map", map),
+        ],
+    )[0];
+    let channel = FlatSymbolRefAttribute::new(context, loader.channel);
+    at.op(
+        ods::channel::WriteOperation::name(),
+        &[value],
+        &[],
+        &[("channel", channel.into())],
+    );
+    if let Some(then) = then {
+        e.finish_scf_block(then);
+    }
+    Ok(())
+}
+
+/// The input's index per dimension over the loader's loops and then the
+/// parameters: the tile's base plus the box index (the last dimension's
+/// vector index times the lanes, plus the lane).
+fn index_map(tile: &Tile, loops: usize, params: &[String]) -> String {
+    let nt = tile.tile_loops.len();
+    let dims: Vec<String> = (0..loops + params.len()).map(|d| format!("d{d}")).collect();
+    let last = tile.dims.len() - 1;
+    let rows: Vec<String> = tile
+        .dims
+        .iter()
+        .enumerate()
+        .map(|(d, dim)| {
+            let mut terms: Vec<String> = Vec::new();
+            for (t, c) in dim.outer.iter().enumerate().filter(|(_, c)| **c != 0) {
+                terms.push(format!("d{t} * {c}"));
+            }
+            for (p, c) in &dim.params.terms {
+                let position = params.iter().position(|q| q == p).unwrap_or(0);
+                terms.push(format!("d{} * {c}", loops + position));
+            }
+            if d == last {
+                terms.push(format!("d{} * {}", nt + d, tile.lanes));
+                terms.push(format!("d{}", loops - 1));
+            } else {
+                terms.push(format!("d{}", nt + d));
+            }
+            terms.push(dim.lo.to_string());
+            terms.join(" + ")
+        })
+        .collect();
+    format!("affine_map<({}) -> ({})>", dims.join(", "), rows.join(", "))
+}

@@ -1,0 +1,147 @@
+//! `expand-streams`: writes each streaming-tensor chain
+//! (`ure.stream_input`) as T2S's older spelling, the directives the later
+//! passes apply: `ure.isolate_producer [@A] into @feeder` (the `isolate`
+//! pass: the feeder sends the array what it reads of `@A`, in its order)
+//! and `ure.buffer @feeder (@A) scope (k) loader @loader out (...)` (the
+//! `buffer` pass: the feeder replays a double-buffered tile that the loader
+//! streams from memory). T2S's Stensor chains lower the same way
+//! (docs/streaming-tensors.md).
+
+use melior::ir::attribute::{
+    ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
+};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::r#type::IntegerType;
+use melior::ir::{Attribute, Identifier};
+use melior::Context;
+use t2s_ir::ir;
+use t2s_ir::ods;
+use t2s_ir::pass::{Anchor, Failed, NoOptions};
+
+t2s_ir::declare_pass! {
+    /// Write each streaming-tensor chain (ure.stream_input) as the
+    /// directives it stands for: ure.isolate_producer into its feeder and
+    /// ure.buffer of the feeder, filled by its loader
+    pub static PASS = "expand-streams" (ExpandStreams)
+        on Anchor::Program, creates ["ure"],
+        run expand;
+}
+
+fn expand(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
+    let context_ref = program.context();
+    // SAFETY: the context outlives the pass run.
+    let context: &Context = unsafe { context_ref.to_ref() };
+    for stream in ir::body_ops(&program, 0)
+        .into_iter()
+        .filter(|op| ods::is(op, ods::ure::StreamInputOperation::name()))
+    {
+        let parts = Parts::read(&stream);
+        let block = stream.block().ok_or(Failed)?;
+        let isolate = isolate_producer(context, &parts, stream.location());
+        let buffer = buffer(context, &parts, stream.location());
+        block.insert_operation_before(stream, isolate);
+        block.insert_operation_before(stream, buffer);
+        // SAFETY: a directive has no results; nothing refers to it.
+        unsafe { ir::erase(stream) };
+    }
+    Ok(())
+}
+
+/// What a `ure.stream_input` says.
+struct Parts {
+    input: String,
+    loader: String,
+    out: Vec<String>,
+    loader_depth: i64,
+    feeder: String,
+    scope: Vec<String>,
+    feeder_depth: i64,
+}
+
+impl Parts {
+    fn read(op: &OperationRef<'_, '_>) -> Parts {
+        Parts {
+            input: ir::symbol(op, "input"),
+            loader: ir::string(op, "loader"),
+            out: ir::strings(op, "out"),
+            loader_depth: ir::int(op, "loader_depth").unwrap_or(2),
+            feeder: ir::string(op, "feeder"),
+            scope: ir::strings(op, "scope"),
+            feeder_depth: ir::int(op, "feeder_depth").unwrap_or(2),
+        }
+    }
+}
+
+fn names<'c>(context: &'c Context, names: &[String]) -> Attribute<'c> {
+    let items: Vec<Attribute> = names
+        .iter()
+        .map(|n| StringAttribute::new(context, n).into())
+        .collect();
+    ArrayAttribute::new(context, &items).into()
+}
+
+fn int(context: &Context, value: i64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
+}
+
+/// `ure.isolate_producer [@A] into @feeder depth d`.
+fn isolate_producer<'c>(
+    context: &'c Context,
+    parts: &Parts,
+    location: melior::ir::Location<'c>,
+) -> melior::ir::Operation<'c> {
+    let inputs: Attribute = ArrayAttribute::new(
+        context,
+        &[FlatSymbolRefAttribute::new(context, &parts.input).into()],
+    )
+    .into();
+    OperationBuilder::new(ods::ure::IsolateProducerOperation::name(), location)
+        .add_attributes(&[
+            (Identifier::new(context, "inputs"), inputs),
+            (
+                Identifier::new(context, "kernel"),
+                StringAttribute::new(context, &parts.feeder).into(),
+            ),
+            (
+                Identifier::new(context, "depth"),
+                int(context, parts.feeder_depth),
+            ),
+        ])
+        .build()
+        .expect("ure.isolate_producer is well formed")
+}
+
+/// `ure.buffer @feeder (@A) scope (k) loader @loader out (...) depth d`.
+fn buffer<'c>(
+    context: &'c Context,
+    parts: &Parts,
+    location: melior::ir::Location<'c>,
+) -> melior::ir::Operation<'c> {
+    OperationBuilder::new(ods::ure::BufferOperation::name(), location)
+        .add_attributes(&[
+            (
+                Identifier::new(context, "feeder"),
+                StringAttribute::new(context, &parts.feeder).into(),
+            ),
+            (
+                Identifier::new(context, "input"),
+                FlatSymbolRefAttribute::new(context, &parts.input).into(),
+            ),
+            (
+                Identifier::new(context, "scope"),
+                names(context, &parts.scope),
+            ),
+            (
+                Identifier::new(context, "loader"),
+                StringAttribute::new(context, &parts.loader).into(),
+            ),
+            (Identifier::new(context, "out"), names(context, &parts.out)),
+            (
+                Identifier::new(context, "depth"),
+                int(context, parts.loader_depth),
+            ),
+        ])
+        .build()
+        .expect("ure.buffer is well formed")
+}

@@ -1,0 +1,148 @@
+// RUN: t2s-opt %s --split-input-file --verify-diagnostics
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --verify-diagnostics %}
+
+// The verifiers of the streaming-tensor directives (docs/streaming-tensors.md):
+// ure.stream_input (a loader and a feeder for an input) and ure.buffer (the
+// older spelling of the feeder's double buffer). What needs the array (the
+// scope, the lanes, the tile) is the buffer pass's question.
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_input' op depth must be at least 1, got 0}}
+  ure.stream_input @A loader @aLoader out (j) depth 0 feeder @aFeeder scope (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_input' op streams @f, which is not a ure.input}}
+  ure.stream_input @f loader @aLoader out (j) feeder @aFeeder scope (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_input' op 'scope' names one loop, got 2}}
+  ure.stream_input @A loader @aLoader out (j) feeder @aFeeder scope (i, j)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_input' op 'out' names at most one loop (the vector lanes along the input's last dimension), got 2}}
+  ure.stream_input @A loader @aLoader out (i, j) feeder @aFeeder scope (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_input' op the loader and the feeder are one kernel @k}}
+  ure.stream_input @A loader @k out (j) feeder @k scope (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-note@-1 {{defined here}}
+  // expected-error@+1 {{'ure.stream_input' op kernel @f would redefine a symbol of the program}}
+  ure.stream_input @A loader @f out (j) feeder @aFeeder scope (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.input @B : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-note@+1 {{the earlier directive}}
+  ure.isolate_producer [@B] into @aFeeder
+  // expected-error@+1 {{'ure.stream_input' op kernel @aFeeder is created by an earlier directive}}
+  ure.stream_input @A loader @aLoader out (j) feeder @aFeeder scope (i)
+}
+
+// -----
+
+// One chain per input: isolated once, streamed once.
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-note@+1 {{isolated here}}
+  ure.isolate_producer [@A] into @loader
+  // expected-error@+1 {{'ure.stream_input' op streams @A, which an earlier directive isolates}}
+  ure.stream_input @A loader @aLoader out (j) feeder @aFeeder scope (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-note@+1 {{first isolated here}}
+  ure.stream_input @A loader @aLoader out (j) feeder @aFeeder scope (i)
+  // expected-error@+1 {{'ure.isolate_producer' op isolates @A again}}
+  ure.isolate_producer [@A] into @loader
+}
+
+// -----
+
+// ure.buffer: the feeder must be a kernel that isolates the input.
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  // expected-error@+1 {{'ure.buffer' op @aFeeder is not a feeder of @A: isolate it first (ure.isolate_producer [@A] into @aFeeder)}}
+  ure.buffer @aFeeder (@A) scope (i) loader @aLoader out (j)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.input @B : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  ure.isolate_producer [@B] into @aFeeder
+  // expected-error@+1 {{'ure.buffer' op @aFeeder is not a feeder of @A: isolate it first (ure.isolate_producer [@A] into @aFeeder)}}
+  ure.buffer @aFeeder (@A) scope (i) loader @aLoader out (j)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  ure.isolate_producer [@A] into @aFeeder
+  // expected-note@+1 {{first buffered here}}
+  ure.buffer @aFeeder (@A) scope (i) loader @aLoader out (j)
+  // expected-error@+1 {{'ure.buffer' op buffers @A in @aFeeder again}}
+  ure.buffer @aFeeder (@A) scope (i) loader @aLoader2 out (j)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  ure.isolate_producer [@A] into @aFeeder
+  // expected-error@+1 {{'ure.buffer' op the loader and the feeder are one kernel @aFeeder}}
+  ure.buffer @aFeeder (@A) scope (i) loader @aFeeder out (j)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8x8xf32>
+  ure.func @f(i, j) -> f32
+  ure.isolate_producer [@A] into @aFeeder
+  // expected-error@+1 {{'ure.buffer' op depth must be at least 1, got -1}}
+  ure.buffer @aFeeder (@A) scope (i) loader @aLoader out (j) depth -1
+}
