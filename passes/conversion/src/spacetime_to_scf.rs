@@ -589,6 +589,7 @@ pub mod output;
 pub mod pes;
 pub mod registers;
 pub mod rewrite;
+pub mod store_once;
 pub mod vector;
 
 pub mod vector_output;

@@ -28,7 +28,7 @@ impl Call {
         check_buffer(&format!("output @{}", model.output), &shape)?;
         let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
         for ty in &model.output_types {
-            args.push(MemRefArg::new(&Buffer::zeros(*ty, &shape)));
+            args.push(MemRefArg::new(&canary_buffer(*ty, &shape)));
         }
         let mut descriptor_ptrs: Vec<*mut c_void> = args
             .iter_mut()
@@ -114,6 +114,21 @@ impl PackedCall {
     pub fn check(&self, model: &Interface) -> Result<(), ExecuteError> {
         status_error(self.status(), model)
     }
+}
+
+/// An output buffer holding a value no program is likely to compute: a
+/// compiled function writes every element of its output (zero where no
+/// point stores), so an element it leaves alone shows up in `--compare`.
+fn canary_buffer(elem: ScalarType, shape: &[usize]) -> Buffer {
+    let mut buffer = Buffer::zeros(elem, shape);
+    let canary = match elem {
+        ScalarType::Int(w) if w < 64 => Value::Int(t2s_model::interpret::normalize(0x5a5b, w)),
+        ScalarType::Int(_) | ScalarType::Index => Value::Int(0x5a5a_5a5a),
+        ScalarType::F16 | ScalarType::BF16 | ScalarType::F32 => Value::F32(-1234.5),
+        ScalarType::F64 => Value::F64(-1234.5),
+    };
+    buffer.data.fill(canary);
+    buffer
 }
 
 /// The error of a compiled function's non-zero status (`input-checks`).

@@ -13,10 +13,9 @@ use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
 use t2s_ir::ods;
-use t2s_ir::ops::spacetime::OutputParts;
 use t2s_ir::ops::{
     self,
-    spacetime::{ArrayOp, OutputOp},
+    spacetime::OutputOp,
     ure::{ElementBound, ProgramOp},
     View,
 };
@@ -62,6 +61,8 @@ pub struct Output<'c> {
     /// An element may be stored at several points: each element keeps the
     /// loop-order rank of its last writer ("last write wins").
     pub stamps: bool,
+    /// Some element may never be stored: the output starts at zero.
+    pub zero_fill: bool,
 }
 
 /// The output Func stored by the program's `spacetime.output` ops (in the
@@ -97,52 +98,16 @@ pub fn output_of<'c>(program: &OperationRef<'c, '_>) -> Result<Output<'c>, Faile
         )
     })?;
     let shape = bounds.iter().map(|b| b.extent.as_const()).collect();
+    let pattern = crate::spacetime_to_scf::store_once::stores(&stores, &bounds);
+    use crate::spacetime_to_scf::store_once::Stores;
     Ok(Output {
         func,
-        stamps: !stores_each_element_once(&stores),
+        stamps: pattern == Stores::Several,
+        zero_fill: pattern != Stores::Bijection,
         types: decl.result_types(),
         bounds,
         shape,
     })
-}
-
-/// Whether every point stores a distinct element: one store, whose indices
-/// are the PE's own recovered indices, each of a different loop, one per
-/// loop of its array. Otherwise elements keep the last writer in loop order.
-fn stores_each_element_once(stores: &[OutputOp<'_, '_>]) -> bool {
-    let [store] = stores else {
-        return false;
-    };
-    let OutputParts { indices, at, .. } = store.parts();
-    if !at.is_empty() {
-        return false;
-    }
-    let Some(array) = enclosing_array(store.op()) else {
-        return false;
-    };
-    let Ok(info) = array.info() else {
-        return false;
-    };
-    let mut loops: Vec<usize> = Vec::new();
-    for index in &indices {
-        match t2s_ir::array::recovered_loop(*index) {
-            Some(l) if !loops.contains(&l) => loops.push(l),
-            _ => return false,
-        }
-    }
-    loops.len() == info.loops.len()
-}
-
-/// The `spacetime.array` an op is nested in.
-fn enclosing_array<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<ArrayOp<'c, 'a>> {
-    let mut current = op.parent_operation();
-    while let Some(parent) = current {
-        if let Some(array) = ArrayOp::cast(parent) {
-            return Some(array);
-        }
-        current = parent.parent_operation();
-    }
-    None
 }
 
 /// The function's values the PE code uses.
@@ -178,8 +143,10 @@ pub fn init_outputs(
     let output = &lowered.output;
     let extents: Vec<Val> = lowered.output_extents.clone();
     let mut fills = Vec::new();
-    for (buffer, ty) in lowered.outputs.iter().zip(&output.types) {
-        fills.push((*buffer, zero(e, *ty)));
+    if output.zero_fill {
+        for (buffer, ty) in lowered.outputs.iter().zip(&output.types) {
+            fills.push((*buffer, zero(e, *ty)));
+        }
     }
     let stamps = if output.stamps {
         let dynamic = t2s_ir::types::dynamic_size();
@@ -206,7 +173,9 @@ pub fn init_outputs(
         None
     };
     let _ = info;
-    fill(e, &extents, &fills);
+    if !fills.is_empty() {
+        fill(e, &extents, &fills);
+    }
     Ok(stamps)
 }
 
