@@ -18,6 +18,7 @@ pub mod arith_model;
 pub mod array;
 pub mod diag;
 pub mod emit;
+pub mod guard;
 pub mod handle;
 pub mod import;
 pub mod ir;

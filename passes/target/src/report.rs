@@ -6,23 +6,30 @@
 //! its register files, the `channel.fifo`s between kernels, and the
 //! arithmetic of the PE body. The IR is not changed.
 
+pub mod memory;
 pub mod model;
 #[cfg(test)]
 mod tests;
+pub mod totals;
 
 use melior::ir::{
     attribute::TypeAttribute,
     operation::{OperationLike, OperationRef},
     Location,
 };
+use memory::{Bandwidth, Device, DeviceOption, FileRead, Runs, Traffic};
 use model::{count_ops, value_bits, OpCount};
 use serde::Serialize;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::{error, remark};
 use t2s_ir::ir;
 use t2s_ir::ods;
-use t2s_ir::ops::{spacetime::ArrayOp, View};
+use t2s_ir::ops::{
+    spacetime::{ArrayOp, ReadOp},
+    View,
+};
 use t2s_ir::pass::{Anchor, Failed};
+use totals::{remark_traffic, summary, totals, warn_if_unfit};
 
 t2s_ir::declare_pass! {
     /// Report the PEs, registers, channels, DSP blocks, trip counts,
@@ -36,17 +43,23 @@ t2s_ir::declare_pass! {
         file: String = ("file", ""),
         /// Clock in MHz for the predicted throughput (0: none predicted)
         fmax: i64 = ("fmax", "0"),
+        /// The FPGA to check the design against: arria10 (Arria 10 GX 1150) or stratix10 (Stratix 10 SX 2800); empty: none
+        device: DeviceOption = ("device", ""),
+        /// DRAM bandwidth in GB/s for the roofline (a decimal; 0: none)
+        bandwidth: Bandwidth = ("bandwidth", "0"),
     }
 }
 
 /// The JSON schema this pass writes (docs/report.md).
-pub const SCHEMA: &str = "t2s-report/1";
+pub const SCHEMA: &str = "t2s-report/2";
 
 /// The report of a module.
 #[derive(Debug, Serialize)]
 pub struct Report {
     pub schema: &'static str,
     pub fmax_mhz: Option<f64>,
+    pub device: Option<Device>,
+    pub bandwidth_gbps: Option<f64>,
     pub programs: Vec<ProgramReport>,
 }
 
@@ -81,8 +94,16 @@ pub struct KernelReport {
     pub ii: u64,
     pub register_bits: u64,
     pub buffer_bits: u64,
+    /// M20K blocks of its buffers and long shift registers.
+    pub m20ks: u64,
     pub operations: Vec<OpCount>,
     pub dsps: u64,
+    /// Bytes its loads read from and its stores write to DRAM over the run
+    /// (null: an access the model cannot count).
+    pub dram_read_bytes: Option<u64>,
+    pub dram_write_bytes: Option<u64>,
+    /// The DRAM bytes are exact (otherwise an upper bound).
+    pub dram_exact: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -92,6 +113,7 @@ pub struct ChannelReport {
     pub depth: u64,
     pub width_bits: u64,
     pub bits: u64,
+    pub m20ks: u64,
 }
 
 #[derive(Debug, Serialize)]
@@ -101,6 +123,10 @@ pub struct Total {
     pub register_bits: u64,
     pub channel_bits: u64,
     pub buffer_bits: u64,
+    pub m20ks: u64,
+    /// DRAM bytes of all kernels (null if a kernel's are unknown).
+    pub dram_read_bytes: Option<u64>,
+    pub dram_write_bytes: Option<u64>,
     /// Points of the iteration space (each computes the UREs once).
     pub points: u64,
     /// Arithmetic operations of the whole run (a multiply-add is two).
@@ -116,6 +142,15 @@ pub struct Total {
     pub peak_gflops: Option<f64>,
     pub gflops: Option<f64>,
     pub gops: Option<f64>,
+    /// DRAM bandwidth the run needs at fmax, GB/s.
+    pub dram_gbps: Option<f64>,
+    /// The run needs more DRAM bandwidth than `bandwidth` gives.
+    pub dram_bound: Option<bool>,
+    /// GFLOP/s under the roofline: the lower of the compute prediction and
+    /// what the bandwidth can feed.
+    pub roofline_gflops: Option<f64>,
+    /// The design fits the device (DSPs and M20Ks; null: no device).
+    pub fits: Option<bool>,
 }
 
 fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
@@ -126,9 +161,14 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
         ));
     }
     let fmax = (options.fmax > 0).then_some(options.fmax as f64);
+    let machine = Machine {
+        fmax,
+        device: options.device.0,
+        bandwidth: options.bandwidth.0,
+    };
     let mut programs = Vec::new();
     for program in ir::collect(root, ods::ure::ProgramOperation::name()) {
-        programs.push(report_program(&program, fmax)?);
+        programs.push(report_program(&program, &machine)?);
     }
     if programs.is_empty() {
         return Err(error(
@@ -139,6 +179,8 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     let report = Report {
         schema: SCHEMA,
         fmax_mhz: fmax,
+        device: machine.device,
+        bandwidth_gbps: machine.bandwidth,
         programs,
     };
     if !options.file.is_empty() {
@@ -158,9 +200,17 @@ fn write(at: Location<'_>, file: &str, report: &Report) -> Result<(), Failed> {
         .map_err(|e| error(at, format!("t2s-report: cannot write '{file}': {e}")))
 }
 
+/// What the report assumes of the FPGA: its clock, the device, the DRAM
+/// bandwidth.
+pub struct Machine {
+    pub fmax: Option<f64>,
+    pub device: Option<Device>,
+    pub bandwidth: Option<f64>,
+}
+
 fn report_program(
     program: &OperationRef<'_, '_>,
-    fmax: Option<f64>,
+    machine: &Machine,
 ) -> Result<ProgramReport, Failed> {
     let name = ir::symbol_name(program);
     let body = ir::body_ops(program, 0);
@@ -199,12 +249,14 @@ fn report_program(
                 "t2s-report: the loop extents depend on parameters; give them values first (a symbolic design has no trip counts to report)",
             )
         })?;
-    let total = totals(&kernels, &channels, points, fmax);
-    let message = summary(&total, fmax);
+    let total = totals(&kernels, &channels, points, machine);
+    let message = summary(&total, machine);
     remark(
         program.location(),
         format!("t2s-report: @{name}: {message}"),
     );
+    remark_traffic(&kernels, &total, machine, program.location());
+    warn_if_unfit(&name, &total, machine, program.location());
     Ok(ProgramReport {
         name,
         kernels,
@@ -261,20 +313,15 @@ fn report_kernel(name: &str, array: &OperationRef<'_, '_>) -> Result<KernelRepor
         .try_fold(1u64, |n, l| n.checked_mul(u64::try_from(l.extent).ok()?))
         .ok_or_else(symbolic)?;
     let view = ArrayOp::cast(*array).ok_or(Failed)?;
-    // A file holds its registers for every PE (and lane) of the array.
-    let register_bits = view
-        .files()
-        .iter()
-        .map(|f| {
-            let ty = f.decl.file_type();
-            let slots: u64 = t2s_ir::types::shape(ty)
-                .unwrap_or_default()
-                .iter()
-                .map(|d| (*d).max(1) as u64)
-                .product();
-            slots * value_bits(t2s_ir::types::element(ty))
-        })
-        .sum();
+    let storage = storage(&view);
+    let traffic = memory::traffic(
+        array,
+        &Runs {
+            info: &info,
+            steps,
+            lanes: pes * lanes,
+        },
+    );
     let operations = count_ops(array, pes);
     let dsps = operations.iter().map(|o| o.dsps).sum::<f64>().ceil() as u64;
     let shape: Vec<String> = pe_loops
@@ -288,10 +335,12 @@ fn report_kernel(name: &str, array: &OperationRef<'_, '_>) -> Result<KernelRepor
     remark(
         array.location(),
         format!(
-            "t2s-report: kernel {name}: {pes} PEs ({}) x {lanes} lane{}; {steps} steps at II 1; {dsps} DSPs ({}); {register_bits} register bits",
+            "t2s-report: kernel {name}: {pes} PEs ({}) x {lanes} lane{}; {steps} steps at II 1; {dsps} DSPs ({}); {} register bits{}",
             if shape.is_empty() { "one".to_string() } else { shape.join(" x ") },
             if lanes == 1 { "" } else { "s" },
             if ops.is_empty() { "no arithmetic".to_string() } else { format!("per step {}", ops.join(", ")) },
+            storage.register_bits,
+            memory_text(&storage, traffic),
         ),
     );
     Ok(KernelReport {
@@ -302,11 +351,102 @@ fn report_kernel(name: &str, array: &OperationRef<'_, '_>) -> Result<KernelRepor
         time_loops,
         steps,
         ii: 1,
-        register_bits,
-        buffer_bits: 0,
+        register_bits: storage.register_bits,
+        buffer_bits: storage.buffer_bits,
+        m20ks: storage.m20ks,
         operations,
         dsps,
+        dram_read_bytes: traffic.map(|t| t.read_bytes),
+        dram_write_bytes: traffic.map(|t| t.write_bytes),
+        dram_exact: traffic.is_some_and(|t| t.exact),
     })
+}
+
+/// A kernel's on-chip storage.
+struct Storage {
+    register_bits: u64,
+    buffer_bits: u64,
+    m20ks: u64,
+}
+
+fn storage(view: &ArrayOp<'_, '_>) -> Storage {
+    let mut storage = Storage {
+        register_bits: 0,
+        buffer_bits: 0,
+        m20ks: 0,
+    };
+    // A file holds its registers for every PE (and lane) of the array.
+    let reads: Vec<ReadOp> = t2s_ir::ops::all(view.op());
+    for file in view.files() {
+        let ty = file.decl.file_type();
+        let shape = t2s_ir::types::shape(ty).unwrap_or_default();
+        let bits = value_bits(t2s_ir::types::element(ty));
+        let slots: u64 = shape.iter().map(|d| (*d).max(1) as u64).product();
+        storage.register_bits += slots * bits;
+        let file_reads: Vec<FileRead> = reads
+            .iter()
+            .filter(|r| r.registers() == file.arg)
+            .map(|r| FileRead {
+                offset: r.offset(),
+                slot: ir::int(&r.op(), "delay").or_else(|| ir::int(&r.op(), "writes")),
+            })
+            .collect();
+        storage.m20ks += memory::file_m20ks(&shape, bits, &file_reads);
+    }
+    for (_, buffer) in view.buffers() {
+        let ty = buffer.buffer_type();
+        let elements: u64 = t2s_ir::types::shape(ty)
+            .unwrap_or_default()
+            .iter()
+            .map(|d| (*d).max(1) as u64)
+            .product();
+        let bits = value_bits(t2s_ir::types::element(ty));
+        storage.buffer_bits += elements * bits;
+        storage.m20ks += memory::buffer_m20ks(elements, buffer.banks().max(1) as u64, bits);
+    }
+    storage
+}
+
+/// `; 4 M20Ks; 2048 buffer bits; reads 1024 B of DRAM` for the kernel remark.
+fn memory_text(storage: &Storage, traffic: Option<Traffic>) -> String {
+    let mut text = String::new();
+    if storage.buffer_bits > 0 {
+        text.push_str(&format!("; {} buffer bits", storage.buffer_bits));
+    }
+    if storage.m20ks > 0 {
+        text.push_str(&format!("; {} M20Ks", storage.m20ks));
+    }
+    match traffic {
+        None => text.push_str(
+            "; DRAM traffic unknown (an access under a condition the model does not read)",
+        ),
+        Some(t) if t.read_bytes > 0 || t.write_bytes > 0 => {
+            let bound = if t.exact { "" } else { "at most " };
+            text.push_str(&format!(
+                "; DRAM {bound}{} read, {bound}{} written",
+                bytes_text(t.read_bytes),
+                bytes_text(t.write_bytes)
+            ));
+        }
+        Some(_) => {}
+    }
+    text
+}
+
+/// Bytes in the largest binary unit that keeps a figure of at least 1.
+pub fn bytes_text(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.2} {}", UNITS[unit])
+    }
 }
 
 fn report_channel(op: &OperationRef<'_, '_>) -> ChannelReport {
@@ -326,70 +466,6 @@ fn report_channel(op: &OperationRef<'_, '_>) -> ChannelReport {
         depth,
         width_bits,
         bits: count * depth * width_bits,
+        m20ks: memory::channel_m20ks(count, depth, width_bits),
     }
-}
-
-fn totals(
-    kernels: &[KernelReport],
-    channels: &[ChannelReport],
-    points: u64,
-    fmax: Option<f64>,
-) -> Total {
-    let per_step = |k: &KernelReport, floats: bool| -> u64 {
-        k.operations
-            .iter()
-            .filter(|o| !floats || o.element.starts_with('f'))
-            .map(|o| o.per_step * if o.kind == "multiply-add" { 2 } else { 1 })
-            .sum()
-    };
-    let peak_ops_per_cycle: u64 = kernels.iter().map(|k| per_step(k, false)).sum();
-    let peak_flops_per_cycle: u64 = kernels.iter().map(|k| per_step(k, true)).sum();
-    // Each point runs the body once in one lane of one PE: the operations
-    // per point are those of a step over the PEs' lanes.
-    let run = |floats: bool| -> u64 {
-        kernels
-            .iter()
-            .map(|k| {
-                let lanes = u128::from((k.pes * k.lanes).max(1));
-                (u128::from(points) * u128::from(per_step(k, floats)) / lanes) as u64
-            })
-            .sum()
-    };
-    let operations = run(false);
-    let flops = run(true);
-    let cycles = kernels
-        .iter()
-        .map(|k| k.steps * k.ii)
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let per_second = |n: u64| fmax.map(|f| n as f64 * f * 1e6 / cycles as f64 / 1e9);
-    Total {
-        pes: kernels.first().map_or(0, |k| k.pes),
-        dsps: kernels.iter().map(|k| k.dsps).sum(),
-        register_bits: kernels.iter().map(|k| k.register_bits).sum(),
-        channel_bits: channels.iter().map(|c| c.bits).sum(),
-        buffer_bits: kernels.iter().map(|k| k.buffer_bits).sum(),
-        points,
-        operations,
-        flops,
-        cycles,
-        peak_ops_per_cycle,
-        peak_flops_per_cycle,
-        ops_per_cycle: operations as f64 / cycles as f64,
-        peak_gflops: fmax.map(|f| peak_flops_per_cycle as f64 * f / 1e3),
-        gflops: per_second(flops),
-        gops: per_second(operations),
-    }
-}
-
-fn summary(t: &Total, fmax: Option<f64>) -> String {
-    let mut text = format!(
-        "{} PEs, {} DSPs, {} register bits, {} channel bits; {} operations ({} floating-point) in {} cycles at II 1: {:.2} per cycle, {} at peak",
-        t.pes, t.dsps, t.register_bits, t.channel_bits, t.operations, t.flops, t.cycles, t.ops_per_cycle, t.peak_ops_per_cycle
-    );
-    if let (Some(f), Some(g), Some(p)) = (fmax, t.gflops, t.peak_gflops) {
-        text.push_str(&format!("; at {f} MHz {g:.1} GFLOP/s (peak {p:.1})"));
-    }
-    text
 }

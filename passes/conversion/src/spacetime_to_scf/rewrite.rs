@@ -99,7 +99,8 @@ pub fn rewrite_pe(
     let ops = nested_ops(cloned);
     let guarded = crate::spacetime_to_scf::loads::proven_loads(&ops, info);
     let vector_loads = crate::spacetime_to_scf::vector::vector_loads(&ops, info, &guarded);
-    let vector_stores = crate::spacetime_to_scf::vector_output::vector_stores(&ops, info, lowered);
+    let vector_stores =
+        crate::spacetime_to_scf::vector_output::vector_stores(&ops, info, lowered, frame.coords);
     for op in ops {
         let op_ref = op.op();
         let here = e.before_op(op).located(op_ref.location());

@@ -12,18 +12,19 @@
 //! pattern is read off the `recover` rows before the rewrite. The last
 //! index must be proven inside the output over the box of coordinates (a
 //! masked-off lane must still address the buffer); another index out of
-//! the proof is checked once per row. Anything else (indices computed by
-//! the PE, a store on behalf of another PE, elements LLVM packs into bits)
-//! keeps the lane-by-lane store.
+//! the proof is checked once per row. A store on behalf of another PE (a
+//! gather's end PE, `at`) qualifies when its point is one of the array's
+//! and its lanes the PE's own. Anything else (indices computed by the PE,
+//! elements LLVM packs into bits) keeps the lane-by-lane store.
 
 use crate::spacetime_to_scf::lowered::in_range;
 use crate::spacetime_to_scf::lowered::Lowered;
 use crate::spacetime_to_scf::vector::{byte_sized, coefficient, lane_coords, lanewise};
 use melior::ir::{operation::OperationRef, r#type::IntegerType};
 use std::collections::HashMap;
-use t2s_ir::array::recovered_loop;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
+use t2s_ir::guard::recovered_at;
 use t2s_ir::handle::{Op, Val};
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
 use t2s_ir::ods;
@@ -45,6 +46,7 @@ pub fn vector_stores(
     ops: &[Op],
     info: &ArrayInfo,
     lowered: &Lowered<'_>,
+    coords: &[Val],
 ) -> HashMap<usize, VectorStore> {
     let mut found = HashMap::new();
     let lane_coords = lane_coords(info);
@@ -57,7 +59,14 @@ pub fn vector_stores(
         if !ods::is(&r, ods::spacetime::OutputOperation::name()) {
             continue;
         }
-        match row_store(op, info, &lowered.output.bounds, &lane_coords, &box_ranges) {
+        match row_store(
+            op,
+            info,
+            &lowered.output.bounds,
+            &lane_coords,
+            &box_ranges,
+            coords,
+        ) {
             Some(store) => {
                 tracing::debug!(target: "t2s", proven = ?store.proven, "output stored by rows of lanes");
                 found.insert(op.key(), store);
@@ -75,6 +84,7 @@ fn row_store(
     bounds: &[ElementBound],
     lane_coords: &[usize],
     box_ranges: &[Option<(i64, i64)>],
+    coords: &[Val],
 ) -> Option<VectorStore> {
     let OutputParts {
         values,
@@ -82,7 +92,12 @@ fn row_store(
         mask,
         at,
     } = output_parts(&op.op());
-    if !at.is_empty() || indices.is_empty() || indices.len() != bounds.len() {
+    if indices.is_empty() || indices.len() != bounds.len() {
+        return None;
+    }
+    // A store on behalf of another PE (a gather's end PE): its point must
+    // lie in the array's box, its lanes be the PE's own.
+    if !at.is_empty() && !at_in_box(op, info, &at, coords) {
         return None;
     }
     let shape = shape_of(type_of(*values.first()?))?;
@@ -102,7 +117,7 @@ fn row_store(
     let mut moves = false;
     for (d, index) in indices.iter().enumerate() {
         let stride_along_row = if lanes::is_vector(*index) {
-            let l = recovered_loop(*index)?;
+            let l = recovered_at(*index, &at)?;
             coefficient(&info.recover[l], lane_coords[last_lane])
         } else {
             0
@@ -116,7 +131,7 @@ fn row_store(
                 .as_const()
                 .is_some_and(|n| lo >= b.min && hi < b.min.saturating_add(n))
         };
-        let range = recovered_loop(*index).and_then(|l| box_ranges.get(l).copied().flatten());
+        let range = recovered_at(*index, &at).and_then(|l| box_ranges.get(l).copied().flatten());
         proven.push(range.is_some_and(inside));
     }
     if consecutive && proven[last] {
@@ -129,6 +144,75 @@ fn row_store(
     moves.then_some(VectorStore {
         proven,
         scatter: true,
+    })
+}
+
+/// Whether the point `at` of a store lies in the array's box of
+/// coordinates: each coordinate the PE's own (`coords`, in the lowered
+/// PE), or the variable of an enclosing `scf.for` whose bounds stay inside
+/// that coordinate's range (a gather's count loop: from the PE's own
+/// coordinate or a constant, to a constant or the PE's own plus one).
+fn at_in_box(op: &Op, info: &ArrayInfo, at: &[Val], coords: &[Val]) -> bool {
+    let bounds: Vec<&t2s_ir::array::Bound> = info.time.iter().chain(&info.space).collect();
+    if at.len() != coords.len() || at.len() != bounds.len() {
+        return false;
+    }
+    at.iter().zip(coords).zip(&bounds).all(|((a, own), b)| {
+        *a == *own
+            || b.extent.as_const().is_some_and(|n| {
+                count_loop_of(op, *a).is_some_and(|(lower, upper)| {
+                    let lower_ok = lower == *own || constant_of(lower).is_some_and(|c| c >= b.min);
+                    let upper_ok = constant_of(upper).is_some_and(|c| c <= b.min + n)
+                        || is_plus_one(upper, *own);
+                    lower_ok && upper_ok
+                })
+            })
+    })
+}
+
+/// The bounds of the `scf.for` (step 1) enclosing `op` whose induction
+/// variable `iv` is.
+fn count_loop_of(op: &Op, iv: Val) -> Option<(Val, Val)> {
+    use melior::ir::block::BlockLike;
+    use melior::ir::operation::OperationLike;
+    use melior::ir::RegionLike;
+    use t2s_ir::handle::AsVal;
+    let mut parent = op.op().parent_operation();
+    while let Some(p) = parent {
+        if ods::is(&p, ods::scf::ForOperation::name()) {
+            let var = p
+                .region(0)
+                .ok()
+                .and_then(|r| r.first_block())
+                .and_then(|b| b.argument(0).ok())
+                .map(|a| a.val());
+            if var == Some(iv) {
+                let step = p.operand(2).ok()?.val();
+                return (constant_of(step) == Some(1))
+                    .then(|| Some((p.operand(0).ok()?.val(), p.operand(1).ok()?.val())))?;
+            }
+        }
+        parent = p.parent_operation();
+    }
+    None
+}
+
+fn constant_of(v: Val) -> Option<i64> {
+    let op = v.defining_op()?.op();
+    ods::is(&op, ods::arith::ConstantOperation::name())
+        .then(|| t2s_ir::ir::int(&op, "value"))
+        .flatten()
+}
+
+/// `v` is `own + 1`.
+fn is_plus_one(v: Val, own: Val) -> bool {
+    use melior::ir::operation::OperationLike;
+    use t2s_ir::handle::AsVal;
+    v.defining_op().is_some_and(|d| {
+        let d = d.op();
+        ods::is(&d, ods::arith::AddIOperation::name())
+            && d.operand(0).is_ok_and(|x| x.val() == own)
+            && d.operand(1).is_ok_and(|y| constant_of(y.val()) == Some(1))
     })
 }
 
@@ -146,8 +230,16 @@ pub fn store_rows(
         values,
         indices,
         mask,
-        ..
+        at,
     } = output_parts(op);
+    // A PE storing on behalf of another one: the ranks are that one's.
+    let at_recovered: Vec<Val>;
+    let recovered = if at.is_empty() {
+        recovered
+    } else {
+        at_recovered = crate::spacetime_to_scf::lowered::recover_at(e, info, &at);
+        &at_recovered
+    };
     let shape = shape_of(type_of(*values.first().ok_or(Failed)?)).ok_or(Failed)?;
     let bounds = &lowered.output.bounds;
     let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));

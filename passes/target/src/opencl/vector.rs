@@ -9,6 +9,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Attribute, ValueLike,
 };
+use t2s_ir::handle::AsVal;
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
@@ -469,10 +470,19 @@ impl Body<'_> {
     ) -> Result<(), Failed> {
         let (v, vt) = (self.operand(op, value)?, self.operand_type(op, value)?);
         let at = self.lane_element(op, m, (first, end), &vt.shape, "_l")?;
-        if mask.is_none() && vt.is_native() {
+        // A mask every lane shares (a broadcast condition) guards one
+        // native vector store.
+        let uniform = match mask {
+            Some(k) => self.broadcast_source(op, k)?,
+            None => None,
+        };
+        if vt.is_native() && (mask.is_none() || uniform.is_some()) {
             let first_lane = at.replace("_l", "0");
-            self.w
-                .line(format!("vstore{}({v}, 0, &{first_lane});", vt.shape[0]));
+            let guard = uniform.map(|c| format!("if ({c}) ")).unwrap_or_default();
+            self.w.line(format!(
+                "{guard}vstore{}({v}, 0, &{first_lane});",
+                vt.shape[0]
+            ));
             return Ok(());
         }
         let guard = match mask {
@@ -489,6 +499,29 @@ impl Body<'_> {
             vt.lane(&v, "_l")
         ));
         Ok(())
+    }
+
+    /// The scalar that operand `k` of `op` broadcasts, if it is a
+    /// `vector.broadcast` of an `i1`.
+    fn broadcast_source(
+        &self,
+        op: &OperationRef<'_, '_>,
+        k: usize,
+    ) -> Result<Option<String>, Failed> {
+        let v = op.operand(k).map_err(|_| fail(op, "a missing operand"))?;
+        let Some(def) = v.val().defining_op().map(|d| d.op()) else {
+            return Ok(None);
+        };
+        if !ods::is(&def, ods::vector::BroadcastOperation::name()) {
+            return Ok(None);
+        }
+        let source = def
+            .operand(0)
+            .map_err(|_| fail(&def, "a missing operand"))?;
+        if t2s_ir::lanes::is_vector(source.val()) {
+            return Ok(None);
+        }
+        self.name(&def, source).map(Some)
     }
 
     fn reduction(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {

@@ -88,19 +88,38 @@ pub fn fixed_coordinates(frame: &Frame<'_, '_>, access: &Access) -> Vec<Fixed> {
         Some([one]) => vec![*one],
         _ => Vec::new(),
     };
+    let mut holding = Vec::new();
+    for condition in access.guards.iter().chain(&uses) {
+        conjuncts(*condition, &mut holding);
+    }
     let mut fixed: Vec<Fixed> = Vec::new();
-    for found in access
-        .guards
-        .iter()
-        .chain(&uses)
-        .filter_map(|c| fixed_by(frame, *c))
-    {
+    for found in holding.into_iter().filter_map(|c| fixed_by(frame, c)) {
         if !fixed.iter().any(|(c, _)| *c == found.0) {
             fixed.push(found);
         }
     }
     fixed.sort_unstable();
     fixed
+}
+
+/// The conditions that `condition` holding implies: itself and, through
+/// `arith.andi`, each conjunct.
+fn conjuncts(condition: Condition, out: &mut Vec<Condition>) {
+    out.push(condition);
+    let (value, holds) = condition;
+    if !holds {
+        return;
+    }
+    if let Some(op) = op_of(value) {
+        let op = op.op();
+        if ods::is(&op, ods::arith::AndIOperation::name()) {
+            for i in 0..2 {
+                if let Some(operand) = op.operand_at(i) {
+                    conjuncts((operand.val(), true), out);
+                }
+            }
+        }
+    }
 }
 
 /// The coordinates that all `accesses` fix to the same value: the PEs the
