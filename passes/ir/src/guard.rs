@@ -61,6 +61,8 @@ pub fn guard_of(op: OperationRef<'_, '_>, info: &ArrayInfo, at: &[Val]) -> Optio
         guard: Guard::default(),
         end_pes: Vec::new(),
         counts: Vec::new(),
+        own_fixed: Vec::new(),
+        own_scheduled: false,
     };
     let mut child = op;
     let mut parent = op.parent_operation();
@@ -91,6 +93,11 @@ struct Walk<'i, 'v, 'c, 'a> {
     /// `coordinate == c` on a space coordinate of the body (the end PE).
     end_pes: Vec<(Val, i64)>,
     counts: Vec<OperationRef<'c, 'a>>,
+    /// Under `at`: loops fixed through the PE's own recovered indices, and
+    /// the PE's own `spacetime.scheduled`, which say something of the
+    /// point `at` only where it shares the PE's coordinates.
+    own_fixed: Vec<(usize, Key)>,
+    own_scheduled: bool,
 }
 
 impl Walk<'_, '_, '_, '_> {
@@ -99,8 +106,15 @@ impl Walk<'_, '_, '_, '_> {
         conjuncts(condition, &mut |atom| {
             if self.is_scheduled(atom) {
                 self.guard.scheduled = true;
+            } else if !self.at.is_empty() && is_scheduled_at(atom, &[]) {
+                self.own_scheduled = true;
             } else if let Some(fixed) = fixes(atom, self.info, self.at) {
                 self.guard.fixed.push(fixed);
+            } else if let Some(fixed) = (!self.at.is_empty())
+                .then(|| fixes(atom, self.info, &[]))
+                .flatten()
+            {
+                self.own_fixed.push(fixed);
             } else if let Some(end) = end_pe(atom) {
                 self.end_pes.push(end);
             } else {
@@ -110,10 +124,7 @@ impl Walk<'_, '_, '_, '_> {
     }
 
     fn is_scheduled(&self, atom: Val) -> bool {
-        atom.defining_op().is_some_and(|d| {
-            let d = d.op();
-            ods::is(&d, ods::spacetime::ScheduledOperation::name()) && operands_are(&d, self.at)
-        })
+        is_scheduled_at(atom, self.at)
     }
 
     /// Checks each coordinate of `at` against the body and the count
@@ -143,6 +154,21 @@ impl Walk<'_, '_, '_, '_> {
         }
         if !self.counts.is_empty() {
             return None;
+        }
+        // The PE's own index of a loop is the point's where the loop's
+        // recover row reads only coordinates `at` shares with the PE.
+        let shared = |d: usize| self.at.get(d).is_some_and(|a| is_body_arg(*a, body, d));
+        for (l, key) in std::mem::take(&mut self.own_fixed) {
+            let row = self.info.recover.get(l)?;
+            if row.terms.iter().all(|(d, _)| shared(*d)) {
+                self.guard.fixed.push((l, key));
+            } else {
+                self.guard.restricts_more = true;
+            }
+        }
+        // The PE's own point is valid at every step of a dense array.
+        if self.own_scheduled && !is_dense(self.info) {
+            self.guard.restricts_more = true;
         }
         // Other conditions on a PE coordinate restrict the points.
         if used_ends.iter().any(|u| !u) {
@@ -180,6 +206,30 @@ fn counts_every_pe(
             && o.operand(1).is_ok_and(|y| constant(y.val()) == Some(1))
     });
     (constant(lower) == Some(first) && upper_is_own_plus_one).then_some(last)
+}
+
+/// `atom` is `spacetime.scheduled` at the point `at` (empty: the PE's own).
+fn is_scheduled_at(atom: Val, at: &[Val]) -> bool {
+    atom.defining_op().is_some_and(|d| {
+        let d = d.op();
+        ods::is(&d, ods::spacetime::ScheduledOperation::name()) && operands_are(&d, at)
+    })
+}
+
+/// Every step of every PE is a point of the nest.
+fn is_dense(info: &ArrayInfo) -> bool {
+    let product = |bounds: &[crate::array::Bound]| -> Option<i64> {
+        bounds
+            .iter()
+            .try_fold(1i64, |n, b| n.checked_mul(b.extent.as_const()?))
+    };
+    let steps = product(&info.time);
+    let pes = info
+        .space
+        .iter()
+        .try_fold(1i64, |n, b| n.checked_mul(b.pe_extent()));
+    let points = product(&info.loops);
+    matches!((steps, pes, points), (Some(s), Some(p), Some(n)) if s.checked_mul(p) == Some(n))
 }
 
 fn is_body_arg(v: Val, body: crate::handle::Blk, d: usize) -> bool {
@@ -241,9 +291,11 @@ impl Guard {
             guard: std::mem::take(self),
             end_pes: Vec::new(),
             counts: Vec::new(),
+            own_fixed: Vec::new(),
+            own_scheduled: false,
         };
         walk.add(condition);
-        if !walk.end_pes.is_empty() {
+        if !walk.end_pes.is_empty() || !walk.own_fixed.is_empty() || walk.own_scheduled {
             walk.guard.restricts_more = true;
         }
         *self = walk.guard;
