@@ -171,12 +171,12 @@ impl FromRawFdCompat for std::fs::File {
     }
 }
 
-/// The directives whose programs the summary counts separately.
 /// What a program's listing may carry, counted per outcome: the directives,
 /// inputs of dynamic size, and runs with an input too small (whose Ok is
 /// every mode refusing it).
-const DIRECTIVES: [&str; 7] = [
+const DIRECTIVES: [&str; 8] = [
     "ure.isolate_",
+    "ure.stream_input",
     "ure.vectorize",
     "ure.scatter",
     "ure.gather",

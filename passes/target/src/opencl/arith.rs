@@ -116,6 +116,11 @@ pub fn is_lanewise(name: &str) -> bool {
 /// One lane of `op` (named `name`) as a C expression; `Err` names what has
 /// no OpenCL C form.
 pub fn expression(op: &OperationRef<'_, '_>, name: &str, lane: &Lane) -> Result<String, String> {
+    if lane.types.first() == Some(&Scalar::Bool) {
+        if let Some(e) = bool_expression(op, name, lane)? {
+            return Ok(e);
+        }
+    }
     let a = |i: usize| lane.a(i).to_string();
     let r = lane.result;
     Ok(t2s_ir::op_match!(name, {
@@ -174,12 +179,70 @@ pub fn expression(op: &OperationRef<'_, '_>, name: &str, lane: &Lane) -> Result<
     }))
 }
 
+/// `i1` arithmetic on C's `bool`: MLIR's `i1` is a 1-bit integer, `true`
+/// being -1 signed and 1 unsigned, and it wraps, where C promotes `bool`
+/// to the `int` 0 or 1 (`true + true` is 2, `true < false` false). `None`
+/// for the ops whose C form is right on `bool` as it is.
+fn bool_expression(
+    op: &OperationRef<'_, '_>,
+    name: &str,
+    lane: &Lane,
+) -> Result<Option<String>, String> {
+    if lane.args.len() < 2 {
+        return Ok(None);
+    }
+    let (x, y) = (lane.a(0), lane.a(1));
+    Ok(Some(t2s_ir::op_match!(name, {
+        // Sums and differences wrap modulo 2.
+        ods::arith::AddIOperation | ods::arith::SubIOperation | ods::arith::XOrIOperation => {
+            format!("({x} ^ {y})")
+        },
+        ods::arith::MulIOperation | ods::arith::AndIOperation => format!("({x} & {y})"),
+        ods::arith::OrIOperation => format!("({x} | {y})"),
+        // The divisor is true (total-division): x / -1 wraps to x, x / 1
+        // is x, and the remainders are 0.
+        ods::arith::DivSIOperation | ods::arith::DivUIOperation => format!("({x} & {y})"),
+        ods::arith::RemSIOperation | ods::arith::RemUIOperation => "false".to_string(),
+        // A shift by 1 is past the width (poison): the shift by 0 is x.
+        ods::arith::ShLIOperation | ods::arith::ShRSIOperation | ods::arith::ShRUIOperation => {
+            format!("({x} & !{y})")
+        },
+        // Signed, true is the smaller (-1 < 0); unsigned, the larger.
+        ods::arith::MaxSIOperation | ods::arith::MinUIOperation => format!("({x} & {y})"),
+        ods::arith::MinSIOperation | ods::arith::MaxUIOperation => format!("({x} | {y})"),
+        ods::arith::CmpIOperation => {
+            // Signed predicates compare the 0/1 values the other way round.
+            let c = match predicate(op)? {
+                0 => "==",
+                1 => "!=",
+                2 | 8 => ">",
+                3 | 9 => ">=",
+                4 | 6 => "<",
+                5 | 7 => "<=",
+                p => return Err(format!("arith.cmpi predicate {p} is unknown")),
+            };
+            format!("((int){x} {c} (int){y})")
+        },
+        _ => return Ok(None),
+    })))
+}
+
 fn convert(name: &str, lane: &Lane) -> String {
     let (from, to, x) = (lane.types[0], lane.result, lane.a(0));
     if to == Scalar::Bool && !from.is_float() {
         return format!("(bool)({x} & 1)");
     }
-    if from == Scalar::Bool && name == ods::arith::ExtSIOperation::name() {
+    if to == Scalar::Bool {
+        // fptosi to i1: the low bit of the integer part.
+        return format!("(bool)((long)({x}) & 1)");
+    }
+    // Signed conversions of i1 read true as -1.
+    let signed = [
+        ods::arith::ExtSIOperation::name(),
+        ods::arith::IndexCastOperation::name(),
+        ods::arith::SIToFPOperation::name(),
+    ];
+    if from == Scalar::Bool && signed.contains(&name) {
         return format!("({x} ? ({})-1 : ({})0)", to.name(), to.name());
     }
     format!("({}){x}", to.name())

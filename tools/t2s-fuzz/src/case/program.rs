@@ -134,7 +134,7 @@ fn modes_of(program: &Generated) -> Vec<Mode> {
     let mut modes = vec![Mode::SEQUENTIAL];
     if program.scheduled {
         modes.push(Mode::SYSTOLIC);
-        if program.text.contains("ure.isolate_") {
+        if program.text.contains("ure.isolate_") || program.text.contains("ure.stream_input") {
             modes.push(Mode::DATAFLOW);
         }
     }

@@ -42,7 +42,7 @@ pub fn directives(
         }
         return unscheduled(false);
     };
-    let kernels = isolate(rng, text, read_inputs);
+    let kernels = isolate(rng, text, read_inputs, order, &space);
     let wide: Vec<&str> = space.iter().copied().filter(|l| extent(l) >= 2).collect();
     // Half the time every vectorized kernel takes the same loops, so that
     // both ends of a channel have the same lanes (pack-channels).
@@ -87,15 +87,25 @@ pub fn directives(
 }
 
 /// Sometimes, isolation directives (the dataflow mode then runs too): some
-/// of the inputs the UREs read into one or two loaders, the output into a
+/// of the inputs the UREs read into one or two loaders, or streamed
+/// through a loader and a double-buffered feeder each, the output into a
 /// drainer, with random depths.
-fn isolate(rng: &mut Rng, text: &mut String, read_inputs: &[bool]) -> Vec<String> {
+fn isolate(
+    rng: &mut Rng,
+    text: &mut String,
+    read_inputs: &[bool],
+    order: &[&str],
+    space: &[&str],
+) -> Vec<String> {
     let mut kernels = Vec::new();
     if !rng.chance(50) {
         return kernels;
     }
     let read: Vec<usize> = (0..read_inputs.len()).filter(|k| read_inputs[*k]).collect();
-    let chosen: Vec<usize> = read.iter().copied().filter(|_| rng.chance(70)).collect();
+    let mut chosen: Vec<usize> = read.iter().copied().filter(|_| rng.chance(70)).collect();
+    if rng.chance(35) {
+        chosen.retain(|k| !stream(rng, text, *k, order, space));
+    }
     if !chosen.is_empty() {
         if chosen.len() > 1 && rng.chance(50) {
             for k in &chosen {
@@ -123,6 +133,39 @@ fn isolate(rng: &mut Rng, text: &mut String, read_inputs: &[bool]) -> Vec<String
         kernels.push("drainer".to_string());
     }
     kernels
+}
+
+/// Sometimes a streaming-tensor chain for input `k`
+/// (docs/streaming-tensors.md): a scope loop mostly among the loops the
+/// schedule keeps in time, lanes drawn from all the loops, legal or not (a
+/// scope that is a space loop or under the skew, lanes that do not index
+/// the last dimension are refused with a diagnostic). Whether it streamed
+/// the input.
+fn stream(rng: &mut Rng, text: &mut String, k: usize, order: &[&str], space: &[&str]) -> bool {
+    if !rng.chance(70) {
+        return false;
+    }
+    let time: Vec<&str> = order
+        .iter()
+        .copied()
+        .filter(|l| !space.contains(l))
+        .collect();
+    let scope = if !time.is_empty() && rng.chance(85) {
+        *rng.pick(&time)
+    } else {
+        *rng.pick(order)
+    };
+    let out = if rng.chance(40) {
+        String::new()
+    } else {
+        rng.pick(order).to_string()
+    };
+    *text += &format!(
+        "  ure.stream_input @in{k} loader @sl{k} out ({out}) depth {} feeder @sf{k} scope ({scope}) depth {}\n",
+        rng.range(1, 3),
+        rng.range(1, 3)
+    );
+    true
 }
 
 /// Scheduling coefficients that stretch time far past the nest's points.
