@@ -1,6 +1,6 @@
 # Writes a .npy file without numpy, for the example tests.
 #   python3 npy.py OUT.npy DTYPE SHAPE VALUES
-# DTYPE: i4 (int32) or f4 (float32); SHAPE: comma-separated sizes, e.g. 4,5;
+# DTYPE: i1 (int8), i2 (int16), i4 (int32) or f4 (float32); SHAPE: comma-separated sizes, e.g. 4,5;
 # VALUES: a Python expression giving the elements in row-major order, e.g.
 # "[(i * 5 + j) % 7 - 3 for i in range(4) for j in range(5)]" or "range(1, 12)".
 import struct
@@ -14,7 +14,7 @@ for d in shape:
     count *= d
 if len(values) != count:
     sys.exit(f"npy.py: {len(values)} values for shape {shape}")
-fmt = {"i4": "i", "f4": "f"}[dtype]
+fmt = {"i1": "b", "i2": "h", "i4": "i", "f4": "f"}[dtype]
 shape_repr = "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
 header = "{'descr': '<%s', 'fortran_order': False, 'shape': %s, }" % (dtype, shape_repr)
 header += " " * (64 - 10 - len(header) - 1) + "\n"
