@@ -104,6 +104,22 @@ impl Dependence {
     }
 }
 
+/// Whether a read at `distance` over the nest `loops` never connects two
+/// of its points: along some loop it moves by at least the loop's largest
+/// extent (`params` give the maxima of symbolic extents). The schedule
+/// ignores such dependences, and the array reads nothing for them.
+pub fn never_reaches(distance: &[i64], loops: &[NestLoop], params: &[ParamDecl]) -> bool {
+    let maxima: HashMap<String, i64> = params
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.max?)))
+        .collect();
+    distance.iter().zip(loops).any(|(d, l)| {
+        l.extent
+            .eval(&maxima)
+            .is_some_and(|extent| d.unsigned_abs() >= extent.unsigned_abs())
+    })
+}
+
 /// Whether a distance over the coordinates moves, along some coordinate, by
 /// at least its largest extent.
 pub fn never_inside(distance: &[i64], coordinates: &[Coordinate]) -> bool {
@@ -353,7 +369,7 @@ pub fn schedule(
     // outside (a select discards them). It constrains no schedule.
     let possible: Vec<bool> = dependences
         .iter()
-        .map(|d| !never_inside(&d.distance, &coords))
+        .map(|d| !never_reaches(&d.distance, loops, params))
         .collect();
     let mut recover: Vec<Vec<i64>> = (0..n).map(|v| unit(n, v)).collect();
     let mut forward: Vec<Vec<i64>> = (0..n).map(|c| unit(n, c)).collect();

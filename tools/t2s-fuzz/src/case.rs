@@ -40,8 +40,20 @@ pub(crate) fn context() -> (Context, Rc<RefCell<Vec<String>>>) {
 pub(crate) fn internal_error(seen: &Rc<RefCell<Vec<String>>>) -> Option<String> {
     seen.borrow()
         .iter()
-        .find(|d| d.contains("internal error"))
+        .find(|d| d.contains("internal error") || is_invalid_output(d))
         .cloned()
+}
+
+/// A verifier failure of a `spacetime` or `channel` op: the generated
+/// programs hold only `ure` ops, so such an op was made by a pass, which
+/// must either make valid IR or refuse the program with its own reason (a
+/// time loop that misses the scheduled times was such a slip).
+fn is_invalid_output(diagnostic: &str) -> bool {
+    ["'spacetime.", "'channel."].iter().any(|dialect| {
+        diagnostic
+            .find(dialect)
+            .is_some_and(|at| diagnostic[at..].contains("' op "))
+    })
 }
 
 fn inputs(interface: &Interface, seed: u64) -> Option<Vec<Buffer>> {

@@ -175,7 +175,7 @@ pub fn is_schedule_error(diagnostic: &str) -> bool {
         "must be a proper subset",
         "the scheduling vector has",
         "every loop is a space loop",
-        "has the symbolic extent",
+        "space loops are unrolled into PEs",
     ]
     .iter()
     .any(|m| diagnostic.contains(m))

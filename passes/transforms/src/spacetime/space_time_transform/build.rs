@@ -32,7 +32,7 @@ use t2s_ir::handle::{AsBlk, AsOp, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
-use t2s_model::spacetime::{never_inside, NestLoop, Schedule};
+use t2s_model::spacetime::{never_inside, never_reaches, NestLoop, Schedule};
 
 /// Where a read of a Func result finds its value: a constant number of
 /// flattened steps ago, or a distance per time loop when the flattened one
@@ -77,6 +77,7 @@ pub fn build_array<'c, 'a>(
     // Before any op moves: the output's declaration reads its URE.
     declare_output(context, program, ures.last().ok_or(Failed)?, loops)?;
     let space: Vec<_> = s.space_coordinates().collect();
+    let params = ir::param_decls(&program);
 
     // Reads: each ure.at's delay and PE offset, and which results need a
     // register file (any read that is not the producer's own value of this
@@ -104,7 +105,12 @@ pub fn build_array<'c, 'a>(
             let distance = read_distance(&at, callee_lhs, &names)?;
             let projection = s.project(&distance);
             let coordinates = [projection.time.as_slice(), &projection.offset].concat();
-            if never_inside(&coordinates, &s.coordinates) {
+            // The schedule ignored the dependences that never connect two
+            // points of the nest (t2s_model::spacetime::never_reaches): their
+            // reads, whatever delay the projection gives them, read nothing.
+            if never_reaches(&distance, loops, &params)
+                || never_inside(&coordinates, &s.coordinates)
+            {
                 dead.push(at);
                 continue;
             }
