@@ -169,7 +169,7 @@ fn minimize_array(
 /// How many writes back the value written `delay` steps ago is, for a PE
 /// that writes every `every` steps. A value from a step that is not a write
 /// step is never a valid producer: any slot will do (0).
-fn writes_back(delay: i64, every: i64, write_first: bool) -> i64 {
+pub(crate) fn writes_back(delay: i64, every: i64, write_first: bool) -> i64 {
     if delay % every != 0 {
         return 0;
     }
@@ -353,4 +353,23 @@ fn write_steps(array: &OperationRef<'_, '_>) -> Result<Result<Vec<i64>, String>,
     }
     times.sort_unstable();
     Ok(Ok(times))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::spacetime::minimize_storage::writes_back;
+
+    #[test]
+    fn a_read_counts_the_writes_between_it_and_its_producer() {
+        // Writes every 7 steps; a read 7 steps back before this step's write
+        // is the latest write (0 back), after it one write back.
+        assert_eq!(writes_back(7, 7, false), 0);
+        assert_eq!(writes_back(7, 7, true), 1);
+        assert_eq!(writes_back(21, 7, false), 2);
+        // This step's own value, written earlier in the body.
+        assert_eq!(writes_back(0, 7, true), 0);
+        // A step that is not a write step produced nothing: any slot.
+        assert_eq!(writes_back(22, 7, false), 0);
+        assert_eq!(writes_back(22, 7, true), 0);
+    }
 }
