@@ -81,13 +81,16 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
         ods::channel::ReadOperation::name()
     };
     let access = find_read(chain, op_name)?;
-    let varying = check_conditions(chain, access, dim)?;
+    let (conditions, varies) = check_conditions(chain, access, dim)?;
     let store = the_store(chain, access, lanes)?;
     chain.set_order(dim)?;
-    let fifo = match (varying, lanes) {
-        (Some(conditions), _) => rewrite_guarded(chain, dim, access, store, &conditions)?,
-        (None, true) => rewrite_guarded(chain, dim, access, store, &[])?,
-        (None, false) => rewrite(chain, dim, access, store)?,
+    // The guarded chain recomputes the read's conditions (and a lane-wise
+    // read's mask) for each PE it counts; the plain one stays where the
+    // store is, under the conditions, which are every PE's.
+    let fifo = if varies || lanes {
+        rewrite_guarded(chain, dim, access, store, &conditions)?
+    } else {
+        rewrite(chain, dim, access, store)?
     };
     let s = &chain.info.space[dim];
     let end = if chain.down {
@@ -111,13 +114,13 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
 
 /// The read must run under `scf.if`s only, on conditions computed from the
 /// coordinates, so that every PE can tell at which steps the others send.
-/// Returns the conditions when they differ along the loop (the chain is
-/// then guarded by them, `rewrite_guarded`).
+/// Returns the conditions, and whether they differ along the loop (the
+/// chain is then guarded by them, `rewrite_guarded`).
 fn check_conditions(
     chain: &Chain<'_, '_>,
     access: Op,
     dim: usize,
-) -> Result<Option<Vec<Condition>>, Failed> {
+) -> Result<(Vec<Condition>, bool), Failed> {
     let at = op_location(access);
     let what = format!("the read of @{} in @{}", chain.source, chain.name);
     let conditions = enclosing_conditions(access, chain.body).map_err(|why| {
@@ -139,7 +142,7 @@ fn check_conditions(
         })?;
         varies |= chain.varies_along(*condition, coordinate).is_some();
     }
-    Ok(varies.then_some(conditions))
+    Ok((conditions, varies))
 }
 
 /// Replaces the store by the count loop of the chain; returns the FIFOs'
