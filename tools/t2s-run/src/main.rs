@@ -202,7 +202,7 @@ fn run_mode(
         let mut seconds: Vec<f64> = times.iter().map(|t| t.as_secs_f64()).collect();
         seconds.sort_by(f64::total_cmp);
         out!(
-            "{} kernel time: best {:.6} s, median {:.6} s over {} runs",
+            "{} kernel time: best {:.9} s, median {:.9} s over {} runs",
             mode.name(),
             seconds[0],
             seconds[seconds.len() / 2],
