@@ -24,6 +24,8 @@ static SmallVector<StringAttr> createdKernels(Operation &op) {
     return {buffer.getLoaderAttr()};
   if (auto stream = dyn_cast<StreamInputOp>(op))
     return {stream.getLoaderAttr(), stream.getFeederAttr()};
+  if (auto unload = dyn_cast<UnloadOp>(op))
+    return {unload.getKernelAttr()};
   return {};
 }
 
@@ -207,5 +209,46 @@ LogicalResult StreamInputOp::verify() {
       return diag;
     }
   }
+  return success();
+}
+
+LogicalResult UnloadOp::verify() {
+  if (getCollector() == getKernel())
+    return emitOpError("the collector and the unloader are one kernel @")
+           << getKernel();
+  if (failed(verifyDepth(*this, getDepthAttr())) ||
+      failed(verifyKernelName(*this, getKernelAttr())))
+    return failure();
+  Operation *program = (*this)->getParentOp();
+  if (!isa_and_nonnull<FuncOp>(
+          SymbolTable::lookupSymbolIn(program, getFuncAttr().getAttr())))
+    return emitOpError("unloads ") << getFuncAttr()
+                                   << ", which is not a ure.func";
+  // The collector: the drainer of an earlier consumer isolation of @func,
+  // or a kernel already isolated (a program printed after `isolate`).
+  Operation *existing =
+      SymbolTable::lookupSymbolIn(program, getCollectorAttr().getAttr());
+  bool isolated =
+      existing && existing->getName().getStringRef() == "channel.kernel";
+  for (Operation &sibling : program->getRegion(0).front()) {
+    if (&sibling == getOperation())
+      break;
+    auto consumer = dyn_cast<IsolateConsumerOp>(sibling);
+    if (consumer && consumer.getKernel() == getCollector() &&
+        consumer.getFuncAttr() == getFuncAttr())
+      isolated = true;
+    if (auto earlier = dyn_cast<UnloadOp>(sibling);
+        earlier && earlier.getFuncAttr() == getFuncAttr()) {
+      InFlightDiagnostic diag = emitOpError("unloads ")
+                                << getFuncAttr() << " again";
+      diag.attachNote(earlier.getLoc()) << "first unloaded here";
+      return diag;
+    }
+  }
+  if (!isolated)
+    return emitOpError("@")
+           << getCollector() << " is not a drainer of " << getFuncAttr()
+           << ": isolate it first (ure.isolate_consumer " << getFuncAttr()
+           << " into @" << getCollector() << ")";
   return success();
 }

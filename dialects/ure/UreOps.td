@@ -467,6 +467,34 @@ def Ure_StreamInputOp : Ure_Op<"stream_input", [HasParent<"ProgramOp">]> {
   let hasVerifier = 1;
 }
 
+def Ure_UnloadOp : Ure_Op<"unload", [HasParent<"ProgramOp">]> {
+  let summary = "Moves a drainer's stores into an unloader kernel";
+  let description = [{
+    The last link of T2S's output chain,
+    `Out >> RC.scope(iii).out(jjj) >> FIFO(d) >> DC >> C`: `@collector` is
+    the drainer an earlier `ure.isolate_consumer @out into @collector`
+    makes (gathered and vectorized as the chain says); the `unload` pass
+    makes it send the values it stored through a FIFO of depth `d` (one
+    per PE that stores, a vector per value where the collector is
+    vectorized), and a new kernel, the unloader `@unloader`, receives them
+    in the collector's order and stores them to memory. The collector then
+    only narrows and widens the stream; the unloader only writes memory.
+
+    ```mlir
+    ure.isolate_consumer @out into @collector depth 256
+    ure.gather @collector (@out, iii, down)
+    ure.vectorize @collector (jjj)
+    ure.unload @out from @collector into @unloader depth 256
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, FlatSymbolRefAttr:$collector,
+                       SymbolNameAttr:$kernel,
+                       DefaultValuedAttr<I64Attr, "2">:$depth);
+  let assemblyFormat =
+      "$func `from` $collector `into` $kernel (`depth` $depth^)? attr-dict";
+  let hasVerifier = 1;
+}
+
 def Ure_GatherOp : Ure_Op<"gather", [HasParent<"ProgramOp">]> {
   let summary = "Gathers the values a kernel receives along a PE chain";
   let description = [{

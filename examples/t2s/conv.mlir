@@ -38,8 +38,10 @@
 //     >> SK.scope(kx).out(cii, cooo)
 //     >> FIFO(256)
 //   Out >> RO.scope(yyy).out(cooo)              ure.isolate_consumer,
-//     >> FIFO(256) >> DO >> O(P_O)              ure.gather along yyy,
+//                                               ure.gather along yyy,
 //                                               ure.vectorize (cooo)
+//     >> FIFO(256) >> DO >> O(P_O)              ure.unload @out from
+//                                               @collector into @unloader
 //
 // test/Examples/t2s-conv.test runs it at a small size in every mode and
 // gives the report at these sizes.
@@ -116,4 +118,5 @@ ure.program @conv {
   ure.isolate_consumer @out into @collector depth 256
   ure.gather @collector (@out, yyy, down)
   ure.vectorize @collector (cooo)
+  ure.unload @out from @collector into @unloader depth 256
 }

@@ -43,11 +43,14 @@
 //   B >> DB.out(kkk) >> FIFO(256)                  ure.stream_input @Bt ...
 //     >> SB.scope(k).out(kkk, jjj) >> FIFO(256)
 //   Out >> RC.scope(iii).out(jjj) >> FIFO(256)     ure.isolate_consumer into
-//     >> DC >> C(total_j, total_i)                 @collector, ure.gather along
+//                                                  @collector, ure.gather along
 //                                                  iii, ure.vectorize (jjj): the
-//                                                  collector and unloader in one
-//                                                  kernel, storing JJJ floats
-//                                                  per step; C is laid out
+//                                                  collector, sending JJJ
+//                                                  floats per value
+//     >> DC >> C(total_j, total_i)                 ure.unload @out from
+//                                                  @collector into @unloader:
+//                                                  the unloader stores them;
+//                                                  C is laid out
 //                                                  [i][j][iii][ii][jj][jjj], as
 //                                                  T2S's unloader writes it
 //
@@ -119,4 +122,5 @@ ure.program @gemm {
   ure.isolate_consumer @out into @collector depth 256
   ure.gather @collector (@out, iii, down)
   ure.vectorize @collector (jjj)
+  ure.unload @out from @collector into @unloader depth 256
 }

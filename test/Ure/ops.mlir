@@ -201,8 +201,12 @@ ure.program @isolated {
 // CHECK:         ure.stream_input @A loader @aLoader out (k) depth 256 feeder @aFeeder scope (j) depth 16
 // CHECK-NEXT:    ure.isolate_producer [@B] into @bFeeder
 // CHECK-NEXT:    ure.buffer @bFeeder (@B) scope (j) loader @bLoader out () {tag = 1 : i64}
+// CHECK-NEXT:    ure.isolate_consumer @out into @collector
+// CHECK-NEXT:    ure.unload @out from @collector into @unloader depth 256 {tag = 2 : i64}
+// CHECK-NEXT:  }
 // GENERIC: "ure.stream_input"() <{feeder = "aFeeder", feeder_depth = 16 : i64, input = @A, loader = "aLoader", loader_depth = 256 : i64, out = ["k"], scope = ["j"]}> : () -> ()
 // GENERIC: "ure.buffer"() <{depth = 2 : i64, feeder = "bFeeder", input = @B, loader = "bLoader", out = [], scope = ["j"]}> {tag = 1 : i64} : () -> ()
+// GENERIC: "ure.unload"() <{collector = @collector, depth = 256 : i64, func = @out, kernel = "unloader"}> {tag = 2 : i64} : () -> ()
 ure.program @streams {
   ure.input @A : memref<4x4xf32>
   ure.input @B : memref<4xf32>
@@ -210,6 +214,8 @@ ure.program @streams {
   ure.stream_input @A loader @aLoader out (k) depth 256 feeder @aFeeder scope (j) depth 16
   ure.isolate_producer [@B] into @bFeeder
   ure.buffer @bFeeder (@B) scope (j) loader @bLoader out () depth 2 {tag = 1}
+  ure.isolate_consumer @out into @collector
+  ure.unload @out from @collector into @unloader depth 256 {tag = 2}
 }
 
 // -----

@@ -2,8 +2,9 @@
 // RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --split-input-file --verify-diagnostics %}
 
 // The verifiers of the streaming-tensor directives (docs/streaming-tensors.md):
-// ure.stream_input (a loader and a feeder for an input) and ure.buffer (the
-// older spelling of the feeder's double buffer). What needs the array (the
+// ure.stream_input (a loader and a feeder for an input), ure.buffer (the
+// older spelling of the feeder's double buffer) and ure.unload (the output's
+// unloader after its collector). What needs the array (the
 // scope, the lanes, the tile) is the buffer pass's question.
 
 ure.program @p {
@@ -145,4 +146,72 @@ ure.program @p {
   ure.isolate_producer [@A] into @aFeeder
   // expected-error@+1 {{'ure.buffer' op depth must be at least 1, got -1}}
   ure.buffer @aFeeder (@A) scope (i) loader @aLoader out (j) depth -1
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i) -> f32
+  ure.isolate_consumer @out into @collector
+  // expected-error@+1 {{'ure.unload' op depth must be at least 1, got 0}}
+  ure.unload @out from @collector into @unloader depth 0
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i) -> f32
+  ure.isolate_consumer @out into @collector
+  // expected-error@+1 {{'ure.unload' op the collector and the unloader are one kernel @collector}}
+  ure.unload @out from @collector into @collector
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8xf32>
+  ure.func @out(i) -> f32
+  ure.isolate_consumer @out into @collector
+  // expected-error@+1 {{'ure.unload' op unloads @A, which is not a ure.func}}
+  ure.unload @A from @collector into @unloader
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i) -> f32
+  ure.func @other(i) -> f32
+  ure.isolate_consumer @other into @collector
+  // expected-error@+1 {{'ure.unload' op @collector is not a drainer of @out: isolate it first (ure.isolate_consumer @out into @collector)}}
+  ure.unload @out from @collector into @unloader
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i) -> f32
+  // expected-error@+1 {{'ure.unload' op @collector is not a drainer of @out: isolate it first (ure.isolate_consumer @out into @collector)}}
+  ure.unload @out from @collector into @unloader
+  ure.isolate_consumer @out into @collector
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i) -> f32
+  ure.isolate_consumer @out into @collector
+  // expected-note@+1 {{first unloaded here}}
+  ure.unload @out from @collector into @unloader
+  // expected-error@+1 {{'ure.unload' op unloads @out again}}
+  ure.unload @out from @collector into @unloader2
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i) -> f32
+  // expected-note@+1 {{the earlier directive}}
+  ure.isolate_consumer @out into @collector
+  // expected-error@+1 {{'ure.unload' op kernel @collector is created by an earlier directive}}
+  ure.unload @out from @drainer into @collector
 }

@@ -114,6 +114,9 @@ pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
         ods::ure::IsolateConsumerOperation::name(),
         ods::ure::GatherOperation::name(),
         ods::ure::ScatterOperation::name(),
+        ods::ure::StreamInputOperation::name(),
+        ods::ure::BufferOperation::name(),
+        ods::ure::UnloadOperation::name(),
     ];
     if is_transformed(program) {
         return true;

@@ -12,7 +12,7 @@ use t2s_ir::{pipeline, registration};
 use t2s_transforms as transforms;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static PassDef; 19] {
+pub fn all_passes() -> [&'static PassDef; 20] {
     [
         &transforms::ure::merge_ures::PASS,
         &transforms::spacetime::space_time_transform::PASS,
@@ -23,6 +23,7 @@ pub fn all_passes() -> [&'static PassDef; 19] {
         &transforms::spacetime::vectorize::PASS,
         &transforms::channel::scatter::PASS,
         &transforms::channel::gather::PASS,
+        &transforms::channel::unload::PASS,
         &transforms::channel::pack_channels::PASS,
         &conversion::spacetime_to_scf::PASS,
         &conversion::lower_channels::PASS,

@@ -30,7 +30,7 @@ pub static TRANSFORM: Pipeline = Pipeline {
 /// The isolated design: loaders, the array and drainers as kernels.
 pub static ISOLATE: Pipeline = Pipeline {
     argument: "t2s-isolate",
-    description: "t2s-transform, then isolate loaders, feeders and drainers into kernels (streaming-tensor chains written as isolation and buffers), give buffered feeders their double buffers and loaders, vectorize, scatter and gather along PE chains, and carry whole vectors through the channels that vectorized kernels access with all lanes",
+    description: "t2s-transform, then isolate loaders, feeders and drainers into kernels (streaming-tensor chains written as isolation and buffers), give buffered feeders their double buffers and loaders, vectorize, scatter and gather along PE chains, move collectors' stores into unloaders, and carry whole vectors through the channels that vectorized kernels access with all lanes",
     defaults: &[],
     steps: &[
         Step::Pipeline(&TRANSFORM),
@@ -40,6 +40,7 @@ pub static ISOLATE: Pipeline = Pipeline {
         Pass(&transforms::spacetime::vectorize::PASS),
         Pass(&transforms::channel::scatter::PASS),
         Pass(&transforms::channel::gather::PASS),
+        Pass(&transforms::channel::unload::PASS),
         Pass(&transforms::channel::pack_channels::PASS),
     ],
 };

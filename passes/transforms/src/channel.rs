@@ -5,3 +5,4 @@ pub mod isolate;
 pub mod lanes;
 pub mod pack_channels;
 pub mod scatter;
+pub mod unload;

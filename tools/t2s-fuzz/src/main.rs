@@ -174,12 +174,13 @@ impl FromRawFdCompat for std::fs::File {
 /// What a program's listing may carry, counted per outcome: the directives,
 /// inputs of dynamic size, and runs with an input too small (whose Ok is
 /// every mode refusing it).
-const DIRECTIVES: [&str; 8] = [
+const DIRECTIVES: [&str; 9] = [
     "ure.isolate_",
     "ure.stream_input",
     "ure.vectorize",
     "ure.scatter",
     "ure.gather",
+    "ure.unload",
     "ure.reorder",
     "memref<?",
     "(one too small)",

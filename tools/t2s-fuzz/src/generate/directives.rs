@@ -12,8 +12,8 @@ pub struct Scheduled {
     pub transforms: Option<Chain>,
 }
 
-/// The schedule and what follows it: isolation, vectorization, scatters
-/// and a gather.
+/// The schedule and what follows it: isolation, vectorization, scatters,
+/// a gather and an unloader.
 pub fn directives(
     rng: &mut Rng,
     text: &mut String,
@@ -79,6 +79,14 @@ pub fn directives(
         let loop_ = *rng.pick(&space);
         let strategy = if rng.chance(50) { "up" } else { "down" };
         *text += &format!("  ure.gather @drainer (@out, {loop_}, {strategy})\n");
+    }
+    // An unloader after the drainer (gathered, vectorized or not): T2S's
+    // collector >> FIFO >> unloader.
+    if kernels.iter().any(|k| k == "drainer") && rng.chance(30) {
+        *text += &format!(
+            "  ure.unload @out from @drainer into @unloader depth {}\n",
+            rng.range(1, 3)
+        );
     }
     Scheduled {
         scheduled: true,

@@ -42,7 +42,7 @@ fn op_name(op: Op) -> String {
 }
 
 /// Whether an op computes its results from its operands alone.
-fn is_pure_index_op(name: &str) -> bool {
+pub fn is_pure_index_op(name: &str) -> bool {
     name.starts_with("arith.")
         || name.starts_with("index.")
         || name.starts_with("math.")
