@@ -35,6 +35,10 @@ LogicalResult t2s::ure::detail::verifyKernelOrFuncTarget(
     auto stream = dyn_cast<StreamInputOp>(sibling);
     if (stream && stream.getFeederAttr() == target.getAttr())
       return success();
+    // And an output stream's collector.
+    auto output = dyn_cast<StreamOutputOp>(sibling);
+    if (output && output.getCollectorAttr() == target.getAttr())
+      return success();
   }
   return op->emitOpError("names ")
          << target

@@ -26,6 +26,8 @@ static SmallVector<StringAttr> createdKernels(Operation &op) {
     return {stream.getLoaderAttr(), stream.getFeederAttr()};
   if (auto unload = dyn_cast<UnloadOp>(op))
     return {unload.getKernelAttr()};
+  if (auto stream = dyn_cast<StreamOutputOp>(op))
+    return {stream.getCollectorAttr(), stream.getUnloaderAttr()};
   return {};
 }
 
@@ -98,6 +100,19 @@ LogicalResult IsolateProducerOp::verify() {
   return success();
 }
 
+/// The output goes to one drainer: `op` may not follow another consumer
+/// isolation (`ure.isolate_consumer`, or the collector of a
+/// `ure.stream_output`).
+static LogicalResult verifyFirstConsumer(Operation *op, Operation &sibling) {
+  if (!isa<IsolateConsumerOp, StreamOutputOp>(sibling))
+    return success();
+  InFlightDiagnostic diag =
+      op->emitOpError("is a second consumer isolation; the output goes to "
+                      "one drainer");
+  diag.attachNote(sibling.getLoc()) << "the first one";
+  return diag;
+}
+
 LogicalResult IsolateConsumerOp::verify() {
   if (failed(verifyDepth(*this, getDepthAttr())) ||
       failed(verifyKernelName(*this, getKernelAttr())))
@@ -110,13 +125,8 @@ LogicalResult IsolateConsumerOp::verify() {
   for (Operation &sibling : program->getRegion(0).front()) {
     if (&sibling == getOperation())
       break;
-    if (isa<IsolateConsumerOp>(sibling)) {
-      InFlightDiagnostic diag =
-          emitOpError("is a second consumer isolation; the output goes to "
-                      "one drainer");
-      diag.attachNote(sibling.getLoc()) << "the first one";
-      return diag;
-    }
+    if (failed(verifyFirstConsumer(*this, sibling)))
+      return failure();
   }
   return success();
 }
@@ -237,11 +247,13 @@ LogicalResult UnloadOp::verify() {
     if (consumer && consumer.getKernel() == getCollector() &&
         consumer.getFuncAttr() == getFuncAttr())
       isolated = true;
-    if (auto earlier = dyn_cast<UnloadOp>(sibling);
-        earlier && earlier.getFuncAttr() == getFuncAttr()) {
+    auto earlier = dyn_cast<UnloadOp>(sibling);
+    auto stream = dyn_cast<StreamOutputOp>(sibling);
+    if ((earlier && earlier.getFuncAttr() == getFuncAttr()) ||
+        (stream && stream.getFuncAttr() == getFuncAttr())) {
       InFlightDiagnostic diag = emitOpError("unloads ")
                                 << getFuncAttr() << " again";
-      diag.attachNote(earlier.getLoc()) << "first unloaded here";
+      diag.attachNote(sibling.getLoc()) << "first unloaded here";
       return diag;
     }
   }
@@ -250,5 +262,35 @@ LogicalResult UnloadOp::verify() {
            << getCollector() << " is not a drainer of " << getFuncAttr()
            << ": isolate it first (ure.isolate_consumer " << getFuncAttr()
            << " into @" << getCollector() << ")";
+  return success();
+}
+
+LogicalResult StreamOutputOp::verify() {
+  if (getCollector() == getUnloader())
+    return emitOpError("the collector and the unloader are one kernel @")
+           << getUnloader();
+  if (failed(verifyDepth(*this, getDepthAttr())) ||
+      failed(verifyKernelName(*this, getCollectorAttr())) ||
+      failed(verifyKernelName(*this, getUnloaderAttr())))
+    return failure();
+  if (getScope().size() > 1)
+    return emitOpError("'scope' names at most one loop (the space loop the "
+                       "collector gathers along), got ")
+           << getScope().size();
+  if (getOut().size() > 1)
+    return emitOpError("'out' names at most one loop (the collector's "
+                       "vector lanes), got ")
+           << getOut().size();
+  Operation *program = (*this)->getParentOp();
+  if (!isa_and_nonnull<FuncOp>(
+          SymbolTable::lookupSymbolIn(program, getFuncAttr().getAttr())))
+    return emitOpError("streams ") << getFuncAttr()
+                                   << ", which is not a ure.func";
+  for (Operation &sibling : program->getRegion(0).front()) {
+    if (&sibling == getOperation())
+      break;
+    if (failed(verifyFirstConsumer(*this, sibling)))
+      return failure();
+  }
   return success();
 }

@@ -37,11 +37,10 @@
 //   K >> DK.out(cii) >> FIFO(256)               ure.stream_input @K ...
 //     >> SK.scope(kx).out(cii, cooo)
 //     >> FIFO(256)
-//   Out >> RO.scope(yyy).out(cooo)              ure.isolate_consumer,
-//                                               ure.gather along yyy,
-//                                               ure.vectorize (cooo)
-//     >> FIFO(256) >> DO >> O(P_O)              ure.unload @out from
-//                                               @collector into @unloader
+//   Out >> RO.scope(yyy).out(cooo)              ure.stream_output @out ...
+//     >> FIFO(256) >> DO >> O(P_O)              (the collector gathers along
+//                                               yyy, sends float8s of cooo;
+//                                               the unloader stores them)
 //
 // test/Examples/t2s-conv.test runs it at a small size in every mode and
 // gives the report at these sizes.
@@ -115,8 +114,5 @@ ure.program @conv {
 
   ure.stream_input @I loader @iLoader out (cii) depth 256 feeder @iFeeder scope (kx) depth 256
   ure.stream_input @K loader @kLoader out (cii) depth 256 feeder @kFeeder scope (kx) depth 256
-  ure.isolate_consumer @out into @collector depth 256
-  ure.gather @collector (@out, yyy, down)
-  ure.vectorize @collector (cooo)
-  ure.unload @out from @collector into @unloader depth 256
+  ure.stream_output @out collector @collector scope (yyy) out (cooo) depth 256 unloader @unloader
 }

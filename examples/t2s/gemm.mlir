@@ -42,17 +42,14 @@
 //                                                  are its PEs, kkk x iii)
 //   B >> DB.out(kkk) >> FIFO(256)                  ure.stream_input @Bt ...
 //     >> SB.scope(k).out(kkk, jjj) >> FIFO(256)
-//   Out >> RC.scope(iii).out(jjj) >> FIFO(256)     ure.isolate_consumer into
-//                                                  @collector, ure.gather along
-//                                                  iii, ure.vectorize (jjj): the
-//                                                  collector, sending JJJ
-//                                                  floats per value
-//     >> DC >> C(total_j, total_i)                 ure.unload @out from
-//                                                  @collector into @unloader:
-//                                                  the unloader stores them;
-//                                                  C is laid out
+//   Out >> RC.scope(iii).out(jjj) >> FIFO(256)     ure.stream_output @out ...
+//     >> DC >> C(total_j, total_i)                 (the collector gathers C
+//                                                  along iii and sends JJJ
+//                                                  floats per value to the
+//                                                  unloader, which stores
+//                                                  them; C is laid out
 //                                                  [i][j][iii][ii][jj][jjj], as
-//                                                  T2S's unloader writes it
+//                                                  T2S's unloader writes it)
 //
 // test/Examples/t2s-gemm.test runs it at a small size in every mode and
 // checks the report at these sizes against T2S's published figures.
@@ -119,8 +116,5 @@ ure.program @gemm {
 
   ure.stream_input @A loader @aLoader out (kkk) depth 256 feeder @aFeeder scope (k) depth 256
   ure.stream_input @Bt loader @bLoader out (kkk) depth 256 feeder @bFeeder scope (k) depth 256
-  ure.isolate_consumer @out into @collector depth 256
-  ure.gather @collector (@out, iii, down)
-  ure.vectorize @collector (jjj)
-  ure.unload @out from @collector into @unloader depth 256
+  ure.stream_output @out collector @collector scope (iii) out (jjj) depth 256 unloader @unloader
 }

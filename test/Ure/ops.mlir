@@ -204,9 +204,14 @@ ure.program @isolated {
 // CHECK-NEXT:    ure.isolate_consumer @out into @collector
 // CHECK-NEXT:    ure.unload @out from @collector into @unloader depth 256 {tag = 2 : i64}
 // CHECK-NEXT:  }
+// CHECK-LABEL: ure.program @output_stream {
+// CHECK-NEXT:    ure.func @out(i, j) -> f32 on device
+// CHECK-NEXT:    ure.stream_output @out collector @collector scope (i) out (j) depth 256 unloader @unloader
+// CHECK-NEXT:  }
 // GENERIC: "ure.stream_input"() <{feeder = "aFeeder", feeder_depth = 16 : i64, input = @A, loader = "aLoader", loader_depth = 256 : i64, out = ["k"], scope = ["j"]}> : () -> ()
 // GENERIC: "ure.buffer"() <{depth = 2 : i64, feeder = "bFeeder", input = @B, loader = "bLoader", out = [], scope = ["j"]}> {tag = 1 : i64} : () -> ()
 // GENERIC: "ure.unload"() <{collector = @collector, depth = 256 : i64, func = @out, kernel = "unloader"}> {tag = 2 : i64} : () -> ()
+// GENERIC: "ure.stream_output"() <{collector = "collector", depth = 256 : i64, func = @out, out = ["j"], scope = ["i"], unloader = "unloader"}> : () -> ()
 ure.program @streams {
   ure.input @A : memref<4x4xf32>
   ure.input @B : memref<4xf32>
@@ -216,6 +221,11 @@ ure.program @streams {
   ure.buffer @bFeeder (@B) scope (j) loader @bLoader out () depth 2 {tag = 1}
   ure.isolate_consumer @out into @collector
   ure.unload @out from @collector into @unloader depth 256 {tag = 2}
+}
+
+ure.program @output_stream {
+  ure.func @out(i, j) -> f32 on device
+  ure.stream_output @out collector @collector scope (i) out (j) depth 256 unloader @unloader
 }
 
 // -----

@@ -3,7 +3,8 @@
 
 // The verifiers of the streaming-tensor directives (docs/streaming-tensors.md):
 // ure.stream_input (a loader and a feeder for an input), ure.buffer (the
-// older spelling of the feeder's double buffer) and ure.unload (the output's
+// older spelling of the feeder's double buffer), ure.stream_output (a
+// collector and an unloader for the output) and ure.unload (the output's
 // unloader after its collector). What needs the array (the
 // scope, the lanes, the tile) is the buffer pass's question.
 
@@ -214,4 +215,95 @@ ure.program @p {
   ure.isolate_consumer @out into @collector
   // expected-error@+1 {{'ure.unload' op kernel @collector is created by an earlier directive}}
   ure.unload @out from @drainer into @collector
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_output' op the collector and the unloader are one kernel @c}}
+  ure.stream_output @out collector @c scope (i) out (j) unloader @c
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_output' op depth must be at least 1, got 0}}
+  ure.stream_output @out collector @c scope (i) out (j) depth 0 unloader @u
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  // expected-note@-1 {{defined here}}
+  // expected-error@+1 {{'ure.stream_output' op kernel @out would redefine a symbol of the program}}
+  ure.stream_output @out collector @c scope (i) out (j) unloader @out
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_output' op 'scope' names at most one loop (the space loop the collector gathers along), got 2}}
+  ure.stream_output @out collector @c scope (i, j) out () unloader @u
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_output' op 'out' names at most one loop (the collector's vector lanes), got 2}}
+  ure.stream_output @out collector @c scope () out (i, j) unloader @u
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8xf32>
+  ure.func @out(i, j) -> f32
+  // expected-error@+1 {{'ure.stream_output' op streams @A, which is not a ure.func}}
+  ure.stream_output @A collector @c scope (i) out (j) unloader @u
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  // expected-note@+1 {{the first one}}
+  ure.isolate_consumer @out into @drainer
+  // expected-error@+1 {{'ure.stream_output' op is a second consumer isolation; the output goes to one drainer}}
+  ure.stream_output @out collector @c scope (i) out (j) unloader @u
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  // expected-note@+1 {{the first one}}
+  ure.stream_output @out collector @c scope (i) out (j) unloader @u
+  // expected-error@+1 {{'ure.isolate_consumer' op is a second consumer isolation; the output goes to one drainer}}
+  ure.isolate_consumer @out into @drainer
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  // expected-note@+1 {{first unloaded here}}
+  ure.stream_output @out collector @c scope (i) out (j) unloader @u
+  // expected-error@+1 {{'ure.unload' op unloads @out again}}
+  ure.unload @out from @c into @u2
+}
+
+// -----
+
+// The collector a stream creates can be named by the chain directives.
+ure.program @p {
+  ure.func @out(i, j) -> f32
+  ure.stream_output @out collector @c scope () out () unloader @u
+  ure.gather @c (@out, i, down)
+  // expected-error@+1 {{'ure.gather' op names @u, which is neither a ure.func nor a kernel that a ure.isolate_producer or ure.isolate_consumer creates}}
+  ure.gather @u (@out, i, down)
 }

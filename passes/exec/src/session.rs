@@ -115,6 +115,7 @@ pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
         ods::ure::GatherOperation::name(),
         ods::ure::ScatterOperation::name(),
         ods::ure::StreamInputOperation::name(),
+        ods::ure::StreamOutputOperation::name(),
         ods::ure::BufferOperation::name(),
         ods::ure::UnloadOperation::name(),
     ];

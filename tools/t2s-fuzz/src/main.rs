@@ -174,9 +174,10 @@ impl FromRawFdCompat for std::fs::File {
 /// What a program's listing may carry, counted per outcome: the directives,
 /// inputs of dynamic size, and runs with an input too small (whose Ok is
 /// every mode refusing it).
-const DIRECTIVES: [&str; 9] = [
+const DIRECTIVES: [&str; 10] = [
     "ure.isolate_",
     "ure.stream_input",
+    "ure.stream_output",
     "ure.vectorize",
     "ure.scatter",
     "ure.gather",

@@ -1,14 +1,17 @@
-//! `expand-streams`: writes each streaming-tensor chain
-//! (`ure.stream_input`) as T2S's older spelling, the directives the later
-//! passes apply: `ure.isolate_producer [@A] into @feeder` (the `isolate`
-//! pass: the feeder sends the array what it reads of `@A`, in its order)
-//! and `ure.buffer @feeder (@A) scope (k) loader @loader out (...)` (the
-//! `buffer` pass: the feeder replays a double-buffered tile that the loader
-//! streams from memory). T2S's Stensor chains lower the same way
+//! `expand-streams`: writes each streaming-tensor chain as T2S's older
+//! spelling, the directives the later passes apply. An input chain
+//! (`ure.stream_input`) is `ure.isolate_producer [@A] into @feeder` (the
+//! `isolate` pass: the feeder sends the array what it reads of `@A`, in
+//! its order) and `ure.buffer @feeder (@A) scope (k) loader @loader out
+//! (...)` (the `buffer` pass: the feeder replays a double-buffered tile
+//! that the loader streams from memory). An output chain
+//! (`ure.stream_output`) is `ure.isolate_consumer` into the collector,
+//! `ure.gather` along its scope, `ure.vectorize` of its `out` lanes and
+//! `ure.unload` into the unloader. T2S's Stensor chains lower the same way
 //! (docs/streaming-tensors.md).
 
 use melior::ir::attribute::{
-    ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
+    ArrayAttribute, BoolAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
 };
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
@@ -20,9 +23,11 @@ use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
-    /// Write each streaming-tensor chain (ure.stream_input) as the
-    /// directives it stands for: ure.isolate_producer into its feeder and
-    /// ure.buffer of the feeder, filled by its loader
+    /// Write each streaming-tensor chain as the directives it stands for:
+    /// ure.stream_input as ure.isolate_producer into its feeder and
+    /// ure.buffer of the feeder, filled by its loader; ure.stream_output as
+    /// ure.isolate_consumer into its collector, ure.gather and
+    /// ure.vectorize of the collector, and ure.unload into its unloader
     pub static PASS = "expand-streams" (ExpandStreams)
         on Anchor::Program, creates ["ure"],
         run expand;
@@ -45,7 +50,103 @@ fn expand(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         // SAFETY: a directive has no results; nothing refers to it.
         unsafe { ir::erase(stream) };
     }
+    for stream in ir::body_ops(&program, 0)
+        .into_iter()
+        .filter(|op| ods::is(op, ods::ure::StreamOutputOperation::name()))
+    {
+        let block = stream.block().ok_or(Failed)?;
+        for op in output_chain(context, &OutputParts::read(&stream), stream.location()) {
+            block.insert_operation_before(stream, op);
+        }
+        // SAFETY: a directive has no results; nothing refers to it.
+        unsafe { ir::erase(stream) };
+    }
     Ok(())
+}
+
+/// What a `ure.stream_output` says.
+struct OutputParts {
+    func: String,
+    collector: String,
+    scope: Vec<String>,
+    out: Vec<String>,
+    depth: i64,
+    unloader: String,
+}
+
+impl OutputParts {
+    fn read(op: &OperationRef<'_, '_>) -> OutputParts {
+        OutputParts {
+            func: ir::symbol(op, "func"),
+            collector: ir::string(op, "collector"),
+            scope: ir::strings(op, "scope"),
+            out: ir::strings(op, "out"),
+            depth: ir::int(op, "depth").unwrap_or(2),
+            unloader: ir::string(op, "unloader"),
+        }
+    }
+}
+
+/// `ure.isolate_consumer @out into @collector depth d`, `ure.gather
+/// @collector (@out, scope, down)` (with a scope), `ure.vectorize
+/// @collector (out)` (with lanes) and `ure.unload @out from @collector
+/// into @unloader depth d`.
+fn output_chain<'c>(
+    context: &'c Context,
+    parts: &OutputParts,
+    location: melior::ir::Location<'c>,
+) -> Vec<melior::ir::Operation<'c>> {
+    let func: Attribute = FlatSymbolRefAttribute::new(context, &parts.func).into();
+    let collector_ref: Attribute = FlatSymbolRefAttribute::new(context, &parts.collector).into();
+    let collector: Attribute = StringAttribute::new(context, &parts.collector).into();
+    let build = |name: &str, attributes: &[(&str, Attribute<'c>)]| {
+        let attributes: Vec<(Identifier, Attribute)> = attributes
+            .iter()
+            .map(|(n, a)| (Identifier::new(context, n), *a))
+            .collect();
+        OperationBuilder::new(name, location)
+            .add_attributes(&attributes)
+            .build()
+            .expect("an output chain's directive is well formed")
+    };
+    let depth = int(context, parts.depth);
+    let mut ops = vec![build(
+        ods::ure::IsolateConsumerOperation::name(),
+        &[("func", func), ("kernel", collector), ("depth", depth)],
+    )];
+    if let Some(scope) = parts.scope.first() {
+        ops.push(build(
+            ods::ure::GatherOperation::name(),
+            &[
+                ("target", collector_ref),
+                ("source", func),
+                ("loop", StringAttribute::new(context, scope).into()),
+                ("down", BoolAttribute::new(context, true).into()),
+            ],
+        ));
+    }
+    if !parts.out.is_empty() {
+        ops.push(build(
+            ods::ure::VectorizeOperation::name(),
+            &[
+                ("func", collector_ref),
+                ("loops", names(context, &parts.out)),
+            ],
+        ));
+    }
+    ops.push(build(
+        ods::ure::UnloadOperation::name(),
+        &[
+            ("func", func),
+            ("collector", collector_ref),
+            (
+                "kernel",
+                StringAttribute::new(context, &parts.unloader).into(),
+            ),
+            ("depth", depth),
+        ],
+    ));
+    ops
 }
 
 /// What a `ure.stream_input` says.

@@ -134,6 +134,12 @@ fn isolate(
         }
     }
     if chosen.is_empty() || rng.chance(70) {
+        if rng.chance(25) {
+            // The output chain in one directive (no further directive
+            // names its collector).
+            *text += &output_stream(rng, space);
+            return kernels;
+        }
         *text += &format!(
             "  ure.isolate_consumer @out into @drainer depth {}\n",
             rng.range(1, 3)
@@ -141,6 +147,24 @@ fn isolate(
         kernels.push("drainer".to_string());
     }
     kernels
+}
+
+/// `ure.stream_output` of the output: a collector gathering along a space
+/// loop or not, its lanes a space loop or none, and an unloader.
+fn output_stream(rng: &mut Rng, space: &[&str]) -> String {
+    let mut pick = || {
+        if rng.chance(50) {
+            String::new()
+        } else {
+            rng.pick(space).to_string()
+        }
+    };
+    let scope = pick();
+    let out = pick();
+    format!(
+        "  ure.stream_output @out collector @drainer scope ({scope}) out ({out}) depth {} unloader @unloader\n",
+        rng.range(1, 3)
+    )
 }
 
 /// Sometimes a streaming-tensor chain for input `k`

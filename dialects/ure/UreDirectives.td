@@ -1,0 +1,328 @@
+//===- UreDirectives.td - ure schedule directives ----------*- tablegen -*-===//
+//
+// The directives of a program: the merge, bounds and loop order, the
+// space-time transform, and what builds the data paths around the array
+// (isolation, streaming-tensor chains, buffers, unloaders, gathers and
+// scatters). Each is applied by the pass named after it and then erased.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef T2S_URE_DIRECTIVES_TD
+#define T2S_URE_DIRECTIVES_TD
+
+include "ure/UreDialect.td"
+include "ure/UreOps.td"
+
+//===----------------------------------------------------------------------===//
+// Schedule directives
+//===----------------------------------------------------------------------===//
+
+def Ure_MergeUresOp : Ure_Op<"merge_ures", [HasParent<"ProgramOp">]> {
+  let summary = "Merges UREs under the representative's loop nest";
+  let description = [{
+    `A.merge_ures(B, C, D)`: the UREs are computed under the innermost loop of
+    the representative `@a`, in the order representative, then the list.
+    Directives given to the representative apply to every merged URE.
+
+    ```mlir
+    ure.merge_ures @a [@b, @c, @out]
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$representative,
+                       TypedArrayAttrBase<FlatSymbolRefAttr,
+                                          "list of Funcs">:$ures);
+  let assemblyFormat = "$representative $ures attr-dict";
+}
+
+def Ure_SetBoundsOp : Ure_Op<"set_bounds", [HasParent<"ProgramOp">]> {
+  let summary = "Sets the min and extent of loop variables";
+  let description = [{
+    Each loop variable gets a constant min and a constant or symbolic
+    (`ure.param`) extent:
+
+    ```mlir
+    ure.set_bounds @a (i = 0 extent 8, j = 0 extent 8, k = 0 extent @K)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$vars,
+                       DenseI64ArrayAttr:$mins, ArrayAttr:$extents);
+  let assemblyFormat =
+      "$func custom<Bounds>($vars, $mins, $extents) attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_ReorderOp : Ure_Op<"reorder", [HasParent<"ProgramOp">]> {
+  let summary = "Reorders the loops of a Func, innermost first";
+  let description = [{
+    As Halide's `reorder`: the first variable becomes the innermost loop.
+    After a merge, the merged UREs move with the representative.
+
+    ```mlir
+    ure.reorder @a (k, j, i)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$vars);
+  let assemblyFormat = "$func custom<VarNames>($vars) attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_SpaceTimeTransformOp : Ure_Op<"space_time_transform",
+                                     [HasParent<"ProgramOp">]> {
+  let summary = "Maps the innermost loops to space (PEs) and schedules time";
+  let description = [{
+    `A.space_time_transform({i, j}, {2, 3}, CheckTime)`: the listed loops
+    (the innermost ones) become processing elements; the loop around them
+    becomes the time loop `t = 2*i + 3*j + k`. Without `vector` the PEs run
+    dataflow-style (the vector (0, ..., 0, 1)). Several directives form a
+    chain, applied in order; each later set of space loops is a proper subset
+    of the previous one.
+
+    ```mlir
+    ure.space_time_transform @a (i, j) vector [2, 3] check_time
+    ure.space_time_transform @a (i) vector [2]
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$space,
+                       OptionalAttr<DenseI64ArrayAttr>:$vector,
+                       UnitAttr:$check_time);
+  let assemblyFormat = "$func custom<VarNames>($space) (`vector` $vector^)? "
+                       "(`check_time` $check_time^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_VectorizeOp : Ure_Op<"vectorize", [HasParent<"ProgramOp">]> {
+  let summary = "Runs the PEs along space loops as the lanes of vectors";
+  let description = [{
+    `F.vectorize(j)` (several loops: T2S's multi-dimensional
+    vectorization). Each loop must be a space loop of the space-time
+    transform of `@F`'s merged nest (the representative), of constant
+    extent 2 to 32; the `vectorize` pass turns its PEs into the lanes of
+    `vector<extents x T>` values. A loop whose lanes depend on each other in
+    one step goes back to serial PEs (a remark says so), except a value
+    copied unchanged along the loop from its first PE, which becomes a
+    broadcast. Without a `ure.space_time_transform`, the vectorized loops
+    are the space loops.
+
+    ```mlir
+    ure.vectorize @c (jjj)
+    ure.vectorize @c (iii, jjj)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$loops);
+  let assemblyFormat = "$func custom<VarNames>($loops) attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_IsolateProducerOp : Ure_Op<"isolate_producer",
+                                   [HasParent<"ProgramOp">]> {
+  let summary = "Moves the reads of inputs into a loader kernel";
+  let description = [{
+    T2S's `isolate_producer_chain`: the `isolate` pass moves every read of
+    the listed inputs out of the systolic array into a new kernel, the
+    loader, which reads memory in the array's order and sends the values
+    through channels of the given depth (one channel array per read,
+    indexed by the PE coordinates). The array reads the channels where it
+    read memory.
+
+    ```mlir
+    ure.isolate_producer [@A, @B] into @loader depth 2
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefArrayAttr:$inputs, SymbolNameAttr:$kernel,
+                       DefaultValuedAttr<I64Attr, "2">:$depth);
+  let assemblyFormat = "$inputs `into` $kernel (`depth` $depth^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_IsolateConsumerOp : Ure_Op<"isolate_consumer",
+                                   [HasParent<"ProgramOp">]> {
+  let summary = "Moves the stores of the output into a drainer kernel";
+  let description = [{
+    T2S's `isolate_consumer_chain`: the `isolate` pass makes the systolic
+    array send the output Func's values through channels (one per result,
+    indexed by the PE coordinates) instead of storing them; a new kernel,
+    the drainer, receives them in the array's order and stores them.
+
+    ```mlir
+    ure.isolate_consumer @out into @drainer depth 2
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, SymbolNameAttr:$kernel,
+                       DefaultValuedAttr<I64Attr, "2">:$depth);
+  let assemblyFormat = "$func `into` $kernel (`depth` $depth^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_BufferOp : Ure_Op<"buffer", [HasParent<"ProgramOp">]> {
+  let summary = "A feeder's double buffer of one tile, filled by a loader";
+  let description = [{
+    T2S's `F.buffer(L, k, BufferStrategy::Double)` with the loader `L` made
+    for it. `@F` is the kernel that `ure.isolate_producer [@A] into @F`
+    makes: it sends the array what the array reads of `@A`, in the array's
+    order. The `buffer` pass makes it read a double buffer instead of
+    memory: the buffer holds the *tile* of `@A` that the array reads during
+    one iteration of the scope loop `k` (the box of `@A`'s indices that the
+    loops inside `k` span); a new kernel, the loader `@L`, streams each tile
+    from memory once, row by row, in vectors of the lanes of the `out` loop
+    (the loop that indexes `@A`'s last dimension; `out ()` sends scalars),
+    through a channel of the given depth. While the array consumes tile `n`
+    from one half, the feeder fills the other with tile `n + 1`. Each element
+    is loaded from memory once per tile and sent as often as the array reads
+    it: the reuse.
+
+    ```mlir
+    ure.isolate_producer [@A] into @aFeeder depth 256
+    ure.buffer @aFeeder (@A) scope (k) loader @aLoader out (kkk) depth 256
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$feeder, FlatSymbolRefAttr:$input,
+                       StrArrayAttr:$scope, SymbolNameAttr:$loader,
+                       StrArrayAttr:$out,
+                       DefaultValuedAttr<I64Attr, "2">:$depth);
+  let assemblyFormat = [{
+    $feeder ` ` `(` $input `)` `scope` custom<VarNames>($scope)
+    `loader` $loader `out` custom<VarNames>($out)
+    (`depth` $depth^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Ure_StreamInputOp : Ure_Op<"stream_input", [HasParent<"ProgramOp">]> {
+  let summary = "A streaming tensor: memory -> loader -> buffered feeder -> array";
+  let description = [{
+    T2S's `A >> DA.out(kkk) >> FIFO(d1) >> SA.scope(k) >> FIFO(d2)`: a chain
+    of a DRAM loader and an on-chip feeder for input `@A`. The
+    `expand-streams` pass writes it as T2S's older spelling, which the
+    later passes apply:
+
+    ```mlir
+    ure.stream_input @A loader @aLoader out (kkk) depth 256
+                        feeder @aFeeder scope (k) depth 256
+    // is
+    ure.isolate_producer [@A] into @aFeeder depth 256
+    ure.buffer @aFeeder (@A) scope (k) loader @aLoader out (kkk) depth 256
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$input, SymbolNameAttr:$loader,
+                       StrArrayAttr:$out,
+                       DefaultValuedAttr<I64Attr, "2">:$loader_depth,
+                       SymbolNameAttr:$feeder, StrArrayAttr:$scope,
+                       DefaultValuedAttr<I64Attr, "2">:$feeder_depth);
+  let assemblyFormat = [{
+    $input `loader` $loader `out` custom<VarNames>($out)
+    (`depth` $loader_depth^)?
+    `feeder` $feeder `scope` custom<VarNames>($scope)
+    (`depth` $feeder_depth^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Ure_UnloadOp : Ure_Op<"unload", [HasParent<"ProgramOp">]> {
+  let summary = "Moves a drainer's stores into an unloader kernel";
+  let description = [{
+    The last link of T2S's output chain,
+    `Out >> RC.scope(iii).out(jjj) >> FIFO(d) >> DC >> C`: `@collector` is
+    the drainer an earlier `ure.isolate_consumer @out into @collector`
+    makes (gathered and vectorized as the chain says); the `unload` pass
+    makes it send the values it stored through a FIFO of depth `d` (one
+    per PE that stores, a vector per value where the collector is
+    vectorized), and a new kernel, the unloader `@unloader`, receives them
+    in the collector's order and stores them to memory. The collector then
+    only narrows and widens the stream; the unloader only writes memory.
+
+    ```mlir
+    ure.isolate_consumer @out into @collector depth 256
+    ure.gather @collector (@out, iii, down)
+    ure.vectorize @collector (jjj)
+    ure.unload @out from @collector into @unloader depth 256
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, FlatSymbolRefAttr:$collector,
+                       SymbolNameAttr:$kernel,
+                       DefaultValuedAttr<I64Attr, "2">:$depth);
+  let assemblyFormat =
+      "$func `from` $collector `into` $kernel (`depth` $depth^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_StreamOutputOp : Ure_Op<"stream_output", [HasParent<"ProgramOp">]> {
+  let summary = "A streaming tensor: array -> collector -> unloader -> memory";
+  let description = [{
+    T2S's `Out >> RC.scope(iii).out(jjj) >> FIFO(d) >> DC >> C`: a chain of
+    an on-chip collector and a DRAM unloader for the output Func `@out`.
+    The collector receives the values the array stores, passes them along
+    its `scope` loop (a space loop) to the loop's first PE (a gather
+    `down`; `scope ()` gathers nothing) and sends them, vectors of the
+    `out` loop's lanes (`out ()`: scalars), through a FIFO of depth `d` to
+    the unloader, which stores them. The `expand-streams` pass writes it as
+    the directives it stands for, which the later passes apply:
+
+    ```mlir
+    ure.stream_output @out collector @collector scope (iii) out (jjj)
+                           depth 256 unloader @unloader
+    // is
+    ure.isolate_consumer @out into @collector depth 256
+    ure.gather @collector (@out, iii, down)
+    ure.vectorize @collector (jjj)
+    ure.unload @out from @collector into @unloader depth 256
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, SymbolNameAttr:$collector,
+                       StrArrayAttr:$scope, StrArrayAttr:$out,
+                       DefaultValuedAttr<I64Attr, "2">:$depth,
+                       SymbolNameAttr:$unloader);
+  let assemblyFormat = [{
+    $func `collector` $collector `scope` custom<VarNames>($scope)
+    `out` custom<VarNames>($out) (`depth` $depth^)? `unloader` $unloader
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Ure_GatherOp : Ure_Op<"gather", [HasParent<"ProgramOp">]> {
+  let summary = "Gathers the values a kernel receives along a PE chain";
+  let description = [{
+    T2S's `F.gather(A, i, GatherStrategy::Down)`. `@F` is the kernel that
+    receives `@A`'s values through a channel read by each of its PEs (a
+    drainer made by `ure.isolate_consumer ... into @F`, or a Func whose
+    array reads them); `i` is one of its space loops. The `gather` pass
+    makes the PEs along `i` pass the values from PE to PE through new
+    FIFOs, so that one PE at the end of the chain (the first PE for
+    `down`, the last for `up`) hands all of them to the consumer. One
+    gather per kernel.
+
+    ```mlir
+    ure.gather @drainer (@out, i, down)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$target, FlatSymbolRefAttr:$source,
+                       StrAttr:$loop, BoolAttr:$down);
+  let assemblyFormat =
+      "$target custom<ChainArgs>($source, $loop, $down) attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_ScatterOp : Ure_Op<"scatter", [HasParent<"ProgramOp">]> {
+  let summary = "Scatters the values a kernel reads along a PE chain";
+  let description = [{
+    T2S's `F.scatter(A, i, ScatterStrategy::Up)`. `@F` is the kernel (or
+    the Func whose array) reads `@A` (an input, or values that a loader
+    sends through a channel) at indices that depend on loop `i`; the
+    `scatter` pass makes only the PE at one end of the chain (the first PE
+    for `up`, the last for `down`) read `@A`, for every PE along `i`, and
+    pass the values on through new FIFOs. `i` is a space loop, or a time
+    loop of the array (a serial loop: `up` only). Several Funcs may be
+    scattered, along one loop with one strategy.
+
+    ```mlir
+    ure.scatter @c (@x, j, up)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$target, FlatSymbolRefAttr:$source,
+                       StrAttr:$loop, BoolAttr:$down);
+  let assemblyFormat =
+      "$target custom<ChainArgs>($source, $loop, $down) attr-dict";
+  let hasVerifier = 1;
+}
+
+#endif // T2S_URE_DIRECTIVES_TD
