@@ -19,7 +19,7 @@ channel.fifo @pipe.s : vector<5xf32>, depth 1
 // CHECK-NEXT:  __attribute__((autorun))
 // CHECK-NEXT:  __kernel void producer(void) {
 // CHECK:         const float4 v{{[0-9]+}} = (float4)(1.0f, 2.5f, -3.0f, 0.125f);
-// CHECK:         for (long [[I:i[0-9]+]] = 0L; [[I]] < 2L; [[I]] += 1L) {
+// CHECK:         for (int [[I:i[0-9]+]] = 0; [[I]] < 2; [[I]] += 1) {
 // CHECK:           write_channel_intel(pipe_v[[[I]]][1L], v{{[0-9]+}});
 // CHECK:         const float_5 [[S:v[0-9]+]] = {{[{][{]}}0.0f, 1.0f, NAN, INFINITY, (-INFINITY){{[}][}]}};
 // CHECK:         write_channel_intel(pipe_s, [[S]]);
@@ -33,6 +33,33 @@ func.func @producer(%unused: memref<4xf32>) {
   }
   %s = arith.constant dense<[0.0, 1.0, 0x7FC00000, 0x7F800000, 0xFF800000]> : vector<5xf32>
   channel.write @pipe.s, %s : vector<5xf32>
+  return
+}
+
+// A loop counts in an int when its constant bounds and its last increment
+// fit one (cheaper on an FPGA); otherwise in the long of index.
+// CHECK-LABEL: __kernel void counters(__global float *restrict arg0) {
+// CHECK:         for (int [[A:i[0-9]+]] = -5; [[A]] < 2147483645; [[A]] += 2) {
+// CHECK:         for (long [[B:i[0-9]+]] = 0L; [[B]] < 2147483647L; [[B]] += 1L) {
+// CHECK:         for (long [[C:i[0-9]+]] = 0L; [[C]] < 3000000000L; [[C]] += 1L) {
+func.func @counters(%out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %m5 = arith.constant -5 : index
+  %near = arith.constant 2147483645 : index
+  %max = arith.constant 2147483647 : index
+  %big = arith.constant 3000000000 : index
+  %v = arith.constant 1.0 : f32
+  scf.for %a = %m5 to %near step %c2 {
+    memref.store %v, %out[%c0] : memref<1xf32>
+  }
+  scf.for %b = %c0 to %max step %c1 {
+    memref.store %v, %out[%c0] : memref<1xf32>
+  }
+  scf.for %c = %c0 to %big step %c1 {
+    memref.store %v, %out[%c0] : memref<1xf32>
+  }
   return
 }
 

@@ -227,10 +227,18 @@ impl Body<'_> {
         if op.has_attribute(UNROLL) || feeds_channel_index(iv.into(), 0) {
             self.w.line_untagged("#pragma unroll");
         }
-        self.w.line(format!(
-            "for ({} {i} = {lb}; {i} < {ub}; {i} += {step}) {{",
-            iv_type.name()
-        ));
+        match int_loop(op) {
+            // A loop of constant bounds within 32 bits counts in an `int`
+            // (cheaper on an FPGA than the `long` of `index`); its uses
+            // in `long` arithmetic are promoted, with the same values.
+            Some((lb, ub, step)) if iv_type.name() == "long" => self.w.line(format!(
+                "for (int {i} = {lb}; {i} < {ub}; {i} += {step}) {{"
+            )),
+            _ => self.w.line(format!(
+                "for ({} {i} = {lb}; {i} < {ub}; {i} += {step}) {{",
+                iv_type.name()
+            )),
+        }
         self.bind(iv.into(), i.clone());
         for (k, name) in carried.iter().enumerate() {
             let arg = body
@@ -362,6 +370,16 @@ fn statically_in(v: Value<'_, '_>, extent: i64) -> bool {
 }
 
 pub use t2s_ir::ir::constant_index;
+
+/// The constant bounds and step of an `scf.for` whose variable, and its
+/// last increment, stay within a C `int`.
+fn int_loop(op: &OperationRef<'_, '_>) -> Option<(i64, i64, i64)> {
+    let bound = |i: usize| op.operand_at(i).and_then(constant_index);
+    let (lb, ub, step) = (bound(0)?, bound(1)?, bound(2)?);
+    let int = i64::from(i32::MIN)..=i64::from(i32::MAX);
+    (step > 0 && int.contains(&lb) && int.contains(&ub.checked_add(step)?))
+        .then_some((lb, ub, step))
+}
 
 /// `file:line` of an op's location, for the comments that tie the code to
 /// the UREs.
