@@ -119,6 +119,13 @@ static LogicalResult verifyIndexOperands(Operation *op, AffineMap map,
     return op->emitOpError("index map has ")
            << map.getNumDims() << " dimensions but " << indices.size()
            << " operands";
+  // The custom form prints the index expressions only: an operand they do
+  // not use would not be printed, and the op would not parse back.
+  for (unsigned d = 0, e = map.getNumDims(); d < e; ++d)
+    if (!map.isFunctionOfDim(d))
+      return op->emitOpError("index operand #")
+             << d << " is not used by the index map (its coefficient is 0): "
+             << "the indices would not print back; drop the operand";
   auto def = op->getParentOfType<DefOp>();
   if (!def) {
     // In the PE body of a spacetime.array the indices are recovered ones:

@@ -327,6 +327,29 @@ ure.program @p {
 
 ure.program @p {
   ure.input @A : memref<4xf32>
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.load' op index operand #0 is not used by the index map (its coefficient is 0): the indices would not print back; drop the operand}}
+    %v = ure.load @A(%i * 0 + %j) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(i, j) -> f32
+  ure.def @f(%i, %j) {
+    // expected-error@+1 {{'ure.at' op index operand #1 is not used by the index map (its coefficient is 0): the indices would not print back; drop the operand}}
+    %v = "ure.at"(%i, %j) <{func = @f, map = affine_map<(d0, d1) -> (d0 - 1, 0)>}> : (index, index) -> f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
   // expected-error@+1 {{'ure.load' op must be inside a ure.def or a spacetime.array}}
   %v = ure.load @A() : f32
 }

@@ -184,7 +184,17 @@ fn emit_body<'c>(
             )[0],
         );
     }
-    let map = index_map(tile, loops.len(), &params);
+    // Only the operands the indices use (a tile loop with coefficient 0,
+    // e.g. `j` of A's tiles in the GEMM, is none): the load prints back.
+    let rows = index_rows(tile, loops.len(), &params);
+    let used: Vec<usize> = (0..operands.len())
+        .filter(|d| {
+            rows.iter()
+                .any(|(terms, _)| terms.iter().any(|(t, _)| t == d))
+        })
+        .collect();
+    let operands: Vec<Val> = used.iter().map(|d| operands[*d]).collect();
+    let map = index_map(&rows, &used);
     let map = Attribute::parse(context, &map)
         .ok_or_else(|| error(location, format!("cannot build the loader's map {map}")))?;
     let value_type: Type = if tile.lanes > 1 {
@@ -219,32 +229,51 @@ fn emit_body<'c>(
 
 /// The input's index per dimension over the loader's loops and then the
 /// parameters: the tile's base plus the box index (the last dimension's
-/// vector index times the lanes, plus the lane).
-fn index_map(tile: &Tile, loops: usize, params: &[String]) -> String {
+/// vector index times the lanes, plus the lane), as (operand, coefficient)
+/// terms with nonzero coefficients and a constant.
+fn index_rows(tile: &Tile, loops: usize, params: &[String]) -> Vec<(Vec<(usize, i64)>, i64)> {
     let nt = tile.tile_loops.len();
-    let dims: Vec<String> = (0..loops + params.len()).map(|d| format!("d{d}")).collect();
     let last = tile.dims.len() - 1;
-    let rows: Vec<String> = tile
-        .dims
+    tile.dims
         .iter()
         .enumerate()
         .map(|(d, dim)| {
-            let mut terms: Vec<String> = Vec::new();
+            let mut terms: Vec<(usize, i64)> = Vec::new();
             for (t, c) in dim.outer.iter().enumerate().filter(|(_, c)| **c != 0) {
-                terms.push(format!("d{t} * {c}"));
+                terms.push((t, *c));
             }
             for (p, c) in &dim.params.terms {
                 let position = params.iter().position(|q| q == p).unwrap_or(0);
-                terms.push(format!("d{} * {c}", loops + position));
+                terms.push((loops + position, *c));
             }
             if d == last {
-                terms.push(format!("d{} * {}", nt + d, tile.lanes));
-                terms.push(format!("d{}", loops - 1));
+                terms.push((nt + d, tile.lanes));
+                terms.push((loops - 1, 1));
             } else {
-                terms.push(format!("d{}", nt + d));
+                terms.push((nt + d, 1));
             }
-            terms.push(dim.lo.to_string());
-            terms.join(" + ")
+            terms.retain(|(_, c)| *c != 0);
+            (terms, dim.lo)
+        })
+        .collect()
+}
+
+/// The map of `rows` over the operands `used` (in order): operand
+/// `used[k]` is dimension `k`.
+fn index_map(rows: &[(Vec<(usize, i64)>, i64)], used: &[usize]) -> String {
+    let dims: Vec<String> = (0..used.len()).map(|d| format!("d{d}")).collect();
+    let rows: Vec<String> = rows
+        .iter()
+        .map(|(terms, constant)| {
+            let mut parts: Vec<String> = terms
+                .iter()
+                .map(|(t, c)| {
+                    let d = used.iter().position(|u| u == t).unwrap_or(0);
+                    format!("d{d} * {c}")
+                })
+                .collect();
+            parts.push(constant.to_string());
+            parts.join(" + ")
         })
         .collect();
     format!("affine_map<({}) -> ({})>", dims.join(", "), rows.join(", "))
