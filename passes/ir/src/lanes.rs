@@ -151,6 +151,15 @@ pub fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
         .expect("an array of i64")
 }
 
+/// Whether a vector of `element` lies in memory as an array of it does:
+/// LLVM packs a `vector<2xi12>` (or of `i1`, `i33`) into bits, while an
+/// array pads every element to bytes, so a `vector.load` or `vector.store`
+/// of such elements would touch the wrong bits.
+pub fn byte_sized(element: Type<'_>) -> bool {
+    melior::ir::r#type::IntegerType::try_from(element)
+        .map_or(true, |t| matches!(t.width(), 8 | 16 | 32 | 64))
+}
+
 /// Lane `coords` of a vector (a scalar is every lane).
 pub fn extract<'c>(e: &Emitter<'c>, value: Val, coords: &[i64]) -> Val {
     let ty = type_of(value);

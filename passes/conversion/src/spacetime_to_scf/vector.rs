@@ -202,14 +202,7 @@ pub fn load_lanes(
     Ok(e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty))
 }
 
-/// Whether a vector of `element` lies in memory as an array of it does:
-/// LLVM packs a `vector<2xi12>` (or of `i1`, `i33`) into bits, while an
-/// array pads every element to bytes, so a `vector.load` of such
-/// elements would read the wrong bits.
-pub(crate) fn byte_sized(element: Type<'_>) -> bool {
-    melior::ir::r#type::IntegerType::try_from(element)
-        .map_or(true, |t| matches!(t.width(), 8 | 16 | 32 | 64))
-}
+pub(crate) use t2s_ir::lanes::byte_sized;
 
 /// A `vector.gather` of every lane, each lane's indices clamped into the
 /// input (a lane outside it is masked off by the program and may read any

@@ -222,7 +222,10 @@ fn store_access(
         }
         current = parent;
     }
-    Err(Failed)
+    Err(error(
+        store.location(),
+        format!("cannot unload this store of @{collector} into @{kernel}: it is not inside the collector's array"),
+    ))
 }
 
 /// Whether an op of the collector evaluates coordinate `position` at

@@ -182,10 +182,21 @@ fn receive(e: &Emitter<'_>, fill: &Fill<'_>, lo: Val, hi: Val, half: Val) -> Res
     *last = at.mul(*last, at.index(tile.lanes));
     let mut all = vec![half];
     all.extend(indices);
-    if tile.lanes > 1 {
+    let element = t2s_ir::lanes::element_of(fill.value_type);
+    if tile.lanes > 1 && t2s_ir::lanes::byte_sized(element) {
         let mut operands = vec![value, fill.buffer];
         operands.extend(all);
         at.op(ods::vector::StoreOperation::name(), &operands, &[], &[]);
+    } else if tile.lanes > 1 {
+        // Lanes of a width LLVM packs into bits (i1, i3, ...) go one by
+        // one: the buffer pads each element to bytes.
+        let first = *all.last().ok_or(Failed)?;
+        for lane in 0..tile.lanes {
+            let mut indices = all.clone();
+            *indices.last_mut().ok_or(Failed)? = at.add(first, at.index(lane));
+            let scalar = t2s_ir::lanes::extract(&at, value, &[lane]);
+            at.store(scalar, fill.buffer, &indices);
+        }
     } else {
         at.store(value, fill.buffer, &all);
     }
