@@ -142,7 +142,16 @@ fn check_conditions(
         })?;
         varies |= chain.varies_along(*condition, coordinate).is_some();
     }
-    Ok((conditions, varies))
+    // Along a loop of symbolic extent the PEs past the run-time extent
+    // idle: the chain counts only the PEs whose conditions hold (whether
+    // a PE is scheduled varies along the loop).
+    let name = &chain.info.space[dim].name;
+    let symbolic = chain
+        .info
+        .loops
+        .iter()
+        .any(|l| &l.name == name && !l.extent.is_const());
+    Ok((conditions, varies || symbolic))
 }
 
 /// Replaces the store by the count loop of the chain; returns the FIFOs'
