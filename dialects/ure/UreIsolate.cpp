@@ -65,6 +65,14 @@ static LogicalResult verifyKernelName(Operation *op, StringAttr kernel) {
   return success();
 }
 
+/// The two kernels a chain directive names must differ.
+static LogicalResult verifyTwoKernels(Operation *op, StringRef first,
+                                      StringRef second, StringRef roles) {
+  if (first != second)
+    return success();
+  return op->emitOpError("the ") << roles << " are one kernel @" << first;
+}
+
 static LogicalResult verifyDepth(Operation *op, IntegerAttr depth) {
   if (depth.getInt() < 1)
     return op->emitOpError("depth must be at least 1, got ") << depth.getInt();
@@ -155,9 +163,9 @@ static LogicalResult verifyInput(Operation *op, FlatSymbolRefAttr input) {
 }
 
 LogicalResult BufferOp::verify() {
-  if (getLoader() == getFeeder())
-    return emitOpError("the loader and the feeder are one kernel @")
-           << getFeeder();
+  if (failed(verifyTwoKernels(*this, getLoader(), getFeeder(),
+                              "loader and the feeder")))
+    return failure();
   if (failed(verifyDepth(*this, getDepthAttr())) ||
       failed(verifyKernelName(*this, getLoaderAttr())) ||
       failed(verifyInput(*this, getInputAttr())) ||
@@ -196,9 +204,9 @@ LogicalResult BufferOp::verify() {
 }
 
 LogicalResult StreamInputOp::verify() {
-  if (getLoader() == getFeeder())
-    return emitOpError("the loader and the feeder are one kernel @")
-           << getFeeder();
+  if (failed(verifyTwoKernels(*this, getLoader(), getFeeder(),
+                              "loader and the feeder")))
+    return failure();
   if (failed(verifyDepth(*this, getLoaderDepthAttr())) ||
       failed(verifyDepth(*this, getFeederDepthAttr())) ||
       failed(verifyKernelName(*this, getLoaderAttr())) ||
@@ -223,9 +231,9 @@ LogicalResult StreamInputOp::verify() {
 }
 
 LogicalResult UnloadOp::verify() {
-  if (getCollector() == getKernel())
-    return emitOpError("the collector and the unloader are one kernel @")
-           << getKernel();
+  if (failed(verifyTwoKernels(*this, getCollector(), getKernel(),
+                              "collector and the unloader")))
+    return failure();
   if (failed(verifyDepth(*this, getDepthAttr())) ||
       failed(verifyKernelName(*this, getKernelAttr())))
     return failure();
@@ -266,9 +274,9 @@ LogicalResult UnloadOp::verify() {
 }
 
 LogicalResult StreamOutputOp::verify() {
-  if (getCollector() == getUnloader())
-    return emitOpError("the collector and the unloader are one kernel @")
-           << getUnloader();
+  if (failed(verifyTwoKernels(*this, getCollector(), getUnloader(),
+                              "collector and the unloader")))
+    return failure();
   if (failed(verifyDepth(*this, getDepthAttr())) ||
       failed(verifyKernelName(*this, getCollectorAttr())) ||
       failed(verifyKernelName(*this, getUnloaderAttr())))
