@@ -55,6 +55,19 @@ pub fn check_source(text: &str) -> Result<(), (usize, usize, String)> {
     Ok(())
 }
 
+/// Makes a driver end quietly when the reader of its output goes away
+/// (`t2s-opt --help | head`), as mlir-opt does: Rust ignores SIGPIPE, so
+/// LLVM's streams saw a write error and aborted with "LLVM ERROR: IO
+/// failure on output stream: Broken pipe" (exit 1). With the default
+/// action the process ends like any Unix filter whose reader is gone.
+pub fn end_quietly_on_closed_pipe() {
+    // SAFETY: restoring a signal's default action at the start of main,
+    // before any thread exists; no handler of ours is replaced.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// Rejects, with a located error on stderr, input files among a driver's
 /// arguments that would make MLIR's parser abort the process (see
 /// [`check_source`]). Files only: stdin is left to the parser, and a

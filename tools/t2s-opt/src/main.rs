@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
 
+    t2s_ir::source::end_quietly_on_closed_pipe();
     if let Some(code) = t2s_ir::source::check_arguments(std::env::args().skip(1)) {
         return code;
     }

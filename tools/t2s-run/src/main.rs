@@ -31,13 +31,22 @@ macro_rules! out {
     }};
 }
 
+/// Whether the last error reported was an op's verifier's (`'ure.at' op
+/// ...`): a file that parsed but does not verify is not "cannot parse".
+static VERIFIER_ERROR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 fn new_context(remarks: bool) -> Context {
     let context = t2s_exec::execute::new_context();
     // Diagnostics as t2s-opt prints them: `file:line:col: error: message`.
     // The compiler's remarks (register sizes, ...) only with --remarks.
     context.attach_diagnostic_handler(move |diagnostic| {
         let severity = match diagnostic.severity() {
-            DiagnosticSeverity::Error => "error",
+            DiagnosticSeverity::Error => {
+                let text = diagnostic.to_string();
+                let verifier = text.starts_with('\'') && text.contains("' op ");
+                VERIFIER_ERROR.store(verifier, std::sync::atomic::Ordering::Relaxed);
+                "error"
+            }
             DiagnosticSeverity::Warning => "warning",
             DiagnosticSeverity::Note => "note",
             DiagnosticSeverity::Remark if remarks => "remark",
@@ -93,6 +102,12 @@ fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
         )
     };
     if raw.ptr.is_null() {
+        if VERIFIER_ERROR.load(std::sync::atomic::Ordering::Relaxed) {
+            bail!(
+                "'{}' parsed, but an op fails its verifier (see the error above)",
+                path.display()
+            );
+        }
         bail!("cannot parse '{}'", path.display());
     }
     // SAFETY: a valid module owned from here on.
