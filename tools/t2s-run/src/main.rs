@@ -339,6 +339,15 @@ fn run(args: &[String]) -> Result<bool> {
 
     let mut results = Vec::new();
     for &mode in &options.modes {
+        if options.remarks && options.modes.len() > 1 {
+            // Each mode compiles the program again: say whose remarks follow.
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "t2s-run: remarks of the {} mode:",
+                mode.name()
+            );
+        }
         results.push(run_mode(&context, &options, mode, &inputs, &params)?);
     }
     let outputs = &results[0];
