@@ -543,6 +543,21 @@ LogicalResult VectorizeOp::verify() {
     return emitOpError("vectorizes 1 to 3 loops (vectors of rank 1 to 3), "
                        "not ")
            << getLoops().size();
+  // A Func's loops are known here (a kernel's only to the pass).
+  auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
+      (*this)->getParentOp(), getFuncAttr().getAttr()));
+  if (!func || !func.isDeclared())
+    return success();
+  SmallVector<StringRef> vars;
+  for (Attribute a : func.getVarsAttr())
+    vars.push_back(cast<StringAttr>(a).getValue());
+  for (Attribute a : getLoops()) {
+    StringRef loop = cast<StringAttr>(a).getValue();
+    if (!llvm::is_contained(vars, loop))
+      return emitOpError("vectorizes loop '")
+             << loop << "', which is not a loop of " << getFuncAttr()
+             << " (its loops: " << llvm::join(vars, ", ") << ")";
+  }
   return success();
 }
 

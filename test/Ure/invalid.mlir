@@ -1519,6 +1519,15 @@ ure.program @p {
 
 // -----
 
+// A Func's loops are known to the verifier (a kernel's only to the pass).
+ure.program @p {
+  ure.func @W(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.vectorize' op vectorizes loop 'z', which is not a loop of @W (its loops: i, j)}}
+  ure.vectorize @W (z)
+}
+
+// -----
+
 ure.program @p {
   ure.func @c(i, j) -> f32 on device
   // expected-error@+1 {{'ure.gather' op names @k, which is neither a ure.func nor a kernel that a ure.isolate_producer or ure.isolate_consumer creates}}
