@@ -343,3 +343,17 @@ pub fn named<'a, 'c>(attributes: &'a [(String, Attribute<'c>)]) -> Vec<(&'a str,
 pub fn attributes_of<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, Attribute<'c>)> {
     Op::of(op).attributes()
 }
+
+/// The `channel.kernel @name` of a program, if it has one.
+pub fn kernel<'c, 'a>(program: &OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+    body_ops(program, 0)
+        .into_iter()
+        .find(|op| ods::is(op, ods::channel::KernelOperation::name()) && symbol_name(op) == name)
+}
+
+/// The `spacetime.array` directly in a program or a kernel, if any.
+pub fn array_in<'c, 'a>(holder: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    body_ops(holder, 0)
+        .into_iter()
+        .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
+}

@@ -95,26 +95,15 @@ impl<'c, 'a> Chain<'c, 'a> {
         let what = ir::name(&directive).trim_start_matches("ure.").to_string();
         let target = ir::symbol(&directive, "target");
         let location = directive.location();
-        let ops = ir::body_ops(&program, 0);
-        let kernel = ops.iter().find(|op| {
-            ods::is(op, ods::channel::KernelOperation::name()) && ir::symbol_name(op) == target
-        });
-        let array = match kernel {
-            Some(k) => ir::body_ops(k, 0)
-                .into_iter()
-                .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
-                .ok_or_else(|| {
-                    error(
-                        location,
-                        format!("kernel @{target} holds no spacetime.array to {what}"),
-                    )
-                })?,
+        let array = match ir::kernel(&program, &target) {
+            Some(k) => ir::array_in(&k).ok_or_else(|| {
+                error(
+                    location,
+                    format!("kernel @{target} holds no spacetime.array to {what}"),
+                )
+            })?,
             None => {
-                let array = ops
-                    .iter()
-                    .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
-                    .copied()
-                    .ok_or_else(|| {
+                let array = ir::array_in(&program).ok_or_else(|| {
                         error(
                             location,
                             format!("{what} applies to the systolic array: run space-time-transform first (and isolate, when @{target} is an isolated kernel)"),

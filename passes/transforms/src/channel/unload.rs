@@ -68,24 +68,18 @@ fn collector_array<'c, 'a>(
     directive: &OperationRef<'c, 'a>,
     name: &str,
 ) -> Result<OperationRef<'c, 'a>, Failed> {
-    let kernel = ir::body_ops(&program, 0).into_iter().find(|op| {
-        ods::is(op, ods::channel::KernelOperation::name()) && ir::symbol_name(op) == name
-    });
-    let Some(kernel) = kernel else {
+    let Some(kernel) = ir::kernel(&program, name) else {
         return Err(error(
             directive.location(),
             format!("there is no kernel @{name} to unload: the isolate pass creates it from ure.isolate_consumer (t2s-isolate runs isolate, vectorize and gather before unload)"),
         ));
     };
-    ir::body_ops(&kernel, 0)
-        .into_iter()
-        .find(|op| ods::is(op, ods::spacetime::ArrayOperation::name()))
-        .ok_or_else(|| {
-            error(
-                directive.location(),
-                format!("kernel @{name} holds no spacetime.array to unload"),
-            )
-        })
+    ir::array_in(&kernel).ok_or_else(|| {
+        error(
+            directive.location(),
+            format!("kernel @{name} holds no spacetime.array to unload"),
+        )
+    })
 }
 
 fn unload(program: OperationRef<'_, '_>, directive: &OperationRef<'_, '_>) -> Result<(), Failed> {
