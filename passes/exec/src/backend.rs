@@ -61,45 +61,59 @@ impl Request<'_> {
             .collect()
     }
 
-    /// `pipeline` on the module with the options it takes (and the
-    /// upstream passes of `between_passes` after each t2s pass).
-    pub fn pipeline_text(&self, pipeline: &Pipeline) -> Result<String, ExecuteError> {
-        pipeline
-            .on_module_between(&self.options_for(pipeline), &self.options.between_passes)
-            .map_err(ExecuteError::Pipeline)
-    }
-
-    /// [`Request::pipeline_text`] with `defaults` for the options not
-    /// given (a route's choices, e.g. the OpenCL route's PE loops).
-    pub fn pipeline_text_with(
+    /// `pipeline` with the options it takes (and the upstream passes of
+    /// `between_passes` after each t2s pass), cut after each pass of `cuts`
+    /// ([`Pipeline::stages`]): the route's one declared pipeline, run in
+    /// stages so that the runner can read the IR between them.
+    pub fn stages(
         &self,
         pipeline: &Pipeline,
-        defaults: &[(&str, &str)],
-    ) -> Result<String, ExecuteError> {
-        let mut given = self.options_for(pipeline);
-        for (name, value) in defaults {
-            if !given.iter().any(|(n, _)| n == name) {
-                given.push((name.to_string(), value.to_string()));
-            }
-        }
+        cuts: &[&t2s_ir::pass::PassDef],
+    ) -> Result<Vec<String>, ExecuteError> {
         pipeline
-            .on_module_between(&given, &self.options.between_passes)
+            .stages(
+                &self.options_for(pipeline),
+                &self.options.between_passes,
+                cuts,
+            )
             .map_err(ExecuteError::Pipeline)
     }
 
-    /// `pass` on the module with the pipeline options it declares.
-    pub fn pass_text(&self, pass: &t2s_ir::pass::PassDef) -> String {
-        let mine: Vec<Given> = self
-            .options
+    /// Whether the request gives an option of the space-time transform
+    /// (`space`, `vector`, `check-time`): a mode with a sequential and an
+    /// array route then takes the array's, as it does for a program whose
+    /// directives ask for an array.
+    pub fn asks_for_array(&self) -> bool {
+        let transform = &t2s_transforms::spacetime::space_time_transform::PASS;
+        self.options
             .pipeline_options
             .iter()
-            .filter(|(name, _)| pass.option(name).is_some())
-            .cloned()
-            .collect();
-        format!(
-            "builtin.module({})",
-            t2s_ir::pipeline::render_pass(pass, &mine)
-        )
+            .any(|(name, _)| transform.option(name).is_some())
+    }
+
+    /// A mode with two routes must not drop an option it lists: the route
+    /// `pipeline` (named `route`) must take every given option that one of
+    /// `backend`'s pipelines takes.
+    pub fn check_route(
+        &self,
+        backend: &dyn Backend,
+        pipeline: &Pipeline,
+        route: &str,
+    ) -> Result<(), ExecuteError> {
+        let taken = pipeline.options();
+        let listed: Vec<t2s_ir::pass::PassOption> =
+            backend.pipelines().iter().flat_map(|p| p.options()).collect();
+        for (name, _) in &self.options.pipeline_options {
+            let dropped = !taken.iter().any(|o| o.name == name)
+                && listed.iter().any(|o| o.name == name);
+            if dropped {
+                return Err(ExecuteError::Pipeline(format!(
+                    "the option '{name}' would be ignored: the program takes the {route} route ('{}'), which has no pass that takes it",
+                    pipeline.argument
+                )));
+            }
+        }
+        Ok(())
     }
 
     /// Before anything is compiled or run: the iteration space must stay

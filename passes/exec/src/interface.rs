@@ -6,7 +6,7 @@
 //! `ure.func` declaration and the array's loops say everything).
 
 use crate::error::ExecuteError;
-use crate::session::{is_transformed, merge, program_model, run_pipeline, select_program};
+use crate::session::{is_transformed, merge, program_model, select_program};
 use melior::ir::attribute::TypeAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -370,18 +370,11 @@ pub fn sequential_interface(
     Ok(interface)
 }
 
-/// The calling convention of the program's systolic array, after the
-/// space-time transform of its directives (if not applied yet). The
-/// array's IR gives it: no URE model needed, so any op a verifier accepts
-/// inside a URE compiles. An isolated array (kernels and channels) has none.
-pub fn array_interface(
-    context: &Context,
-    module: &mut Module,
-    name: Option<&str>,
-) -> Result<Interface, ExecuteError> {
-    if !is_transformed(&select_program(module.as_operation(), name)?) {
-        run_pipeline(context, module, "builtin.module(space-time-transform)")?;
-    }
+/// The calling convention of the program's systolic array, once the
+/// route's pipeline has built it. The array's IR gives it: no URE model
+/// needed, so any op a verifier accepts inside a URE compiles. An isolated
+/// array (kernels and channels) has none.
+pub fn array_interface(module: &Module, name: Option<&str>) -> Result<Interface, ExecuteError> {
     let program = select_program(module.as_operation(), name)?;
     if let Some(kernel) = ir::collect(program, ods::channel::KernelOperation::name()).first() {
         return Err(ExecuteError::Isolated(

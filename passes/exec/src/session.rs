@@ -32,6 +32,7 @@ pub fn run_pipeline(
     pipeline: &str,
 ) -> Result<(), ExecuteError> {
     t2s_passes::register_passes();
+    tracing::debug!(pipeline, "running");
     let pm = PassManager::new(context);
     melior::utility::parse_pass_pipeline(pm.as_operation_pass_manager(), pipeline)
         .map_err(|e| ExecuteError::Pipeline(format!("bad pipeline '{pipeline}': {e}")))?;

@@ -105,19 +105,78 @@ impl Pipeline {
     /// `between` (upstream passes, textual) after every t2s pass of the
     /// pipeline: what an embedder may run between two of ours.
     fn render_steps(&self, given: &[Given], between: Option<&str>) -> String {
+        self.items(given, between)
+            .into_iter()
+            .map(|(_, text)| text)
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Its steps, flattened and rendered: each t2s pass (with the `between`
+    /// passes after it) and each upstream step, with the t2s pass it runs.
+    fn items(&self, given: &[Given], between: Option<&str>) -> Vec<(Option<&'static PassDef>, String)> {
         let given = &self.with_defaults(given);
-        let mut parts = Vec::new();
+        let mut items = Vec::new();
         for step in self.steps {
             match step {
                 Step::Pass(p) => {
-                    parts.push(render_pass(p, given));
-                    parts.extend(between.map(str::to_string));
+                    let mut text = render_pass(p, given);
+                    if let Some(between) = between {
+                        text = format!("{text}, {between}");
+                    }
+                    items.push((Some(*p), text));
                 }
-                Step::Upstream(text) => parts.push(text.to_string()),
-                Step::Pipeline(p) => parts.push(p.render_steps(given, between)),
+                Step::Upstream(text) => items.push((None, text.to_string())),
+                Step::Pipeline(p) => items.extend(p.items(given, between)),
             }
         }
-        parts.join(", ")
+        items
+    }
+
+    /// The last t2s pass it runs: where a runner cuts a pipeline that runs
+    /// this one first.
+    pub fn last_pass(&self) -> &'static PassDef {
+        *self
+            .passes()
+            .last()
+            .expect("every named pipeline runs a t2s pass")
+    }
+
+    /// [`Pipeline::on_module_between`] cut into consecutive stages, each a
+    /// `builtin.module(...)`: one after each pass of `cuts` (in order, each
+    /// cut at its first run after the previous cut), and one for the rest.
+    /// Run one after another, the stages run exactly the whole pipeline; a
+    /// runner reads the IR between them (the calling convention after the
+    /// array is built, the design after the kernels are lowered).
+    pub fn stages(
+        &self,
+        given: &[Given],
+        between: &str,
+        cuts: &[&PassDef],
+    ) -> Result<Vec<String>, String> {
+        self.render(given)?;
+        let between = between.trim();
+        let between = (!between.is_empty()).then_some(between);
+        let mut stages = vec![Vec::new()];
+        let mut cuts = cuts.iter().peekable();
+        for (pass, text) in self.items(given, between) {
+            stages.last_mut().expect("one stage at least").push(text);
+            let at_cut = matches!((pass, cuts.peek()), (Some(p), Some(c)) if p.argument == c.argument);
+            if at_cut {
+                cuts.next();
+                stages.push(Vec::new());
+            }
+        }
+        if let Some(cut) = cuts.next() {
+            return Err(format!(
+                "'{}' runs no '{}' where a stage should end",
+                self.argument, cut.argument
+            ));
+        }
+        Ok(stages
+            .into_iter()
+            .map(|s| format!("builtin.module({})", s.join(", ")))
+            .collect())
     }
 
     /// `builtin.module(<steps>)` with `given` options.

@@ -210,3 +210,37 @@ fn given_options_override_a_pipelines_defaults() {
         .expect("renders");
     assert!(spirv.contains("ure-to-scf{input-checks=false},"), "{spirv}");
 }
+
+/// A runner's stages run exactly the pipeline: their passes, joined, are
+/// the whole pipeline's, options and the passes between ours included.
+#[test]
+fn stages_run_exactly_the_pipeline() {
+    use t2s_passes::pipelines::{DATAFLOW_TO_LLVM, ISOLATE};
+    let given = vec![("space".to_string(), "i,j".to_string())];
+    let between = "canonicalize, cse";
+    let cuts = [
+        ISOLATE.last_pass(),
+        &t2s_conversion::spacetime_to_scf::PASS,
+    ];
+    let stages = DATAFLOW_TO_LLVM
+        .stages(&given, between, &cuts)
+        .expect("cuts");
+    assert_eq!(stages.len(), 3);
+    let inner = |s: &str| {
+        s.strip_prefix("builtin.module(")
+            .and_then(|s| s.strip_suffix(')'))
+            .expect("a module pipeline")
+            .to_string()
+    };
+    let joined: Vec<String> = stages.iter().map(|s| inner(s)).collect();
+    let whole = DATAFLOW_TO_LLVM
+        .on_module_between(&given, between)
+        .expect("renders");
+    assert_eq!(inner(&whole), joined.join(", "));
+    assert!(stages[0].contains("space-time-transform{space=i,j}"), "{}", stages[0]);
+    assert!(stages[0].ends_with("pack-channels, canonicalize, cse)"), "{}", stages[0]);
+    assert!(stages[1].starts_with("builtin.module(spacetime-to-scf"), "{}", stages[1]);
+    // A cut the pipeline does not run is an error, not a silent whole.
+    let missing = t2s_passes::pipelines::SEQUENTIAL_TO_LLVM.stages(&[], "", &cuts);
+    assert!(missing.is_err());
+}

@@ -18,7 +18,7 @@ use t2s_ir::ir;
 use t2s_ir::ops::{self, channel::DesignOp, channel::FifoOp, View};
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
-use t2s_passes::pipelines::{CHANNELS_TO_LLVM, DATAFLOW_TO_LLVM, ISOLATE};
+use t2s_passes::pipelines::{DATAFLOW_TO_LLVM, ISOLATE};
 use t2s_runtime::channel::{enter, leave, ChannelSpec, DepthMode, Run};
 
 /// The channels and kernel functions of a lowered design.
@@ -99,13 +99,17 @@ impl Backend for Dataflow {
         module: &mut Module,
         request: &Request<'_>,
     ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-        let interface = isolate(context, module, request)?;
+        // Cut where the calling convention can be read (the design is
+        // isolated) and where the design can (the arrays became kernel
+        // functions, which the `channel.design` names).
+        let cuts = [ISOLATE.last_pass(), &t2s_conversion::spacetime_to_scf::PASS];
+        let stages = request.stages(&DATAFLOW_TO_LLVM, &cuts)?;
+        run_pipeline(context, module, &stages[0])?;
+        let interface = isolated_interface(module, request)?;
         request.check_points(self, &interface)?;
-        // The arrays become kernel functions; the design names them.
-        let pass = &t2s_conversion::spacetime_to_scf::PASS;
-        run_pipeline(context, module, &request.pass_text(pass))?;
+        run_pipeline(context, module, &stages[1])?;
         let (design, failures) = design_of(module.as_operation(), &interface.name)?;
-        run_pipeline(context, module, &request.pipeline_text(&CHANNELS_TO_LLVM)?)?;
+        run_pipeline(context, module, &stages[2])?;
         failures.report(
             &design,
             run_kernels(
@@ -120,14 +124,12 @@ impl Backend for Dataflow {
     }
 }
 
-/// Runs the passes up to `isolate` (`t2s-isolate`): the calling
-/// convention of the requested program.
-pub fn isolate(
-    context: &Context,
-    module: &mut Module<'_>,
+/// The calling convention of the requested program once `t2s-isolate`
+/// has run.
+pub fn isolated_interface(
+    module: &Module<'_>,
     request: &Request<'_>,
 ) -> Result<Interface, ExecuteError> {
-    run_pipeline(context, module, &request.pipeline_text(&ISOLATE)?)?;
     let program = select_program(module.as_operation(), request.program)?;
     crate::session::read_ir("the calling convention", || {
         Interface::from_transformed(program)

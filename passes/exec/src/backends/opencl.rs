@@ -10,7 +10,7 @@
 //! `t2s-sequential-to-scf`'s (one kernel).
 
 use crate::backend::{Backend, Request, RunOptions};
-use crate::backends::dataflow::{design_of, run_threads, Design, KERNEL_STACK};
+use crate::backends::dataflow::{design_of, isolated_interface, run_threads, Design, KERNEL_STACK};
 use crate::error::ExecuteError;
 use crate::interface::{sequential_interface, Interface};
 use crate::session::{is_spatial, run_pipeline, select_program};
@@ -23,7 +23,8 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
-use t2s_passes::pipelines::{ARRAYS_TO_SCF, DATAFLOW_TO_SCF, OPENCL_DEFAULTS, SEQUENTIAL_TO_SCF};
+use t2s_passes::pipelines::{DATAFLOW_TO_SCF, ISOLATE, SEQUENTIAL_TO_SCF};
+use t2s_transforms::ure::merge_ures::PASS as MERGE_URES;
 use t2s_runtime::emulation::{
     t2s_emu_channel_index_error, t2s_emu_channel_read, t2s_emu_channel_write,
 };
@@ -71,18 +72,22 @@ fn execute(
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     let (inputs, params, options) = (request.inputs, request.params, request.options);
     let program = select_program(module.as_operation(), request.program)?;
-    let (interface, lowering) = if is_spatial(&program) {
-        let interface = crate::backends::dataflow::isolate(context, module, request)?;
-        (
-            interface,
-            request.pipeline_text_with(&ARRAYS_TO_SCF, OPENCL_DEFAULTS)?,
-        )
+    let spatial =
+        is_spatial(&program) || request.asks_for_array();
+    let (interface, rest) = if spatial {
+        request.check_route(backend, &DATAFLOW_TO_SCF, "array")?;
+        let stages = request.stages(&DATAFLOW_TO_SCF, &[ISOLATE.last_pass()])?;
+        run_pipeline(context, module, &stages[0])?;
+        (isolated_interface(module, request)?, stages[1].clone())
     } else {
+        request.check_route(backend, &SEQUENTIAL_TO_SCF, "sequential")?;
+        let stages = request.stages(&SEQUENTIAL_TO_SCF, &[&MERGE_URES])?;
+        run_pipeline(context, module, &stages[0])?;
         let interface = sequential_interface(context, module, request.program)?;
-        (interface, request.pipeline_text(&SEQUENTIAL_TO_SCF)?)
+        (interface, stages[1].clone())
     };
     request.check_points(backend, &interface)?;
-    run_pipeline(context, module, &lowering)?;
+    run_pipeline(context, module, &rest)?;
     // The kernels and channels the lowering declares (one kernel, the
     // program's function, for a sequential nest).
     let (design, failures) = design_of(module.as_operation(), &interface.name)?;

@@ -14,6 +14,7 @@ use t2s_ir::ir;
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
 use t2s_passes::pipelines::SEQUENTIAL_TO_LLVM;
+use t2s_transforms::ure::merge_ures::PASS as MERGE_URES;
 
 pub struct Sequential;
 
@@ -43,6 +44,9 @@ impl Backend for Sequential {
                 self.name(),
             ));
         }
+        let stages = request.stages(&SEQUENTIAL_TO_LLVM, &[&MERGE_URES])?;
+        run_pipeline(context, module, &stages[0])?;
+        let program = select_program(module.as_operation(), request.program)?;
         let decls = ir::param_decls(&program);
         let model = program_model(context, module, request.program)?;
         let mut interface = Interface::from_model(&model);
@@ -62,11 +66,7 @@ impl Backend for Sequential {
                 "the sequential storage ({total} values)"
             )));
         }
-        run_pipeline(
-            context,
-            module,
-            &request.pipeline_text(&SEQUENTIAL_TO_LLVM)?,
-        )?;
+        run_pipeline(context, module, &stages[1])?;
         jit_run_timed(
             module,
             &interface,

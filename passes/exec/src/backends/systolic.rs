@@ -12,7 +12,7 @@ use melior::Context;
 use std::time::Duration;
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
-use t2s_passes::pipelines::LOWER_TO_LLVM;
+use t2s_passes::pipelines::{LOWER_TO_LLVM, TRANSFORM};
 
 pub struct Systolic;
 
@@ -35,9 +35,11 @@ impl Backend for Systolic {
         module: &mut Module,
         request: &Request<'_>,
     ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
-        let interface = array_interface(context, module, request.program)?;
+        let stages = request.stages(&LOWER_TO_LLVM, &[TRANSFORM.last_pass()])?;
+        run_pipeline(context, module, &stages[0])?;
+        let interface = array_interface(module, request.program)?;
         request.check_points(self, &interface)?;
-        run_pipeline(context, module, &request.pipeline_text(&LOWER_TO_LLVM)?)?;
+        run_pipeline(context, module, &stages[1])?;
         jit_run_timed(
             module,
             &interface,
