@@ -23,6 +23,14 @@ static std::string extentText(const t2s::LinearExtent &e) {
 }
 
 LogicalResult ArrayOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  // The representative names the Func the array was built from, which the
+  // directives acting on the array (vectorize, isolation, buffers) name.
+  if (auto program = (*this)->getParentOfType<t2s::ure::ProgramOp>())
+    if (!symbols.lookupSymbolIn<t2s::ure::FuncOp>(program,
+                                                  getRepresentativeAttr()))
+      return emitOpError("represents ")
+             << getRepresentativeAttr() << ", which is not a ure.func of @"
+             << program.getSymName();
   auto lookup = [&](FlatSymbolRefAttr sym) {
     return symbols.lookupNearestSymbolFrom<t2s::ure::ParamOp>(*this,
                                                               sym.getAttr());

@@ -268,7 +268,8 @@ def Ure_ParamValueOp : Ure_Op<"param_value", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def Ure_NestOp : Ure_Op<"nest", [HasParent<"ProgramOp">, NoTerminator,
-                                 SingleBlock, NoRegionArguments]> {
+                                 SingleBlock, NoRegionArguments,
+                                 DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "The merged UREs under one perfect loop nest";
   let description = [{
     The result of `merge-ures`: the loops (outermost first) with their bounds,

@@ -56,3 +56,14 @@ t2s::ure::detail::getFuncResultTypes(FuncOp func, DefOp def) {
     return std::nullopt;
   return def.getResultTypes();
 }
+
+/// The representative names a Func of the program: the directives that
+/// target the merged nest name it.
+LogicalResult NestOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  ProgramOp program = detail::getProgram(*this);
+  if (!symbols.lookupSymbolIn<FuncOp>(program, getRepresentativeAttr()))
+    return emitOpError("represents ")
+           << getRepresentativeAttr() << ", which is not a ure.func of @"
+           << program.getSymName();
+  return success();
+}

@@ -11,6 +11,7 @@
 // CHECK-NOT:     scf.if
 // CHECK:         spacetime.output
 ure.program @dataflow {
+  ure.func @a(k, j) -> f32
   ure.input @A : memref<4x3xf32>
   ure.func @out(j = 0 extent 3, k = 0 extent 4) -> f32
   spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3) time (k = 0 extent 4) space (j = 0 extent 3)
@@ -33,6 +34,7 @@ ure.program @dataflow {
 // CHECK:         %[[ON:.*]] = spacetime.scheduled
 // CHECK:         scf.if %[[ON]]
 ure.program @skewed {
+  ure.func @a(k, j) -> f32
   ure.input @A : memref<4x3xf32>
   ure.func @out(j = 0 extent 3, k = 0 extent 4) -> f32
   spacetime.array @a loops (k = 0 extent 4, j = 0 extent 3) time (t = 0 extent 6) space (j = 0 extent 3)
@@ -59,6 +61,7 @@ ure.program @skewed {
 // CHECK-NOT:    spacetime.write %{{.*}}, %{{.*}} : memref<3x1xf32>
 // CHECK:        spacetime.write %{{.*}}, %[[K]] : memref<3x2xf32>
 ure.program @dead {
+  ure.func @a(k, j) -> f32
   ure.input @A : memref<4x3xf32>
   ure.func @out(j = 0 extent 3, k = 0 extent 4) -> f32
   %dead = spacetime.shift_reg "dead" : memref<3x1xf32>

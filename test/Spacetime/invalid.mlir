@@ -43,6 +43,7 @@ func.func @f() {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -62,6 +63,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -81,6 +83,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -100,6 +103,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -119,6 +123,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -138,6 +143,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -157,6 +163,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -176,6 +183,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -195,6 +203,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -214,6 +223,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -233,6 +243,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -252,6 +263,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   // expected-error@+1 {{'spacetime.array' op body has 1 arguments for 2 time and space coordinates and 0 register files}}
@@ -267,6 +279,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -286,6 +299,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -305,6 +319,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -321,6 +336,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -341,6 +357,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r1 = spacetime.shift_reg "acc" : memref<4x1xf32>
@@ -360,6 +377,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -379,6 +397,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -398,6 +417,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -417,6 +437,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -436,6 +457,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r5 = spacetime.shift_reg "acc" : memref<5x2xf32>
@@ -453,6 +475,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r3 = spacetime.shift_reg "acc" : memref<4x3x2xf32>
@@ -506,6 +529,7 @@ func.func @f(%x: f32) {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -520,6 +544,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -536,6 +561,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -552,6 +578,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -568,6 +595,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -584,6 +612,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -600,6 +629,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
@@ -619,6 +649,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -638,6 +669,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
@@ -657,6 +689,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
@@ -676,6 +709,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
@@ -695,6 +729,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" on_write : memref<4x2xf32>
@@ -714,6 +749,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -733,6 +769,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
@@ -750,6 +787,7 @@ ure.program @p {
 
 // A symbolic time extent must cover the scheduled times for every value.
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -769,6 +807,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -788,6 +827,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -807,6 +847,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -826,6 +867,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I
   ure.param @J max 8
   ure.param @K
@@ -845,6 +887,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 3
   ure.param @J max 8
   ure.param @K
@@ -864,6 +907,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -883,6 +927,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J
   ure.param @K
@@ -902,6 +947,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -921,6 +967,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -940,6 +987,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -959,6 +1007,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K
@@ -978,6 +1027,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 9223372036854775807
   ure.param @K
@@ -1212,6 +1262,7 @@ ure.program @p {
 // The body is isolated from above: a register file is taken as an operand,
 // not used from outside.
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -1228,6 +1279,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.func @out(i = 0 extent 4) -> f32
   %m = memref.alloc() : memref<4x2xf32>
   // expected-error@+1 {{'spacetime.array' op register file #0 is not a spacetime.shift_reg (or spacetime.buffer) beside the array}}
@@ -1240,6 +1292,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
   // expected-error@+1 {{'spacetime.array' op takes register file #1 twice}}
@@ -1252,6 +1305,7 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
   // expected-error@+1 {{'spacetime.array' op register-file argument #0 is 'memref<4x3xf32>' where the file is 'memref<4x2xf32>'}}
@@ -1265,6 +1319,7 @@ ure.program @p {
 
 // A write of a buffer the PE allocates is no register-file write.
 ure.program @p {
+  ure.func @acc(j, i) -> f32
   ure.func @out(i = 0 extent 4) -> f32
   spacetime.array @acc loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
       schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
@@ -1288,4 +1343,25 @@ ure.program @p {
 ure.program @p {
   // expected-error@+1 {{'spacetime.buffer' op has 0 banks; at least 1}}
   %b = spacetime.buffer "x" banks 0 : memref<2x8xf32>
+}
+
+// -----
+
+// The representative is the Func the array was built from, which the
+// directives name: it must be a ure.func of the program.
+ure.program @p {
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i = 0 extent 4) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x2xf32>
+  // expected-error@+1 {{'spacetime.array' op represents @nobody, which is not a ure.func of @p}}
+  spacetime.array @nobody registers(%r : memref<4x2xf32>) loops (j = 0 extent 4, i = 0 extent 4) time (t = 0 extent 7) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0 + d1)> recover affine_map<(d0, d1) -> (d0 - d1, d1)> {
+  ^bb0(%t: index, %pi: index, %r_in: memref<4x2xf32>):
+    %j, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %j) : f32
+    %prev = spacetime.read %r_in [0] delay 1 : memref<4x2xf32>
+    %s = arith.addf %a, %prev : f32
+    spacetime.write %s, %r_in : memref<4x2xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
 }

@@ -27,6 +27,7 @@
 // GENERIC: "spacetime.write"(%{{.*}}, %{{.*}}) : (f32, memref<4x2xf32>) -> ()
 // GENERIC: "spacetime.output"(%{{.*}}, %{{.*}}) <{func = @out, operandSegmentSizes = array<i32: 1, 1, 0, 0>}> : (f32, index) -> ()
 ure.program @rowsum {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" : memref<4x2xf32>
@@ -55,6 +56,7 @@ ure.program @rowsum {
 // CHECK:         spacetime.read %{{.*}} [0, 1] delay 0 : memref<2x3x1xi32>
 // CHECK:         spacetime.output %{{.*}}, %{{.*}} to @out[%{{.*}}, %{{.*}}] : i32, f32
 ure.program @pairs {
+  ure.func @x(k, i, j) -> f32
   ure.func @out(i = 0 extent 2, j = 0 extent 3) -> (i32, f32)
   %x = spacetime.shift_reg "x.1" : memref<2x3x1xi32>
   spacetime.array @x registers(%x : memref<2x3x1xi32>) loops (k = 0 extent 5, i = 0 extent 2, j = 0 extent 3) time (k = 0 extent 5) space (i = 0 extent 2, j = 0 extent 3)
@@ -83,6 +85,7 @@ ure.program @pairs {
 // GENERIC: "spacetime.shift_reg"() <{name = "acc", on_write}> : () -> memref<4x1xf32>
 // GENERIC: "spacetime.read"(%{{.*}}) <{offset = array<i64: 0>, writes = 0 : i64}> : (memref<4x1xf32>) -> f32
 ure.program @onwrite {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @out(i = 0 extent 4) -> f32
   %r = spacetime.shift_reg "acc" on_write : memref<4x1xf32>
@@ -126,6 +129,7 @@ func.func @effects() -> (memref<4x1xf32>, memref<4x1xf32>) {
 // GENERIC:       time_extents = {{\[\[}}-5, @I, 2, @J, 3, @K, 1], [-2, @J, 1, @I, 2]]
 // GENERIC:       time_delay = array<i64: 2, 2>
 ure.program @symbolic {
+  ure.func @A(k, j, i) -> f32
   ure.param @I max 4
   ure.param @J max 8
   ure.param @K

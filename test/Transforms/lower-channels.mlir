@@ -1,16 +1,21 @@
-// lower-channels: a channel becomes a global descriptor [0, bytes, depth,
-// count] that the runtime finds by address; an access becomes a call into
+// lower-channels: a channel becomes a global descriptor [position, bytes,
+// depth, count], its position in the design's channels (-1 in none) by
+// which the runtime knows it (no symbol lookup); the design is erased; an
+// access becomes a call into
 // the runtime with the element's row-major index (-1 when an index is out
 // of the array), the address of a one-value buffer allocated once per
 // function and type, and the bytes of a value.
 // RUN: t2s-opt %s --lower-channels | FileCheck %s
 // RUN: t2s-opt %s --lower-channels --canonicalize --finalize-memref-to-llvm --convert-to-llvm --reconcile-unrealized-casts -o /dev/null
 
-// CHECK:     memref.global "public" @grid : memref<4xi64> = dense<[0, 16, 3, 8]>
+// CHECK:     memref.global "public" @grid : memref<4xi64> = dense<[1, 16, 3, 8]>
 // CHECK:     memref.global "public" @one : memref<4xi64> = dense<[0, 2, 1, 1]>
+// CHECK:     memref.global "public" @unused : memref<4xi64> = dense<[-1, 4, 2, 1]>
 // CHECK-NOT: channel.
+channel.design kernels [@producer, @consumer] channels [@one, @grid]
 channel.fifo @grid [2, 4] : vector<3xf32>, depth 3
 channel.fifo @one : bf16, depth 1
+channel.fifo @unused : i32, depth 2
 
 // CHECK-LABEL: func.func @producer
 // CHECK-SAME:    (%[[I:.*]]: index, %[[J:.*]]: index, %[[V:.*]]: vector<3xf32>)

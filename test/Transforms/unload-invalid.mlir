@@ -21,6 +21,7 @@ ure.program @fir {
 #map = affine_map<(d0, d1) -> (d0 + d1)>
 #map1 = affine_map<(d0, d1) -> (d0 - d1, d1)>
 ure.program @fir {
+  ure.func @ws(n, k) -> f32
   ure.func @y(n = 0 extent 8) -> i32 on device
   ure.unload @y from @drainer into @unloader depth 4
   channel.fifo @drainer_y : i32, depth 2
@@ -55,6 +56,7 @@ ure.program @fir {
 #map = affine_map<(d0, d1) -> (d0 + d1)>
 #map1 = affine_map<(d0, d1) -> (d0 - d1, d1)>
 ure.program @fir {
+  ure.func @ws(n, k) -> f32
   ure.func @y(n = 0 extent 8) -> i32 on device
   ure.unload @y from @drainer into @unloader depth 4
   channel.fifo @drainer_y : i32, depth 2
@@ -89,6 +91,7 @@ ure.program @fir {
 #map = affine_map<(d0, d1) -> (d0 + d1)>
 #map1 = affine_map<(d0, d1) -> (d0 - d1, d1)>
 ure.program @fir {
+  ure.func @ws(n, k) -> f32
   ure.func @y(n = 0 extent 8) -> i32 on device
   // expected-error@+1 {{@drainer does not store @y: there is nothing to unload}}
   ure.unload @y from @drainer into @unloader depth 4

@@ -239,6 +239,19 @@ ure.program @p {
   }
 }
 
+ure.program @p {
+  ure.func @f(i) -> f32
+  // expected-error@+1 {{'ure.nest' op represents @g, which is not a ure.func of @p}}
+  ure.nest @g (i = 0 extent 4) {
+    ure.def @f(%i) {
+      %c = arith.constant 0.0 : f32
+      ure.yield %c : f32
+    }
+  }
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // ure.at and ure.load: index expressions
 //===----------------------------------------------------------------------===//

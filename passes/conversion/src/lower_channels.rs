@@ -4,9 +4,11 @@
 //!
 //! The ABI, which `docs/dataflow.md` documents for embedders:
 //! - `channel.fifo @c [d1, .., dn] : T, depth D` becomes
-//!   `memref.global @c : memref<4xi64> = dense<[0, B, D, N]>`: `B` bytes a
+//!   `memref.global @c : memref<4xi64> = dense<[P, B, D, N]>`: `P` its
+//!   position in its `channel.design`'s channels (-1 in none), `B` bytes a
 //!   value (see [`channel_bytes`]), `N = d1 * .. * dn` channels. The
-//!   runtime finds the channel by the global's address.
+//!   runtime knows the channel by the descriptor the access passes, never
+//!   by its symbol (which `symbol-privatize` may make private).
 //! - `channel.write @c[i..], %v` becomes `t2s_channel_write(c, k, p, B)` and
 //!   `channel.read` `t2s_channel_read(c, k, p, B)`, all `i64`: the global's
 //!   address, the row-major index of the element (-1 when an index is out of
@@ -102,9 +104,15 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     // SAFETY: the context outlives the pass run; `context_ref` this function.
     let context: &Context = unsafe { context_ref.to_ref() };
     let module_block = ir::body_block(&root).ok_or(Failed)?;
-    // The design's channels become runtime globals: its manifest has been
-    // read by whoever runs it (docs/dataflow.md).
+    // The design's channels become runtime globals, each holding its
+    // position in the design, by which the runtime knows it (no symbol is
+    // looked up); the manifest has been read by whoever runs it
+    // (docs/dataflow.md).
+    let mut positions: HashMap<String, i64> = HashMap::new();
     for design in ops::all::<DesignOp>(root) {
+        for (position, channel) in design.channels().into_iter().enumerate() {
+            positions.insert(channel, position as i64);
+        }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(design.op()) };
     }
@@ -121,7 +129,9 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
             .ok_or_else(|| error(fifo.location(), "no runtime layout for this channel"))?;
         let count: i64 = layout.dims.iter().product();
         let name = ir::symbol_name(fifo);
-        let descriptor = [0, layout.bytes as i64, layout.depth, count];
+        // -1: in no design, a channel no run knows.
+        let position = positions.get(&name).copied().unwrap_or(-1);
+        let descriptor = [position, layout.bytes as i64, layout.depth, count];
         global_before(context, *fifo, &name, descriptor)?;
         specs.insert(name, (layout.dims, layout.bytes, layout.ty));
         // SAFETY: the op has no uses left, and nothing refers to it after this.

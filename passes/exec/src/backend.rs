@@ -101,11 +101,14 @@ impl Request<'_> {
         route: &str,
     ) -> Result<(), ExecuteError> {
         let taken = pipeline.options();
-        let listed: Vec<t2s_ir::pass::PassOption> =
-            backend.pipelines().iter().flat_map(|p| p.options()).collect();
+        let listed: Vec<t2s_ir::pass::PassOption> = backend
+            .pipelines()
+            .iter()
+            .flat_map(|p| p.options())
+            .collect();
         for (name, _) in &self.options.pipeline_options {
-            let dropped = !taken.iter().any(|o| o.name == name)
-                && listed.iter().any(|o| o.name == name);
+            let dropped =
+                !taken.iter().any(|o| o.name == name) && listed.iter().any(|o| o.name == name);
             if dropped {
                 return Err(ExecuteError::Pipeline(format!(
                     "the option '{name}' would be ignored: the program takes the {route} route ('{}'), which has no pass that takes it",

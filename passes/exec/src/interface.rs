@@ -41,19 +41,100 @@ pub struct Interface {
 }
 
 /// Two interfaces are equal when a caller passes both the same arguments:
-/// how the program computes (its array, if any) is not compared.
+/// how the program computes (its array, if any) and what its loops are
+/// called are not compared.
 impl PartialEq for Interface {
     fn eq(&self, other: &Self) -> bool {
-        self.name == other.name
-            && self.params == other.params
-            && self.param_max == other.param_max
-            && self.inputs == other.inputs
-            && self.output == other.output
-            && self.output_types == other.output_types
-            && self.output_shape == other.output_shape
-            && self.extent_params == other.extent_params
-            && self.loop_extents == other.loop_extents
+        self.mismatch(other).is_none()
     }
+}
+
+impl Interface {
+    /// The first difference a caller would see between the two calling
+    /// conventions, as what each has (`self`'s first); `None` when they take
+    /// the same arguments.
+    /// Structure only: a loop renamed in one of them is no difference.
+    pub fn mismatch(&self, other: &Self) -> Option<(String, String)> {
+        let names = |v: &[String]| {
+            v.iter()
+                .map(|n| format!("@{n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if self.name != other.name {
+            return Some((
+                format!("program @{}", self.name),
+                format!("program @{}", other.name),
+            ));
+        }
+        if self.params != other.params {
+            return Some((
+                format!("parameters ({})", names(&self.params)),
+                format!("parameters ({})", names(&other.params)),
+            ));
+        }
+        if self.param_max != other.param_max {
+            return Some((
+                format!("parameter maxima {:?}", self.param_max),
+                format!("parameter maxima {:?}", other.param_max),
+            ));
+        }
+        if let Some((a, b)) = self.inputs.iter().zip(&other.inputs).find(|(a, b)| a != b) {
+            return Some((
+                format!("input @{} of {}", a.name, describe(a)),
+                format!("input @{} of {}", b.name, describe(b)),
+            ));
+        }
+        if self.inputs.len() != other.inputs.len() {
+            let names = |v: &[Input]| {
+                v.iter()
+                    .map(|i| format!("@{}", i.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            return Some((
+                format!("inputs ({})", names(&self.inputs)),
+                format!("inputs ({})", names(&other.inputs)),
+            ));
+        }
+        if self.output != other.output || self.output_types != other.output_types {
+            return Some((
+                format!("output @{} of {:?}", self.output, self.output_types),
+                format!("output @{} of {:?}", other.output, other.output_types),
+            ));
+        }
+        if self.output_shape != other.output_shape {
+            return Some((
+                format!("output shape {:?}", self.output_shape),
+                format!("output shape {:?}", other.output_shape),
+            ));
+        }
+        // Which parameter bounds which loop, compared by position.
+        let bounds = |i: &Interface| -> Vec<(usize, i64)> {
+            i.extent_params
+                .iter()
+                .map(|(p, _, min)| (*p, *min))
+                .collect()
+        };
+        if bounds(self) != bounds(other) || self.loop_extents != other.loop_extents {
+            return Some((
+                format!("loop extents {:?}", self.loop_extents),
+                format!("loop extents {:?}", other.loop_extents),
+            ));
+        }
+        None
+    }
+}
+
+/// An input's type as `ure.input` writes it, e.g. `?x8xf32`.
+fn describe(input: &Input) -> String {
+    let dims: Vec<String> = input
+        .shape
+        .iter()
+        .map(|d| d.map_or("?".to_string(), |n| n.to_string()))
+        .chain(std::iter::once(input.elem.to_string()))
+        .collect();
+    dims.join("x")
 }
 
 /// What a systolic array executes: its flattened steps on its PEs.

@@ -114,7 +114,11 @@ impl Pipeline {
 
     /// Its steps, flattened and rendered: each t2s pass (with the `between`
     /// passes after it) and each upstream step, with the t2s pass it runs.
-    fn items(&self, given: &[Given], between: Option<&str>) -> Vec<(Option<&'static PassDef>, String)> {
+    fn items(
+        &self,
+        given: &[Given],
+        between: Option<&str>,
+    ) -> Vec<(Option<&'static PassDef>, String)> {
         let given = &self.with_defaults(given);
         let mut items = Vec::new();
         for step in self.steps {
@@ -161,7 +165,8 @@ impl Pipeline {
         let mut cuts = cuts.iter().peekable();
         for (pass, text) in self.items(given, between) {
             stages.last_mut().expect("one stage at least").push(text);
-            let at_cut = matches!((pass, cuts.peek()), (Some(p), Some(c)) if p.argument == c.argument);
+            let at_cut =
+                matches!((pass, cuts.peek()), (Some(p), Some(c)) if p.argument == c.argument);
             if at_cut {
                 cuts.next();
                 stages.push(Vec::new());

@@ -218,10 +218,7 @@ fn stages_run_exactly_the_pipeline() {
     use t2s_passes::pipelines::{DATAFLOW_TO_LLVM, ISOLATE};
     let given = vec![("space".to_string(), "i,j".to_string())];
     let between = "canonicalize, cse";
-    let cuts = [
-        ISOLATE.last_pass(),
-        &t2s_conversion::spacetime_to_scf::PASS,
-    ];
+    let cuts = [ISOLATE.last_pass(), &t2s_conversion::spacetime_to_scf::PASS];
     let stages = DATAFLOW_TO_LLVM
         .stages(&given, between, &cuts)
         .expect("cuts");
@@ -237,9 +234,21 @@ fn stages_run_exactly_the_pipeline() {
         .on_module_between(&given, between)
         .expect("renders");
     assert_eq!(inner(&whole), joined.join(", "));
-    assert!(stages[0].contains("space-time-transform{space=i,j}"), "{}", stages[0]);
-    assert!(stages[0].ends_with("pack-channels, canonicalize, cse)"), "{}", stages[0]);
-    assert!(stages[1].starts_with("builtin.module(spacetime-to-scf"), "{}", stages[1]);
+    assert!(
+        stages[0].contains("space-time-transform{space=i,j}"),
+        "{}",
+        stages[0]
+    );
+    assert!(
+        stages[0].ends_with("pack-channels, canonicalize, cse)"),
+        "{}",
+        stages[0]
+    );
+    assert!(
+        stages[1].starts_with("builtin.module(spacetime-to-scf"),
+        "{}",
+        stages[1]
+    );
     // A cut the pipeline does not run is an error, not a silent whole.
     let missing = t2s_passes::pipelines::SEQUENTIAL_TO_LLVM.stages(&[], "", &cuts);
     assert!(missing.is_err());

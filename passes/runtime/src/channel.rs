@@ -68,8 +68,9 @@ struct State {
 pub struct Run {
     channels: Vec<ChannelSpec>,
     kernels: Vec<String>,
-    /// The address of each channel's descriptor global.
-    pub(crate) by_address: HashMap<usize, usize>,
+    /// The emulation's channel arrays: the address of each (empty for
+    /// lowered code, whose accesses pass their channel's descriptor).
+    pub(crate) emulated: HashMap<usize, usize>,
     mode: DepthMode,
     state: Mutex<State>,
     moved: Condvar,
@@ -80,11 +81,14 @@ thread_local! {
 }
 
 impl Run {
-    /// A run of `kernels` over `channels`, whose descriptors are at
-    /// `addresses` (one per channel).
+    /// A run of `kernels` over `channels`, in the order of their design.
+    /// Lowered code names a channel by its descriptor, which holds that
+    /// position (`[position, bytes, depth, count]`, lower-channels), so no
+    /// symbol is looked up; the OpenCL emulation names an element by its
+    /// address in the channel arrays at `emulated` (one per channel).
     pub fn new(
         channels: Vec<ChannelSpec>,
-        addresses: &[usize],
+        emulated: &[usize],
         kernels: Vec<String>,
         mode: DepthMode,
     ) -> Arc<Run> {
@@ -96,7 +100,7 @@ impl Run {
             stuck_on: Vec::new(),
         };
         Arc::new(Run {
-            by_address: addresses.iter().enumerate().map(|(c, a)| (*a, c)).collect(),
+            emulated: emulated.iter().enumerate().map(|(c, a)| (*a, c)).collect(),
             channels,
             kernels,
             mode,
@@ -281,15 +285,30 @@ impl Run {
         self.moved.notify_all();
     }
 
+    /// The channel whose descriptor is at `address`: its position, checked
+    /// against the run's channel of that position (bytes and count).
+    pub(crate) fn channel_at(&self, address: i64) -> Option<usize> {
+        let aligned = address != 0 && address % std::mem::align_of::<i64>() as i64 == 0;
+        if !aligned {
+            return None;
+        }
+        // SAFETY: the lowered code passes the address of a channel's
+        // descriptor, a global of four i64 (lower-channels).
+        let d = unsafe { std::slice::from_raw_parts(address as *const i64, 4) };
+        let channel = self.channels.get(usize::try_from(d[0]).ok()?)?;
+        let count: i64 = channel.dims.iter().product();
+        (d[1] == channel.bytes as i64 && d[3] == count).then_some(d[0] as usize)
+    }
+
     /// The channel and element of an access, or a recorded misuse.
     fn locate(
         &self,
         state: &mut State,
         k: usize,
-        address: i64,
+        channel: Option<usize>,
         index: i64,
     ) -> Option<(usize, usize)> {
-        let Some(&channel) = self.by_address.get(&(address as usize)) else {
+        let Some(channel) = channel else {
             let message = format!(
                 "kernel @{} uses a channel this run does not know",
                 self.kernels[k]
@@ -344,9 +363,9 @@ impl Run {
         }
     }
 
-    pub(crate) fn write(&self, k: usize, address: i64, index: i64, value: &[u8]) {
+    pub(crate) fn write(&self, k: usize, channel: Option<usize>, index: i64, value: &[u8]) {
         let mut state = self.lock();
-        let Some(at) = self.locate(&mut state, k, address, index) else {
+        let Some(at) = self.locate(&mut state, k, channel, index) else {
             return;
         };
         let depth = self.capacity(at.0);
@@ -360,10 +379,10 @@ impl Run {
         self.wake(&state);
     }
 
-    pub(crate) fn read(&self, k: usize, address: i64, index: i64, value: &mut [u8]) {
+    pub(crate) fn read(&self, k: usize, channel: Option<usize>, index: i64, value: &mut [u8]) {
         value.fill(0);
         let mut state = self.lock();
-        let Some(at) = self.locate(&mut state, k, address, index) else {
+        let Some(at) = self.locate(&mut state, k, channel, index) else {
             return;
         };
         let Some(mut state) = self.wait_until(state, k, at, false, |f| !f.values.is_empty()) else {
@@ -416,7 +435,7 @@ pub extern "C" fn t2s_channel_write(channel: i64, index: i64, value: i64, bytes:
     let _ = std::panic::catch_unwind(|| {
         // SAFETY: the lowered code passes a live buffer of `bytes` bytes.
         let data = unsafe { std::slice::from_raw_parts(value as *const u8, bytes.max(0) as usize) };
-        with_current(|run, k| run.write(k, channel, index, data));
+        with_current(|run, k| run.write(k, run.channel_at(channel), index, data));
     });
 }
 
@@ -427,164 +446,11 @@ pub extern "C" fn t2s_channel_read(channel: i64, index: i64, value: i64, bytes: 
         // SAFETY: the lowered code passes a live buffer of `bytes` bytes.
         let data =
             unsafe { std::slice::from_raw_parts_mut(value as *mut u8, bytes.max(0) as usize) };
-        if !with_current(|run, k| run.read(k, channel, index, data)) {
+        if !with_current(|run, k| run.read(k, run.channel_at(channel), index, data)) {
             data.fill(0);
         }
     });
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn spec(name: &str, dims: Vec<i64>, depth: usize) -> ChannelSpec {
-        ChannelSpec {
-            name: name.into(),
-            dims,
-            depth,
-            bytes: 4,
-        }
-    }
-
-    /// Runs one closure per kernel on its own thread, as the runner does.
-    fn run_kernels<'a>(run: &Arc<Run>, kernels: Vec<Box<dyn FnOnce() + Send + 'a>>) {
-        std::thread::scope(|s| {
-            for (k, kernel) in kernels.into_iter().enumerate() {
-                let run = run.clone();
-                s.spawn(move || {
-                    enter(&run, k);
-                    kernel();
-                    leave();
-                    run.finish(k);
-                });
-            }
-        });
-    }
-
-    fn write(channel: usize, index: i64, v: u32) {
-        let bytes = v.to_le_bytes();
-        t2s_channel_write(channel as i64, index, bytes.as_ptr() as i64, 4);
-    }
-
-    fn read(channel: usize, index: i64) -> u32 {
-        let mut bytes = [0u8; 4];
-        t2s_channel_read(channel as i64, index, bytes.as_mut_ptr() as i64, 4);
-        u32::from_le_bytes(bytes)
-    }
-
-    #[test]
-    fn values_arrive_in_order_through_a_shallow_channel() {
-        let run = Run::new(
-            vec![spec("c", vec![2], 2)],
-            &[0x100],
-            vec!["w".into(), "r".into()],
-            DepthMode::Strict,
-        );
-        let got = Mutex::new(Vec::new());
-        run_kernels(
-            &run,
-            vec![
-                Box::new(|| (0..1000).for_each(|v| write(0x100, v % 2, v as u32))),
-                Box::new(|| {
-                    for v in 0..1000 {
-                        got.lock().unwrap().push(read(0x100, v % 2));
-                    }
-                }),
-            ],
-        );
-        assert_eq!(run.failure(), None);
-        assert_eq!(*got.lock().unwrap(), (0..1000).collect::<Vec<u32>>());
-    }
-
-    #[test]
-    fn a_read_nobody_serves_is_a_deadlock_not_a_hang() {
-        let run = Run::new(
-            vec![spec("c", vec![], 1)],
-            &[0x200],
-            vec!["w".into(), "r".into()],
-            DepthMode::Unbounded,
-        );
-        run_kernels(
-            &run,
-            vec![
-                Box::new(|| write(0x200, 0, 7)),
-                Box::new(|| {
-                    read(0x200, 0);
-                    // Fails open: the second read returns zeros at once.
-                    assert_eq!(read(0x200, 0), 0);
-                }),
-            ],
-        );
-        let report = run.failure().expect("a deadlock");
-        assert!(
-            report.contains("kernel @r waits to read @c: empty; 1 values passed through it"),
-            "{report}"
-        );
-        assert!(report.contains("kernel @w has finished"), "{report}");
-    }
-
-    #[test]
-    fn strict_depth_deadlocks_where_unbounded_does_not() {
-        for (mode, deadlocks) in [(DepthMode::Strict, true), (DepthMode::Unbounded, false)] {
-            let run = Run::new(
-                vec![spec("a", vec![], 2), spec("b", vec![], 2)],
-                &[0x300, 0x400],
-                vec!["p".into(), "q".into()],
-                mode,
-            );
-            run_kernels(
-                &run,
-                vec![
-                    Box::new(|| {
-                        (0..4).for_each(|v| write(0x300, 0, v));
-                        (0..4).for_each(|v| write(0x400, 0, v));
-                    }),
-                    Box::new(|| {
-                        (0..4).for_each(|_| {
-                            read(0x400, 0);
-                        });
-                        (0..4).for_each(|_| {
-                            read(0x300, 0);
-                        });
-                    }),
-                ],
-            );
-            assert_eq!(run.failure().is_some(), deadlocks, "{mode:?}");
-            if let Some(report) = run.failure() {
-                assert!(
-                    report.contains("kernel @p waits to write @a: full (2 values, its depth)"),
-                    "{report}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn values_nobody_reads_fail_the_run() {
-        let run = Run::new(
-            vec![spec("c", vec![2], 4)],
-            &[0x600],
-            vec!["w".into(), "r".into()],
-            DepthMode::Strict,
-        );
-        run_kernels(
-            &run,
-            vec![
-                Box::new(|| (0..3).for_each(|v| write(0x600, 1, v))),
-                Box::new(|| {
-                    read(0x600, 1);
-                    read(0x600, 1);
-                }),
-            ],
-        );
-        let report = run.failure().expect("values left");
-        assert!(report.contains("@c[1] holds 1 values"), "{report}");
-    }
-
-    #[test]
-    fn a_channel_op_outside_a_run_reads_zeros() {
-        let mut bytes = [9u8; 4];
-        t2s_channel_read(0x500, 0, bytes.as_mut_ptr() as i64, 4);
-        assert_eq!(bytes, [0; 4]);
-    }
-}
+mod tests;

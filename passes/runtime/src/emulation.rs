@@ -12,19 +12,18 @@ use crate::channel::{with_current, Run};
 use std::ffi::{c_char, CStr};
 
 impl Run {
-    /// The channel base and element index of `address` in the emulation of
+    /// The channel and element index of `address` in the emulation of
     /// OpenCL (`opencl_run`), where a channel array is an array of `bytes`-byte
-    /// values at `base`; `None` before every channel.
-    pub(crate) fn element_at(&self, address: usize, bytes: usize) -> Option<(i64, i64)> {
+    /// values at its base; `None` before every channel.
+    pub(crate) fn element_at(&self, address: usize, bytes: usize) -> Option<(usize, i64)> {
         // Channels are distinct globals: the access is in the one that
         // starts last at or before it (`locate` checks the index).
-        let base = self
-            .by_address
-            .keys()
-            .copied()
-            .filter(|&b| b <= address)
-            .max()?;
-        Some((base as i64, ((address - base) / bytes.max(1)) as i64))
+        let (base, channel) = self
+            .emulated
+            .iter()
+            .filter(|(&b, _)| b <= address)
+            .max_by_key(|(&b, _)| b)?;
+        Some((*channel, ((address - base) / bytes.max(1)) as i64))
     }
 }
 
@@ -37,10 +36,11 @@ pub extern "C" fn t2s_emu_channel_read(address: usize, value: usize, bytes: i64)
             unsafe { std::slice::from_raw_parts_mut(value as *mut u8, bytes.max(0) as usize) };
         let served = with_current(|run, k| {
             // An address outside every channel is reported as unknown.
-            let (base, index) = run
-                .element_at(address, data.len())
-                .unwrap_or((address as i64, 0));
-            run.read(k, base, index, data)
+            let (channel, index) = match run.element_at(address, data.len()) {
+                Some((channel, index)) => (Some(channel), index),
+                None => (None, 0),
+            };
+            run.read(k, channel, index, data)
         });
         if !served {
             data.fill(0);
@@ -70,10 +70,11 @@ pub extern "C" fn t2s_emu_channel_write(address: usize, value: usize, bytes: i64
         // SAFETY: the emulated kernel passes a live buffer of `bytes` bytes.
         let data = unsafe { std::slice::from_raw_parts(value as *const u8, bytes.max(0) as usize) };
         with_current(|run, k| {
-            let (base, index) = run
-                .element_at(address, data.len())
-                .unwrap_or((address as i64, 0));
-            run.write(k, base, index, data)
+            let (channel, index) = match run.element_at(address, data.len()) {
+                Some((channel, index)) => (Some(channel), index),
+                None => (None, 0),
+            };
+            run.write(k, channel, index, data)
         });
     });
 }

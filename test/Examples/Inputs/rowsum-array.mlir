@@ -2,6 +2,7 @@
 // t = j + 2i (PE i starts at 2i), so j = t - 2i and t in [0, 3 + 6].
 // acc moves along j inside PE i: one step.
 ure.program @rowsum {
+  ure.func @acc(j, i) -> f32
   ure.input @A : memref<4x4xf32>
   ure.func @y(i = 0 extent 4) -> f32 on device
   %r = spacetime.shift_reg "partial sums" : memref<4x2xf32>

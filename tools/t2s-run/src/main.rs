@@ -325,10 +325,11 @@ fn run(args: &[String]) -> Result<bool> {
     let model = interface(&options.file)?;
     if let Some(reference) = &options.reference {
         let other = interface(reference)?;
-        if other != model {
+        if let Some((theirs, ours)) = other.mismatch(&model) {
             bail!(
-                "the reference {} does not have the inputs, parameters and output of {}",
+                "the reference {} does not take the arguments of {}: the reference has {theirs} where {} has {ours}",
                 reference.display(),
+                options.file.display(),
                 options.file.display()
             );
         }

@@ -221,17 +221,11 @@ pub fn run_kernels(
     // before returning, after every kernel thread has been joined.
     unsafe {
         let engine = crate::jit::new_engine(module)?;
-        let result = lookup(engine, design).and_then(|(addresses, functions)| {
+        let result = lookup(engine, design).and_then(|functions| {
             let mut times = Vec::new();
             for run in 0..=options.repeat {
                 let start = Instant::now();
-                run_once(
-                    design,
-                    &addresses,
-                    &functions,
-                    &packed,
-                    options.channel_depths,
-                )?;
+                run_once(design, &functions, &packed, options.channel_depths)?;
                 for c in &packed_calls {
                     c.check(interface)?;
                 }
@@ -246,27 +240,15 @@ pub fn run_kernels(
     }
 }
 
-/// The channels' descriptor addresses and the kernels' packed entry points.
+/// The kernels' packed entry points (the channels need none: each access
+/// passes its descriptor, which names its position in the design).
 ///
 /// # Safety
 /// `engine` is a live execution engine.
 unsafe fn lookup(
     engine: mlir_sys::MlirExecutionEngine,
     design: &Design,
-) -> Result<(Vec<usize>, Vec<Shared>), ExecuteError> {
-    let mut addresses = Vec::new();
-    for channel in &design.channels {
-        // SAFETY: guaranteed by the caller.
-        let address =
-            unsafe { mlir_sys::mlirExecutionEngineLookup(engine, ir::string_ref(&channel.name)) };
-        if address.is_null() {
-            return Err(ExecuteError::Invoke(format!(
-                "no channel @{} in the compiled module",
-                channel.name
-            )));
-        }
-        addresses.push(address as usize);
-    }
+) -> Result<Vec<Shared>, ExecuteError> {
     let mut functions = Vec::new();
     for kernel in &design.kernels {
         // The packed wrapper of the C interface (`llvm.emit_c_interface`)
@@ -283,14 +265,13 @@ unsafe fn lookup(
         }
         functions.push(Shared(function));
     }
-    Ok((addresses, functions))
+    Ok(functions)
 }
 
 /// One run of every kernel, each on its thread; fails with the runtime's
 /// report (a deadlock, a misuse).
 fn run_once(
     design: &Design,
-    addresses: &[usize],
     functions: &[Shared],
     packed: &[Shared],
     mode: DepthMode,
@@ -312,21 +293,22 @@ fn run_once(
             }) as Box<dyn Fn() + Send + Sync>
         })
         .collect();
-    run_threads(design, addresses, &calls, mode)
+    run_threads(design, &[], &calls, mode)
 }
 
 /// Runs `calls[k]` as kernel `k` of `design`, each on its thread, over a
-/// fresh channel run; fails with the runtime's report (a deadlock, a
+/// fresh channel run (`emulated`: the OpenCL emulation's channel arrays;
+/// empty for lowered code); fails with the runtime's report (a deadlock, a
 /// misuse).
 pub fn run_threads(
     design: &Design,
-    addresses: &[usize],
+    emulated: &[usize],
     calls: &[Box<dyn Fn() + Send + Sync>],
     mode: DepthMode,
 ) -> Result<(), ExecuteError> {
     let run = Run::new(
         design.channels.clone(),
-        addresses,
+        emulated,
         design.kernels.clone(),
         mode,
     );

@@ -24,11 +24,11 @@ use std::time::{Duration, Instant};
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
 use t2s_passes::pipelines::{DATAFLOW_TO_SCF, ISOLATE, SEQUENTIAL_TO_SCF};
-use t2s_transforms::ure::merge_ures::PASS as MERGE_URES;
 use t2s_runtime::emulation::{
     t2s_emu_channel_index_error, t2s_emu_channel_read, t2s_emu_channel_write,
 };
 use t2s_target::opencl::{Param, Translation};
+use t2s_transforms::ure::merge_ures::PASS as MERGE_URES;
 
 pub use t2s_runtime::emulation::EMULATION_HEADER;
 use t2s_runtime::emulation::EMULATION_HOOKS;
@@ -72,8 +72,7 @@ fn execute(
 ) -> Result<(Vec<Buffer>, Vec<Duration>), ExecuteError> {
     let (inputs, params, options) = (request.inputs, request.params, request.options);
     let program = select_program(module.as_operation(), request.program)?;
-    let spatial =
-        is_spatial(&program) || request.asks_for_array();
+    let spatial = is_spatial(&program) || request.asks_for_array();
     let (interface, rest) = if spatial {
         request.check_route(backend, &DATAFLOW_TO_SCF, "array")?;
         let stages = request.stages(&DATAFLOW_TO_SCF, &[ISOLATE.last_pass()])?;

@@ -29,9 +29,9 @@ use t2s_ir::ods;
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
 use t2s_passes::pipelines::{SEQUENTIAL_TO_SPIRV, SYSTOLIC_TO_SPIRV, TRANSFORM};
-use t2s_transforms::ure::merge_ures::PASS as MERGE_URES;
 use t2s_runtime::opencl_host::{run_kernel, KernelArg};
 use t2s_target::opencl::scratch::{self, Size};
+use t2s_transforms::ure::merge_ures::PASS as MERGE_URES;
 
 /// How the host passes one kernel argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,8 +89,7 @@ fn execute(
     let (inputs, params, options) = (request.inputs, request.params, request.options);
     let name = request.program;
     let program = select_program(module.as_operation(), name)?;
-    let spatial =
-        is_spatial(&program) || request.asks_for_array();
+    let spatial = is_spatial(&program) || request.asks_for_array();
     let (interface, rest) = if spatial {
         request.check_route(backend, &SYSTOLIC_TO_SPIRV, "array")?;
         let stages = request.stages(&SYSTOLIC_TO_SPIRV, &[TRANSFORM.last_pass()])?;
@@ -100,7 +99,10 @@ fn execute(
         request.check_route(backend, &SEQUENTIAL_TO_SPIRV, "sequential")?;
         let stages = request.stages(&SEQUENTIAL_TO_SPIRV, &[&MERGE_URES])?;
         run_pipeline(context, module, &stages[0])?;
-        (sequential_interface(context, module, name)?, stages[1].clone())
+        (
+            sequential_interface(context, module, name)?,
+            stages[1].clone(),
+        )
     };
     request.check_points(backend, &interface)?;
     run_pipeline(context, module, &rest)?;

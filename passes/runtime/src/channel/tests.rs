@@ -1,0 +1,183 @@
+//! The channel runtime's behaviour: order, deadlocks, depths, misuse.
+use super::*;
+
+fn spec(name: &str, dims: Vec<i64>, depth: usize) -> ChannelSpec {
+    ChannelSpec {
+        name: name.into(),
+        dims,
+        depth,
+        bytes: 4,
+    }
+}
+
+/// Runs one closure per kernel on its own thread, as the runner does.
+fn run_kernels<'a>(run: &Arc<Run>, kernels: Vec<Box<dyn FnOnce() + Send + 'a>>) {
+    std::thread::scope(|s| {
+        for (k, kernel) in kernels.into_iter().enumerate() {
+            let run = run.clone();
+            s.spawn(move || {
+                enter(&run, k);
+                kernel();
+                leave();
+                run.finish(k);
+            });
+        }
+    });
+}
+
+/// Descriptors as lower-channels writes them: `[position, bytes,
+/// depth, count]` (4-byte values).
+static C0_OF_2: [i64; 4] = [0, 4, 2, 2];
+static C0: [i64; 4] = [0, 4, 1, 1];
+static A: [i64; 4] = [0, 4, 2, 1];
+static B: [i64; 4] = [1, 4, 2, 1];
+static C0_OF_2_DEPTH_4: [i64; 4] = [0, 4, 4, 2];
+
+fn write(channel: &[i64; 4], index: i64, v: u32) {
+    let bytes = v.to_le_bytes();
+    t2s_channel_write(channel.as_ptr() as i64, index, bytes.as_ptr() as i64, 4);
+}
+
+fn read(channel: &[i64; 4], index: i64) -> u32 {
+    let mut bytes = [0u8; 4];
+    t2s_channel_read(channel.as_ptr() as i64, index, bytes.as_mut_ptr() as i64, 4);
+    u32::from_le_bytes(bytes)
+}
+
+#[test]
+fn values_arrive_in_order_through_a_shallow_channel() {
+    let run = Run::new(
+        vec![spec("c", vec![2], 2)],
+        &[],
+        vec!["w".into(), "r".into()],
+        DepthMode::Strict,
+    );
+    let got = Mutex::new(Vec::new());
+    run_kernels(
+        &run,
+        vec![
+            Box::new(|| (0..1000).for_each(|v| write(&C0_OF_2, v % 2, v as u32))),
+            Box::new(|| {
+                for v in 0..1000 {
+                    got.lock().unwrap().push(read(&C0_OF_2, v % 2));
+                }
+            }),
+        ],
+    );
+    assert_eq!(run.failure(), None);
+    assert_eq!(*got.lock().unwrap(), (0..1000).collect::<Vec<u32>>());
+}
+
+#[test]
+fn a_read_nobody_serves_is_a_deadlock_not_a_hang() {
+    let run = Run::new(
+        vec![spec("c", vec![], 1)],
+        &[],
+        vec!["w".into(), "r".into()],
+        DepthMode::Unbounded,
+    );
+    run_kernels(
+        &run,
+        vec![
+            Box::new(|| write(&C0, 0, 7)),
+            Box::new(|| {
+                read(&C0, 0);
+                // Fails open: the second read returns zeros at once.
+                assert_eq!(read(&C0, 0), 0);
+            }),
+        ],
+    );
+    let report = run.failure().expect("a deadlock");
+    assert!(
+        report.contains("kernel @r waits to read @c: empty; 1 values passed through it"),
+        "{report}"
+    );
+    assert!(report.contains("kernel @w has finished"), "{report}");
+}
+
+#[test]
+fn strict_depth_deadlocks_where_unbounded_does_not() {
+    for (mode, deadlocks) in [(DepthMode::Strict, true), (DepthMode::Unbounded, false)] {
+        let run = Run::new(
+            vec![spec("a", vec![], 2), spec("b", vec![], 2)],
+            &[],
+            vec!["p".into(), "q".into()],
+            mode,
+        );
+        run_kernels(
+            &run,
+            vec![
+                Box::new(|| {
+                    (0..4).for_each(|v| write(&A, 0, v));
+                    (0..4).for_each(|v| write(&B, 0, v));
+                }),
+                Box::new(|| {
+                    (0..4).for_each(|_| {
+                        read(&B, 0);
+                    });
+                    (0..4).for_each(|_| {
+                        read(&A, 0);
+                    });
+                }),
+            ],
+        );
+        assert_eq!(run.failure().is_some(), deadlocks, "{mode:?}");
+        if let Some(report) = run.failure() {
+            assert!(
+                report.contains("kernel @p waits to write @a: full (2 values, its depth)"),
+                "{report}"
+            );
+        }
+    }
+}
+
+#[test]
+fn values_nobody_reads_fail_the_run() {
+    let run = Run::new(
+        vec![spec("c", vec![2], 4)],
+        &[],
+        vec!["w".into(), "r".into()],
+        DepthMode::Strict,
+    );
+    run_kernels(
+        &run,
+        vec![
+            Box::new(|| (0..3).for_each(|v| write(&C0_OF_2_DEPTH_4, 1, v))),
+            Box::new(|| {
+                read(&C0_OF_2_DEPTH_4, 1);
+                read(&C0_OF_2_DEPTH_4, 1);
+            }),
+        ],
+    );
+    let report = run.failure().expect("values left");
+    assert!(report.contains("@c[1] holds 1 values"), "{report}");
+}
+
+/// A descriptor that is not the run's channel of its position (other
+/// bytes or count), or a position past the design's, is a misuse.
+#[test]
+fn a_descriptor_the_run_does_not_know_fails_the_run() {
+    static WRONG_COUNT: [i64; 4] = [0, 4, 2, 3];
+    static PAST: [i64; 4] = [5, 4, 2, 2];
+    for descriptor in [&WRONG_COUNT, &PAST] {
+        let run = Run::new(
+            vec![spec("c", vec![2], 2)],
+            &[],
+            vec!["w".into()],
+            DepthMode::Strict,
+        );
+        run_kernels(&run, vec![Box::new(|| write(descriptor, 0, 1))]);
+        let report = run.failure().expect("a misuse");
+        assert!(
+            report.contains("kernel @w uses a channel this run does not know"),
+            "{report}"
+        );
+    }
+}
+
+#[test]
+fn a_channel_op_outside_a_run_reads_zeros() {
+    let mut bytes = [9u8; 4];
+    t2s_channel_read(C0.as_ptr() as i64, 0, bytes.as_mut_ptr() as i64, 4);
+    assert_eq!(bytes, [0; 4]);
+}
