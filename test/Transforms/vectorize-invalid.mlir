@@ -80,6 +80,26 @@ ure.program @p {
 
 // -----
 
+// A second directive naming a merged Func is misplaced too (it was
+// reported as "the array is already vectorized").
+ure.program @p {
+  ure.input @A : memref<8x4xi32>
+  ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device
+  ure.func @other(i, p) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 4) time (t = 0 extent 8) space (p = 0 extent 4) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %q = spacetime.recover : index, index
+    %a = ure.load @A(%i, %q) : i32
+    spacetime.output %a to @out[%i, %q] : i32
+  }
+  // expected-remark@+1 {{loop p vectorized}}
+  ure.vectorize @out (p)
+  // expected-error@+1 {{@other is not the representative of the merge; give vectorize to @out}}
+  ure.vectorize @other (i)
+}
+
+// -----
+
 ure.program @p {
   ure.input @A : memref<8x4xi32>
   ure.func @out(i = 0 extent 8, p = 0 extent 4) -> i32 on device

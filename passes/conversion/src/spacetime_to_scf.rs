@@ -154,6 +154,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
             "a program holds one spacetime.array",
         ));
     }
+    pending::warn_unapplied(&body_ops);
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
     let context: &Context = unsafe { context_ref.to_ref() };
@@ -586,6 +587,7 @@ pub mod design;
 pub mod loads;
 pub mod lowered;
 pub mod output;
+mod pending;
 pub mod pes;
 pub mod registers;
 pub mod rewrite;

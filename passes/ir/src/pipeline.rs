@@ -140,8 +140,7 @@ impl Pipeline {
     /// The last t2s pass it runs: where a runner cuts a pipeline that runs
     /// this one first.
     pub fn last_pass(&self) -> &'static PassDef {
-        *self
-            .passes()
+        self.passes()
             .last()
             .expect("every named pipeline runs a t2s pass")
     }

@@ -182,6 +182,20 @@ fn wanted_loops<'c>(
     directives: &[OperationRef<'c, '_>],
     kernel: bool,
 ) -> Result<Vec<Wanted<'c>>, Failed> {
+    // Whom a directive names comes first: a second directive naming a
+    // merged Func is misplaced, not a second vectorization.
+    let rep = ir::symbol(array, "representative");
+    for d in directives {
+        let target = ir::symbol(d, "func");
+        if !kernel && target != rep {
+            return Err(error(
+                d.location(),
+                format!(
+                    "@{target} is not the representative of the merge; give vectorize to @{rep}"
+                ),
+            ));
+        }
+    }
     if t2s_ir::array::ArrayInfo::read(array)?
         .space
         .iter()
@@ -200,21 +214,12 @@ fn wanted_loops<'c>(
             "this kernel replays a double buffer (ure.buffer, ure.stream_input): a buffered feeder is not vectorized (its loader sends vectors: out (...))",
         ));
     }
-    let rep = ir::symbol(array, "representative");
     let space = ir::strings(array, "space_loops");
     let extents = ir::extents(array, "space_extents");
     let mut wanted: Vec<Wanted> = Vec::new();
     let mut first_at: HashMap<String, Location> = HashMap::new();
     for d in directives {
         let target = ir::symbol(d, "func");
-        if !kernel && target != rep {
-            return Err(error(
-                d.location(),
-                format!(
-                    "@{target} is not the representative of the merge; give vectorize to @{rep}"
-                ),
-            ));
-        }
         for name in ir::strings(d, "loops") {
             if let Some(previous) = first_at.get(&name) {
                 emit(

@@ -1,0 +1,45 @@
+//! Directives still in a program when its arrays are lowered: each names
+//! a pass that did not run (`t2s-lower-to-llvm` runs the array alone: no
+//! kernels, so no isolation, buffer, gather or vectorize of a kernel).
+//! Lowering erases them with the program; it says so at each, as a
+//! warning: the values are the same without them (they shape the design,
+//! not what it computes), so the systolic route still runs.
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use t2s_ir::diag::{emit, Severity};
+use t2s_ir::ods;
+
+/// Each directive that acts on a built array, and the pass that applies it.
+fn applied_by(op: &OperationRef<'_, '_>) -> Option<&'static str> {
+    use ods::ure::*;
+    let table = [
+        (VectorizeOperation::name(), "vectorize"),
+        (IsolateProducerOperation::name(), "isolate"),
+        (IsolateConsumerOperation::name(), "isolate"),
+        (BufferOperation::name(), "buffer"),
+        (StreamInputOperation::name(), "expand-streams"),
+        (StreamOutputOperation::name(), "expand-streams"),
+        (UnloadOperation::name(), "unload"),
+        (GatherOperation::name(), "gather"),
+        (ScatterOperation::name(), "scatter"),
+        (SpaceTimeTransformOperation::name(), "space-time-transform"),
+    ];
+    table
+        .into_iter()
+        .find(|(name, _)| ods::is(op, name))
+        .map(|(_, pass)| pass)
+}
+
+/// Warns at each directive of `ops` (a program's body) that no pass has
+/// applied.
+pub fn warn_unapplied(ops: &[OperationRef<'_, '_>]) {
+    for op in ops {
+        if let Some(pass) = applied_by(op) {
+            let message = format!(
+                "'{}' is not applied and is dropped: the pipeline lowers the array without it (t2s-lower-to-llvm builds the array alone, without kernels); '{pass}' applies it in t2s-dataflow-to-llvm and t2s-dataflow-to-scf",
+                op.name().as_string_ref().as_str().unwrap_or("directive")
+            );
+            emit(op.location(), Severity::Warning, &message, &[]);
+        }
+    }
+}
