@@ -70,6 +70,18 @@ struct RustOption {
   T2sPassOptionKind kind;
 };
 
+/// "'name' takes the options a, b, c" (or none): what a misspelt option's
+/// error adds, as t2s-run's own parser does.
+std::string validOptions(StringRef name,
+                         const std::vector<RustOption> &options) {
+  if (options.empty())
+    return "'" + name.str() + "' takes no options";
+  std::string text = "'" + name.str() + "' takes the options ";
+  for (size_t i = 0; i < options.size(); ++i)
+    text += (i ? ", " : "") + options[i].name;
+  return text;
+}
+
 std::vector<RustOption> copyOptions(intptr_t n,
                                     const T2sPassOptionSpec *specs) {
   std::vector<RustOption> options;
@@ -269,6 +281,17 @@ public:
 
   StringRef getArgument() const override { return info.argument; }
   StringRef getName() const override { return info.name; }
+
+  /// MLIR's error for a bad option ("no such option x") with the valid ones.
+  LogicalResult initializeOptions(
+      StringRef text,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return Pass::initializeOptions(text, [&](const Twine &message) {
+      std::string first = message.str();
+      return errorHandler(StringRef(first).rtrim() + " (" +
+                          validOptions(info.argument, info.options) + ")");
+    });
+  }
   StringRef getDescription() const override { return info.description; }
 
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -389,8 +412,12 @@ void t2sRegisterPassPipeline(const char *argument, const char *description,
        userData](OpPassManager &pm, StringRef text,
                  function_ref<LogicalResult(const Twine &)> errorHandler) {
         PipelineOptions parsed(*declared);
-        if (failed(parsed.parseFromString(text)))
-          return errorHandler("invalid options for pipeline '" + arg + "'");
+        std::string why;
+        llvm::raw_string_ostream whyStream(why);
+        if (failed(parsed.parseFromString(text, whyStream)))
+          return errorHandler("invalid options for pipeline '" + arg +
+                              "': " + StringRef(why).trim() + " (" +
+                              validOptions(arg, *declared) + ")");
         std::vector<std::pair<std::string, std::string>> given =
             parsed.given();
         std::vector<MlirStringRef> names, values;

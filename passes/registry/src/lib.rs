@@ -46,6 +46,44 @@ pub fn register_passes() {
     });
 }
 
+/// The t2s passes and named pipelines with their options, as
+/// `t2s-opt --list-passes` shows them before the upstream passes.
+pub fn list_t2s() -> String {
+    use t2s_ir::pass::{one_line, PassOption};
+    let options = |text: &mut String, options: &[PassOption]| {
+        for o in options {
+            text.push_str(&format!(
+                "      --{}=<{}> - {} (default '{}')\n",
+                o.name,
+                o.kind.text(),
+                one_line(o.description),
+                o.default
+            ));
+        }
+    };
+    let mut text = String::from("t2s passes:\n");
+    for pass in all_passes() {
+        text.push_str(&format!(
+            "  --{} - {}\n",
+            pass.argument,
+            one_line(pass.description)
+        ));
+        options(&mut text, pass.options);
+    }
+    text.push_str("\nt2s pipelines (each takes the options of its t2s passes):\n");
+    for pipeline in pipelines::all_pipelines() {
+        text.push_str(&format!(
+            "  --{} - {}\n",
+            pipeline.argument,
+            one_line(pipeline.description)
+        ));
+        if let Ok(steps) = pipeline.render(&[]) {
+            text.push_str(&format!("      runs: {steps}\n"));
+        }
+    }
+    text
+}
+
 /// Registers only the t2s passes and named pipelines (once per process):
 /// what a host that has its own upstream passes (mlir-opt loading the
 /// plugin, another MLIR tool) needs. The pipelines name upstream passes, so

@@ -8,6 +8,7 @@
 
 pub mod memory;
 pub mod model;
+pub mod params;
 #[cfg(test)]
 mod tests;
 pub mod totals;
@@ -20,7 +21,6 @@ use melior::ir::{
 use memory::{Bandwidth, Device, DeviceOption, FileRead, Runs, Traffic};
 use model::{count_ops, value_bits, OpCount};
 use serde::Serialize;
-use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::{error, remark};
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -37,7 +37,7 @@ t2s_ir::declare_pass! {
     /// on an Intel FPGA (remarks, and JSON with file=...)
     pub static PASS = "t2s-report" (T2sReport)
         on Anchor::Module, creates [],
-        run run;
+        run run; check check_options;
     options Options {
         /// Write the report as JSON to this file ('-' for stdout)
         file: String = ("file", ""),
@@ -47,6 +47,9 @@ t2s_ir::declare_pass! {
         device: DeviceOption = ("device", ""),
         /// DRAM bandwidth in GB/s for the roofline (a decimal; 0: none)
         bandwidth: Bandwidth = ("bandwidth", "0"),
+        /// Parameter values of a symbolic design, e.g. 'I=512,J=512,K=512':
+        /// its trip counts, traffic and throughput at those values
+        params: String = ("params", ""),
     }
 }
 
@@ -153,6 +156,13 @@ pub struct Total {
     pub fits: Option<bool>,
 }
 
+/// `params` must parse before the pass runs.
+fn check_options(options: &Options) -> Result<(), String> {
+    params::parse(&options.params)
+        .map(|_| ())
+        .map_err(|why| format!("params: {why}"))
+}
+
 fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     if options.fmax < 0 {
         return Err(error(
@@ -161,10 +171,13 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
         ));
     }
     let fmax = (options.fmax > 0).then_some(options.fmax as f64);
+    let values = params::parse(&options.params)
+        .map_err(|why| error(root.location(), format!("t2s-report: params: {why}")))?;
     let machine = Machine {
         fmax,
         device: options.device.0,
         bandwidth: options.bandwidth.0,
+        params: values,
     };
     let mut programs = Vec::new();
     for program in ir::collect(root, ods::ure::ProgramOperation::name()) {
@@ -206,6 +219,8 @@ pub struct Machine {
     pub fmax: Option<f64>,
     pub device: Option<Device>,
     pub bandwidth: Option<f64>,
+    /// Values of the design's parameters (the `params` option).
+    pub params: Vec<(String, i64)>,
 }
 
 fn report_program(
@@ -213,6 +228,7 @@ fn report_program(
     machine: &Machine,
 ) -> Result<ProgramReport, Failed> {
     let name = ir::symbol_name(program);
+    params::check(program, &machine.params)?;
     let body = ir::body_ops(program, 0);
     let mut arrays: Vec<(String, OperationRef<'_, '_>)> = Vec::new();
     for op in &body {
@@ -234,19 +250,19 @@ fn report_program(
     }
     let mut kernels = Vec::new();
     for (kernel, array) in &arrays {
-        kernels.push(report_kernel(kernel, array)?);
+        kernels.push(report_kernel(kernel, array, &machine.params)?);
     }
     let channels: Vec<ChannelReport> = body
         .iter()
         .filter(|op| ods::is(op, ods::channel::FifoOperation::name()))
         .map(report_channel)
         .collect();
-    let info = ArrayInfo::read(&arrays[0].1)?;
+    let info = params::bound_info(&arrays[0].1, &machine.params)?;
     let points = constant_product(&info.loops.iter().map(|l| &l.extent).collect::<Vec<_>>())
         .ok_or_else(|| {
             error(
                 arrays[0].1.location(),
-                "t2s-report: the loop extents depend on parameters; give them values first (a symbolic design has no trip counts to report)",
+                "t2s-report: the loop extents depend on parameters; give them values with the option params (e.g. t2s-report{params=N=64,K=8})",
             )
         })?;
     let total = totals(&kernels, &channels, points, machine);
@@ -271,8 +287,12 @@ fn constant_product(extents: &[&t2s_model::Linear]) -> Option<u64> {
     })
 }
 
-fn report_kernel(name: &str, array: &OperationRef<'_, '_>) -> Result<KernelReport, Failed> {
-    let info = ArrayInfo::read(array)?;
+fn report_kernel(
+    name: &str,
+    array: &OperationRef<'_, '_>,
+    values: &[(String, i64)],
+) -> Result<KernelReport, Failed> {
+    let info = params::bound_info(array, values)?;
     let loops = |bounds: &[t2s_ir::array::Bound]| -> Option<Vec<Loop>> {
         bounds
             .iter()
@@ -288,7 +308,7 @@ fn report_kernel(name: &str, array: &OperationRef<'_, '_>) -> Result<KernelRepor
     let symbolic = || {
         error(
             array.location(),
-            format!("t2s-report: kernel {name}: the time loops' extents depend on parameters; give them values first"),
+            format!("t2s-report: kernel {name}: the time loops' extents depend on parameters; give them values with the option params (e.g. t2s-report{{params=N=64,K=8}})"),
         )
     };
     let time_loops = loops(&info.time).ok_or_else(symbolic)?;

@@ -22,7 +22,17 @@ fn main() -> ExitCode {
     if let Some(code) = t2s_ir::source::check_arguments(std::env::args().skip(1)) {
         return code;
     }
-    t2s_passes::register_passes();
+    if std::env::args().skip(1).any(|a| a == "--list-passes") {
+        // Ours first, with the named pipelines (which mlir-opt's list
+        // omits); then mlir-opt's list of the upstream passes alone.
+        print!("{}", t2s_passes::list_t2s());
+        println!("\nUpstream passes (as mlir-opt lists them):");
+        // MLIR prints through its own stream: ours must be out first.
+        let _ = std::io::Write::flush(&mut std::io::stdout());
+        t2s_dialects::register_upstream_passes();
+    } else {
+        t2s_passes::register_passes();
+    }
     let _progress = progress::Progress::start();
     // SAFETY: the registry lives until the end of main; mlir-opt's main takes
     // a reference to it, and argv outlives the call.
