@@ -14,6 +14,7 @@
 //! sign-extended from N bits, `i1` true is `Int(-1)`); float operations are
 //! computed in the type's own precision.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use thiserror::Error;
@@ -172,6 +173,10 @@ struct Machine<'a> {
     plans: Vec<FuncPlan>,
     /// Per Func, per result: dense storage over the left-hand-side domain.
     storage: Vec<Vec<Vec<Value>>>,
+    /// Where each poison stored into a Func came from (its cause and
+    /// source), by (Func, result, offset): a poison that reaches the output
+    /// through other Funcs is reported at the read that made it.
+    origins: HashMap<(usize, usize, usize), (PoisonCause, String)>,
 }
 
 /// Reusable per-evaluation buffers, so that evaluation does not allocate.
@@ -213,6 +218,7 @@ impl<'a> Machine<'a> {
             domains,
             plans,
             storage,
+            origins: HashMap::new(),
         })
     }
 
@@ -306,6 +312,15 @@ impl<'a> Machine<'a> {
             } else {
                 vals[y]
             };
+            if value == Value::Poison {
+                let from = if poisoned_guard {
+                    func.body.guard.unwrap_or(y)
+                } else {
+                    y
+                };
+                let origin = self.poison_cause(f, from, scratch);
+                self.origins.insert((f, r, offset), origin);
+            }
             self.storage[f][r][offset] = value;
         }
         Ok(())
@@ -412,108 +427,6 @@ impl<'a> Machine<'a> {
         Some(offset)
     }
 
-    fn poison_error(
-        &self,
-        f: usize,
-        node: NodeId,
-        point: &[i64],
-        scratch: &Scratch,
-    ) -> InterpretError {
-        let (cause, leaf) = self.poison_cause(f, node, scratch);
-        InterpretError::PoisonInOutput {
-            func: self.program.funcs[f].name.clone(),
-            point: self.named_point(point),
-            cause: Box::new(cause),
-            read_at: self.program.funcs[f]
-                .body
-                .sources
-                .get(leaf)
-                .cloned()
-                .unwrap_or_default(),
-        }
-    }
-
-    /// Walks back from the poison value of `node` through operands that made
-    /// it poison, and describes the poison it started from (and its node).
-    fn poison_cause(&self, f: usize, node: NodeId, scratch: &Scratch) -> (PoisonCause, NodeId) {
-        let nodes = &self.program.funcs[f].body.nodes;
-        let vals = &scratch.vals;
-        let poisoned = |m: NodeId| vals[m] == Value::Poison;
-        let mut n = node;
-        loop {
-            let next = match &nodes[n] {
-                Node::Unary { a, .. } | Node::Cast { a, .. } => Some(*a).filter(|&a| poisoned(a)),
-                Node::Math { args, .. } => args.iter().copied().find(|&m| poisoned(m)),
-                Node::Binary { a, b, .. } | Node::Cmp { a, b, .. } => {
-                    [*a, *b].into_iter().find(|&m| poisoned(m))
-                }
-                Node::Select { cond, a, b, .. } => {
-                    let chosen = match vals[*cond] {
-                        Value::Poison => *cond,
-                        Value::Int(0) => *b,
-                        _ => *a,
-                    };
-                    Some(chosen).filter(|&m| poisoned(m))
-                }
-                _ => None,
-            };
-            match next {
-                Some(m) => n = m,
-                None => return (self.leaf_cause(n, &nodes[n], &scratch.args), n),
-            }
-        }
-    }
-
-    fn leaf_cause(&self, n: NodeId, node: &Node, args: &[i64]) -> PoisonCause {
-        let index = |indices: &[Affine]| -> Vec<i64> {
-            indices
-                .iter()
-                .map(|a| saturate(eval_affine(a, args)))
-                .collect()
-        };
-        match node {
-            Node::FuncRef { func, indices, .. } => {
-                let callee = &self.program.funcs[*func];
-                let name = callee.name.clone();
-                let vars: Vec<String> = callee
-                    .lhs
-                    .iter()
-                    .filter_map(|&v| callee.vars.get(v).cloned())
-                    .collect();
-                if self.func_offset(*func, indices, args).is_none() {
-                    PoisonCause::OutsideDomain {
-                        func: name,
-                        vars,
-                        index: index(indices),
-                    }
-                } else {
-                    PoisonCause::PoisonStored {
-                        func: name,
-                        vars,
-                        index: index(indices),
-                    }
-                }
-            }
-            Node::InputRead { input, indices } => PoisonCause::InputOutOfBounds {
-                input: self.program.inputs[*input].name.clone(),
-                index: index(indices),
-            },
-            Node::Const(..) => PoisonCause::Constant { node: n },
-            Node::Binary { .. } => PoisonCause::Operation {
-                node: n,
-                reason: "shift amount not less than the bit width",
-            },
-            Node::Cast { .. } => PoisonCause::Operation {
-                node: n,
-                reason: "float to integer conversion out of range",
-            },
-            _ => PoisonCause::Operation {
-                node: n,
-                reason: "poison",
-            },
-        }
-    }
-
     /// The output Func's results; points never stored hold zero.
     fn into_outputs(self) -> Vec<Buffer> {
         let f = self.program.funcs.len() - 1;
@@ -557,6 +470,7 @@ pub fn interpret(
 mod buffer;
 mod check;
 mod error;
+mod poison;
 pub mod progress;
 
 pub use error::{InterpretError, Point, PoisonCause};
