@@ -266,6 +266,26 @@ def check_raw_handles():
     return errors
 
 
+def check_failures():
+    """A pass failure carries a located diagnostic: `Failed` keeps a field
+    private to t2s_ir::diag (whose makers each emit an error), and nothing
+    else spells one out. Counts the internal-error sites (`or_internal`,
+    `internal`), which report at the op being worked on."""
+    errors, internal = [], 0
+    diag = os.path.join(REPO, "passes", "ir", "src", "diag.rs")
+    if not re.search(r"pub struct Failed \{\s*_reported: \(\),\s*\}", open(diag).read()):
+        errors.append("passes/ir/src/diag.rs: Failed must keep its private field (made only by emitting an error)")
+    for root in ("passes", "tools"):
+        for f in rust_files(os.path.join(REPO, root)):
+            rel = os.path.relpath(f, REPO)
+            code = strip_comments(open(f).read())
+            internal += len(re.findall(r"\.or_internal\(|\binternal(_here)?\(", code))
+            if rel != "passes/ir/src/diag.rs" and re.search(r"\bFailed\s*\{\s*_", code):
+                errors.append(f"{rel}: builds a Failed by hand")
+    print(f"unlocated failure paths: 0 (Failed is made only by emitting; {internal} internal-error sites)")
+    return errors
+
+
 def main():
     verbose = "--verbose" in sys.argv
     errors = (
@@ -274,6 +294,7 @@ def main():
         + check_op_strings(verbose)
         + check_sizes()
         + check_raw_handles()
+        + check_failures()
     )
     for e in errors:
         print("error: " + e)

@@ -24,6 +24,7 @@ use melior::ir::{
 use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT, CMPI_ULT};
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Val};
 use t2s_ir::ir;
@@ -103,7 +104,7 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let context_ref = root.context();
     // SAFETY: the context outlives the pass run; `context_ref` this function.
     let context: &Context = unsafe { context_ref.to_ref() };
-    let module_block = ir::body_block(&root).ok_or(Failed)?;
+    let module_block = ir::body_block(&root).or_internal("a body block")?;
     // The design's channels become runtime globals, each holding its
     // position in the design, by which the runtime knows it (no symbol is
     // looked up); the manifest has been read by whoever runs it
@@ -165,7 +166,7 @@ fn global_before(
         context,
         &format!("dense<[{}]> : tensor<4xi64>", values.join(", ")),
     )
-    .ok_or(Failed)?;
+    .or_internal("a value the IR guarantees")?;
     let op = OperationBuilder::new(ods::memref::GlobalOperation::name(), at.location())
         .add_attributes(&[
             (
@@ -183,8 +184,10 @@ fn global_before(
             (Identifier::new(context, "initial_value"), initial),
         ])
         .build()
-        .map_err(|_| Failed)?;
-    at.block().ok_or(Failed)?.insert_operation_before(at, op);
+        .or_internal("a value the IR guarantees")?;
+    at.block()
+        .or_internal("a parent block")?
+        .insert_operation_before(at, op);
     Ok(())
 }
 
@@ -282,12 +285,12 @@ fn lower_access(
     let operands: Vec<Val> = (0..access.operand_count())
         .map(|i| access.operand(i).map(|v| v.val()))
         .collect::<Result<_, _>>()
-        .map_err(|_| Failed)?;
+        .or_internal("an operand of the op")?;
     let (indices, ty) = if is_read {
-        let result = access.result(0).map_err(|_| Failed)?;
+        let result = access.result(0).or_internal("a result of the op")?;
         (operands.as_slice(), melior::ir::ValueLike::r#type(&result))
     } else {
-        let (value, indices) = operands.split_last().ok_or(Failed)?;
+        let (value, indices) = operands.split_last().or_internal("a non-empty list")?;
         (indices, value.r#type())
     };
     let channel_type = *channel_type;
@@ -307,7 +310,11 @@ fn lower_access(
         });
     let zero = e.index(0);
     if !is_read {
-        e.store(*operands.last().ok_or(Failed)?, buffer, &[zero]);
+        e.store(
+            *operands.last().or_internal("a last element")?,
+            buffer,
+            &[zero],
+        );
     }
     let address = |e: &Emitter<'_>, memref: Val| {
         let index = e.op1(
@@ -434,7 +441,7 @@ fn lower_access(
             value
         }
     };
-    let result = access.result(0).map_err(|_| Failed)?;
+    let result = access.result(0).or_internal("a result of the op")?;
     // SAFETY: live values of the same type; the read is then unused.
     result.val().replace_all_uses_with(value);
     // SAFETY: the op has no uses left, and nothing refers to it after this.

@@ -16,6 +16,7 @@
 //! is a located error naming it.
 
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::handle::AsOp;
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
@@ -52,7 +53,7 @@ fn run(module: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let context_ref = module.context();
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };
-    let body = ir::body_block(&module).ok_or(Failed)?;
+    let body = ir::body_block(&module).or_internal("a body block")?;
     let funcs: Vec<OperationRef> = ir::ops(body)
         .into_iter()
         .filter(|op| is_device_code(op))
@@ -60,13 +61,13 @@ fn run(module: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     if funcs.is_empty() {
         return Ok(());
     }
-    let mut failed = false;
+    let mut checked = Ok(());
     for f in &funcs {
-        failed |= check(f).is_err();
+        if let Err(failed) = check(f) {
+            checked = Err(failed);
+        }
     }
-    if failed {
-        return Err(Failed);
-    }
+    checked?;
     let kernels = kernel_module(context, module)?;
     for f in funcs {
         self::boundary::outline(context, f, kernels)?;
@@ -86,20 +87,18 @@ fn is_device_code(op: &OperationRef<'_, '_>) -> bool {
 fn check(f: &OperationRef<'_, '_>) -> Result<(), Failed> {
     let location = f.location();
     let name = ir::symbol_name(f);
-    let entry = ir::body_block(f).ok_or(Failed)?;
-    let mut failed = false;
+    let entry = ir::body_block(f).or_internal("a body block")?;
+    let mut failed: Option<Failed> = None;
     if types::result_count(f) > 0 {
-        error(
+        failed = Some(error(
             location,
             format!("@{name} returns values; an OpenCL kernel returns nothing (write results to a buffer argument; a lowering's input status goes with input-checks=false, as the named SPIR-V pipelines do)"),
-        );
-        failed = true;
+        ));
     }
     for i in 0..entry.argument_count() {
-        let ty = Value::from(entry.argument(i).map_err(|_| Failed)?).r#type();
+        let ty = Value::from(entry.argument(i).or_internal("a block argument")?).r#type();
         if let Some(why) = types::unsupported_argument(ty) {
-            error(location, format!("argument {i} of @{name}: {why}"));
-            failed = true;
+            failed = Some(error(location, format!("argument {i} of @{name}: {why}")));
         }
     }
     // One error per function, at the first op with a source location:
@@ -119,14 +118,9 @@ fn check(f: &OperationRef<'_, '_>) -> Result<(), Failed> {
         WalkResult::Advance
     });
     if let Some((at, why)) = first {
-        error(at, why);
-        failed = true;
+        failed = Some(error(at, why));
     }
-    if failed {
-        Err(Failed)
-    } else {
-        Ok(())
-    }
+    failed.map_or(Ok(()), Err)
 }
 
 fn check_op(op: &OperationRef<'_, '_>, entry: melior::ir::BlockRef<'_, '_>) -> Result<(), String> {
@@ -175,7 +169,7 @@ fn kernel_module<'c, 'a>(
     context: &'c Context,
     module: OperationRef<'c, 'a>,
 ) -> Result<OperationRef<'c, 'a>, Failed> {
-    let body = ir::body_block(&module).ok_or(Failed)?;
+    let body = ir::body_block(&module).or_internal("a body block")?;
     let taken: Vec<String> = ir::ops(body).iter().map(ir::symbol_name).collect();
     let mut name = KERNEL_MODULE.to_string();
     let mut n = 0;
@@ -183,7 +177,7 @@ fn kernel_module<'c, 'a>(
         n += 1;
         name = format!("{KERNEL_MODULE}_{n}");
     }
-    let env = Attribute::parse(context, TARGET_ENV).ok_or(Failed)?;
+    let env = Attribute::parse(context, TARGET_ENV).or_internal("an attribute that parses")?;
     let region = Region::new();
     region.append_block(Block::new(&[]));
     let op = OperationBuilder::new(ods::gpu::GPUModuleOperation::name(), module.location())

@@ -33,6 +33,7 @@ use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{Blk, Val};
 use t2s_ir::ir;
@@ -80,17 +81,6 @@ t2s_ir::declare_pass! {
 const MAX_FILE_BYTES: u64 = 1 << 32;
 /// The largest register file kept on the stack (bytes).
 const MAX_STACK_BYTES: u64 = 1 << 16;
-
-/// Bytes of a static buffer, `None` on overflow.
-fn file_bytes(elem: t2s_model::ScalarType, shape: &[Option<i64>]) -> Option<u64> {
-    let bytes_per = match elem {
-        t2s_model::ScalarType::Int(w) => u64::from(w).div_ceil(8).next_power_of_two(),
-        _ => 8,
-    };
-    shape
-        .iter()
-        .try_fold(bytes_per, |n, d| n.checked_mul(u64::try_from((*d)?).ok()?))
-}
 
 /// The options of one run.
 #[derive(Clone, Debug)]
@@ -286,7 +276,7 @@ fn lower_array<'c>(
         .map(|s| s.name.clone())
         .collect();
     for (index, file) in ArrayOp::cast(array)
-        .ok_or(Failed)?
+        .or_internal("a value the IR guarantees")?
         .files()
         .into_iter()
         .enumerate()
@@ -312,7 +302,7 @@ fn lower_array<'c>(
             .collect();
         let slots = shape.last().copied().flatten().unwrap_or(1);
         shape.push(Some(lanes));
-        let bytes = file_bytes(elem, &shape).filter(|b| *b <= MAX_FILE_BYTES).ok_or_else(|| {
+        let bytes = registers::file_bytes(elem, &shape).filter(|b| *b <= MAX_FILE_BYTES).ok_or_else(|| {
             error(
                 op.location(),
                 format!("register file of shape {ty} is too large to allocate (more than {MAX_FILE_BYTES} bytes)"),
@@ -331,7 +321,8 @@ fn lower_array<'c>(
         } else {
             ods::memref::AllocaOperation::name()
         };
-        let segments = Attribute::parse(context, "array<i32: 0, 0>").ok_or(Failed)?;
+        let segments = Attribute::parse(context, "array<i32: 0, 0>")
+            .or_internal("an attribute that parses")?;
         // Named after its Func, for the OpenCL translation's private array.
         let buffer = e
             .located(named(
@@ -370,8 +361,10 @@ fn lower_array<'c>(
             },
         );
     }
-    let buffers =
-        crate::spacetime_to_scf::buffers::allocate(&e, &ArrayOp::cast(array).ok_or(Failed)?);
+    let buffers = crate::spacetime_to_scf::buffers::allocate(
+        &e,
+        &ArrayOp::cast(array).or_internal("an op of the expected kind")?,
+    );
     // Only the kernel that stores the output initializes it: the others run
     // at the same time.
     let stamps = if stores {
@@ -410,7 +403,7 @@ fn lower_array<'c>(
         step = step_emitter.add(step, step_emitter.mul(offset, *stride));
     }
 
-    let array_body = ir::body_block(&array).ok_or(Failed)?;
+    let array_body = ir::body_block(&array).or_internal("a body block")?;
     if unroll {
         for pe in crate::spacetime_to_scf::pes::pe_points(&info) {
             let at = e.at(block);

@@ -24,6 +24,7 @@ use melior::ir::{
 use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsVal, Blk, Val};
 use t2s_ir::import::extract_program;
@@ -157,7 +158,9 @@ fn lower_program(
     }
     let defs = definitions(program);
     for (index, func) in model.funcs.iter().enumerate() {
-        let def = *defs.get(&func.name).ok_or(Failed)?;
+        let def = *defs
+            .get(&func.name)
+            .or_internal("an element at that index")?;
         emit_func(&body, &frame, index, def, &ivs, rank)?;
     }
     for block in innermost.2.iter().rev() {
@@ -238,7 +241,7 @@ pub fn public_func_before<'c>(
         location,
     );
     let func = parent.insert_operation_before(program, func);
-    let entry = ir::body_block(&func).ok_or(Failed)?;
+    let entry = ir::body_block(&func).or_internal("a body block")?;
     let args: Vec<Val> = (0..entry.argument_count())
         .map(|i| (entry.argument(i).expect("argument")).val())
         .collect();

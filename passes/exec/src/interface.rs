@@ -12,6 +12,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Module, ValueLike};
 use melior::Context;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::import::find_nest;
 use t2s_ir::import::params_and_inputs;
 use t2s_ir::ir;
@@ -181,6 +182,7 @@ impl Interface {
     /// The interface of a program whose UREs became a `spacetime.array`.
     /// Errors are emitted at the offending op.
     pub fn from_transformed(program: OperationRef<'_, '_>) -> Result<Self, Failed> {
+        let _at = t2s_ir::diag::working_on(program.location());
         let ops = ir::body_ops(&program, 0);
         let (params, inputs) = params_and_inputs(&ops)?;
         let array = ops
@@ -251,6 +253,7 @@ impl Interface {
     /// The interface of a merged program (a `ure.nest`), from its IR: the
     /// output is the nest's last URE.
     pub fn from_merged(program: OperationRef<'_, '_>) -> Result<Self, Failed> {
+        let _at = t2s_ir::diag::working_on(program.location());
         let ops = ir::body_ops(&program, 0);
         let (params, inputs) = params_and_inputs(&ops)?;
         let nest = ops
@@ -261,8 +264,8 @@ impl Interface {
             .into_iter()
             .rfind(|op| ods::is(op, ods::ure::DefOperation::name()))
             .ok_or_else(|| t2s_ir::diag::error(nest.location(), "the nest holds no URE"))?;
-        let body = ir::body_block(&output).ok_or(Failed)?;
-        let yield_op = body.terminator().ok_or(Failed)?;
+        let body = ir::body_block(&output).or_internal("a body block")?;
+        let yield_op = body.terminator().or_internal("a terminator")?;
         let output_types = yield_op
             .operands()
             .map(|v| {
@@ -277,7 +280,10 @@ impl Interface {
         let extents = ir::extents(nest, "extents");
         let mut output_shape = Vec::new();
         for var in vars.iter().take(num_lhs) {
-            let l = loops.iter().position(|n| n == var).ok_or(Failed)?;
+            let l = loops
+                .iter()
+                .position(|n| n == var)
+                .or_internal("the element it looks for")?;
             output_shape.push(extent_of(&extents[l], &params)?);
         }
         let extent_params = extent_params(nest, &params);
@@ -363,11 +369,18 @@ fn linear_extent(
 fn extent_of(extent: &ir::ExtentAttr, params: &[String]) -> Result<Extent, Failed> {
     Ok(match extent {
         ir::ExtentAttr::Const(c) => Extent::Const(*c),
-        ir::ExtentAttr::Param(p) => {
-            Extent::Param(params.iter().position(|q| q == p).ok_or(Failed)?)
-        }
+        ir::ExtentAttr::Param(p) => Extent::Param(
+            params
+                .iter()
+                .position(|q| q == p)
+                .or_internal("the element it looks for")?,
+        ),
         // Only time loops have these; the verifiers keep them out of `loops`.
-        ir::ExtentAttr::Expr(_) => return Err(Failed),
+        ir::ExtentAttr::Expr(_) => {
+            return Err(t2s_ir::diag::internal_here(
+                "a loop extent that is an integer or one ure.param",
+            ))
+        }
     })
 }
 

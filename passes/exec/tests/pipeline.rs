@@ -93,8 +93,9 @@ mod failing {
     use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
     t2s_ir::declare_pass! {
-        /// Fails without a diagnostic (a bug the trampoline must report)
-        pub static SILENT = "test-fail-silently" (TestFailSilently)
+        /// Fails on a broken invariant, naming nothing but what it missed
+        /// (the failure is located at the op the pass runs on)
+        pub static SILENT = "test-fail-internally" (TestFailInternally)
             on Anchor::Any, creates [],
             run silent;
     }
@@ -107,7 +108,8 @@ mod failing {
     }
 
     fn silent(_: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
-        Err(Failed)
+        use t2s_ir::diag::OrInternal;
+        None::<()>.or_internal("the test's missing value")
     }
 
     fn panics(_: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
@@ -139,13 +141,13 @@ fn errors_of(pipeline: &str) -> Vec<String> {
 }
 
 #[test]
-fn a_pass_failing_without_a_diagnostic_is_reported_at_its_op() {
-    let errors = errors_of("builtin.module(test-fail-silently)");
+fn a_broken_invariant_is_reported_at_the_op_the_pass_runs_on() {
+    // A `Failed` cannot be made without a diagnostic (its field is private
+    // to t2s_ir::diag); `or_internal` reports at the op being worked on.
+    let errors = errors_of("builtin.module(test-fail-internally)");
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
-        errors[0].contains(
-            "internal error in pass 'test-fail-silently': it failed without a diagnostic"
-        ),
+        errors[0].contains("internal error: the test's missing value (please report this)"),
         "{errors:?}"
     );
     assert!(errors[0].starts_with("loc("), "not located: {errors:?}");

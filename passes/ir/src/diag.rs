@@ -5,9 +5,88 @@ use melior::ir::Location;
 use mlir_sys::{MlirLocation, MlirStringRef};
 use t2s_dialects::capi;
 
-/// Marker: the pass failed and has reported why.
+/// Marker: the pass failed and has reported why, at a location. Only this
+/// module makes one, and each of its makers emits an error: a failure
+/// without a located diagnostic cannot be written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Failed;
+pub struct Failed {
+    _reported: (),
+}
+
+const REPORTED: Failed = Failed { _reported: () };
+
+thread_local! {
+    /// Where a failure with no better place is reported: the op the
+    /// running pass was given, and the ops a pass says it works on
+    /// ([`working_on`]). Locations live in the context, which outlives a
+    /// pass run.
+    static WORKING_ON: std::cell::RefCell<Vec<MlirLocation>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// While the guard lives, [`OrInternal::or_internal`] reports at `location`
+/// (the innermost guard wins).
+pub fn working_on(location: Location<'_>) -> WorkingOn {
+    WORKING_ON.with(|w| w.borrow_mut().push(location.to_raw()));
+    WorkingOn { _private: () }
+}
+
+/// The scope of a [`working_on`] location.
+pub struct WorkingOn {
+    _private: (),
+}
+
+impl Drop for WorkingOn {
+    fn drop(&mut self) {
+        WORKING_ON.with(|w| {
+            w.borrow_mut().pop();
+        });
+    }
+}
+
+/// An invariant the verifiers or an earlier step guarantee did not hold:
+/// an internal error at `location`, saying what was expected.
+pub fn internal(location: Location<'_>, what: impl AsRef<str>) -> Failed {
+    error(
+        location,
+        format!("internal error: {} (please report this)", what.as_ref()),
+    )
+}
+
+/// An internal error at the innermost [`working_on`] location (the op the
+/// pass runs on, at least); outside a pass, at an unknown location.
+pub fn internal_here(what: impl AsRef<str>) -> Failed {
+    let raw = WORKING_ON.with(|w| w.borrow().last().copied());
+    match raw {
+        // SAFETY: a location of the context the running pass works in,
+        // which outlives the pass run (locations are uniqued in it).
+        Some(raw) => internal(unsafe { Location::from_raw(raw) }, what),
+        None => {
+            ERRORS.with(|e| e.set(e.get() + 1));
+            eprintln!("t2s: internal error: {}", what.as_ref());
+            REPORTED
+        }
+    }
+}
+
+/// `option.or_internal("what")?`: a `None` (or an `Err`) where an invariant
+/// promises a value is an internal error naming what was missing, located
+/// at the op being worked on.
+pub trait OrInternal<T> {
+    fn or_internal(self, what: &str) -> Result<T, Failed>;
+}
+
+impl<T> OrInternal<T> for Option<T> {
+    fn or_internal(self, what: &str) -> Result<T, Failed> {
+        self.ok_or_else(|| internal_here(what))
+    }
+}
+
+impl<T, E> OrInternal<T> for Result<T, E> {
+    fn or_internal(self, what: &str) -> Result<T, Failed> {
+        self.map_err(|_| internal_here(what))
+    }
+}
 
 /// A view of `s` for the C API (which copies what it keeps).
 pub fn string_ref(s: &str) -> mlir_sys::MlirStringRef {
@@ -68,7 +147,17 @@ pub fn emit(
 /// Emits an error and returns the failure marker, for `return Err(error(..))`.
 pub fn error(location: Location<'_>, message: impl AsRef<str>) -> Failed {
     emit(location, Severity::Error, message.as_ref(), &[]);
-    Failed
+    REPORTED
+}
+
+/// Emits an error with notes and returns the failure marker.
+pub fn error_with_notes(
+    location: Location<'_>,
+    message: impl AsRef<str>,
+    notes: &[(Location<'_>, String)],
+) -> Failed {
+    emit(location, Severity::Error, message.as_ref(), notes);
+    REPORTED
 }
 
 /// Emits a remark.

@@ -6,6 +6,7 @@
 //! program either converts exactly or not at all.
 
 use crate::diag::error;
+use crate::diag::OrInternal;
 use crate::handle::{AsVal, Val};
 use crate::ir::{self, ExtentAttr};
 use crate::ods;
@@ -222,7 +223,7 @@ impl BodyBuilder<'_> {
     }
 
     fn operand(&self, op: &OperationRef<'_, '_>, index: usize) -> Result<NodeId, Failed> {
-        let value = op.operand(index).map_err(|_| Failed)?;
+        let value = op.operand(index).or_internal("an operand of the op")?;
         self.values.get(&value.val()).copied().ok_or_else(|| {
             error(
                 op.location(),
@@ -232,7 +233,7 @@ impl BodyBuilder<'_> {
     }
 
     fn result_type(&self, op: &OperationRef<'_, '_>) -> Result<ScalarType, Failed> {
-        let ty = op.result(0).map_err(|_| Failed)?.r#type();
+        let ty = op.result(0).or_internal("a result of the op")?.r#type();
         scalar_type(ty).ok_or_else(|| {
             error(
                 op.location(),
@@ -243,7 +244,7 @@ impl BodyBuilder<'_> {
 
     fn define(&mut self, op: &OperationRef<'_, '_>, node: Node) -> Result<(), Failed> {
         let id = self.push(node);
-        let result = op.result(0).map_err(|_| Failed)?;
+        let result = op.result(0).or_internal("a result of the op")?;
         self.values.insert(result.val(), id);
         Ok(())
     }
@@ -302,7 +303,7 @@ impl BodyBuilder<'_> {
             },
             ods::ure::SelectOperation => {
                 let (cond, value) = (self.operand(op, 0)?, self.operand(op, 1)?);
-                let result = op.result(0).map_err(|_| Failed)?;
+                let result = op.result(0).or_internal("a result of the op")?;
                 self.guarded.insert(result.val(), (cond, value));
                 Ok(())
             },
@@ -353,7 +354,7 @@ impl BodyBuilder<'_> {
 fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, Failed> {
     let vars = ir::strings(def, "vars");
     let num_lhs = ir::int(def, "num_lhs").unwrap_or(vars.len() as i64) as usize;
-    let block = ir::body_block(def).ok_or(Failed)?;
+    let block = ir::body_block(def).or_internal("a body block")?;
     let mut builder = BodyBuilder {
         names,
         vars: block.argument_count(),
@@ -364,7 +365,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
         guarded: HashMap::new(),
     };
     for index in 0..block.argument_count() {
-        let arg = block.argument(index).map_err(|_| Failed)?;
+        let arg = block.argument(index).or_internal("a block argument")?;
         let id = builder.push(Node::Arg(index));
         builder.values.insert(arg.val(), id);
     }
@@ -376,8 +377,8 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
             continue;
         }
         for index in 0..op.operand_count() {
-            let value = op.operand(index).map_err(|_| Failed)?;
-            result_types.push(scalar_type(value.r#type()).ok_or(Failed)?);
+            let value = op.operand(index).or_internal("an operand of the op")?;
+            result_types.push(scalar_type(value.r#type()).or_internal("an integer or float type")?);
             if let Some(&(cond, node)) = builder.guarded.get(&value.val()) {
                 if body.guard.is_some_and(|g| g != cond) {
                     return Err(error(
@@ -511,7 +512,9 @@ fn linearize(expr: &AffineExpr, scale: i64, args: &[usize], acc: &mut Affine) ->
 }
 
 fn constant_value(op: &OperationRef<'_, '_>, ty: ScalarType) -> Result<ModelValue, Failed> {
-    let attr = op.attribute("value").map_err(|_| Failed)?;
+    let attr = op
+        .attribute("value")
+        .or_internal("the constant's value attribute")?;
     if ty.is_float() {
         let value = FloatAttribute::try_from(attr)
             .map_err(|_| error(op.location(), "float constant expected"))?

@@ -211,9 +211,11 @@ pub fn for_each_anchor<'c, 'a>(
     let mut result = Ok(());
     for target in targets {
         // Collected from a walk; the earlier runs touched only their own
-        // anchor op, which holds none of the others.
-        if f(target.op()).is_err() {
-            result = Err(Failed);
+        // anchor op, which holds none of the others. Failures near an
+        // anchor op are reported at it.
+        let _at = crate::diag::working_on(target.op().location());
+        if let Err(failed) = f(target.op()) {
+            result = Err(failed);
         }
     }
     result

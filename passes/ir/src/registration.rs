@@ -2,7 +2,7 @@
 //! `dialects/capi`, so that they compose by name with upstream passes and
 //! take their options in MLIR's `{key=value}` syntax.
 
-use crate::diag::{emit, Failed, Severity};
+use crate::diag::{emit, Severity};
 use crate::pass::{OptionKind, PassDef, RawOptions};
 use melior::ir::operation::{OperationLike, OperationRef};
 use mlir_sys::{MlirOperation, MlirStringRef};
@@ -88,9 +88,10 @@ unsafe extern "C" fn run_trampoline(
     tracing::debug!(target: "t2s", pass = def.argument, options = ?raw.values, "running pass");
     let _running = crate::progress::running(def.argument);
     let errors_before = crate::diag::error_count();
+    let _at = crate::diag::working_on(op.location());
     match catch_unwind(AssertUnwindSafe(|| (def.run)(op, &raw))) {
         Ok(Ok(())) => true,
-        Ok(Err(Failed)) => {
+        Ok(Err(_)) => {
             // Every failure is located: one that said nothing is a bug of
             // the pass, reported as such rather than as a silent exit 1.
             if crate::diag::error_count() == errors_before {

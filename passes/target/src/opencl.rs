@@ -455,17 +455,30 @@ unsafe extern "C" fn to_opencl(
     stream: *mut c_void,
     _: *mut c_void,
 ) -> mlir_sys::MlirLogicalResult {
-    let result = std::panic::catch_unwind(|| {
-        // SAFETY: mlir-translate passes the live module it parsed.
-        let module = unsafe { melior::ir::operation::OperationRef::from_raw(op) };
-        translate(module)
-    });
+    // SAFETY: mlir-translate passes the live module it parsed.
+    let module = unsafe { melior::ir::operation::OperationRef::from_raw(op) };
+    let _at = t2s_ir::diag::working_on(module.location());
+    let result = std::panic::catch_unwind(|| translate(module));
     match result {
         Ok(Ok(t)) => {
             // SAFETY: `stream` is the output stream mlir-translate gave.
             unsafe { write(ir::string_ref(&t.source), stream) };
             mlir_sys::MlirLogicalResult { value: 1 }
         }
-        _ => mlir_sys::MlirLogicalResult { value: 0 },
+        // The translation reported why (a `Failed` carries its diagnostic).
+        Ok(Err(_)) => mlir_sys::MlirLogicalResult { value: 0 },
+        // A panic must not unwind into C++, nor end without a word.
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            t2s_ir::diag::internal(
+                module.location(),
+                format!("the OpenCL translation panicked: {message}"),
+            );
+            mlir_sys::MlirLogicalResult { value: 0 }
+        }
     }
 }

@@ -21,6 +21,7 @@ use melior::ir::{
 use memory::{Bandwidth, Device, DeviceOption, FileRead, Runs, Traffic};
 use model::{count_ops, value_bits, OpCount};
 use serde::Serialize;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::diag::{error, remark};
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -332,7 +333,7 @@ fn report_kernel(
         .iter()
         .try_fold(1u64, |n, l| n.checked_mul(u64::try_from(l.extent).ok()?))
         .ok_or_else(symbolic)?;
-    let view = ArrayOp::cast(*array).ok_or(Failed)?;
+    let view = ArrayOp::cast(*array).or_internal("an op of the expected kind")?;
     let storage = storage(&view);
     let traffic = memory::traffic(
         array,

@@ -20,6 +20,7 @@ use melior::ir::{
 };
 use melior::Context;
 use std::collections::HashMap;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
@@ -77,9 +78,9 @@ pub fn outline<'c>(
 ) -> Result<(), Failed> {
     let location = f.location();
     let name = ir::symbol_name(&f);
-    let entry = ir::body_block(&f).ok_or(Failed)?;
+    let entry = ir::body_block(&f).or_internal("a body block")?;
     let arg_types: Vec<Type> = (0..entry.argument_count())
-        .map(|i| Ok(Value::from(entry.argument(i).map_err(|_| Failed)?).r#type()))
+        .map(|i| Ok(Value::from(entry.argument(i).or_internal("a block argument")?).r#type()))
         .collect::<Result<_, Failed>>()?;
     t2s_transforms::vector::unmask::unmask_memory_accesses(context, f)?;
     retype_index_buffers(context, f)?;
@@ -87,26 +88,35 @@ pub fn outline<'c>(
     let types: Vec<Type> = params.iter().map(|(_, t)| *t).collect();
     let kernel = kernel_func(context, &name, location, &types, kernels)?;
     // The function's body moves to the kernel.
-    kernel.handle().take_body(0, f.handle(), 0).ok_or(Failed)?;
-    let k_entry = ir::body_block(&kernel).ok_or(Failed)?;
+    kernel
+        .handle()
+        .take_body(0, f.handle(), 0)
+        .or_internal("a body to move")?;
+    let k_entry = ir::body_block(&kernel).or_internal("a body block")?;
     let new_args: Vec<Val> = types
         .iter()
         .map(|t| k_entry.add_argument(*t, location).val())
         .collect();
-    let host_block = f.region(0).map_err(|_| Failed)?.append_block(Block::new(
-        &arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>(),
-    ));
+    let host_block = f
+        .region(0)
+        .or_internal("a region of the op")?
+        .append_block(Block::new(
+            &arg_types.iter().map(|t| (*t, location)).collect::<Vec<_>>(),
+        ));
     let host = Emitter::new(context, location, host_block.blk());
     let host_args: Vec<Val> = (0..host_block.argument_count())
-        .map(|i| Ok((host_block.argument(i).map_err(|_| Failed)?).val()))
+        .map(|i| Ok((host_block.argument(i).or_internal("a block argument")?).val()))
         .collect::<Result<_, Failed>>()?;
     let host_buffers = launch(
         context, &host, &name, kernels, &crossings, &params, k_entry, &host_args,
     )?;
     let old_args: Vec<Val> = (0..arg_types.len())
-        .map(|i| Ok((k_entry.argument(i).map_err(|_| Failed)?).val()))
+        .map(|i| Ok((k_entry.argument(i).or_internal("a block argument")?).val()))
         .collect::<Result<_, Failed>>()?;
-    let first = k_entry.first_operation().ok_or(Failed)?.handle();
+    let first = k_entry
+        .first_operation()
+        .or_internal("a first operation")?
+        .handle();
     let kernel_emitter = Emitter::new(context, location, k_entry.blk()).before_op(first);
     rebind(&kernel_emitter, &crossings, &params, &new_args, &old_args)?;
     for _ in 0..old_args.len() {
@@ -188,7 +198,7 @@ fn kernel_func<'c, 'a>(
         context,
         "#spirv.entry_point_abi<workgroup_size = [1, 1, 1]>",
     )
-    .ok_or(Failed)?;
+    .or_internal("a value the IR guarantees")?;
     let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
     let attrs = [
         (
@@ -213,7 +223,9 @@ fn kernel_func<'c, 'a>(
         .add_regions([Region::new()])
         .build()
         .map_err(|e| t2s_ir::diag::error(location, format!("cannot build gpu.func: {e}")))?;
-    Ok(ir::body_block(&kernels).ok_or(Failed)?.append_operation(op))
+    Ok(ir::body_block(&kernels)
+        .or_internal("a body block")?
+        .append_operation(op))
 }
 
 /// Emits the host side: the global buffers allocated, the launch on one
@@ -231,7 +243,7 @@ fn launch<'c>(
 ) -> Result<Vec<Val>, Failed> {
     let mut map: HashMap<usize, Val> = HashMap::new();
     for (i, host_arg) in host_args.iter().enumerate() {
-        let old = (k_entry.argument(i).map_err(|_| Failed)?).val();
+        let old = (k_entry.argument(i).or_internal("a block argument")?).val();
         map.insert(old.key(), *host_arg);
     }
     let index = Type::index(context);
@@ -262,8 +274,8 @@ fn launch<'c>(
                 let op = op.op();
                 let sizes: Vec<Val> = (0..op.operand_count())
                     .map(|i| {
-                        let v = op.operand(i).map_err(|_| Failed)?.val();
-                        clone_to_host(v, &mut map, host).ok_or(Failed)
+                        let v = op.operand(i).or_internal("an operand of the op")?.val();
+                        clone_to_host(v, &mut map, host).or_internal("a value the host can compute")
                     })
                     .collect::<Result<_, Failed>>()?;
                 let segments = DenseI32ArrayAttribute::new(context, &[sizes.len() as i32, 0]);
@@ -278,7 +290,10 @@ fn launch<'c>(
                     .shape
                     .iter()
                     .map(|d| match *d {
-                        DYNAMIC => dynamic.next().map(Extent::Value).ok_or(Failed),
+                        DYNAMIC => dynamic
+                            .next()
+                            .map(Extent::Value)
+                            .or_internal("a size for each dynamic dimension"),
                         d => Ok(Extent::Static(d)),
                     })
                     .collect::<Result<_, Failed>>()?;
@@ -297,8 +312,8 @@ fn launch<'c>(
                 let all: Vec<String> = (0..crossings[c].shape.len())
                     .map(|k| k.to_string())
                     .collect();
-                let reassociation =
-                    Attribute::parse(context, &format!("[[{}]]", all.join(", "))).ok_or(Failed)?;
+                let reassociation = Attribute::parse(context, &format!("[[{}]]", all.join(", ")))
+                    .or_internal("an attribute that parses")?;
                 host.op(
                     ods::memref::CollapseShapeOperation::name(),
                     &[values[c].0],
@@ -317,7 +332,8 @@ fn launch<'c>(
         &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, params.len() as i32, 0],
     );
     let module = ir::symbol_name(&kernels);
-    let kernel = Attribute::parse(context, &format!("@\"{module}\"::@\"{name}\"")).ok_or(Failed)?;
+    let kernel = Attribute::parse(context, &format!("@\"{module}\"::@\"{name}\""))
+        .or_internal("an attribute that parses")?;
     host.op(
         ods::gpu::LaunchFuncOperation::name(),
         &operands,
@@ -372,12 +388,12 @@ fn rebind(
         }
     }
     for (c, crossing) in crossings.iter().enumerate() {
-        let arg = passed[c].ok_or(Failed)?;
+        let arg = passed[c].or_internal("a value at that index")?;
         let old = match crossing.source {
             Source::Arg(j) => old_args[j],
             Source::Alloc(op) => {
                 // An allocation of the body, replaced below.
-                let result = op.result(0).ok_or(Failed)?;
+                let result = op.result(0).or_internal("a result of the op")?;
                 erase_deallocations(result);
                 result
             }

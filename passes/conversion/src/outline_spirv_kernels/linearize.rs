@@ -7,6 +7,7 @@
 
 use melior::ir::{operation::OperationLike, Type, ValueLike};
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::ir;
@@ -69,7 +70,7 @@ pub fn linearize(
         let results: Vec<Type> = user.results().map(|r| r.r#type()).collect();
         let replaced = at.op(&name, &new_operands, &results, &[]);
         for (i, new) in replaced.iter().enumerate() {
-            let old = user.result(i).map_err(|_| Failed)?.val();
+            let old = user.result(i).or_internal("a result of the op")?.val();
             old.replace_all_uses_with(*new);
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.

@@ -12,6 +12,7 @@ use melior::ir::{
     Attribute, Type, TypeLike, ValueLike,
 };
 use melior::Context;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::ir;
@@ -33,12 +34,13 @@ pub fn erase_deallocations(buffer: Val) {
 
 /// The kernel's remaining (small, static) allocations in private memory.
 pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Result<(), Failed> {
-    let function = Attribute::parse(context, "#spirv.storage_class<Function>").ok_or(Failed)?;
+    let function = Attribute::parse(context, "#spirv.storage_class<Function>")
+        .or_internal("an attribute that parses")?;
     for op in ir::collect(kernel, ods::memref::AllocOperation::name())
         .into_iter()
         .chain(ir::collect(kernel, ods::memref::AllocaOperation::name()))
     {
-        let result = op.result(0).map_err(|_| Failed)?;
+        let result = op.result(0).or_internal("a result of the op")?;
         let ty = result.r#type();
         if t2s_ir::types::memory_space(ty).is_some() {
             continue;
@@ -76,7 +78,7 @@ pub fn retype_index_buffers<'c>(
         .into_iter()
         .chain(ir::collect(f, ods::memref::AllocaOperation::name()))
     {
-        let result = op.result(0).map_err(|_| Failed)?;
+        let result = op.result(0).or_internal("a result of the op")?;
         let ty = result.r#type();
         let (shape, element) = shape_of(ty);
         if !element.is_index() {
@@ -86,7 +88,11 @@ pub fn retype_index_buffers<'c>(
         let retyped = MemRefType::new(i64_type, &shape, None, space);
         let e = Emitter::before(context, op);
         let operands: Vec<Val> = (0..op.operand_count())
-            .map(|i| op.operand(i).map(|v| v.val()).map_err(|_| Failed))
+            .map(|i| {
+                op.operand(i)
+                    .map(|v| v.val())
+                    .or_internal("an operand of the op")
+            })
             .collect::<Result<_, _>>()?;
         let segments = DenseI32ArrayAttribute::new(context, &[operands.len() as i32, 0]);
         let buffer = e.op(
@@ -110,19 +116,19 @@ pub fn retype_index_buffers<'c>(
                         &[],
                     )[0];
                     let cast = at.op(ods::arith::IndexCastOperation::name(), &[loaded], &[index], &[])[0];
-                    let old = user.result(0).map_err(|_| Failed)?.val();
+                    let old = user.result(0).or_internal("a result of the op")?.val();
                     // SAFETY: same type (index) replaces the old load.
                     old.replace_all_uses_with(cast);
                     // SAFETY: the op has no uses left, and nothing refers to it after this.
                     unsafe { ir::erase(user) };
                 },
                 ods::vector::LoadOperation => {
-                    let ty = user.result(0).map_err(|_| Failed)?.r#type();
-                    let shape = lanes::shape_of(ty).ok_or(Failed)?;
+                    let ty = user.result(0).or_internal("a result of the op")?.r#type();
+                    let shape = lanes::shape_of(ty).or_internal("a vector or scalar type of static shape")?;
                     let wide = lanes::vector_type(context, &shape, i64_type);
                     let loaded = at.op1(ods::vector::LoadOperation::name(), &[&[buffer], &indices[1..]].concat(), wide);
                     let cast = at.op1(ods::arith::IndexCastOperation::name(), &[loaded], ty);
-                    let old = user.result(0).map_err(|_| Failed)?.val();
+                    let old = user.result(0).or_internal("a result of the op")?.val();
                     // SAFETY: same type (a vector of index) replaces the old load.
                     old.replace_all_uses_with(cast);
                     // SAFETY: the op has no uses left, and nothing refers to it after this.
@@ -169,8 +175,8 @@ pub fn broadcast_select_conditions<'c>(
     kernel: OperationRef<'c, '_>,
 ) -> Result<(), Failed> {
     for op in ir::collect(kernel, ods::arith::SelectOperation::name()) {
-        let condition = op.operand(0).map_err(|_| Failed)?.val();
-        let result_type = op.result(0).map_err(|_| Failed)?.r#type();
+        let condition = op.operand(0).or_internal("an operand of the op")?.val();
+        let result_type = op.result(0).or_internal("a result of the op")?.r#type();
         let Some(shape) = lanes::shape_of(result_type) else {
             continue;
         };

@@ -10,6 +10,7 @@ use melior::ir::Attribute;
 use melior::Context;
 use t2s_dialects::ods::channel;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::handle::AsOp;
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -32,11 +33,13 @@ pub fn declare_design(
     };
     let design = channel::design(
         context,
-        melior::ir::attribute::ArrayAttribute::try_from(refs(kernels)).map_err(|_| Failed)?,
-        melior::ir::attribute::ArrayAttribute::try_from(refs(channels)).map_err(|_| Failed)?,
+        melior::ir::attribute::ArrayAttribute::try_from(refs(kernels))
+            .or_internal("an array attribute")?,
+        melior::ir::attribute::ArrayAttribute::try_from(refs(channels))
+            .or_internal("an array attribute")?,
         program.location(),
     );
-    let block = program.block().ok_or(Failed)?;
+    let block = program.block().or_internal("a parent block")?;
     block.insert_operation_before(program, design.into());
     Ok(())
 }
@@ -144,7 +147,7 @@ pub fn move_channels(
     body_ops: &[OperationRef<'_, '_>],
 ) -> Result<Vec<String>, Failed> {
     let mut moved = Vec::new();
-    let parent = program.block().ok_or(Failed)?;
+    let parent = program.block().or_internal("a parent block")?;
     let taken: std::collections::HashSet<String> = ir::ops(parent)
         .iter()
         .filter(|op| op.to_raw().ptr != program.to_raw().ptr)

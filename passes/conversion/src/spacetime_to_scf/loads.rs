@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 pub(crate) use t2s_ir::array::{own_coordinates, recovered_loop, row_range};
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
@@ -86,7 +87,7 @@ pub(crate) fn load(
     let operands: Vec<Val> = (0..op.operand_count())
         .map(|i| op.operand(i).map(|v| v.val()))
         .collect::<Result<_, _>>()
-        .map_err(|_| Failed)?;
+        .or_internal("an operand of the op")?;
     let shape: Vec<i64> = t2s_ir::types::shape(buffer.r#type()).unwrap_or_default();
     let ranges = ranges.unwrap_or_default();
     let mut indices = Vec::new();

@@ -9,6 +9,7 @@ use melior::ir::{
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
@@ -160,7 +161,7 @@ pub fn init_outputs(
             .collect();
         let ty = melior::ir::r#type::MemRefType::new(e.index_type(), &dims, None, None);
         let segments = Attribute::parse(e.context, &format!("array<i32: {}, 0>", sizes.len()))
-            .ok_or(Failed)?;
+            .or_internal("a value the IR guarantees")?;
         let stamps = e.op(
             ods::memref::AllocOperation::name(),
             &sizes,

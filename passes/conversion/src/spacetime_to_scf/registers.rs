@@ -19,6 +19,7 @@ use melior::ir::{
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
@@ -54,7 +55,10 @@ fn file_of<'f>(
     operand: usize,
     files: &'f HashMap<usize, FileStorage>,
 ) -> Result<&'f FileStorage, Failed> {
-    let v = op.operand(operand).map_err(|_| Failed)?.val();
+    let v = op
+        .operand(operand)
+        .or_internal("an operand of the op")?
+        .val();
     files.get(&{ v.key() }).ok_or_else(|| {
         error(
             op.location(),
@@ -135,7 +139,7 @@ pub fn read(
 ) -> Result<Val, Failed> {
     let file = file_of(op, 0, files)?;
     let offset = ir::i64s(op, "offset");
-    let ty = op.result(0).map_err(|_| Failed)?.r#type();
+    let ty = op.result(0).or_internal("a result of the op")?.r#type();
     if let Some(writes) = ir::int(op, "writes") {
         // Own PE (verified), slot `writes`.
         let mut idx = own_pe(e, info, frame);
@@ -222,7 +226,7 @@ pub fn write(
     files: &HashMap<usize, FileStorage>,
 ) -> Result<(), Failed> {
     let file = file_of(op, 1, files)?;
-    let value = op.operand(0).map_err(|_| Failed)?.val();
+    let value = op.operand(0).or_internal("an operand of the op")?.val();
     let mask = op.operand_at(2).map(|m| m.val());
     let mut idx = own_pe(e, info, frame);
     if file.on_write {
@@ -429,4 +433,15 @@ pub fn shift_files_in_loops(
 /// loop.
 fn named<'c>(e: &Emitter<'c>, name: &str) -> melior::ir::Location<'c> {
     melior::ir::Location::name(e.context, name, e.location)
+}
+
+/// Bytes of a static register file, `None` on overflow.
+pub fn file_bytes(elem: t2s_model::ScalarType, shape: &[Option<i64>]) -> Option<u64> {
+    let bytes_per = match elem {
+        t2s_model::ScalarType::Int(w) => u64::from(w).div_ceil(8).next_power_of_two(),
+        _ => 8,
+    };
+    shape
+        .iter()
+        .try_fold(bytes_per, |n, d| n.checked_mul(u64::try_from((*d)?).ok()?))
 }

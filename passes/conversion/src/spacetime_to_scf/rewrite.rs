@@ -25,6 +25,7 @@ use melior::ir::{
 };
 use std::collections::HashMap;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
@@ -45,7 +46,7 @@ pub fn clone_body(
 ) -> Result<Vec<Op>, Failed> {
     let mut map: HashMap<usize, Val> = HashMap::new();
     for (i, c) in coords.iter().enumerate() {
-        let arg = body.argument(i).map_err(|_| Failed)?;
+        let arg = body.argument(i).or_internal("a block argument")?;
         map.insert(arg.val().key(), *c);
     }
     for b in buffers {
@@ -117,7 +118,7 @@ pub fn rewrite_pe(
                 let at: Vec<Val> = op_ref.operands().map(|v| v.val()).collect();
                 let rec = recover_at(&here, info, &at);
                 let mut valid = in_box(&here, &rec, &info.loops, &lowered.loop_extents);
-                let ty = op_ref.result(0).map_err(|_| Failed)?.r#type();
+                let ty = op_ref.result(0).or_internal("a result of the op")?.r#type();
                 if let Some(shape) = t2s_ir::lanes::shape_of(ty) {
                     if !t2s_ir::lanes::is_vector(valid) {
                         valid = t2s_ir::lanes::splat(&here, valid, &shape);
@@ -136,7 +137,7 @@ pub fn rewrite_pe(
             },
             ods::spacetime::ScheduledOperation => {
                 let mut valid = in_box(&here, &recovered, &info.loops, &lowered.loop_extents);
-                let ty = op_ref.result(0).map_err(|_| Failed)?.r#type();
+                let ty = op_ref.result(0).or_internal("a result of the op")?.r#type();
                 if let Some(shape) = t2s_ir::lanes::shape_of(ty) {
                     valid = t2s_ir::lanes::splat(&here, valid, &shape);
                 }
@@ -223,7 +224,7 @@ pub fn rewrite_pe(
 }
 
 fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: Val) -> Result<(), Failed> {
-    let old = op.result(index).map_err(|_| Failed)?.val();
+    let old = op.result(index).or_internal("a result of the op")?.val();
     old.replace_all_uses_with(with);
     Ok(())
 }

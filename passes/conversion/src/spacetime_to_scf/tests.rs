@@ -74,15 +74,27 @@ fn register_files_count_bytes_with_power_of_two_integers() {
     // i3 takes a byte, i12 two, i33 eight; floats and index take 8 per
     // value in the lowering's accounting.
     assert_eq!(
-        super::file_bytes(ScalarType::Int(3), &[Some(4), Some(2)]),
+        super::registers::file_bytes(ScalarType::Int(3), &[Some(4), Some(2)]),
         Some(8)
     );
-    assert_eq!(super::file_bytes(ScalarType::Int(12), &[Some(4)]), Some(8));
-    assert_eq!(super::file_bytes(ScalarType::Int(33), &[Some(2)]), Some(16));
-    assert_eq!(super::file_bytes(ScalarType::F32, &[Some(3)]), Some(24));
-    assert_eq!(super::file_bytes(ScalarType::Int(32), &[None]), None);
     assert_eq!(
-        super::file_bytes(ScalarType::Int(64), &[Some(i64::MAX), Some(4)]),
+        super::registers::file_bytes(ScalarType::Int(12), &[Some(4)]),
+        Some(8)
+    );
+    assert_eq!(
+        super::registers::file_bytes(ScalarType::Int(33), &[Some(2)]),
+        Some(16)
+    );
+    assert_eq!(
+        super::registers::file_bytes(ScalarType::F32, &[Some(3)]),
+        Some(24)
+    );
+    assert_eq!(
+        super::registers::file_bytes(ScalarType::Int(32), &[None]),
+        None
+    );
+    assert_eq!(
+        super::registers::file_bytes(ScalarType::Int(64), &[Some(i64::MAX), Some(4)]),
         None
     );
 }

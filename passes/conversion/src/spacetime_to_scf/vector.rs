@@ -19,6 +19,7 @@ use melior::ir::{
 use std::collections::HashMap;
 use t2s_ir::array::recovered_loop;
 use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
@@ -132,11 +133,14 @@ pub fn load_lanes(
     in_bounds: bool,
 ) -> Result<Val, Failed> {
     let name = ir::symbol(op, "input");
-    let buffer = *lowered.inputs.get(&name).ok_or(Failed)?;
+    let buffer = *lowered
+        .inputs
+        .get(&name)
+        .or_internal("an element at that index")?;
     let rows = affine_map_rows(op, "map")?;
     let args: Vec<Val> = op.operands().map(|v| v.val()).collect();
-    let ty = op.result(0).map_err(|_| Failed)?.r#type();
-    let shape = shape_of(ty).ok_or(Failed)?;
+    let ty = op.result(0).or_internal("a result of the op")?.r#type();
+    let shape = shape_of(ty).or_internal("a vector or scalar type of static shape")?;
     let element = element_of(ty);
     let indices: Vec<Val> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
     let last = shape.len() - 1;

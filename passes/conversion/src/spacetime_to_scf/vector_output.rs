@@ -23,6 +23,7 @@ use crate::spacetime_to_scf::vector::{byte_sized, coefficient, lane_coords, lane
 use melior::ir::{operation::OperationRef, r#type::IntegerType};
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::guard::recovered_at;
 use t2s_ir::handle::{Op, Val};
@@ -240,12 +241,13 @@ pub fn store_rows(
         at_recovered = crate::spacetime_to_scf::lowered::recover_at(e, info, &at);
         &at_recovered
     };
-    let shape = shape_of(type_of(*values.first().ok_or(Failed)?)).ok_or(Failed)?;
+    let shape = shape_of(type_of(*values.first().or_internal("a first element")?))
+        .or_internal("a vector or scalar type of static shape")?;
     let bounds = &lowered.output.bounds;
     let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));
     let rows = &shape[..shape.len() - 1];
     if store.scatter {
-        let first = *lowered.outputs.first().ok_or(Failed)?;
+        let first = *lowered.outputs.first().or_internal("a first element")?;
         let dims = t2s_ir::vector_indexed::dims(e, first);
         for row in 0..lanes::count(rows) {
             let at = lanes::unflatten(rows, row);

@@ -10,6 +10,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::ValueLike;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::import::affine_indices;
@@ -66,14 +67,16 @@ pub fn clone_body(
     args: &[Val],
     read: &ReadFunc<'_>,
 ) -> Result<BodyValues, Failed> {
-    let block = ir::body_block(&def).ok_or(Failed)?;
+    let block = ir::body_block(&def).or_internal("a body block")?;
     let mut map: HashMap<usize, Val> = HashMap::new();
     for (i, arg) in args.iter().enumerate() {
-        let old = block.argument(i).map_err(|_| Failed)?;
+        let old = block.argument(i).or_internal("a block argument")?;
         map.insert(old.to_raw().ptr as usize, *arg);
     }
     let mapped = |map: &HashMap<usize, Val>, v: Val| -> Result<Val, Failed> {
-        map.get(&{ v.key() }).copied().ok_or(Failed)
+        map.get(&{ v.key() })
+            .copied()
+            .or_internal("a value mapped before")
     };
     let mut guard = None;
     for op in ir::ops(block) {
@@ -107,7 +110,7 @@ pub fn clone_body(
             _ => clone_op(e, &op, &map)?,
         });
         for (i, new) in results.into_iter().enumerate() {
-            let old = op.result(i).map_err(|_| Failed)?;
+            let old = op.result(i).or_internal("a result of the op")?;
             map.insert(old.to_raw().ptr as usize, new);
         }
     }
@@ -150,7 +153,7 @@ fn load_input(
             e.clamp(affine_value(e, affine, &operands), e.index(0), last)
         })
         .collect();
-    let ty = op.result(0).map_err(|_| Failed)?.r#type();
+    let ty = op.result(0).or_internal("a result of the op")?.r#type();
     Ok(e.load(buffer, &idx, ty))
 }
 

@@ -3,6 +3,7 @@
 use super::{view, View};
 use crate::array::ArrayInfo;
 use crate::diag::Failed;
+use crate::diag::OrInternal;
 use crate::handle::{AsBlk, AsOp, AsVal, Val};
 use crate::ir;
 use crate::ir::{BlockAccess, OpAccess};
@@ -169,7 +170,7 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
         let first = self.num_coordinates();
         let index = (first..first + self.0.operand_count())
             .find(|&i| self.body().argument_at(i).is_some_and(|a| a.val() == arg))
-            .ok_or(Failed)?;
+            .or_internal("a value the IR guarantees")?;
         let file = decl.registers();
         // The argument takes the new file's type, as the verifier requires.
         self.0.handle().set_operand(index - first, file);

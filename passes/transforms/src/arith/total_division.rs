@@ -17,6 +17,7 @@ use melior::ir::{
     r#type::{IntegerType, TypeLike},
     Attribute, Type, Value, ValueLike,
 };
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::ir;
@@ -83,7 +84,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     let Some(kind) = kind(&name) else {
         return Ok(());
     };
-    let result = op.result(0).map_err(|_| Failed)?;
+    let result = op.result(0).or_internal("a result of the op")?;
     let ty = result.r#type();
     // Vectors (vectorized PE arrays) are made total lane by lane.
     let element = t2s_ir::lanes::element_of(ty);
@@ -156,8 +157,12 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
         .add_operands(&operands)
         .add_results(&[ty])
         .build()
-        .map_err(|_| Failed)?;
-    let safe = e.insert(safe).result(0).map_err(|_| Failed)?.val();
+        .or_internal("a value the IR guarantees")?;
+    let safe = e
+        .insert(safe)
+        .result(0)
+        .or_internal("a result of the op")?
+        .val();
     let value = match kind {
         Kind::SignedQuotient => {
             let wrapped = select(overflow.expect("signed"), a, safe);

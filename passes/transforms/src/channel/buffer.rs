@@ -22,6 +22,7 @@ use melior::ir::ValueLike;
 use melior::ir::{Identifier, Type};
 use melior::Context;
 use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::diag::{error, remark};
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, Op};
@@ -122,7 +123,7 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
     };
     let channel = channel_name(&program, &d.loader, &d.input);
     ir::body_block(&program)
-        .ok_or(Failed)?
+        .or_internal("a value the IR guarantees")?
         .append_operation(fifo_op(context, at, &channel, value_type, d.depth, &[])?);
     // The buffer beside the feeder's array, taken by it.
     let mut shape = vec![2i64];
@@ -139,10 +140,11 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
         banks,
         MemRefType::new(element, &shape, None, None).into(),
     )?;
-    let kernel_block = ir::body_block(&kernel).ok_or(Failed)?;
+    let kernel_block = ir::body_block(&kernel).or_internal("a body block")?;
     let decl = kernel_block.insert_operation_before(array, decl);
-    let array_op = ArrayOp::cast(array).ok_or(Failed)?;
-    let buffer_arg = array_op.add_buffer(BufferOp::cast(decl).ok_or(Failed)?);
+    let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
+    let buffer_arg =
+        array_op.add_buffer(BufferOp::cast(decl).or_internal("an op of the expected kind")?);
     let fill = Fill {
         tile: &tile,
         buffer: buffer_arg,
@@ -150,7 +152,7 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
         value_type,
         element,
     };
-    let body = ir::body_block(&array).ok_or(Failed)?;
+    let body = ir::body_block(&array).or_internal("a body block")?;
     let e = Emitter::new(context, at, body.blk());
     crate::channel::buffer::feeder::rewrite(&e, body.blk(), &info, &fill)?;
     let loader = Loader {
@@ -168,8 +170,12 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
 /// The loaded values' type (every load of the input has it).
 fn element_type<'c>(array: &OperationRef<'c, '_>, tile: &Tile) -> Result<Type<'c>, Failed> {
     let _ = array;
-    let op: Op = tile.accesses.first().ok_or(Failed)?.op;
-    Ok(op.op().result(0).map_err(|_| Failed)?.r#type())
+    let op: Op = tile.accesses.first().or_internal("a first element")?.op;
+    Ok(op
+        .op()
+        .result(0)
+        .or_internal("a result of the op")?
+        .r#type())
 }
 
 /// `@<loader>_<input>`, made unique among the program's symbols.
@@ -209,7 +215,7 @@ fn buffer_op<'c>(
         ])
         .add_results(&[ty])
         .build()
-        .map_err(|_| Failed)
+        .or_internal("a value the IR guarantees")
 }
 
 /// The remark at the directive: the buffer, the tiles, the loader's traffic

@@ -13,7 +13,8 @@ use melior::ir::{
 use melior::Context;
 use std::collections::{HashMap, HashSet};
 use t2s_ir::array::ArrayInfo;
-use t2s_ir::diag::{emit, error, Severity};
+use t2s_ir::diag::OrInternal;
+use t2s_ir::diag::{error, error_with_notes};
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Val};
 use t2s_ir::ir;
@@ -127,7 +128,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             context,
             program,
             array,
-            body: ir::body_block(&array).ok_or(Failed)?.blk(),
+            body: ir::body_block(&array).or_internal("a body block")?.blk(),
             info: ArrayInfo::read(&array)?,
             name: target,
             source: ir::symbol(&directive, "source"),
@@ -198,16 +199,14 @@ impl<'c, 'a> Chain<'c, 'a> {
                 let same_step = ir::int(&read, "delay") == Some(0)
                     || (!delays.is_empty() && delays.iter().all(|d| *d == 0));
                 if same_step && offsets.get(dim).is_some_and(|o| *o != 0) {
-                    emit(
+                    return Err(error_with_notes(
                         self.location,
-                        Severity::Error,
-                        &format!(
+                        format!(
                             "cannot chain the PEs along '{}' down: that runs them from the last to the first in a step, and the array reads a neighbour along '{}' in the same step",
                             self.loop_name, self.loop_name
                         ),
                         &[(read.location(), "the same-step read".to_string())],
-                    );
-                    return Err(Failed);
+                    ));
                 }
             }
             // The array's current list: an earlier chain of this pass run
@@ -257,7 +256,7 @@ impl<'c, 'a> Chain<'c, 'a> {
                 }
             })
             .find(|n| !existing.contains(n))
-            .ok_or(Failed)?;
+            .or_internal("a value the IR guarantees")?;
         let op = crate::channel::isolate::build::fifo_op(
             self.context,
             self.location,
@@ -267,7 +266,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             shape,
         )?;
         ir::body_block(&self.program)
-            .ok_or(Failed)?
+            .or_internal("a value the IR guarantees")?
             .append_operation(op);
         Ok(name)
     }
@@ -388,8 +387,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             ),
             NotComputable::Region(op) => (op.location(), "inside this region".to_string()),
         };
-        emit(at, Severity::Error, &message, &[note]);
-        Failed
+        error_with_notes(at, &message, &[note])
     }
 
     /// A value of `v`'s slice that varies along coordinate `c`: the

@@ -34,6 +34,7 @@ use melior::ir::{
     Attribute, RegionLike, ValueLike,
 };
 use std::collections::{HashMap, HashSet};
+use t2s_ir::diag::OrInternal;
 use t2s_ir::diag::{error, remark};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
 use t2s_ir::handle::{AsOp, AsVal, Blk, Op, Val};
@@ -202,7 +203,10 @@ fn rewrite_guarded<'c>(
     conditions: &[Condition],
 ) -> Result<String, Failed> {
     let (access_ref, store_ref) = (access.op(), store.op());
-    let ty = access_ref.result(0).map_err(|_| Failed)?.r#type();
+    let ty = access_ref
+        .result(0)
+        .or_internal("a result of the op")?
+        .r#type();
     let s = &chain.info.space[dim];
     let (min, extent) = (s.min, s.pe_extent());
     let fifo = chain.declare_fifo("gather", ty, extent)?;
@@ -412,7 +416,8 @@ fn store_at<'c>(
             ),
             (
                 "operandSegmentSizes",
-                Attribute::parse(chain.context, &segments).ok_or(Failed)?,
+                Attribute::parse(chain.context, &segments)
+                    .or_internal("an attribute that parses")?,
             ),
         ],
     );

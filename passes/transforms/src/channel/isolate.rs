@@ -34,7 +34,8 @@ use melior::ir::{
 use melior::Context;
 use std::collections::{HashMap, HashSet};
 use t2s_ir::array::ArrayInfo;
-use t2s_ir::diag::{emit, error, Severity};
+use t2s_ir::diag::OrInternal;
+use t2s_ir::diag::{error, error_with_notes};
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, Op, Val};
 use t2s_ir::ir;
@@ -88,7 +89,7 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
         context,
         program,
         array,
-        body: ir::body_block(&array).ok_or(Failed)?.blk(),
+        body: ir::body_block(&array).or_internal("a body block")?.blk(),
         info,
         kernels: directives.iter().map(|d| ir::string(d, "kernel")).collect(),
     };
@@ -128,28 +129,24 @@ fn not_isolatable(access: Op, what: &str, kernel: &str, why: NotComputable) -> F
                 }
                 Some(owner) => (format!("a value of '{}'", owner.name()), owner.location()),
             };
-            emit(
+            error_with_notes(
                 access.location(),
-                Severity::Error,
-                &format!(
+                format!(
                     "cannot isolate this {what} into @{kernel}: when or where it happens depends on {place}, which is not a function of the array's coordinates; @{kernel} could not tell when to send, and the channel would not match the array's accesses one to one"
                 ),
                 &[(location, "the value the access depends on".to_string())],
-            );
-            Failed
+            )
         }
         NotComputable::Region(op) => {
             let op = op.op();
-            emit(
+            error_with_notes(
                 access.location(),
-                Severity::Error,
-                &format!(
+                format!(
                     "cannot isolate this {what} into @{kernel}: it is inside '{}' in the PE body; an isolated kernel follows the array's steps and the scf.if conditions on its coordinates only",
                     ir::name(&op)
                 ),
                 &[(op.location(), "the enclosing op".to_string())],
-            );
-            Failed
+            )
         }
     }
 }

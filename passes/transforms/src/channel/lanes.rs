@@ -12,6 +12,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Attribute, Type, ValueLike,
 };
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
@@ -83,7 +84,8 @@ fn build<'c>(
 /// `channel.write` per lane, in row-major lane order, each under its lane
 /// of the mask. Lanes that do not read are zero.
 pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
-    let access = t2s_ir::ops::channel::lane_access(op).ok_or(Failed)?;
+    let access =
+        t2s_ir::ops::channel::lane_access(op).or_internal("a channel access with lanes")?;
     let is_read = access.is_read;
     let channel = ir::symbol(op, "channel");
     let indices = access.indices.clone();
@@ -94,9 +96,9 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
     };
     let ty = match value {
         Some(v) => type_of(v),
-        None => op.result(0).map_err(|_| Failed)?.r#type(),
+        None => op.result(0).or_internal("a result of the op")?.r#type(),
     };
-    let shape = shape_of(ty).ok_or(Failed)?;
+    let shape = shape_of(ty).or_internal("a vector or scalar type of static shape")?;
     let element = element_of(ty);
     let mut read = Vec::new();
     for l in 0..lanes::count(&shape) {
@@ -113,7 +115,7 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
     }
     if is_read {
         let vector = e.op1(ods::vector::FromElementsOperation::name(), &read, ty);
-        let result = op.result(0).map_err(|_| Failed)?;
+        let result = op.result(0).or_internal("a result of the op")?;
         result.val().replace_all_uses_with(vector);
     }
     Ok(())

@@ -24,7 +24,7 @@ use crate::channel::isolate::build::{read, write};
 use crate::channel::isolate::slice::{clone_op, combine, enclosing_conditions, Condition};
 use melior::ir::operation::{OperationLike, OperationRef};
 use std::collections::HashMap;
-use t2s_ir::diag::{emit, error, remark, Severity};
+use t2s_ir::diag::{error, error_with_notes, remark};
 use t2s_ir::emit::{Emitter, CMPI_EQ};
 use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
@@ -58,9 +58,12 @@ fn scatter_all(chains: Vec<Result<Chain<'_, '_>, Failed>>) -> Result<(), Failed>
     let mut result = Ok(());
     let mut groups: Vec<Vec<Chain>> = Vec::new();
     for chain in chains {
-        let Ok(chain) = chain else {
-            result = Err(Failed);
-            continue;
+        let chain = match chain {
+            Ok(chain) => chain,
+            Err(failed) => {
+                result = Err(failed);
+                continue;
+            }
         };
         let same = |g: &&mut Vec<Chain>| {
             g[0].array.to_raw().ptr == chain.array.to_raw().ptr && g[0].loop_name == chain.loop_name
@@ -245,10 +248,9 @@ fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<Op>, Failed> {
     };
     for other in &reads[1..] {
         if !same_read(first, other) {
-            emit(
+            return Err(error_with_notes(
                 chain.location,
-                Severity::Error,
-                &format!(
+                format!(
                     "@{} reads @{} with different arguments; scattering passes one value per PE along '{}'",
                     chain.name, chain.source, chain.loop_name
                 ),
@@ -256,8 +258,7 @@ fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<Op>, Failed> {
                     (first.location(), "one read".to_string()),
                     (other.location(), "another read".to_string()),
                 ],
-            );
-            return Err(Failed);
+            ));
         }
     }
     Ok(reads.iter().map(|r| r.handle()).collect())

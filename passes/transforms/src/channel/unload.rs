@@ -28,6 +28,7 @@ use melior::ir::{BlockLike, RegionLike};
 use melior::Context;
 use std::collections::{HashMap, HashSet};
 use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::diag::{error, remark};
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, Blk, Op, Val};
@@ -95,7 +96,7 @@ fn unload(program: OperationRef<'_, '_>, directive: &OperationRef<'_, '_>) -> Re
         context,
         program,
         array,
-        body: ir::body_block(&array).ok_or(Failed)?.blk(),
+        body: ir::body_block(&array).or_internal("a body block")?.blk(),
         info: ArrayInfo::read(&array)?,
         kernels: HashSet::from([kernel.clone()]),
     };
@@ -289,7 +290,7 @@ fn build_unloader(
         }
     }
     let func = ir::symbol(directive, "func");
-    let parent = body.parent_op().ok_or(Failed)?;
+    let parent = body.parent_op().or_internal("a parent op")?;
     let copies: Vec<Op> = ir::collect(parent.op(), ods::spacetime::OutputOperation::name())
         .into_iter()
         .filter(|s| ir::symbol(s, "func") == func)
@@ -301,7 +302,7 @@ fn build_unloader(
         let at = Emitter::new(frame.context, copy.location(), body).before_op(*copy);
         let index = fifo_index(&at, frame, &coords, f);
         for (n, channel) in chans.iter().enumerate() {
-            let value = copy.operand(n).ok_or(Failed)?;
+            let value = copy.operand(n).or_internal("an operand of the op")?;
             let received = read(&at, channel, &index, value.r#type());
             copy.set_operand(n, received);
             if let Some(op) = received.defining_op() {

@@ -32,6 +32,7 @@ use melior::ir::{
 };
 use melior::Context;
 use std::collections::HashSet;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
@@ -79,7 +80,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
             continue;
         };
         for i in 0..entry.argument_count() {
-            let arg = entry.argument(i).map_err(|_| Failed)?.val();
+            let arg = entry.argument(i).or_internal("a block argument")?.val();
             if let Some(plan) = plan(arg, row_bytes, raw) {
                 pad(context, &f, arg, &plan);
             }

@@ -24,6 +24,7 @@ use melior::ir::{
     Attribute, RegionLike, ValueLike,
 };
 use t2s_ir::diag::remark;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
@@ -64,7 +65,7 @@ fn minimize_array(
     let writes = ir::collect(*array, ods::spacetime::WriteOperation::name());
     let reads = ir::collect(*array, ods::spacetime::ReadOperation::name());
     let _ = program;
-    let array_view = ArrayOp::cast(*array).ok_or(Failed)?;
+    let array_view = ArrayOp::cast(*array).or_internal("an op of the expected kind")?;
     for entry in array_view.files() {
         if entry.decl.on_write() {
             continue;
@@ -195,10 +196,11 @@ fn rewrite(
     slots: i64,
     plan: &[(OperationRef<'_, '_>, i64)],
 ) -> Result<(), Failed> {
-    let value = file.result(0).map_err(|_| Failed)?;
-    let (_, old_shape) = t2s_ir::import::memref_shape(value.r#type()).ok_or(Failed)?;
+    let value = file.result(0).or_internal("a result of the op")?;
+    let (_, old_shape) =
+        t2s_ir::import::memref_shape(value.r#type()).or_internal("a memref type")?;
     let mut shape: Vec<i64> = old_shape.iter().map(|d| d.unwrap_or(1)).collect();
-    *shape.last_mut().ok_or(Failed)? = slots;
+    *shape.last_mut().or_internal("a non-empty list")? = slots;
     let elem = t2s_ir::types::element(value.r#type());
     let new_type = MemRefType::new(elem, &shape, None, None);
     // The reads and the write only index the PE and slot dimensions; every

@@ -11,7 +11,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Location,
 };
-use t2s_ir::diag::{emit, error, remark, Severity};
+use t2s_ir::diag::{emit, error, error_with_notes, remark, Severity};
 use t2s_ir::import::find_nest;
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -282,13 +282,11 @@ fn report(
     // A register that cannot be sized: at the read, with the transform as a note.
     if let ScheduleError::UnsizedRegister { dependence, .. } = e {
         if let Some(at) = reads.get(*dependence) {
-            emit(
+            return error_with_notes(
                 *at,
-                Severity::Error,
-                &e.to_string(),
+                e.to_string(),
                 &[(location, "in this space-time transform".to_string())],
             );
-            return Failed;
         }
         location = nest.location();
     }
@@ -328,8 +326,7 @@ fn report(
             location = *at;
         }
     }
-    emit(location, Severity::Error, &e.to_string(), &notes);
-    Failed
+    error_with_notes(location, e.to_string(), &notes)
 }
 
 /// A warning at the transform that stretches time the most when the

@@ -23,7 +23,7 @@ use melior::ir::{
 };
 use melior::Context;
 use std::collections::HashMap;
-use t2s_ir::diag::{emit, error, remark, Severity};
+use t2s_ir::diag::{emit, error, error_with_notes, remark, Severity};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
@@ -222,13 +222,11 @@ fn wanted_loops<'c>(
         let target = ir::symbol(d, "func");
         for name in ir::strings(d, "loops") {
             if let Some(previous) = first_at.get(&name) {
-                emit(
+                return Err(error_with_notes(
                     d.location(),
-                    Severity::Error,
-                    &format!("loop {name} is vectorized twice"),
+                    format!("loop {name} is vectorized twice"),
                     &[(*previous, "first vectorized here".into())],
-                );
-                return Err(Failed);
+                ));
             }
             first_at.insert(name.clone(), d.location());
             let Some(s) = space.iter().position(|n| *n == name) else {

@@ -13,6 +13,7 @@ use melior::ir::{
     Attribute, Type, ValueLike,
 };
 use melior::Context;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
@@ -33,7 +34,7 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };
     for op in ir::collect(root, "spirv.CompositeConstruct") {
-        let result = op.result(0).map_err(|_| Failed)?;
+        let result = op.result(0).or_internal("a result of the op")?;
         let ty = result.r#type();
         if t2s_ir::lanes::shape_of(ty).is_none() {
             continue;
@@ -42,7 +43,7 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         let mut vector = e.op("spirv.Undef", &[], &[ty], &[])[0];
         let mut lane = 0;
         for i in 0..op.operand_count() {
-            let operand = op.operand(i).map_err(|_| Failed)?;
+            let operand = op.operand(i).or_internal("an operand of the op")?;
             let operand_type = operand.r#type();
             let (elements, element_type) = match t2s_ir::lanes::shape_of(operand_type) {
                 Some(shape) => (shape[0], Some(t2s_ir::lanes::element_of(operand_type))),

@@ -18,6 +18,7 @@ use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
 use melior::ir::{Attribute, Identifier};
 use melior::Context;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
@@ -42,7 +43,7 @@ fn expand(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         .filter(|op| ods::is(op, ods::ure::StreamInputOperation::name()))
     {
         let parts = Parts::read(&stream);
-        let block = stream.block().ok_or(Failed)?;
+        let block = stream.block().or_internal("a parent block")?;
         let isolate = isolate_producer(context, &parts, stream.location());
         let buffer = buffer(context, &parts, stream.location());
         block.insert_operation_before(stream, isolate);
@@ -54,7 +55,7 @@ fn expand(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         .into_iter()
         .filter(|op| ods::is(op, ods::ure::StreamOutputOperation::name()))
     {
-        let block = stream.block().ok_or(Failed)?;
+        let block = stream.block().or_internal("a parent block")?;
         for op in output_chain(context, &OutputParts::read(&stream), stream.location()) {
             block.insert_operation_before(stream, op);
         }

@@ -18,6 +18,7 @@ use melior::ir::{
 use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::ir::{self, ExtentAttr};
 use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
@@ -105,7 +106,7 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
 
     let anchor = merges.first().copied().unwrap_or(rep);
     let nest = build_nest(program, anchor, &rep_name, &bounds)?;
-    let nest_block = ir::body_block(&nest).ok_or(Failed)?;
+    let nest_block = ir::body_block(&nest).or_internal("a body block")?;
     for def in &order {
         ir::move_to_end(*def, nest_block);
     }
@@ -274,6 +275,6 @@ fn build_nest<'c, 'a>(
         .add_regions([region])
         .build()
         .map_err(|e| error(anchor.location(), format!("cannot build ure.nest: {e}")))?;
-    let block = anchor.block().ok_or(Failed)?;
+    let block = anchor.block().or_internal("a parent block")?;
     Ok(block.insert_operation_before(anchor, nest))
 }

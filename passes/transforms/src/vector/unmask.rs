@@ -12,6 +12,7 @@ use melior::ir::{
     ValueLike,
 };
 use melior::Context;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
@@ -72,9 +73,10 @@ fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Fail
         ods::vector::MaskedLoadOperation | ods::vector::MaskedStoreOperation
     );
     let (base, indices, positions, mask, last) = if indexed {
-        split_indexed(&all).ok_or(Failed)?
+        split_indexed(&all).or_internal("the operands of a vector access")?
     } else {
-        let (base, indices, mask, last) = split(&all).ok_or(Failed)?;
+        let (base, indices, mask, last) =
+            split(&all).or_internal("the operands of a vector access")?;
         (base, indices, last, mask, last)
     };
     let Some(lane_count) = one_dimension(lanes::type_of(last)) else {

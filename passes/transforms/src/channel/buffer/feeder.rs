@@ -12,6 +12,7 @@ use crate::channel::buffer::tile::Tile;
 use melior::ir::r#type::IntegerType;
 use melior::ir::Type;
 use t2s_ir::array::ArrayInfo;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT};
 use t2s_ir::handle::{Blk, Val};
 use t2s_ir::ods;
@@ -36,7 +37,7 @@ pub fn rewrite(
     info: &ArrayInfo,
     fill: &Fill<'_>,
 ) -> Result<(), Failed> {
-    let first = body.ops().first().copied().ok_or(Failed)?;
+    let first = body.ops().first().copied().or_internal("a first op")?;
     let e = e.at(body).before_op(first);
     let coords = body.arguments();
     let tile = fill.tile;
@@ -53,7 +54,10 @@ pub fn rewrite(
     let mut stride = 1i64;
     for c in (ntile..info.time.len()).rev() {
         s = e.add(s, e.mul(time_value(c), e.index(stride)));
-        stride *= info.time[c].extent.as_const().ok_or(Failed)?;
+        stride *= info.time[c]
+            .extent
+            .as_const()
+            .or_internal("a constant extent")?;
     }
     let half = e.op1(
         ods::arith::RemUIOperation::name(),
@@ -160,11 +164,11 @@ fn receive(e: &Emitter<'_>, fill: &Fill<'_>, lo: Val, hi: Val, half: Val) -> Res
         &[("channel", channel.into())],
     )[0];
     // v in row-major order of the tile, the last dimension in vectors.
-    let chunks = tile.dims.last().ok_or(Failed)?.extent / tile.lanes;
+    let chunks = tile.dims.last().or_internal("a last element")?.extent / tile.lanes;
     let mut indices = Vec::new();
     let mut rest = v;
     let mut radix: Vec<i64> = tile.dims.iter().map(|d| d.extent).collect();
-    *radix.last_mut().ok_or(Failed)? = chunks;
+    *radix.last_mut().or_internal("a non-empty list")? = chunks;
     for &r in radix.iter().rev() {
         indices.push(at.op1(
             ods::arith::RemUIOperation::name(),
@@ -178,7 +182,7 @@ fn receive(e: &Emitter<'_>, fill: &Fill<'_>, lo: Val, hi: Val, half: Val) -> Res
         );
     }
     indices.reverse();
-    let last = indices.last_mut().ok_or(Failed)?;
+    let last = indices.last_mut().or_internal("a non-empty list")?;
     *last = at.mul(*last, at.index(tile.lanes));
     let mut all = vec![half];
     all.extend(indices);
@@ -190,10 +194,10 @@ fn receive(e: &Emitter<'_>, fill: &Fill<'_>, lo: Val, hi: Val, half: Val) -> Res
     } else if tile.lanes > 1 {
         // Lanes of a width LLVM packs into bits (i1, i3, ...) go one by
         // one: the buffer pads each element to bytes.
-        let first = *all.last().ok_or(Failed)?;
+        let first = *all.last().or_internal("a last element")?;
         for lane in 0..tile.lanes {
             let mut indices = all.clone();
-            *indices.last_mut().ok_or(Failed)? = at.add(first, at.index(lane));
+            *indices.last_mut().or_internal("a non-empty list")? = at.add(first, at.index(lane));
             let scalar = t2s_ir::lanes::extract(&at, value, &[lane]);
             at.store(scalar, fill.buffer, &indices);
         }
@@ -222,7 +226,7 @@ fn replace_load(
         indices.push(index);
     }
     let loaded = e.load(fill.buffer, &indices, fill.element);
-    let old = op.result(0).ok_or(Failed)?;
+    let old = op.result(0).or_internal("a result of the op")?;
     old.replace_all_uses_with(loaded);
     // SAFETY: its uses were just replaced; nothing refers to it.
     unsafe { op.erase() };

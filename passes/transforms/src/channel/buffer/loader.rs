@@ -15,6 +15,7 @@ use melior::ir::{Attribute, Block, Identifier, Location, Region, RegionLike, Typ
 use melior::Context;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, Val};
 use t2s_ir::ir;
@@ -44,7 +45,7 @@ pub fn build<'c>(
     element: Type<'c>,
 ) -> Result<(), Failed> {
     let loops = loader_loops(tile, info, loader.input);
-    let lane = loops.last().ok_or(Failed)?.name.clone();
+    let lane = loops.last().or_internal("a last element")?.name.clone();
     let transform = TransformSpec {
         space: vec![lane],
         vector: None,
@@ -77,11 +78,14 @@ pub fn build<'c>(
         )])
         .add_regions([kernel_region])
         .build()
-        .map_err(|_| Failed)?;
-    let body = ir::body_block(&program).ok_or(Failed)?;
+        .or_internal("a value the IR guarantees")?;
+    let body = ir::body_block(&program).or_internal("a body block")?;
     let kernel = body.append_operation(kernel);
-    let array = ir::body_ops(&kernel, 0).first().copied().ok_or(Failed)?;
-    let array_body = ir::body_block(&array).ok_or(Failed)?;
+    let array = ir::body_ops(&kernel, 0)
+        .first()
+        .copied()
+        .or_internal("a first op")?;
+    let array_body = ir::body_block(&array).or_internal("a body block")?;
     emit_body(
         context,
         location,

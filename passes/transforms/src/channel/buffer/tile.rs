@@ -6,6 +6,7 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, ValueLike};
 use t2s_ir::array::{recovered_loop, ArrayInfo};
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
@@ -110,7 +111,7 @@ pub fn tile<'c>(
     let mut accesses = Vec::new();
     let mut element = String::new();
     for load in &loads {
-        let ty: Type = load.result(0).map_err(|_| Failed)?.r#type();
+        let ty: Type = load.result(0).or_internal("a result of the op")?.r#type();
         element = ty.to_string();
         let (load_dims, access) = read_load(load, info, &tile_loops)?;
         dims = Some(match dims {
@@ -119,7 +120,7 @@ pub fn tile<'c>(
         });
         accesses.push(access);
     }
-    let mut dims = dims.ok_or(Failed)?;
+    let mut dims = dims.or_internal("the tile dimensions")?;
     // Each access's local index: relative to the common low corner.
     for access in &mut accesses {
         for (d, (_, constant)) in access.local.iter_mut().enumerate() {
@@ -209,7 +210,11 @@ fn read_load(
 ) -> Result<(Vec<Dim>, Access), Failed> {
     let rows = affine_map_rows(load, "map")?;
     let operands: Vec<Val> = (0..load.operand_count())
-        .map(|i| load.operand(i).map(|v| v.val()).map_err(|_| Failed))
+        .map(|i| {
+            load.operand(i)
+                .map(|v| v.val())
+                .or_internal("an operand of the op")
+        })
         .collect::<Result<_, _>>()?;
     let mut dims = Vec::new();
     let mut local = Vec::new();
@@ -250,7 +255,7 @@ fn read_load(
                 }
                 None => match param_of(value) {
                     Some(p) => {
-                        dim.params = dim.params.add_scaled(&Linear::param(&p), c).ok_or(Failed)?;
+                        dim.params = dim.params.add_scaled(&Linear::param(&p), c).or_internal("an extent without overflow")?;
                     }
                     None => {
                         return Err(error(
@@ -342,7 +347,7 @@ fn lanes(
     }
     let width = info.loops[l].extent.as_const().unwrap_or(1);
     for access in accesses {
-        let (terms, _) = access.local.last().ok_or(Failed)?;
+        let (terms, _) = access.local.last().or_internal("a last element")?;
         let coefficient: i64 = terms
             .iter()
             .filter(|(v, _)| recovered_loop(*v) == Some(l))
@@ -355,7 +360,7 @@ fn lanes(
             ));
         }
     }
-    let last = dims.last_mut().ok_or(Failed)?;
+    let last = dims.last_mut().or_internal("a non-empty list")?;
     if last.extent % width != 0 {
         return Err(error(
             at,

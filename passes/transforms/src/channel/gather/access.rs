@@ -3,7 +3,7 @@
 
 use crate::channel::chain::Chain;
 use melior::ir::{operation::OperationLike, Location};
-use t2s_ir::diag::{emit, error, Severity};
+use t2s_ir::diag::{error, error_with_notes};
 use t2s_ir::handle::{AsOp, AsVal, Op};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
@@ -44,18 +44,16 @@ pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<Op, Failed> {
                 .iter()
                 .map(|r| (op_location(*r), "a read of it".to_string()))
                 .collect();
-            emit(
+            Err(error_with_notes(
                 chain.location,
-                Severity::Error,
-                &format!(
+                format!(
                     "@{} reads @{}'s values from channels {} times; gathering passes one read per PE along the chain",
                     chain.name,
                     chain.source,
                     many.len()
                 ),
                 &notes,
-            );
-            Err(Failed)
+            ))
         }
     }
 }
@@ -97,16 +95,14 @@ pub fn the_store(chain: &Chain<'_, '_>, access: Op, lanes: bool) -> Result<Op, F
         || values.len() != 1
         || values[0].key() != value.key()
     {
-        emit(
+        return Err(error_with_notes(
             op_location(access),
-            Severity::Error,
-            &format!(
+            format!(
                 "cannot gather the read of @{} in @{}: its value must go straight to a spacetime.output of @{} with one value",
                 chain.source, chain.name, chain.source
             ),
             &[(store_ref.location(), "used here".to_string())],
-        );
-        return Err(Failed);
+        ));
     }
     if (!lanes && mask.is_some()) || !at.is_empty() {
         return Err(error(

@@ -20,6 +20,7 @@ use crate::channel::chain::Chain;
 use crate::channel::isolate::build::{read, write};
 use melior::ir::operation::OperationLike;
 use t2s_ir::diag::remark;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{Blk, Op, Val};
 use t2s_ir::ir;
@@ -35,7 +36,7 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     crate::channel::gather::access::the_store(chain, access, true)?;
     let (value, access_ref) = (access.result(0).expect("a result"), access.op());
     let ty = type_of(value);
-    let shape = shape_of(ty).ok_or(Failed)?;
+    let shape = shape_of(ty).or_internal("a vector or scalar type of static shape")?;
     let lane_dim = chain.info.space[..dim]
         .iter()
         .filter(|s| s.vectorized)
@@ -59,7 +60,8 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     // Each PE's vector is read by its neighbour right after it is written.
     let fifo = chain.declare_fifo_shaped("gather", tty, 1, &fifo_shape)?;
     let e = Emitter::new(chain.context, access_ref.location(), block_of(access)).before_op(access);
-    let parts = t2s_ir::ops::channel::lane_access(&access_ref).ok_or(Failed)?;
+    let parts = t2s_ir::ops::channel::lane_access(&access_ref)
+        .or_internal("a channel access with lanes")?;
     let (indices, mask) = (parts.indices, parts.mask);
     let source = ir::symbol(&access_ref, "channel");
     let order: Vec<i64> = if chain.down {
@@ -91,7 +93,12 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
             carried = Some(tmp);
         }
     }
-    let gathered = transpose(&e, carried.ok_or(Failed)?, &inverse(&perm), ty);
+    let gathered = transpose(
+        &e,
+        carried.or_internal("a carried vector")?,
+        &inverse(&perm),
+        ty,
+    );
     // SAFETY: live values of one type; the read is erased next.
     value.replace_all_uses_with(gathered);
     // SAFETY: the op has no uses left, and nothing refers to it after this.

@@ -12,6 +12,7 @@ use melior::ir::{
     Attribute, Block, BlockLike, BlockRef, Identifier, Location, Region, RegionLike, Type,
 };
 use std::collections::{HashMap, HashSet};
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, Blk, Op, Val};
 use t2s_ir::ir;
@@ -58,7 +59,7 @@ pub fn declare_channel(
             }
         })
         .find(|n| !existing.contains(n) && !taken.contains(n) && !frame.kernels.contains(n))
-        .ok_or(Failed)?;
+        .or_internal("a value the IR guarantees")?;
     taken.insert(name.clone());
     let op = fifo_op(
         frame.context,
@@ -97,14 +98,14 @@ pub fn fifo_op<'c>(
     ];
     if !shape.is_empty() {
         let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
-        let shape =
-            Attribute::parse(context, &format!("array<i64: {}>", dims.join(", "))).ok_or(Failed)?;
+        let shape = Attribute::parse(context, &format!("array<i64: {}>", dims.join(", ")))
+            .or_internal("an attribute that parses")?;
         attributes.push((Identifier::new(context, "shape"), shape));
     }
     OperationBuilder::new(ods::channel::FifoOperation::name(), location)
         .add_attributes(&attributes)
         .build()
-        .map_err(|_| Failed)
+        .or_internal("a value the IR guarantees")
 }
 
 fn program_block<'c, 'a>(frame: &Frame<'c, 'a>) -> BlockRef<'c, 'a> {
@@ -131,22 +132,24 @@ pub fn new_kernel(
         )])
         .add_regions([region])
         .build()
-        .map_err(|_| Failed)?;
+        .or_internal("a value the IR guarantees")?;
     let kernel = program_block(frame).append_operation(kernel);
     let block = kernel
         .region(0)
-        .map_err(|_| Failed)?
+        .or_internal("a value the IR guarantees")?
         .first_block()
-        .ok_or(Failed)?;
+        .or_internal("a value the IR guarantees")?;
     let array = block.append_operation(frame.array.handle().clone_detached());
-    let body = ir::body_block(&array).ok_or(Failed)?;
+    let body = ir::body_block(&array).or_internal("a body block")?;
     for op in ir::ops(body).into_iter().rev() {
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(op) };
     }
     // The copy is the kernel's own array: it takes none of the array's
     // register files (they stay with the array, outside this kernel).
-    ArrayOp::cast(array).ok_or(Failed)?.drop_files();
+    ArrayOp::cast(array)
+        .or_internal("an op of the expected kind")?
+        .drop_files();
     keep_pes(frame, array, kept)?;
     let coords = space_coords(frame, body.blk());
     Ok((body.blk(), coords))
@@ -192,7 +195,7 @@ fn keep_pes(
         }
         let mins_text: Vec<String> = mins.iter().map(i64::to_string).collect();
         let mins_attr = Attribute::parse(context, &format!("array<i64: {}>", mins_text.join(", ")))
-            .ok_or(Failed)?;
+            .or_internal("a value the IR guarantees")?;
         ir::set_inherent(array, &format!("{prefix}mins"), mins_attr);
         ir::set_inherent(
             array,

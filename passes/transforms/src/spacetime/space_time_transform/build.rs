@@ -27,6 +27,7 @@ use melior::Context;
 use std::collections::HashMap;
 use t2s_dialects::ods::spacetime;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Val};
 use t2s_ir::ir;
@@ -75,7 +76,12 @@ pub fn build_array<'c, 'a>(
     let ures = collect_ures(&nest)?;
     let names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
     // Before any op moves: the output's declaration reads its URE.
-    declare_output(context, program, ures.last().ok_or(Failed)?, loops)?;
+    declare_output(
+        context,
+        program,
+        ures.last().or_internal("a last element")?,
+        loops,
+    )?;
     let space: Vec<_> = s.space_coordinates().collect();
     let params = ir::param_decls(&program);
 
@@ -146,7 +152,7 @@ pub fn build_array<'c, 'a>(
     // Register files, before the nest, in realization order; the array
     // takes them as operands and its body as arguments (it is isolated from
     // above).
-    let parent = nest.block().ok_or(Failed)?;
+    let parent = nest.block().or_internal("a parent block")?;
     let pe_shape: Vec<i64> = space.iter().map(|c| c.max_extent.unwrap_or(1)).collect();
     let mut file_decls: Vec<((usize, usize), Val)> = Vec::new();
     let mut keys: Vec<_> = slots.keys().copied().collect();
@@ -168,7 +174,10 @@ pub fn build_array<'c, 'a>(
             location,
         );
         let op = parent.insert_operation_before(nest, op.into());
-        file_decls.push(((func, result), op.result(0).map_err(|_| Failed)?.val()));
+        file_decls.push((
+            (func, result),
+            op.result(0).or_internal("a result of the op")?.val(),
+        ));
     }
 
     // The array op, before the nest: one block argument per coordinate,
@@ -193,11 +202,13 @@ pub fn build_array<'c, 'a>(
         .build()
         .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
     let array = parent.insert_operation_before(nest, op);
-    let body = ir::body_block(&array).ok_or(Failed)?;
+    let body = ir::body_block(&array).or_internal("a body block")?;
     let first_file = s.coordinates.len();
     let mut files: HashMap<(usize, usize), Val> = HashMap::new();
     for (i, (key, _)) in file_decls.iter().enumerate() {
-        let arg = body.argument(first_file + i).map_err(|_| Failed)?;
+        let arg = body
+            .argument(first_file + i)
+            .or_internal("a block argument")?;
         files.insert(*key, Value::from(arg).val());
     }
 
@@ -231,13 +242,13 @@ pub fn build_array<'c, 'a>(
     let last = ures.len() - 1;
     for (index, ure) in ures.iter().enumerate() {
         let args = var_values(ure);
-        let def_body = ir::body_block(&ure.op).ok_or(Failed)?;
+        let def_body = ir::body_block(&ure.op).or_internal("a body block")?;
         for (i, value) in args.iter().enumerate() {
-            let arg = def_body.argument(i).map_err(|_| Failed)?;
+            let arg = def_body.argument(i).or_internal("a block argument")?;
             arg.val().replace_all_uses_with(*value);
         }
         let ops = ir::ops(def_body);
-        let (yield_op, moved) = ops.split_last().ok_or(Failed)?;
+        let (yield_op, moved) = ops.split_last().or_internal("a non-empty list")?;
         for op in moved {
             op.handle().move_to_end(pe.block);
         }
@@ -245,7 +256,7 @@ pub fn build_array<'c, 'a>(
         for (_, at, callee, offset, access) in reads.iter().filter(|r| r.0 == index) {
             let here = pe.before_op(at.handle()).located(at.location());
             for r in 0..at.result_count() {
-                let old = at.result(r).map_err(|_| Failed)?.val();
+                let old = at.result(r).or_internal("a result of the op")?.val();
                 let new = match (files.get(&(*callee, r)), own_values.get(&(*callee, r))) {
                     (_, Some(v)) if access.same_step() && offset.iter().all(|&o| o == 0) => *v,
                     (Some(file), _) => emit_read(&here, *file, offset, access)?,
@@ -361,7 +372,7 @@ fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Resu
     );
     let e = Emitter::before(context, at);
     for r in 0..at.result_count() {
-        let result = at.result(r).map_err(|_| Failed)?;
+        let result = at.result(r).or_internal("a result of the op")?;
         let ty = result.r#type();
         let zero = e.zero(ty);
         result.val().replace_all_uses_with(zero);

@@ -4,6 +4,7 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Type, ValueLike};
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -27,8 +28,8 @@ pub(super) fn collect_ures<'c, 'a>(
         if !ods::is(&op, ods::ure::DefOperation::name()) {
             continue;
         }
-        let body = ir::body_block(&op).ok_or(Failed)?;
-        let yield_op = body.terminator().ok_or(Failed)?;
+        let body = ir::body_block(&op).or_internal("a body block")?;
+        let yield_op = body.terminator().or_internal("a terminator")?;
         let conditional = yield_op
             .operands()
             .map(|v| select_parts(v.val()).is_some())
@@ -48,9 +49,12 @@ pub(super) fn collect_ures<'c, 'a>(
 }
 
 pub(super) fn result_type<'c>(ure: &Ure<'c, '_>, result: usize) -> Result<Type<'c>, Failed> {
-    let body = ir::body_block(&ure.op).ok_or(Failed)?;
-    let yield_op = body.terminator().ok_or(Failed)?;
-    Ok(yield_op.operand(result).map_err(|_| Failed)?.r#type())
+    let body = ir::body_block(&ure.op).or_internal("a body block")?;
+    let yield_op = body.terminator().or_internal("a terminator")?;
+    Ok(yield_op
+        .operand(result)
+        .or_internal("an operand of the op")?
+        .r#type())
 }
 
 /// `(select op, condition, value)` when `value` is a `ure.select` result.

@@ -13,6 +13,7 @@ use melior::ir::{
 };
 use melior::Context;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
 use t2s_ir::ir;
@@ -71,7 +72,8 @@ pub(super) fn emit_output(
             ),
             (
                 "operandSegmentSizes",
-                Attribute::parse(inner.context, &segments).ok_or(Failed)?,
+                Attribute::parse(inner.context, &segments)
+                    .or_internal("an attribute that parses")?,
             ),
         ],
     );
@@ -90,7 +92,7 @@ pub(super) fn declare_output(
     output: &Ure<'_, '_>,
     bounds: &[NestLoop],
 ) -> Result<(), Failed> {
-    let program = ProgramOp::cast(program).ok_or(Failed)?;
+    let program = ProgramOp::cast(program).or_internal("an op of the expected kind")?;
     let decl = program.func(&output.name).ok_or_else(|| {
         error(
             output.op.location(),
@@ -153,7 +155,9 @@ pub(super) fn declare_output(
     let mins: Vec<i64> = element_bounds.iter().map(|l| l.min).collect();
     let extents: Vec<Attribute> = element_bounds
         .iter()
-        .map(|l| ir::linear_attribute(context, &l.extent).ok_or(Failed))
+        .map(|l| {
+            ir::linear_attribute(context, &l.extent).or_internal("an extent with an attribute form")
+        })
         .collect::<Result<_, _>>()?;
     ir::set_inherent(
         op,

@@ -14,7 +14,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 use std::collections::HashMap;
-use t2s_ir::diag::{emit, Severity};
+use t2s_ir::diag::error_with_notes;
 use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
@@ -81,16 +81,14 @@ pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<
                     .map(|u| format!("vectorized, the PEs along {} run in a loop around the lanes along {}, and no index tells them apart either", names[u], names[v]))
             };
             if let Some(reason) = reason {
-                emit(
+                return Err(error_with_notes(
                     r.location(),
-                    Severity::Error,
-                    &format!(
+                    format!(
                         "vectorize: the lanes along {} share the elements of channel @{channel} (no index is {}) and would access them in another order than the PEs: {reason}",
                         names[v], names[v]
                     ),
                     &[(w.location, "vectorized here".into())],
-                );
-                return Err(Failed);
+                ));
             }
         }
     }

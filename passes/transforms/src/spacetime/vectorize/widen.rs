@@ -24,6 +24,7 @@ use melior::ir::{
 use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
@@ -73,14 +74,14 @@ pub fn widen(
     let e = Emitter::new(
         context,
         array.location(),
-        ir::body_block(array).ok_or(Failed)?.blk(),
+        ir::body_block(array).or_internal("a body block")?.blk(),
     );
     retype_files(&e, array, spaces, &shape, varying)?;
     let time = ir::strings(array, "time_loops").len();
-    let body = ir::body_block(array).ok_or(Failed)?;
+    let body = ir::body_block(array).or_internal("a body block")?;
     let coordinate = lanes::vector_type(context, &shape, e.index_type());
     for s in spaces {
-        let arg = body.argument(time + s).map_err(|_| Failed)?;
+        let arg = body.argument(time + s).or_internal("a block argument")?;
         set_type(Value::from(arg).val(), coordinate);
     }
     let w = Widen {
@@ -113,7 +114,7 @@ fn retype_files(
     shape: &[i64],
     varying: &Varying,
 ) -> Result<(), Failed> {
-    let array = ArrayOp::cast(*array).ok_or(Failed)?;
+    let array = ArrayOp::cast(*array).or_internal("an op of the expected kind")?;
     for file in array.files() {
         let value = file.decl.registers();
         let ty = type_of(value);
@@ -185,7 +186,7 @@ impl<'c> Widen<'c, '_> {
             ods::ure::LoadOperation => {
                 // Loads at vector indices: one element per lane.
                 if operands(op).iter().any(|x| is_vector(*x)) {
-                    let x = r.result(0).map_err(|_| Failed)?.val();
+                    let x = r.result(0).or_internal("a result of the op")?.val();
                     set_type(x, self.lane_type(type_of(x)));
                 }
                 Ok(())
@@ -243,7 +244,10 @@ impl<'c> Widen<'c, '_> {
     fn broadcast(&self, op: Op, p: &Propagation, dim: usize) -> Result<(), Failed> {
         let e = self.at(op);
         let x = operands(op)[p.operand];
-        let result = op_ref(op).result(0).map_err(|_| Failed)?.val();
+        let result = op_ref(op)
+            .result(0)
+            .or_internal("a result of the op")?
+            .val();
         let value = if is_vector(x) {
             let source: Vec<usize> = (0..lanes::count(&self.shape))
                 .map(|l| {
@@ -273,7 +277,7 @@ impl<'c> Widen<'c, '_> {
         let channel = ir::symbol(&r, "channel");
         let args = operands(op);
         if name == ods::channel::ReadOperation::name() {
-            let x = r.result(0).map_err(|_| Failed)?.val();
+            let x = r.result(0).or_internal("a result of the op")?.val();
             let ty = type_of(x);
             if is_vector(x) {
                 return Err(error(
@@ -284,7 +288,7 @@ impl<'c> Widen<'c, '_> {
             let value = crate::channel::lanes::read(&e, &channel, &args, mask, self.lane_type(ty));
             x.replace_all_uses_with(value);
         } else {
-            let (value, indices) = args.split_last().ok_or(Failed)?;
+            let (value, indices) = args.split_last().or_internal("a non-empty list")?;
             if is_vector(*value) && !self.varying.value(*value) {
                 return Err(error(
                     r.location(),
@@ -350,7 +354,7 @@ impl<'c> Widen<'c, '_> {
         if let Some(s) = segments {
             attrs.push((
                 Identifier::new(self.context, "operandSegmentSizes"),
-                Attribute::parse(self.context, &s).ok_or(Failed)?,
+                Attribute::parse(self.context, &s).or_internal("an attribute that parses")?,
             ));
         }
         let values: Vec<Value> = new_operands.iter().map(|v| v.value()).collect();
@@ -396,7 +400,7 @@ impl<'c> Widen<'c, '_> {
         self.hoist(&then_ops, op, and(mask, cond))?;
         if !else_ops.is_empty() {
             let ones = Attribute::parse(self.context, &format!("dense<true> : {lanes_i1}"))
-                .ok_or(Failed)?;
+                .or_internal("a value the IR guarantees")?;
             let all = e.op(
                 ods::arith::ConstantOperation::name(),
                 &[],
