@@ -253,13 +253,7 @@ fn at_entry<'c>(
 
 fn alloca(e: &Emitter<'_>, ty: Type<'_>, shape: &[i64]) -> Val {
     let memref = MemRefType::new(ty, shape, None, None);
-    let segments = Attribute::parse(e.context, "array<i32: 0, 0>").expect("segments");
-    e.op(
-        ods::memref::AllocaOperation::name(),
-        &[],
-        &[memref.into()],
-        &[("operandSegmentSizes", segments)],
-    )[0]
+    e.allocate(false, memref.into(), &[])
 }
 
 fn lower_access(

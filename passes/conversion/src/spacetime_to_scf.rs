@@ -316,13 +316,6 @@ fn lower_array<'c>(
             on_write || ((unroll || options.shift_registers) && slots <= options.max_shifted);
         // The stack only for small files: LLVM keeps those in registers.
         let heap = !shifted || bytes > MAX_STACK_BYTES;
-        let kind = if heap {
-            ods::memref::AllocOperation::name()
-        } else {
-            ods::memref::AllocaOperation::name()
-        };
-        let segments = Attribute::parse(context, "array<i32: 0, 0>")
-            .or_internal("an attribute that parses")?;
         // Named after its Func, for the OpenCL translation's private array.
         let buffer = e
             .located(named(
@@ -330,7 +323,7 @@ fn lower_array<'c>(
                 &format!("{}_shreg", file.decl.label()),
                 array.location(),
             ))
-            .op(kind, &[], &[ty], &[("operandSegmentSizes", segments)])[0];
+            .allocate(heap, ty, &[]);
         let dims: Vec<i64> = shape[..shape.len() - 1]
             .iter()
             .map(|d| d.unwrap_or(1))

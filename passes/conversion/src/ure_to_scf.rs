@@ -383,19 +383,12 @@ fn allocate_buffers(e: &Emitter<'_>, frame: &mut Frame<'_>, outputs: &[Val]) -> 
             }
         }
         let slots = e.add(largest, e.index(1));
-        let segments =
-            Attribute::parse(e.context, "array<i32: 1, 0>").expect("valid segment sizes");
         let buffers: Vec<Val> = func
             .result_types
             .iter()
             .map(|t| {
                 let ty = e.memref_type(*t, &[None]);
-                e.op(
-                    ods::memref::AllocOperation::name(),
-                    &[slots],
-                    &[ty],
-                    &[("operandSegmentSizes", segments)],
-                )[0]
+                e.allocate(true, ty, &[slots])
             })
             .collect();
         frame.slots.push(slots);

@@ -126,6 +126,24 @@ impl<'c> Emitter<'c> {
         op.results().map(|r| r.val()).collect()
     }
 
+    /// `memref.alloc` (on the heap) or `memref.alloca` (on the stack) of
+    /// `ty`, with one size per dynamic dimension: melior's typed builders,
+    /// which write the operand segments.
+    pub fn allocate(&self, on_heap: bool, ty: Type<'c>, dynamic_sizes: &[Val]) -> Val {
+        let ty = melior::ir::r#type::MemRefType::try_from(ty)
+            .unwrap_or_else(|_| panic!("allocate takes a memref type, not {ty}"));
+        let sizes: Vec<Value> = dynamic_sizes.iter().map(|v| v.value()).collect();
+        let build = if on_heap {
+            melior::dialect::memref::alloc
+        } else {
+            melior::dialect::memref::alloca
+        };
+        let op = self.insert(build(self.context, ty, &sizes, &[], None, self.location));
+        op.result(0)
+            .unwrap_or_else(|_| panic!("an allocation has one result"))
+            .val()
+    }
+
     /// `arith.cmpi` with `predicate` in arith's encoding ([`CMPI_EQ`], ...).
     pub fn cmpi(&self, predicate: i64, a: Val, b: Val) -> Val {
         let i1: Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();

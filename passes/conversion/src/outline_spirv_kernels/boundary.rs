@@ -278,13 +278,7 @@ fn launch<'c>(
                         clone_to_host(v, &mut map, host).or_internal("a value the host can compute")
                     })
                     .collect::<Result<_, Failed>>()?;
-                let segments = DenseI32ArrayAttribute::new(context, &[sizes.len() as i32, 0]);
-                let v = host.op(
-                    ods::memref::AllocOperation::name(),
-                    &sizes,
-                    &[c.ty],
-                    &[("operandSegmentSizes", segments.into())],
-                )[0];
+                let v = host.allocate(true, c.ty, &sizes);
                 let mut dynamic = sizes.into_iter();
                 let extents = c
                     .shape

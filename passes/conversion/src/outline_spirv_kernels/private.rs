@@ -6,7 +6,6 @@
 
 use crate::outline_spirv_kernels::types::shape_of;
 use melior::ir::{
-    attribute::DenseI32ArrayAttribute,
     operation::{OperationLike, OperationRef},
     r#type::MemRefType,
     Attribute, Type, TypeLike, ValueLike,
@@ -48,13 +47,7 @@ pub fn privatize<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) -> Resu
         let (shape, element) = shape_of(ty);
         let private = MemRefType::new(element, &shape, None, Some(function));
         let e = Emitter::before(context, op);
-        let segments = DenseI32ArrayAttribute::new(context, &[0, 0]);
-        let alloca = e.op(
-            ods::memref::AllocaOperation::name(),
-            &[],
-            &[private.into()],
-            &[("operandSegmentSizes", segments.into())],
-        )[0];
+        let alloca = e.allocate(false, private.into(), &[]);
         erase_deallocations(result.val());
         // SAFETY: the loads and stores of the buffer take any memory space.
         result.val().replace_all_uses_with(alloca);
@@ -94,13 +87,9 @@ pub fn retype_index_buffers<'c>(
                     .or_internal("an operand of the op")
             })
             .collect::<Result<_, _>>()?;
-        let segments = DenseI32ArrayAttribute::new(context, &[operands.len() as i32, 0]);
-        let buffer = e.op(
-            &ir::name(&op),
-            &operands,
-            &[retyped.into()],
-            &[("operandSegmentSizes", segments.into())],
-        )[0];
+        // Every operand of the allocation is a dynamic size (no symbols).
+        let on_heap = ods::is(&op, ods::memref::AllocOperation::name());
+        let buffer = e.allocate(on_heap, retyped.into(), &operands);
         for user in result.val().users() {
             let user = user.op();
             let at = Emitter::before(context, user);

@@ -35,12 +35,6 @@ pub fn allocate(e: &Emitter<'_>, array: &ArrayOp<'_, '_>) -> Vec<BufferStorage> 
                 .product();
             let bytes = elements.saturating_mul(8);
             let heap = bytes > MAX_STACK_BYTES;
-            let kind = if heap {
-                ods::memref::AllocOperation::name()
-            } else {
-                ods::memref::AllocaOperation::name()
-            };
-            let segments = Attribute::parse(e.context, "array<i32: 0, 0>").expect("segments");
             let banks: Attribute =
                 IntegerAttribute::new(IntegerType::new(e.context, 64).into(), decl.banks()).into();
             let name = melior::ir::Location::name(
@@ -48,12 +42,10 @@ pub fn allocate(e: &Emitter<'_>, array: &ArrayOp<'_, '_>) -> Vec<BufferStorage> 
                 &format!("{}_buffer", decl.label()),
                 e.location,
             );
-            let memref = e.located(name).op(
-                kind,
-                &[],
-                &[ty],
-                &[("operandSegmentSizes", segments), (BANKS, banks)],
-            )[0];
+            let memref = e.located(name).allocate(heap, ty, &[]);
+            if let Some(op) = memref.defining_op() {
+                t2s_ir::ir::set_attribute(op.op(), BANKS, banks);
+            }
             BufferStorage { arg, memref, heap }
         })
         .collect()

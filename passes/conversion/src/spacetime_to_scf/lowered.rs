@@ -3,13 +3,11 @@
 //! and the small code generators every part of the rewrite uses.
 
 use melior::ir::{
-    operation::{OperationLike, OperationRef},
-    Attribute, Type,
+    operation::{OperationLike, OperationRef}, Type,
 };
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
-use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
 use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
@@ -160,14 +158,7 @@ pub fn init_outputs(
             .map(|(_, v)| *v)
             .collect();
         let ty = melior::ir::r#type::MemRefType::new(e.index_type(), &dims, None, None);
-        let segments = Attribute::parse(e.context, &format!("array<i32: {}, 0>", sizes.len()))
-            .or_internal("a value the IR guarantees")?;
-        let stamps = e.op(
-            ods::memref::AllocOperation::name(),
-            &sizes,
-            &[ty.into()],
-            &[("operandSegmentSizes", segments)],
-        )[0];
+        let stamps = e.allocate(true, ty.into(), &sizes);
         fills.push((stamps, e.index(-1)));
         Some(stamps)
     } else {

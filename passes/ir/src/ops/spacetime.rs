@@ -301,3 +301,32 @@ pub fn output_parts(op: &OperationRef<'_, '_>) -> OutputParts {
         at: next(),
     }
 }
+
+/// Builds `spacetime.output` of `parts` into Func `func` at `e`'s insertion
+/// point: the one place that knows its operand segments (values, indices,
+/// mask, at), in the order of its ODS definition, as [`output_parts`]
+/// reads them.
+pub fn build_output(e: &crate::emit::Emitter<'_>, func: &str, parts: &OutputParts) {
+    let mut operands = parts.values.clone();
+    operands.extend(&parts.indices);
+    operands.extend(parts.mask);
+    operands.extend(&parts.at);
+    let sizes = [
+        parts.values.len(),
+        parts.indices.len(),
+        usize::from(parts.mask.is_some()),
+        parts.at.len(),
+    ]
+    .map(|n| n as i32);
+    let segments = melior::ir::attribute::DenseI32ArrayAttribute::new(e.context, &sizes);
+    let func_ref = melior::ir::attribute::FlatSymbolRefAttribute::new(e.context, func);
+    e.op(
+        ods::OutputOperation::name(),
+        &operands,
+        &[],
+        &[
+            ("func", func_ref.into()),
+            ("operandSegmentSizes", segments.into()),
+        ],
+    );
+}

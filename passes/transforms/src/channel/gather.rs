@@ -28,10 +28,8 @@ use crate::channel::isolate::slice::{
     add_to_slice, clone_op, combine, enclosing_conditions, Condition,
 };
 use melior::ir::{
-    attribute::FlatSymbolRefAttribute,
     block::BlockLike,
-    operation::{OperationLike, OperationRef},
-    Attribute, RegionLike, ValueLike,
+    operation::{OperationLike, OperationRef}, RegionLike, ValueLike,
 };
 use std::collections::{HashMap, HashSet};
 use t2s_ir::diag::OrInternal;
@@ -392,35 +390,14 @@ fn store_at<'c>(
             why,
         )
     })?;
-    let mut operands = vec![value];
-    operands.extend(
-        needed
-            .iter()
-            .map(|i| map.get(&{ i.key() }).copied().unwrap_or(*i)),
-    );
-    operands.extend(&at);
-    let segments = format!(
-        "array<i32: 1, {}, {}, {}>",
-        indices.len(),
-        usize::from(mask.is_some()),
-        at.len()
-    );
-    e.op(
-        ods::spacetime::OutputOperation::name(),
-        &operands,
-        &[],
-        &[
-            (
-                "func",
-                FlatSymbolRefAttribute::new(chain.context, &chain.source).into(),
-            ),
-            (
-                "operandSegmentSizes",
-                Attribute::parse(chain.context, &segments)
-                    .or_internal("an attribute that parses")?,
-            ),
-        ],
-    );
+    let cloned = |v: &Val| map.get(&{ v.key() }).copied().unwrap_or(*v);
+    let parts = OutputParts {
+        values: vec![value],
+        indices: indices.iter().map(cloned).collect(),
+        mask: mask.as_ref().map(cloned),
+        at,
+    };
+    t2s_ir::ops::spacetime::build_output(e, &chain.source, &parts);
     Ok(())
 }
 

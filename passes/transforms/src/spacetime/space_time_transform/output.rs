@@ -5,7 +5,7 @@
 use super::nest::{result_type, Ure};
 use melior::ir::{
     attribute::{
-        ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, StringAttribute,
+        ArrayAttribute, DenseI64ArrayAttribute, StringAttribute,
         TypeAttribute,
     },
     operation::{OperationLike, OperationRef},
@@ -17,7 +17,6 @@ use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
 use t2s_ir::ir;
-use t2s_ir::ods;
 use t2s_ir::ops::{ure::ProgramOp, View};
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::NestLoop;
@@ -58,25 +57,13 @@ pub(super) fn emit_output(
         blocks.push((inner, then));
         inner = inner.at(then);
     }
-    let mut operands = values.to_vec();
-    operands.extend(args.iter().take(ure.num_lhs));
-    let segments = format!("array<i32: {}, {}, 0, 0>", values.len(), ure.num_lhs);
-    inner.op(
-        ods::spacetime::OutputOperation::name(),
-        &operands,
-        &[],
-        &[
-            (
-                "func",
-                FlatSymbolRefAttribute::new(inner.context, &ure.name).into(),
-            ),
-            (
-                "operandSegmentSizes",
-                Attribute::parse(inner.context, &segments)
-                    .or_internal("an attribute that parses")?,
-            ),
-        ],
-    );
+    let parts = t2s_ir::ops::spacetime::OutputParts {
+        values: values.to_vec(),
+        indices: args.iter().take(ure.num_lhs).copied().collect(),
+        mask: None,
+        at: Vec::new(),
+    };
+    t2s_ir::ops::spacetime::build_output(&inner, &ure.name, &parts);
     for (outer, then) in blocks.into_iter().rev() {
         outer.finish_scf_block(then);
     }
