@@ -266,6 +266,43 @@ def check_raw_handles():
     return errors
 
 
+# What issue 41 asks to move to typed builders and accessors, counted so
+# that it can only shrink: ops built from a name string (Emitter::op,
+# OperationBuilder::new), operand segments written by hand, and attributes
+# read by string key.
+MAX_STRING_BUILT_OPS = 120
+MAX_HAND_SEGMENTS = 6
+MAX_STRING_ATTRIBUTE_READS = 261
+STRING_BUILT = re.compile(r"\.op\(\s*(ods::|&ir::name|kind\b|name\b|\"|[a-z_]+::)|OperationBuilder::new\(")
+ATTRIBUTE_READ = re.compile(
+    r"ir::(?:symbol|strings|int|i64s|extents|array|string|bool_attr|float|affine_map|has)\(\s*&?[\w.*()]+,\s*\"|\.attribute\(\"|has_attribute\(\""
+)
+
+
+def check_string_built():
+    built = segments = reads = 0
+    for root in ("passes", "tools"):
+        for f in rust_files(os.path.join(REPO, root)):
+            code = strip_comments(open(f).read())
+            built += len(STRING_BUILT.findall(code))
+            segments += code.count('"operandSegmentSizes"')
+            reads += len(ATTRIBUTE_READ.findall(code))
+    print(
+        f"ops built from name strings: {built} (at most {MAX_STRING_BUILT_OPS}); "
+        f"hand-written operand segments: {segments} (at most {MAX_HAND_SEGMENTS}); "
+        f"attributes read by string key: {reads} (at most {MAX_STRING_ATTRIBUTE_READS})"
+    )
+    errors = []
+    for what, n, limit in (
+        ("ops built from name strings", built, MAX_STRING_BUILT_OPS),
+        ("hand-written operand segments", segments, MAX_HAND_SEGMENTS),
+        ("attributes read by string key", reads, MAX_STRING_ATTRIBUTE_READS),
+    ):
+        if n > limit:
+            errors.append(f"{n} {what}, more than {limit}: use the typed builders and accessors")
+    return errors
+
+
 def check_failures():
     """A pass failure carries a located diagnostic: `Failed` keeps a field
     private to t2s_ir::diag (whose makers each emit an error), and nothing
@@ -295,6 +332,7 @@ def main():
         + check_sizes()
         + check_raw_handles()
         + check_failures()
+        + check_string_built()
     )
     for e in errors:
         print("error: " + e)

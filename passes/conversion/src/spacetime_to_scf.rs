@@ -223,137 +223,11 @@ fn lower_array<'c>(
     )?;
     let e = entry.at(guarded.body);
 
-    let pes: i64 = info
-        .space
-        .iter()
-        .filter(|s| !s.vectorized)
-        .map(|s| s.pe_extent())
-        .product();
-    let unroll = options.unroll && pes <= options.max_unrolled;
-    if options.unroll && !unroll {
-        t2s_ir::diag::remark(
-            array.location(),
-            format!(
-                "{pes} PEs, more than max-unrolled-pes ({}): the PEs stay a loop over register files in memory (raise max-unrolled-pes to unroll them)",
-                options.max_unrolled
-            ),
-        );
-    }
-    // Run-time extents, computed once at the entry.
-    let loop_extents = info
-        .loops
-        .iter()
-        .map(|l| linear_value(&e, &l.extent, &function.params))
-        .collect::<Result<Vec<_>, _>>()?;
-    let time_extents = info
-        .time
-        .iter()
-        .map(|t| linear_value(&e, &t.extent, &function.params))
-        .collect::<Result<Vec<_>, _>>()?;
-    let output_extents = output
-        .bounds
-        .iter()
-        .map(|b| linear_value(&e, &b.extent, &function.params))
-        .collect::<Result<Vec<_>, _>>()?;
-    let lowered = Lowered {
-        inputs: function.inputs.clone(),
-        outputs: function.outputs.clone(),
-        params: function.params.clone(),
-        loop_extents,
-        output_extents,
-        output: output.clone(),
-        fastmath: options.fastmath.clone(),
-    };
+    let unroll = unrolls(&info, options, array.location());
+    let (lowered, time_extents) = lowered_at_entry(&e, &info, &function, &output, options)?;
 
-    // Register files: one buffer per register file the array takes, found
-    // by the body's argument that the PE code reads and writes.
+    let files = phases::allocate_files(&e, array, &info, unroll, options)?;
     let _ = body_ops;
-    let mut files: HashMap<usize, FileStorage> = HashMap::new();
-    let pe_names: Vec<String> = info
-        .space
-        .iter()
-        .filter(|s| !s.vectorized)
-        .map(|s| s.name.clone())
-        .collect();
-    for (index, file) in ArrayOp::cast(array)
-        .or_internal("a value the IR guarantees")?
-        .files()
-        .into_iter()
-        .enumerate()
-    {
-        let op = file.decl.op();
-        let ty = file.decl.file_type();
-        // A file of vectors (a vectorized array) counts every lane.
-        let file_element = t2s_ir::array::memref_element(ty);
-        let lanes =
-            t2s_ir::lanes::shape_of(file_element).map_or(1, |s| t2s_ir::lanes::count(&s) as i64);
-        let elem = t2s_ir::import::scalar_type(t2s_ir::lanes::element_of(file_element))
-            .ok_or_else(|| {
-                error(
-                    op.location(),
-                    "a register file holds scalars or vectors of them",
-                )
-            })?;
-        // A static memref type (verified).
-        let mut shape: Vec<Option<i64>> = t2s_ir::types::shape(ty)
-            .unwrap_or_default()
-            .into_iter()
-            .map(Some)
-            .collect();
-        let slots = shape.last().copied().flatten().unwrap_or(1);
-        shape.push(Some(lanes));
-        let bytes = registers::file_bytes(elem, &shape).filter(|b| *b <= MAX_FILE_BYTES).ok_or_else(|| {
-            error(
-                op.location(),
-                format!("register file of shape {ty} is too large to allocate (more than {MAX_FILE_BYTES} bytes)"),
-            )
-        })?;
-        let on_write = op.has_attribute("on_write");
-        // An on_write file shifts on each write; a short file of unrolled PEs
-        // (or of PE loops asked for shift registers) every step. Either is
-        // indexed with constants in each PE.
-        let shifted =
-            on_write || ((unroll || options.shift_registers) && slots <= options.max_shifted);
-        // The stack only for small files: LLVM keeps those in registers.
-        let heap = !shifted || bytes > MAX_STACK_BYTES;
-        // Named after its Func, for the OpenCL translation's private array.
-        let buffer = e
-            .located(named(
-                context,
-                &format!("{}_shreg", file.decl.label()),
-                array.location(),
-            ))
-            .allocate(heap, ty, &[]);
-        let dims: Vec<i64> = shape[..shape.len() - 1]
-            .iter()
-            .map(|d| d.unwrap_or(1))
-            .collect();
-        let fill = if heap || !unroll {
-            Fill::Loops { unroll: shifted }
-        } else {
-            Fill::Constants
-        };
-        crate::spacetime_to_scf::registers::zero_file(
-            &e,
-            buffer,
-            &dims,
-            file_element,
-            fill,
-            &pe_names,
-        );
-        files.insert(
-            file.arg.key(),
-            FileStorage {
-                buffer,
-                slots,
-                shifted,
-                heap,
-                on_write,
-                newest_last: shifted && !on_write && !unroll,
-                index,
-            },
-        );
-    }
     let buffers = crate::spacetime_to_scf::buffers::allocate(
         &e,
         &ArrayOp::cast(array).or_internal("an op of the expected kind")?,
@@ -366,101 +240,15 @@ fn lower_array<'c>(
         None
     };
 
-    // Time loops, outermost first, and the flattened step.
-    let mut block = e.block;
-    let mut time_ivs = Vec::new();
-    let mut bodies = Vec::new();
-    let mut strides = vec![e.index(1); info.time.len()];
-    for c in (0..info.time.len().saturating_sub(1)).rev() {
-        strides[c] = e.mul(strides[c + 1], time_extents[c + 1]);
-    }
-    for (t, extent) in info.time.iter().zip(&time_extents) {
-        let at = e.at(block);
-        let lower = at.index(t.min);
-        let upper = if t.min == 0 {
-            *extent
-        } else {
-            at.add(lower, *extent)
-        };
-        let (body, iv) = at
-            .located(named(context, &t.name, array.location()))
-            .for_loop(lower, upper);
-        time_ivs.push(iv);
-        bodies.push(body);
-        block = body;
-    }
-    let step_emitter = e.at(block);
-    let mut step = step_emitter.index(0);
-    for ((iv, t), stride) in time_ivs.iter().zip(&info.time).zip(&strides) {
-        let offset = step_emitter.sub(*iv, step_emitter.index(t.min));
-        step = step_emitter.add(step, step_emitter.mul(offset, *stride));
-    }
-
-    let array_body = ir::body_block(&array).or_internal("a body block")?;
-    if unroll {
-        for pe in crate::spacetime_to_scf::pes::pe_points(&info) {
-            let at = e.at(block);
-            let coords: Vec<Val> = time_ivs
-                .iter()
-                .copied()
-                .chain(pe.iter().zip(&info.space).enumerate().map(|(d, (&c, s))| {
-                    if s.vectorized {
-                        crate::spacetime_to_scf::pes::ramp(&at, &info, d)
-                    } else {
-                        at.index(c)
-                    }
-                }))
-                .collect();
-            let cloned = clone_body(&at, array_body, &coords, &buffers)?;
-            let frame = PeFrame {
-                coords: &coords,
-                step,
-                strides: &strides,
-                constant_pe: Some(pe.clone()),
-            };
-            rewrite_pe(&at, &cloned, &info, &frame, &files, &lowered, stamps)?;
-        }
-        crate::spacetime_to_scf::registers::shift_files(&e.at(block), &files, &info);
-    } else {
-        let step_block = block;
-        let mut space_ivs = Vec::new();
-        for (d, s) in info.space.iter().enumerate() {
-            if s.vectorized {
-                space_ivs.push(crate::spacetime_to_scf::pes::ramp(&e.at(block), &info, d));
-                continue;
-            }
-            let at = e.at(block);
-            let (body, iv) = at
-                .located(named(context, &s.name, array.location()))
-                .for_loop(at.index(s.min), at.index(s.min + s.pe_extent()));
-            at.mark_parent(body, crate::spacetime_to_scf::registers::UNROLL);
-            bodies.push(body);
-            block = body;
-            // A descending loop visits `min + max - iv`.
-            space_ivs.push(if s.descending {
-                let inner = e.at(block);
-                inner.sub(inner.index(2 * s.min + s.pe_extent() - 1), iv)
-            } else {
-                iv
-            });
-        }
-        let at = e.at(block);
-        let coords: Vec<Val> = time_ivs.iter().chain(&space_ivs).copied().collect();
-        let cloned = clone_body(&at, array_body, &coords, &buffers)?;
-        let frame = PeFrame {
-            coords: &coords,
-            step,
-            strides: &strides,
-            constant_pe: None,
-        };
-        rewrite_pe(&at, &cloned, &info, &frame, &files, &lowered, stamps)?;
-        crate::spacetime_to_scf::registers::shift_files_in_loops(
-            &e.at(step_block),
-            &files,
-            &pe_names,
-        );
-    }
-    for body in bodies.iter().rev() {
+    let mut time = phases::time_loops(&e, array, &info, &time_extents);
+    let pe = phases::PeInputs {
+        files: &files,
+        buffers: &buffers,
+        lowered: &lowered,
+        stamps,
+    };
+    phases::lower_pes(&e, array, &info, unroll, &mut time, &pe)?;
+    for body in time.bodies.iter().rev() {
         e.finish_scf_block(*body);
     }
     for file in files.values().filter(|f| f.heap) {
@@ -477,6 +265,58 @@ fn lower_array<'c>(
     crate::spacetime_to_scf::buffers::free(&e, &buffers);
     guarded.finish(&entry);
     Ok(())
+}
+
+/// Whether the PEs are unrolled: asked for, and not more than
+/// `max-unrolled-pes` of them (a remark says so when they are not).
+fn unrolls(info: &ArrayInfo, options: &LowerOptions, at: Location<'_>) -> bool {
+    let pes: i64 = info
+        .space
+        .iter()
+        .filter(|s| !s.vectorized)
+        .map(|s| s.pe_extent())
+        .product();
+    let unroll = options.unroll && pes <= options.max_unrolled;
+    if options.unroll && !unroll {
+        t2s_ir::diag::remark(
+            at,
+            format!(
+                "{pes} PEs, more than max-unrolled-pes ({}): the PEs stay a loop over register files in memory (raise max-unrolled-pes to unroll them)",
+                options.max_unrolled
+            ),
+        );
+    }
+    unroll
+}
+
+/// What the PE code reads of the function (its arguments, the run-time
+/// extents computed once at the entry), and the time loops' extents.
+fn lowered_at_entry<'c>(
+    e: &Emitter<'c>,
+    info: &ArrayInfo,
+    function: &Function,
+    output: &crate::spacetime_to_scf::lowered::Output<'c>,
+    options: &LowerOptions,
+) -> Result<(Lowered<'c>, Vec<Val>), Failed> {
+    let values = |extents: Vec<&t2s_model::Linear>| {
+        extents
+            .into_iter()
+            .map(|x| linear_value(e, x, &function.params))
+            .collect::<Result<Vec<_>, _>>()
+    };
+    let loop_extents = values(info.loops.iter().map(|l| &l.extent).collect())?;
+    let time_extents = values(info.time.iter().map(|t| &t.extent).collect())?;
+    let output_extents = values(output.bounds.iter().map(|b| &b.extent).collect())?;
+    let lowered = Lowered {
+        inputs: function.inputs.clone(),
+        outputs: function.outputs.clone(),
+        params: function.params.clone(),
+        loop_extents,
+        output_extents,
+        output: output.clone(),
+        fastmath: options.fastmath.clone(),
+    };
+    Ok((lowered, time_extents))
 }
 
 /// `loc("name"(child))`: a name the OpenCL translation gives the value.
@@ -575,6 +415,7 @@ pub mod lowered;
 pub mod output;
 mod pending;
 pub mod pes;
+mod phases;
 pub mod registers;
 pub mod rewrite;
 pub mod store_once;

@@ -3,7 +3,8 @@
 //! and the small code generators every part of the rewrite uses.
 
 use melior::ir::{
-    operation::{OperationLike, OperationRef}, Type,
+    operation::{OperationLike, OperationRef},
+    Type,
 };
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;

@@ -29,7 +29,8 @@ use crate::channel::isolate::slice::{
 };
 use melior::ir::{
     block::BlockLike,
-    operation::{OperationLike, OperationRef}, RegionLike, ValueLike,
+    operation::{OperationLike, OperationRef},
+    RegionLike, ValueLike,
 };
 use std::collections::{HashMap, HashSet};
 use t2s_ir::diag::OrInternal;

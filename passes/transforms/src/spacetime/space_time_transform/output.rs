@@ -4,10 +4,7 @@
 
 use super::nest::{result_type, Ure};
 use melior::ir::{
-    attribute::{
-        ArrayAttribute, DenseI64ArrayAttribute, StringAttribute,
-        TypeAttribute,
-    },
+    attribute::{ArrayAttribute, DenseI64ArrayAttribute, StringAttribute, TypeAttribute},
     operation::{OperationLike, OperationRef},
     Attribute,
 };

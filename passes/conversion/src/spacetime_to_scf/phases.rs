@@ -1,0 +1,307 @@
+//! The phases of lowering one array (`lower_array`): its register files,
+//! its time loops with the flattened step, and its PEs (unrolled into
+//! copies of the body, or as loops around one).
+
+use super::*;
+use crate::spacetime_to_scf::buffers::BufferStorage;
+use melior::ir::BlockRef;
+
+/// The names of the PE (non-vectorized space) loops.
+pub(super) fn pe_names(info: &ArrayInfo) -> Vec<String> {
+    info.space
+        .iter()
+        .filter(|s| !s.vectorized)
+        .map(|s| s.name.clone())
+        .collect()
+}
+
+/// One buffer per register file the array takes, zeroed, by the key of the
+/// body's argument that the PE code reads and writes.
+pub(super) fn allocate_files<'c>(
+    e: &Emitter<'c>,
+    array: OperationRef<'c, '_>,
+    info: &ArrayInfo,
+    unroll: bool,
+    options: &LowerOptions,
+) -> Result<HashMap<usize, FileStorage>, Failed> {
+    let context = e.context;
+    let mut files: HashMap<usize, FileStorage> = HashMap::new();
+    let pe_names = pe_names(info);
+    for (index, file) in ArrayOp::cast(array)
+        .or_internal("a value the IR guarantees")?
+        .files()
+        .into_iter()
+        .enumerate()
+    {
+        let op = file.decl.op();
+        let ty = file.decl.file_type();
+        let FileShape {
+            element: file_element,
+            shape,
+            slots,
+            bytes,
+        } = file_shape(&op, ty)?;
+        let on_write = op.has_attribute("on_write");
+        // An on_write file shifts on each write; a short file of unrolled PEs
+        // (or of PE loops asked for shift registers) every step. Either is
+        // indexed with constants in each PE.
+        let shifted =
+            on_write || ((unroll || options.shift_registers) && slots <= options.max_shifted);
+        // The stack only for small files: LLVM keeps those in registers.
+        let heap = !shifted || bytes > MAX_STACK_BYTES;
+        // Named after its Func, for the OpenCL translation's private array.
+        let buffer = e
+            .located(named(
+                context,
+                &format!("{}_shreg", file.decl.label()),
+                array.location(),
+            ))
+            .allocate(heap, ty, &[]);
+        let dims: Vec<i64> = shape[..shape.len() - 1]
+            .iter()
+            .map(|d| d.unwrap_or(1))
+            .collect();
+        let fill = if heap || !unroll {
+            Fill::Loops { unroll: shifted }
+        } else {
+            Fill::Constants
+        };
+        crate::spacetime_to_scf::registers::zero_file(
+            e,
+            buffer,
+            &dims,
+            file_element,
+            fill,
+            &pe_names,
+        );
+        files.insert(
+            file.arg.key(),
+            FileStorage {
+                buffer,
+                slots,
+                shifted,
+                heap,
+                on_write,
+                newest_last: shifted && !on_write && !unroll,
+                index,
+            },
+        );
+    }
+    Ok(files)
+}
+
+/// A register file's element (scalar or vector), its shape with the lanes
+/// as a last dimension, its slots and its bytes.
+struct FileShape<'c> {
+    element: Type<'c>,
+    shape: Vec<Option<i64>>,
+    slots: i64,
+    bytes: u64,
+}
+
+/// The shape of the file `op` declares (of type `ty`), within the largest
+/// allocation.
+fn file_shape<'c>(op: &OperationRef<'c, '_>, ty: Type<'c>) -> Result<FileShape<'c>, Failed> {
+    // A file of vectors (a vectorized array) counts every lane.
+    let element = t2s_ir::array::memref_element(ty);
+    let lanes = t2s_ir::lanes::shape_of(element).map_or(1, |s| t2s_ir::lanes::count(&s) as i64);
+    let scalar =
+        t2s_ir::import::scalar_type(t2s_ir::lanes::element_of(element)).ok_or_else(|| {
+            error(
+                op.location(),
+                "a register file holds scalars or vectors of them",
+            )
+        })?;
+    // A static memref type (verified).
+    let mut shape: Vec<Option<i64>> = t2s_ir::types::shape(ty)
+        .unwrap_or_default()
+        .into_iter()
+        .map(Some)
+        .collect();
+    let slots = shape.last().copied().flatten().unwrap_or(1);
+    shape.push(Some(lanes));
+    let bytes = registers::file_bytes(scalar, &shape)
+        .filter(|b| *b <= MAX_FILE_BYTES)
+        .ok_or_else(|| {
+            error(
+                op.location(),
+                format!("register file of shape {ty} is too large to allocate (more than {MAX_FILE_BYTES} bytes)"),
+            )
+        })?;
+    Ok(FileShape {
+        element,
+        shape,
+        slots,
+        bytes,
+    })
+}
+
+/// The time loops, outermost first, and the flattened step.
+pub(super) struct TimeLoops {
+    /// The innermost body.
+    pub block: Blk,
+    pub ivs: Vec<Val>,
+    /// Every loop body opened (time, then PE loops), outermost first.
+    pub bodies: Vec<Blk>,
+    pub strides: Vec<Val>,
+    pub step: Val,
+}
+
+pub(super) fn time_loops<'c>(
+    e: &Emitter<'c>,
+    array: OperationRef<'c, '_>,
+    info: &ArrayInfo,
+    time_extents: &[Val],
+) -> TimeLoops {
+    let context = e.context;
+    let mut block = e.block;
+    let mut time_ivs = Vec::new();
+    let mut bodies = Vec::new();
+    let mut strides = vec![e.index(1); info.time.len()];
+    for c in (0..info.time.len().saturating_sub(1)).rev() {
+        strides[c] = e.mul(strides[c + 1], time_extents[c + 1]);
+    }
+    for (t, extent) in info.time.iter().zip(time_extents) {
+        let at = e.at(block);
+        let lower = at.index(t.min);
+        let upper = if t.min == 0 {
+            *extent
+        } else {
+            at.add(lower, *extent)
+        };
+        let (body, iv) = at
+            .located(named(context, &t.name, array.location()))
+            .for_loop(lower, upper);
+        time_ivs.push(iv);
+        bodies.push(body);
+        block = body;
+    }
+    let step_emitter = e.at(block);
+    let mut step = step_emitter.index(0);
+    for ((iv, t), stride) in time_ivs.iter().zip(&info.time).zip(&strides) {
+        let offset = step_emitter.sub(*iv, step_emitter.index(t.min));
+        step = step_emitter.add(step, step_emitter.mul(offset, *stride));
+    }
+
+    TimeLoops {
+        block,
+        ivs: time_ivs,
+        bodies,
+        strides,
+        step,
+    }
+}
+
+/// What every PE's code needs.
+pub(super) struct PeInputs<'a, 'c> {
+    pub files: &'a HashMap<usize, FileStorage>,
+    pub buffers: &'a [BufferStorage],
+    pub lowered: &'a Lowered<'c>,
+    pub stamps: Option<Val>,
+}
+
+/// The PEs inside the time loops: one copy of the body per PE when
+/// `unroll`, else loops over the PEs around one copy.
+pub(super) fn lower_pes<'c>(
+    e: &Emitter<'c>,
+    array: OperationRef<'c, '_>,
+    info: &ArrayInfo,
+    unroll: bool,
+    time: &mut TimeLoops,
+    pe: &PeInputs<'_, 'c>,
+) -> Result<(), Failed> {
+    let body = ir::body_block(&array).or_internal("a body block")?;
+    if unroll {
+        unrolled_pes(e, info, time, pe, body)
+    } else {
+        pe_loops(e, array, info, time, pe, body)
+    }
+}
+
+/// One copy of the array's body per PE, with constant coordinates, then
+/// the shifts of the register files.
+fn unrolled_pes(
+    e: &Emitter<'_>,
+    info: &ArrayInfo,
+    time: &TimeLoops,
+    pe: &PeInputs<'_, '_>,
+    body: BlockRef<'_, '_>,
+) -> Result<(), Failed> {
+    for point in crate::spacetime_to_scf::pes::pe_points(info) {
+        let at = e.at(time.block);
+        let space = point
+            .iter()
+            .zip(&info.space)
+            .enumerate()
+            .map(|(d, (&c, s))| {
+                if s.vectorized {
+                    crate::spacetime_to_scf::pes::ramp(&at, info, d)
+                } else {
+                    at.index(c)
+                }
+            });
+        let coords: Vec<Val> = time.ivs.iter().copied().chain(space).collect();
+        let cloned = clone_body(&at, body, &coords, pe.buffers)?;
+        let frame = PeFrame {
+            coords: &coords,
+            step: time.step,
+            strides: &time.strides,
+            constant_pe: Some(point.clone()),
+        };
+        rewrite_pe(&at, &cloned, info, &frame, pe.files, pe.lowered, pe.stamps)?;
+    }
+    crate::spacetime_to_scf::registers::shift_files(&e.at(time.block), pe.files, info);
+    Ok(())
+}
+
+/// Loops over the PEs (marked for unrolling by aoc) around one copy of the
+/// body, then the shifts of the register files after them.
+fn pe_loops<'c>(
+    e: &Emitter<'c>,
+    array: OperationRef<'c, '_>,
+    info: &ArrayInfo,
+    time: &mut TimeLoops,
+    pe: &PeInputs<'_, 'c>,
+    body: BlockRef<'_, '_>,
+) -> Result<(), Failed> {
+    let step_block = time.block;
+    let mut block = time.block;
+    let mut space_ivs = Vec::new();
+    for (d, s) in info.space.iter().enumerate() {
+        if s.vectorized {
+            space_ivs.push(crate::spacetime_to_scf::pes::ramp(&e.at(block), info, d));
+            continue;
+        }
+        let at = e.at(block);
+        let (inner, iv) = at
+            .located(named(e.context, &s.name, array.location()))
+            .for_loop(at.index(s.min), at.index(s.min + s.pe_extent()));
+        at.mark_parent(inner, crate::spacetime_to_scf::registers::UNROLL);
+        time.bodies.push(inner);
+        block = inner;
+        // A descending loop visits `min + max - iv`.
+        space_ivs.push(if s.descending {
+            let at = e.at(block);
+            at.sub(at.index(2 * s.min + s.pe_extent() - 1), iv)
+        } else {
+            iv
+        });
+    }
+    let at = e.at(block);
+    let coords: Vec<Val> = time.ivs.iter().chain(&space_ivs).copied().collect();
+    let cloned = clone_body(&at, body, &coords, pe.buffers)?;
+    let frame = PeFrame {
+        coords: &coords,
+        step: time.step,
+        strides: &time.strides,
+        constant_pe: None,
+    };
+    rewrite_pe(&at, &cloned, info, &frame, pe.files, pe.lowered, pe.stamps)?;
+    crate::spacetime_to_scf::registers::shift_files_in_loops(
+        &e.at(step_block),
+        pe.files,
+        &pe_names(info),
+    );
+    time.block = block;
+    Ok(())
+}
