@@ -85,132 +85,16 @@ pub fn build_array<'c, 'a>(
     let space: Vec<_> = s.space_coordinates().collect();
     let params = ir::param_decls(&program);
 
-    // Reads: each ure.at's delay and PE offset, and which results need a
-    // register file (any read that is not the producer's own value of this
-    // point, computed earlier in the body).
-    let index_of: HashMap<&str, usize> = ures
-        .iter()
-        .enumerate()
-        .map(|(i, u)| (u.name.as_str(), i))
-        .collect();
-    let mut reads: Vec<(usize, OperationRef<'c, 'a>, usize, Vec<i64>, Access)> = Vec::new();
-    let mut slots: HashMap<(usize, usize), i64> = HashMap::new();
-    // Reads that never reach a point of the domain: no storage.
-    let mut dead: Vec<OperationRef<'c, 'a>> = Vec::new();
-    for (consumer, ure) in ures.iter().enumerate() {
-        for at in ir::collect(ure.op, ods::ure::AtOperation::name()) {
-            let callee_name = ir::symbol(&at, "func");
-            let Some(&callee) = index_of.get(callee_name.as_str()) else {
-                return Err(error(
-                    at.location(),
-                    format!("@{callee_name} is not in the nest"),
-                ));
-            };
-            let callee_lhs =
-                &ures[callee].vars[..ures[callee].num_lhs.min(ures[callee].vars.len())];
-            let distance = read_distance(&at, callee_lhs, &names)?;
-            let projection = s.project(&distance);
-            let coordinates = [projection.time.as_slice(), &projection.offset].concat();
-            // The schedule ignored the dependences that never connect two
-            // points of the nest (t2s_model::spacetime::never_reaches): their
-            // reads, whatever delay the projection gives them, read nothing.
-            if never_reaches(&distance, loops, &params)
-                || never_inside(&coordinates, &s.coordinates)
-            {
-                dead.push(at);
-                continue;
-            }
-            let access = match (projection.flattened, projection.max_flattened) {
-                (Some(delay), _) => Access::Steps(delay),
-                (None, Some(at_maxima)) => Access::PerTimeLoop {
-                    delays: projection.time.clone(),
-                    at_maxima,
-                },
-                (None, None) => {
-                    return Err(error(
-                        at.location(),
-                        "internal error: the schedule left a register file unsized",
-                    ))
-                }
-            };
-            let offset = projection.offset;
-            let direct = access.same_step() && offset.iter().all(|&o| o == 0) && callee < consumer;
-            for r in 0..at.result_count() {
-                if !direct || ures[callee].conditional[r] {
-                    let entry = slots.entry((callee, r)).or_insert(1);
-                    *entry = (*entry).max(access.slots());
-                }
-            }
-            reads.push((consumer, at, callee, offset, access));
-        }
-    }
-
+    let ReadPlan { reads, slots, dead } = plan_reads(&ures, &names, loops, &params, s)?;
     for at in dead {
         replace_never_valid_read(context, at)?;
     }
 
-    // Register files, before the nest, in realization order; the array
-    // takes them as operands and its body as arguments (it is isolated from
-    // above).
-    let parent = nest.block().or_internal("a parent block")?;
     let pe_shape: Vec<i64> = space.iter().map(|c| c.max_extent.unwrap_or(1)).collect();
-    let mut file_decls: Vec<((usize, usize), Val)> = Vec::new();
-    let mut keys: Vec<_> = slots.keys().copied().collect();
-    keys.sort();
-    for (func, result) in keys {
-        let ty = result_type(&ures[func], result)?;
-        let mut shape = pe_shape.clone();
-        shape.push(slots[&(func, result)]);
-        let file_type = MemRefType::new(ty, &shape, None, None);
-        let label = if ures[func].conditional.len() == 1 {
-            ures[func].name.clone()
-        } else {
-            format!("{}_{result}", ures[func].name)
-        };
-        let op = spacetime::shift_reg(
-            context,
-            file_type.into(),
-            StringAttribute::new(context, &label),
-            location,
-        );
-        let op = parent.insert_operation_before(nest, op.into());
-        file_decls.push((
-            (func, result),
-            op.result(0).or_internal("a result of the op")?.val(),
-        ));
-    }
+    let file_decls = declare_files(context, nest, &ures, &slots, &pe_shape)?;
 
-    // The array op, before the nest: one block argument per coordinate,
-    // then one per register file.
-    let attributes = crate::spacetime::space_time_transform::attrs::array_attributes(
-        context, location, rep, loops, s,
-    )?;
-    let mut arguments: Vec<(Type, melior::ir::Location)> = s
-        .coordinates
-        .iter()
-        .map(|_| (Type::index(context), location))
-        .collect();
-    let file_values: Vec<Value> = file_decls.iter().map(|(_, v)| v.value()).collect();
-    arguments.extend(file_values.iter().map(|v| (v.r#type(), location)));
-    let block = Block::new(&arguments);
-    let region = Region::new();
-    region.append_block(block);
-    let op = OperationBuilder::new(spacetime::ArrayOperation::name(), location)
-        .add_operands(&file_values)
-        .add_attributes(&attributes)
-        .add_regions([region])
-        .build()
-        .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
-    let array = parent.insert_operation_before(nest, op);
+    let (array, files) = create_array(context, nest, rep, loops, s, &file_decls)?;
     let body = ir::body_block(&array).or_internal("a body block")?;
-    let first_file = s.coordinates.len();
-    let mut files: HashMap<(usize, usize), Val> = HashMap::new();
-    for (i, (key, _)) in file_decls.iter().enumerate() {
-        let arg = body
-            .argument(first_file + i)
-            .or_internal("a block argument")?;
-        files.insert(*key, Value::from(arg).val());
-    }
 
     // The PE body: coordinates -> original indices, the guard, the UREs.
     let e = Emitter::new(context, location, body.blk());
@@ -253,43 +137,14 @@ pub fn build_array<'c, 'a>(
             op.handle().move_to_end(pe.block);
         }
         // Reads of this URE.
-        for (_, at, callee, offset, access) in reads.iter().filter(|r| r.0 == index) {
-            let here = pe.before_op(at.handle()).located(at.location());
-            for r in 0..at.result_count() {
-                let old = at.result(r).or_internal("a result of the op")?.val();
-                let new = match (files.get(&(*callee, r)), own_values.get(&(*callee, r))) {
-                    (_, Some(v)) if access.same_step() && offset.iter().all(|&o| o == 0) => *v,
-                    (Some(file), _) => emit_read(&here, *file, offset, access)?,
-                    _ => {
-                        return Err(error(
-                            at.location(),
-                            "internal error: a read with no storage",
-                        ))
-                    }
-                };
-                old.replace_all_uses_with(new);
-            }
-            // SAFETY: the op has no uses left, and nothing refers to it after this.
-            unsafe { ir::erase(*at) };
-        }
+        let mine: Vec<&Read> = reads.iter().filter(|r| r.consumer == index).collect();
+        rewrite_reads(&pe, &mine, &files, &own_values)?;
         // The yield: register-file writes, or the output store.
-        let yielded: Vec<Val> = yield_op.operands().map(|v| v.val()).collect();
-        let mut values = Vec::new();
-        let mut conditions = Vec::new();
-        let mut selects = Vec::new();
-        for v in &yielded {
-            match select_parts(*v) {
-                Some((select, cond, value)) => {
-                    values.push(value);
-                    conditions.push(Some(cond));
-                    selects.push(select);
-                }
-                None => {
-                    values.push(*v);
-                    conditions.push(None);
-                }
-            }
-        }
+        let Yielded {
+            values,
+            conditions,
+            selects,
+        } = yielded(yield_op);
         if index == last {
             emit_output(
                 &pe,
@@ -302,28 +157,7 @@ pub fn build_array<'c, 'a>(
             )?;
         } else {
             let pe = pe.located(yield_op.location());
-            for (r, value) in values.iter().enumerate() {
-                let at = match conditions[r] {
-                    Some(cond) => {
-                        let then = pe.if_then(cond);
-                        (pe.at(then), Some(then))
-                    }
-                    None => (pe, None),
-                };
-                if let Some(file) = files.get(&(index, r)) {
-                    at.0.op(
-                        ods::spacetime::WriteOperation::name(),
-                        &[*value, *file],
-                        &[],
-                        &[],
-                    );
-                }
-                if let Some(then) = at.1 {
-                    pe.finish_scf_block(then);
-                } else {
-                    own_values.insert((index, r), *value);
-                }
-            }
+            write_files(&pe, index, &values, &conditions, &files, &mut own_values);
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(*yield_op) };
@@ -340,6 +174,296 @@ pub fn build_array<'c, 'a>(
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(nest) };
     Ok(array)
+}
+
+/// The array op, before the nest: one block argument per coordinate, then
+/// one per register file; with the file arguments by (Func, result).
+fn create_array<'c, 'a>(
+    context: &'c Context,
+    nest: OperationRef<'c, 'a>,
+    rep: &str,
+    loops: &[NestLoop],
+    s: &Schedule,
+    file_decls: &[FileDecl],
+) -> Result<(OperationRef<'c, 'a>, Files), Failed> {
+    let location = nest.location();
+    let attributes = crate::spacetime::space_time_transform::attrs::array_attributes(
+        context, location, rep, loops, s,
+    )?;
+    let mut arguments: Vec<(Type, melior::ir::Location)> = s
+        .coordinates
+        .iter()
+        .map(|_| (Type::index(context), location))
+        .collect();
+    let file_values: Vec<Value> = file_decls.iter().map(|(_, v)| v.value()).collect();
+    arguments.extend(file_values.iter().map(|v| (v.r#type(), location)));
+    let block = Block::new(&arguments);
+    let region = Region::new();
+    region.append_block(block);
+    let op = OperationBuilder::new(spacetime::ArrayOperation::name(), location)
+        .add_operands(&file_values)
+        .add_attributes(&attributes)
+        .add_regions([region])
+        .build()
+        .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
+    let parent = nest.block().or_internal("a parent block")?;
+    let array = parent.insert_operation_before(nest, op);
+    let body = ir::body_block(&array).or_internal("a body block")?;
+    let first_file = s.coordinates.len();
+    let mut files: HashMap<(usize, usize), Val> = HashMap::new();
+    for (i, (key, _)) in file_decls.iter().enumerate() {
+        let arg = body
+            .argument(first_file + i)
+            .or_internal("a block argument")?;
+        files.insert(*key, Value::from(arg).val());
+    }
+    Ok((array, files))
+}
+
+/// A yield's values, each with the condition of its `ure.select` (if
+/// any), and the selects to erase once the yield is gone.
+struct Yielded {
+    values: Vec<Val>,
+    conditions: Vec<Option<Val>>,
+    selects: Vec<t2s_ir::handle::Op>,
+}
+
+fn yielded(yield_op: &OperationRef<'_, '_>) -> Yielded {
+    let mut parts = Yielded {
+        values: Vec::new(),
+        conditions: Vec::new(),
+        selects: Vec::new(),
+    };
+    for v in yield_op.operands().map(|v| v.val()) {
+        match select_parts(v) {
+            Some((select, cond, value)) => {
+                parts.values.push(value);
+                parts.conditions.push(Some(cond));
+                parts.selects.push(select);
+            }
+            None => {
+                parts.values.push(v);
+                parts.conditions.push(None);
+            }
+        }
+    }
+    parts
+}
+
+/// URE `index`'s results into its register files (under their select's
+/// condition); an unconditional one is also this point's own value, which
+/// later reads of the same point and PE take directly.
+fn write_files(
+    pe: &Emitter<'_>,
+    index: usize,
+    values: &[Val],
+    conditions: &[Option<Val>],
+    files: &HashMap<(usize, usize), Val>,
+    own_values: &mut HashMap<(usize, usize), Val>,
+) {
+    for (r, value) in values.iter().enumerate() {
+        let (at, then) = match conditions[r] {
+            Some(cond) => {
+                let then = pe.if_then(cond);
+                (pe.at(then), Some(then))
+            }
+            None => (*pe, None),
+        };
+        if let Some(file) = files.get(&(index, r)) {
+            at.op(
+                ods::spacetime::WriteOperation::name(),
+                &[*value, *file],
+                &[],
+                &[],
+            );
+        }
+        match then {
+            Some(then) => pe.finish_scf_block(then),
+            None => {
+                own_values.insert((index, r), *value);
+            }
+        }
+    }
+}
+
+/// Each read of one URE becomes the producer's own value of this point
+/// (computed earlier in the body) or a `spacetime.read` of its file.
+fn rewrite_reads(
+    pe: &Emitter<'_>,
+    reads: &[&Read<'_, '_>],
+    files: &HashMap<(usize, usize), Val>,
+    own_values: &HashMap<(usize, usize), Val>,
+) -> Result<(), Failed> {
+    for Read {
+        at,
+        callee,
+        offset,
+        access,
+        ..
+    } in reads.iter().copied()
+    {
+        let here = pe.before_op(at.handle()).located(at.location());
+        for r in 0..at.result_count() {
+            let old = at.result(r).or_internal("a result of the op")?.val();
+            let new = match (files.get(&(*callee, r)), own_values.get(&(*callee, r))) {
+                (_, Some(v)) if access.same_step() && offset.iter().all(|&o| o == 0) => *v,
+                (Some(file), _) => emit_read(&here, *file, offset, access)?,
+                _ => {
+                    return Err(error(
+                        at.location(),
+                        "internal error: a read with no storage",
+                    ))
+                }
+            };
+            old.replace_all_uses_with(new);
+        }
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(*at) };
+    }
+    Ok(())
+}
+
+/// A `ure.at` of the nest, planned: the URE reading (`consumer`) and the
+/// one read (`callee`), the PE offset and where the value is.
+struct Read<'c, 'a> {
+    consumer: usize,
+    at: OperationRef<'c, 'a>,
+    callee: usize,
+    offset: Vec<i64>,
+    access: Access,
+}
+
+/// The nest's reads, the slots of each register file they need (by Func
+/// and result), and the reads that never reach a point of the domain.
+struct ReadPlan<'c, 'a> {
+    reads: Vec<Read<'c, 'a>>,
+    slots: HashMap<(usize, usize), i64>,
+    dead: Vec<OperationRef<'c, 'a>>,
+}
+
+/// Each ure.at's delay and PE offset, and which results need a register
+/// file (any read that is not the producer's own value of this point,
+/// computed earlier in the body).
+fn plan_reads<'c, 'a>(
+    ures: &[Ure<'c, 'a>],
+    names: &[String],
+    loops: &[NestLoop],
+    params: &[t2s_model::spacetime::ParamDecl],
+    s: &Schedule,
+) -> Result<ReadPlan<'c, 'a>, Failed> {
+    // Reads: each ure.at's delay and PE offset, and which results need a
+    // register file (any read that is not the producer's own value of this
+    // point, computed earlier in the body).
+    let index_of: HashMap<&str, usize> = ures
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (u.name.as_str(), i))
+        .collect();
+    let mut reads: Vec<Read<'c, 'a>> = Vec::new();
+    let mut slots: HashMap<(usize, usize), i64> = HashMap::new();
+    // Reads that never reach a point of the domain: no storage.
+    let mut dead: Vec<OperationRef<'c, 'a>> = Vec::new();
+    for (consumer, ure) in ures.iter().enumerate() {
+        for at in ir::collect(ure.op, ods::ure::AtOperation::name()) {
+            let callee_name = ir::symbol(&at, "func");
+            let Some(&callee) = index_of.get(callee_name.as_str()) else {
+                return Err(error(
+                    at.location(),
+                    format!("@{callee_name} is not in the nest"),
+                ));
+            };
+            let callee_lhs =
+                &ures[callee].vars[..ures[callee].num_lhs.min(ures[callee].vars.len())];
+            let distance = read_distance(&at, callee_lhs, names)?;
+            let projection = s.project(&distance);
+            let coordinates = [projection.time.as_slice(), &projection.offset].concat();
+            // The schedule ignored the dependences that never connect two
+            // points of the nest (t2s_model::spacetime::never_reaches): their
+            // reads, whatever delay the projection gives them, read nothing.
+            if never_reaches(&distance, loops, params) || never_inside(&coordinates, &s.coordinates)
+            {
+                dead.push(at);
+                continue;
+            }
+            let access = match (projection.flattened, projection.max_flattened) {
+                (Some(delay), _) => Access::Steps(delay),
+                (None, Some(at_maxima)) => Access::PerTimeLoop {
+                    delays: projection.time.clone(),
+                    at_maxima,
+                },
+                (None, None) => {
+                    return Err(error(
+                        at.location(),
+                        "internal error: the schedule left a register file unsized",
+                    ))
+                }
+            };
+            let offset = projection.offset;
+            let direct = access.same_step() && offset.iter().all(|&o| o == 0) && callee < consumer;
+            for r in 0..at.result_count() {
+                if !direct || ures[callee].conditional[r] {
+                    let entry = slots.entry((callee, r)).or_insert(1);
+                    *entry = (*entry).max(access.slots());
+                }
+            }
+            reads.push(Read {
+                consumer,
+                at,
+                callee,
+                offset,
+                access,
+            });
+        }
+    }
+
+    Ok(ReadPlan { reads, slots, dead })
+}
+
+/// A register file by (Func, result), and the value that declares it.
+type FileDecl = ((usize, usize), Val);
+
+/// The register files by (Func, result): values of the array's body.
+type Files = HashMap<(usize, usize), Val>;
+
+/// The register files, before the nest, in realization order (the array
+/// takes them as operands and its body as arguments: it is isolated from
+/// above).
+fn declare_files<'c>(
+    context: &'c Context,
+    nest: OperationRef<'c, '_>,
+    ures: &[Ure<'c, '_>],
+    slots: &HashMap<(usize, usize), i64>,
+    pe_shape: &[i64],
+) -> Result<Vec<FileDecl>, Failed> {
+    let location = nest.location();
+    let parent = nest.block().or_internal("a parent block")?;
+    let mut file_decls: Vec<FileDecl> = Vec::new();
+    let mut keys: Vec<_> = slots.keys().copied().collect();
+    keys.sort();
+    for (func, result) in keys {
+        let ty = result_type(&ures[func], result)?;
+        let mut shape = pe_shape.to_vec();
+        shape.push(slots[&(func, result)]);
+        let file_type = MemRefType::new(ty, &shape, None, None);
+        let label = if ures[func].conditional.len() == 1 {
+            ures[func].name.clone()
+        } else {
+            format!("{}_{result}", ures[func].name)
+        };
+        let op = spacetime::shift_reg(
+            context,
+            file_type.into(),
+            StringAttribute::new(context, &label),
+            location,
+        );
+        let op = parent.insert_operation_before(nest, op.into());
+        file_decls.push((
+            (func, result),
+            op.result(0).or_internal("a result of the op")?.val(),
+        ));
+    }
+
+    Ok(file_decls)
 }
 
 /// The distance of a `ure.at` over the nest's loops: `i - 1` in the callee's
