@@ -134,11 +134,11 @@ unsafe fn register_runtime(engine: mlir_sys::MlirExecutionEngine) {
         ("__gnu_h2f_ieee", soft_float::extendhfsf2 as *mut c_void),
         ("__extendbfsf2", soft_float::extendbfsf2 as *mut c_void),
         (
-            t2s_conversion::lower_channels::READ,
+            t2s_ir::channel_abi::READ,
             t2s_runtime::channel::t2s_channel_read as *mut c_void,
         ),
         (
-            t2s_conversion::lower_channels::WRITE,
+            t2s_ir::channel_abi::WRITE,
             t2s_runtime::channel::t2s_channel_write as *mut c_void,
         ),
     ];

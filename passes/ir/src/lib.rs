@@ -16,6 +16,7 @@
 
 pub mod arith_model;
 pub mod array;
+pub mod channel_abi;
 pub mod diag;
 pub mod emit;
 pub mod guard;

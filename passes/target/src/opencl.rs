@@ -198,10 +198,9 @@ pub fn translate(module: OperationRef<'_, '_>) -> Result<Translation, Failed> {
             &mut typedefs,
             &mut extensions,
         )?);
-        let dims =
-            t2s_conversion::lower_channels::fifo_layout(fifo).map_or_else(Vec::new, |l| l.dims);
+        let dims = t2s_ir::channel_abi::fifo_layout(fifo).map_or_else(Vec::new, |l| l.dims);
         channel_names.insert(symbol.clone(), (name.clone(), dims));
-        if let Some(layout) = t2s_conversion::lower_channels::fifo_layout(fifo) {
+        if let Some(layout) = t2s_ir::channel_abi::fifo_layout(fifo) {
             let ty = types::ctype(layout.ty).map_err(|m| error(fifo.location(), m))?;
             channel_types.insert(symbol.clone(), ty);
         }
@@ -271,7 +270,7 @@ fn channel_declaration(
     typedefs: &mut BTreeSet<String>,
     extensions: &mut BTreeSet<&'static str>,
 ) -> Result<String, Failed> {
-    let layout = t2s_conversion::lower_channels::fifo_layout(fifo)
+    let layout = t2s_ir::channel_abi::fifo_layout(fifo)
         .ok_or_else(|| error(fifo.location(), "a channel without an element type"))?;
     let ty = types::ctype(layout.ty).map_err(|m| error(fifo.location(), m))?;
     if let Some(t) = ty.typedef() {

@@ -53,7 +53,7 @@ pub fn design_of<'c>(
                 "the design @{name} names the channel @{channel}, which the module does not declare"
             ))
         })?;
-        let layout = t2s_conversion::lower_channels::fifo_layout(&fifo.op())
+        let layout = t2s_ir::channel_abi::fifo_layout(&fifo.op())
             .ok_or(ExecuteError::Unreadable("a channel's layout"))?;
         channels.push(ChannelSpec {
             name: channel,
