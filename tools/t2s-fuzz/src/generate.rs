@@ -44,7 +44,7 @@ pub struct Generated {
 }
 
 /// The upstream passes an embedder may run between two t2s passes.
-const UPSTREAM: [&str; 7] = [
+const UPSTREAM: [&str; 8] = [
     "canonicalize",
     "cse",
     "loop-invariant-code-motion",
@@ -52,6 +52,7 @@ const UPSTREAM: [&str; 7] = [
     "symbol-dce",
     "inline",
     "canonicalize{region-simplify=aggressive}",
+    "canonicalize{top-down=false}",
 ];
 
 /// A random subset of the upstream passes for case `id` (a mutant).
