@@ -1,2 +1,3 @@
 pub mod expand_streams;
+pub mod merge;
 pub mod merge_ures;

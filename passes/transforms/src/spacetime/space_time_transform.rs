@@ -80,7 +80,7 @@ fn transform_program(
     // The headline usage: a program as written (directives inside, not
     // merged yet) is merged first, as merge-ures would.
     if find_nest(&program).is_none() {
-        crate::ure::merge_ures::merge_program(program)?;
+        crate::ure::merge::merge_program(program)?;
     }
     let Some(nest) = find_nest(&program) else {
         return Err(error(program.location(), "program has no URE to transform"));
