@@ -69,6 +69,16 @@ pub fn internal_here(what: impl AsRef<str>) -> Failed {
     }
 }
 
+/// The text a caught panic carries (`panic!("...")`), for the internal
+/// error that reports it where it must not unwind into C++.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".into())
+}
+
 /// `option.or_internal("what")?`: a `None` (or an `Err`) where an invariant
 /// promises a value is an internal error naming what was missing, located
 /// at the op being worked on.

@@ -108,11 +108,7 @@ unsafe extern "C" fn run_trampoline(
             false
         }
         Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
+            let message = crate::diag::panic_message(panic.as_ref());
             emit(
                 op.location(),
                 Severity::Error,

@@ -468,11 +468,7 @@ unsafe extern "C" fn to_opencl(
         Ok(Err(_)) => mlir_sys::MlirLogicalResult { value: 0 },
         // A panic must not unwind into C++, nor end without a word.
         Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".into());
+            let message = t2s_ir::diag::panic_message(panic.as_ref());
             t2s_ir::diag::internal(
                 module.location(),
                 format!("the OpenCL translation panicked: {message}"),
