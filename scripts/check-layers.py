@@ -272,7 +272,7 @@ def check_raw_handles():
 # read by string key.
 MAX_STRING_BUILT_OPS = 120
 MAX_HAND_SEGMENTS = 6
-MAX_STRING_ATTRIBUTE_READS = 261
+MAX_STRING_ATTRIBUTE_READS = 253
 STRING_BUILT = re.compile(r"\.op\(\s*(ods::|&ir::name|kind\b|name\b|\"|[a-z_]+::)|OperationBuilder::new\(")
 ATTRIBUTE_READ = re.compile(
     r"ir::(?:symbol|strings|int|i64s|extents|array|string|bool_attr|float|affine_map|has)\(\s*&?[\w.*()]+,\s*\"|\.attribute\(\"|has_attribute\(\""

@@ -27,6 +27,7 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -54,6 +55,9 @@ void t2sRegisterAllDialects(MlirDialectRegistry registry) {
   DialectRegistry &r = *unwrap(registry);
   registerAllDialects(r);
   registerAllExtensions(r);
+  // gpu-module-to-binary translates a gpu.module to LLVM IR (the GPU route's
+  // PTX): every dialect's translation to LLVM IR is part of what t2s reads.
+  registerAllToLLVMIRTranslations(r);
   r.insert<t2s::ure::UreDialect, t2s::spacetime::SpacetimeDialect,
            t2s::channel::ChannelDialect>();
 }

@@ -126,6 +126,20 @@ MlirLogicalResult t2sSerializeSpirv(MlirOperation root,
                                                   void *stream),
                                     void *stream);
 
+/// Writes the PTX of the one NVVM `gpu.binary` under `root` (the
+/// translation `--t2s-to-ptx`); a located error when there is none or
+/// several.
+MlirLogicalResult t2sWritePtx(MlirOperation root,
+                              void (*write)(MlirStringRef chunk, void *stream),
+                              void *stream);
+
+/// Writes the GPU launch manifest (JSON) of the host functions and kernel
+/// modules under `root` (the translation `--t2s-to-gpu-manifest`).
+MlirLogicalResult t2sWriteGpuManifest(MlirOperation root,
+                                      void (*write)(MlirStringRef chunk,
+                                                    void *stream),
+                                      void *stream);
+
 /// The kernel operands of a `gpu.launch_func` (what its kernel takes, after
 /// the grid, block, cluster and dynamic shared memory operands): their
 /// first operand number and count. False when `op` is no `gpu.launch_func`.

@@ -120,5 +120,23 @@ int t2sMlirTranslateMain(int argc, char **argv, const char *toolName) {
         return unwrap(t2sSerializeSpirv(wrap(op), appendToStream, &os));
       },
       registerInputDialects);
+  TranslateFromMLIRRegistration(
+      "t2s-to-ptx",
+      "Write the PTX of the input's kernels: the NVVM object of its gpu.binary "
+      "(what t2s-systolic-to-ptx ends with)",
+      [](Operation *op, llvm::raw_ostream &os) {
+        return unwrap(t2sWritePtx(wrap(op), appendToStream, &os));
+      },
+      registerInputDialects);
+  TranslateFromMLIRRegistration(
+      "t2s-to-gpu-manifest",
+      "Write the launch manifest of the input's kernels as JSON: each host "
+      "function's arguments (name, role, shape, element type), its launches "
+      "in order (kernel, grid, block, shared memory, parameters) and the PTX "
+      "of every kernel module (tools/gpu/launch.py runs it)",
+      [](Operation *op, llvm::raw_ostream &os) {
+        return unwrap(t2sWriteGpuManifest(wrap(op), appendToStream, &os));
+      },
+      registerInputDialects);
   return failed(mlirTranslateMain(argc, argv, toolName)) ? 1 : 0;
 }

@@ -113,6 +113,37 @@ def Ure_VectorizeOp : Ure_Op<"vectorize", [HasParent<"ProgramOp">]> {
   let hasVerifier = 1;
 }
 
+def Ure_GpuMapOp : Ure_Op<"gpu_map", [HasParent<"ProgramOp">]> {
+  let summary = "Runs the array's outermost time loops as a GPU grid";
+  let description = [{
+    T2S's `gpu_blocks(j, i).gpu_threads(jj, ii)`: the listed loops of the
+    space-time transform of `@F`'s merged nest (the representative) become
+    the blocks and the threads of one kernel launch; the first loop of each
+    list is `x`, the next `y`, then `z`. Each thread runs the rest of the
+    array: the inner time loops around every PE (unrolled into its
+    registers). Applied by `spacetime-to-scf{gpu=true}` (the
+    `t2s-systolic-to-ptx` pipeline), which checks what the verifier cannot
+    see yet, each as an error at this op: the loops are the outermost time
+    loops, of constant extents, in that order; no value flows from one of
+    their iterations to another (no dependence along them); each is a loop
+    of the output, so no two threads write one element; the grid fits the
+    device (at most 1024 threads a block, 65535 blocks along y and z); a
+    thread's register files fit its 255 registers when the PEs are unrolled,
+    and its 512 KiB of local memory in any case. The CPU routes run the
+    array on one thread and warn that the directive is not applied.
+
+    ```mlir
+    ure.gpu_map @c blocks (j, i) threads (jj, ii)
+    ure.gpu_map @c blocks (i) threads ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$blocks,
+                       StrArrayAttr:$threads);
+  let assemblyFormat = "$func `blocks` custom<VarNames>($blocks) `threads` "
+                       "custom<VarNames>($threads) attr-dict";
+  let hasVerifier = 1;
+}
+
 def Ure_IsolateProducerOp : Ure_Op<"isolate_producer",
                                    [HasParent<"ProgramOp">]> {
   let summary = "Moves the reads of inputs into a loader kernel";

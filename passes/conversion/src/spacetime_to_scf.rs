@@ -47,7 +47,7 @@ t2s_ir::declare_pass! {
     /// Lower systolic arrays (spacetime.array) to scf time loops around PEs, by
     /// rewriting the PE body
     pub static PASS = "spacetime-to-scf" (SpacetimeToScf)
-        on Anchor::Module, creates ["func", "scf", "arith", "memref", "math"],
+        on Anchor::Module, creates ["func", "scf", "arith", "memref", "math", "gpu"],
         run run;
     options Options {
         /// Mark the generated functions llvm.emit_c_interface (for the JIT and
@@ -74,6 +74,12 @@ t2s_ir::declare_pass! {
         /// an i32 status: 0, or (input + 1) << 8 | dimension of the first
         /// input too small
         input_checks: bool = ("input-checks", "true"),
+        /// Lower each array into one gpu.launch (the input of
+        /// gpu-kernel-outlining): the loops of its ure.gpu_map directive are
+        /// the blocks and threads, each thread runs the other time loops with
+        /// its register files in private memory; without a directive, one
+        /// thread runs the whole array
+        gpu: bool = ("gpu", "false"),
     }
 }
 
@@ -92,6 +98,7 @@ pub struct LowerOptions {
     pub shift_registers: bool,
     pub fastmath: String,
     pub input_checks: bool,
+    pub gpu: bool,
 }
 
 fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
@@ -103,6 +110,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
         shift_registers: options.shift_registers,
         fastmath: options.fastmath.clone(),
         input_checks: options.input_checks,
+        gpu: options.gpu,
     };
     if !options.fastmath.is_empty()
         && Attribute::parse(
@@ -144,7 +152,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
             "a program holds one spacetime.array",
         ));
     }
-    pending::warn_unapplied(&body_ops);
+    pending::warn_unapplied(&body_ops, options.gpu);
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
     let context: &Context = unsafe { context_ref.to_ref() };
@@ -160,6 +168,12 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
         arrays.push(kernel_array(kernel, &name)?);
     }
     check_one_store(&arrays, &signature)?;
+    if options.gpu && arrays.len() > 1 {
+        return Err(error(
+            arrays[1].0.location(),
+            "spacetime-to-scf{gpu=true} lowers one array: a design of kernels and channels has no GPU form yet",
+        ));
+    }
     // Every function checks every input, so that all kernels of a design
     // return at once when one is too small (none waits on a channel).
     let needs = t2s_ir::reads::input_needs(program)?;
@@ -222,25 +236,46 @@ fn lower_array<'c>(
         &function.params,
     )?;
     let e = entry.at(guarded.body);
+    // The GPU form: everything from here on runs in every thread.
+    let grid = if options.gpu {
+        gpu::check_static(&function, &output, array.location())?;
+        gpu::mark_roles(&function, context)?;
+        Some(gpu::plan(body_ops, array, &info, &output)?)
+    } else {
+        None
+    };
+    let (e, launch, given) = match &grid {
+        Some(grid) => {
+            let (body, given) = gpu::open_launch(&e, grid, &info);
+            (e.at(body), Some(body), given)
+        }
+        None => (e, None, Vec::new()),
+    };
 
     let unroll = unrolls(&info, options, array.location());
     let (lowered, time_extents) = lowered_at_entry(&e, &info, &function, &output, options)?;
 
-    let files = phases::allocate_files(&e, array, &info, unroll, options)?;
-    let _ = body_ops;
-    let buffers = crate::spacetime_to_scf::buffers::allocate(
-        &e,
-        &ArrayOp::cast(array).or_internal("an op of the expected kind")?,
-    );
+    let files = phases::allocate_files(&e, array, &info, unroll, options, grid.as_ref())?;
+    let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
+    if options.gpu && !array_op.buffers().is_empty() {
+        return Err(error(
+            array.location(),
+            "spacetime-to-scf{gpu=true}: an array's feeder buffers have no GPU form yet (shared memory)",
+        ));
+    }
+    let buffers = crate::spacetime_to_scf::buffers::allocate(&e, &array_op);
     // Only the kernel that stores the output initializes it: the others run
     // at the same time.
     let stamps = if stores {
-        crate::spacetime_to_scf::lowered::init_outputs(&e, &info, &lowered)?
+        if let Some(grid) = &grid {
+            gpu::check_stamps(grid, &output, array.location())?;
+        }
+        crate::spacetime_to_scf::lowered::init_outputs(&e, &info, &lowered, !options.gpu)?
     } else {
         None
     };
 
-    let mut time = phases::time_loops(&e, array, &info, &time_extents);
+    let mut time = phases::time_loops(&e, array, &info, &time_extents, &given);
     let pe = phases::PeInputs {
         files: &files,
         buffers: &buffers,
@@ -259,10 +294,13 @@ fn lower_array<'c>(
             &[],
         );
     }
-    if let Some(stamps) = stamps {
+    if let Some(stamps) = stamps.filter(|_| !options.gpu) {
         e.op(ods::memref::DeallocOperation::name(), &[stamps], &[], &[]);
     }
     crate::spacetime_to_scf::buffers::free(&e, &buffers);
+    if let Some(body) = launch {
+        gpu::close_launch(&e, body);
+    }
     guarded.finish(&entry);
     Ok(())
 }
@@ -410,6 +448,7 @@ fn create_function<'c>(
 
 pub mod buffers;
 pub mod design;
+mod gpu;
 pub mod loads;
 pub mod lowered;
 pub mod output;

@@ -119,6 +119,7 @@ pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
         ods::ure::StreamOutputOperation::name(),
         ods::ure::BufferOperation::name(),
         ods::ure::UnloadOperation::name(),
+        ods::ure::GpuMapOperation::name(),
     ];
     if is_transformed(program) {
         return true;

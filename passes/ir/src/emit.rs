@@ -359,6 +359,37 @@ impl<'c> Emitter<'c> {
         )
     }
 
+    /// `gpu.launch` of `grid` blocks of `block` threads (x, y, z): its body
+    /// (to end with `gpu.terminator`) and the body's twelve indices: block
+    /// ids, thread ids, grid sizes, block sizes.
+    pub fn gpu_launch(&self, grid: [Val; 3], block: [Val; 3]) -> (Blk, Vec<Val>) {
+        let index = self.index_type();
+        let body = Block::new(&[(index, self.location); 12]);
+        let region = Region::new();
+        region.append_block(body);
+        // melior's typed builder writes the operand segments.
+        let op = ods::gpu::LaunchOperation::builder(self.context, self.location)
+            .async_dependencies(&[])
+            .grid_size_x(grid[0].value())
+            .grid_size_y(grid[1].value())
+            .grid_size_z(grid[2].value())
+            .block_size_x(block[0].value())
+            .block_size_y(block[1].value())
+            .block_size_z(block[2].value())
+            .body(region)
+            .build();
+        let op: melior::ir::Operation = op.into();
+        let op = self.insert(op);
+        let block = Blk::of(
+            &op.region(0)
+                .expect("the body")
+                .first_block()
+                .expect("one block"),
+        );
+        let args = block.arguments();
+        (block, args)
+    }
+
     /// `scf.if %cond` without else; returns the then-block (without terminator).
     pub fn if_then(&self, cond: Val) -> Blk {
         let region = Region::new();

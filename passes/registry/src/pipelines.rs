@@ -224,8 +224,54 @@ pub static SYSTOLIC_TO_SPIRV: Pipeline = Pipeline {
     ],
 };
 
+/// What the GPU route asks of `spacetime-to-scf`: the array in a
+/// `gpu.launch`, no input checks (the launcher passes the buffers the
+/// manifest asks for).
+pub const GPU_DEFAULTS: &[(&str, &str)] = &[("gpu", "true"), ("input-checks", "false")];
+
+/// The launches' bodies outlined into kernels and lowered to NVVM for the
+/// H100 (sm_90, PTX 8.0); memrefs are passed as bare pointers.
+pub static GPU_TO_NVVM: Pipeline = Pipeline {
+    argument: "t2s-gpu-to-nvvm",
+    description: "Outline each gpu.launch into a kernel of a gpu.module for sm_90 (PTX 8.0) and lower the kernels to the nvvm and llvm dialects, memrefs passed as bare pointers",
+    defaults: &[],
+    steps: &[
+        Pass(&transforms::arith::total_division::PASS),
+        Upstream("canonicalize"),
+        Upstream("cse"),
+        Upstream("gpu-launch-sink-index-computations"),
+        Upstream("gpu-kernel-outlining"),
+        Upstream("nvvm-attach-target{chip=sm_90 features=+ptx80 O=3}"),
+        Upstream("gpu.module(convert-scf-to-cf, convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true}, convert-vector-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, convert-ub-to-llvm, canonicalize, cse)"),
+        Upstream("canonicalize"),
+        Upstream("reconcile-unrealized-casts"),
+    ],
+};
+
+pub static SYSTOLIC_TO_NVVM: Pipeline = Pipeline {
+    argument: "t2s-systolic-to-nvvm",
+    description: "The systolic array in one gpu.launch (its ure.gpu_map loops as blocks and threads, or one thread), outlined into a kernel and lowered to the nvvm and llvm dialects for sm_90; the host function keeps the gpu.launch_func",
+    defaults: GPU_DEFAULTS,
+    steps: &[
+        Step::Pipeline(&TRANSFORM),
+        Pass(&transforms::spacetime::vectorize::PASS),
+        Pass(&conversion::spacetime_to_scf::PASS),
+        Step::Pipeline(&GPU_TO_NVVM),
+    ],
+};
+
+pub static SYSTOLIC_TO_PTX: Pipeline = Pipeline {
+    argument: "t2s-systolic-to-ptx",
+    description: "t2s-systolic-to-nvvm, then the kernels compiled to PTX by LLVM's NVPTX back end (a gpu.binary; t2s-translate --t2s-to-ptx writes the PTX, --t2s-to-gpu-manifest the launch manifest)",
+    defaults: GPU_DEFAULTS,
+    steps: &[
+        Step::Pipeline(&SYSTOLIC_TO_NVVM),
+        Upstream("gpu-module-to-binary{format=isa}"),
+    ],
+};
+
 /// Every named pipeline.
-pub fn all_pipelines() -> [&'static Pipeline; 15] {
+pub fn all_pipelines() -> [&'static Pipeline; 18] {
     [
         &TRANSFORM,
         &ISOLATE,
@@ -242,5 +288,8 @@ pub fn all_pipelines() -> [&'static Pipeline; 15] {
         &DATAFLOW_TO_LLVM,
         &SEQUENTIAL_TO_SCF,
         &DATAFLOW_TO_SCF,
+        &GPU_TO_NVVM,
+        &SYSTOLIC_TO_NVVM,
+        &SYSTOLIC_TO_PTX,
     ]
 }

@@ -63,6 +63,11 @@ pub struct Cli {
     #[arg(short = 'o', long, value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
 
+    /// Write each input (given or seeded random) as DIR/<name>.npy: with -o,
+    /// the inputs and the expected outputs of a run elsewhere (tools/gpu)
+    #[arg(long, value_name = "DIR")]
+    pub write_inputs: Option<PathBuf>,
+
     /// Print the outputs (of the first mode) as text
     #[arg(long)]
     pub print: bool,
@@ -136,6 +141,7 @@ pub struct Options {
     pub params: HashMap<String, i64>,
     pub seed: u64,
     pub output_dir: Option<PathBuf>,
+    pub write_inputs: Option<PathBuf>,
     pub print: bool,
     pub remarks: bool,
     pub rtol: f64,
@@ -307,6 +313,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>> {
         params: cli.params.into_iter().collect(),
         seed: cli.seed,
         output_dir: cli.output_dir,
+        write_inputs: cli.write_inputs,
         print: cli.print,
         remarks: cli.remarks,
         rtol: cli.rtol,

@@ -337,6 +337,14 @@ fn run(args: &[String]) -> Result<bool> {
     let (inputs, params) = gather_inputs(&model, &options)?;
     model.check_params(&params).map_err(|e| anyhow!(e))?;
     let names = model.output_names();
+    if let Some(dir) = &options.write_inputs {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        for (input, buffer) in model.inputs.iter().zip(&inputs) {
+            let path = dir.join(format!("{}.npy", input.name));
+            npy::write_npy(&path, buffer)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
 
     let mut results = Vec::new();
     for &mode in &options.modes {

@@ -139,6 +139,7 @@ pub fn init_outputs(
     e: &Emitter<'_>,
     info: &ArrayInfo,
     lowered: &Lowered<'_>,
+    on_heap: bool,
 ) -> Result<Option<Val>, Failed> {
     let output = &lowered.output;
     let extents: Vec<Val> = lowered.output_extents.clone();
@@ -159,7 +160,7 @@ pub fn init_outputs(
             .map(|(_, v)| *v)
             .collect();
         let ty = melior::ir::r#type::MemRefType::new(e.index_type(), &dims, None, None);
-        let stamps = e.allocate(true, ty.into(), &sizes);
+        let stamps = e.allocate(on_heap, ty.into(), &sizes);
         fills.push((stamps, e.index(-1)));
         Some(stamps)
     } else {

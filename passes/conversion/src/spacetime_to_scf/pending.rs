@@ -32,8 +32,19 @@ fn applied_by(op: &OperationRef<'_, '_>) -> Option<&'static str> {
 
 /// Warns at each directive of `ops` (a program's body) that no pass has
 /// applied.
-pub fn warn_unapplied(ops: &[OperationRef<'_, '_>]) {
+pub fn warn_unapplied(ops: &[OperationRef<'_, '_>], gpu: bool) {
     for op in ops {
+        if ods::is(op, ods::ure::GpuMapOperation::name()) {
+            if !gpu {
+                emit(
+                    op.location(),
+                    Severity::Warning,
+                    "'ure.gpu_map' is not applied and is dropped: this pipeline runs the array on one CPU thread; spacetime-to-scf{gpu=true} (t2s-systolic-to-ptx) applies it",
+                    &[],
+                );
+            }
+            continue;
+        }
         if let Some(pass) = applied_by(op) {
             let message = format!(
                 "'{}' is not applied and is dropped: the pipeline lowers the array without it (t2s-lower-to-llvm builds the array alone, without kernels); '{pass}' applies it in t2s-dataflow-to-llvm and t2s-dataflow-to-scf",

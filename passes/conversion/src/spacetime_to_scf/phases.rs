@@ -23,7 +23,12 @@ pub(super) fn allocate_files<'c>(
     info: &ArrayInfo,
     unroll: bool,
     options: &LowerOptions,
+    grid: Option<&super::gpu::Grid<'_>>,
 ) -> Result<HashMap<usize, FileStorage>, Failed> {
+    let mut total_bytes = 0u64;
+    // What a GPU thread keeps in registers from one step to the next: every
+    // slot but the one written this step (read in the same step, if at all).
+    let mut carried_bytes = 0u64;
     let context = e.context;
     let mut files: HashMap<usize, FileStorage> = HashMap::new();
     let pe_names = pe_names(info);
@@ -48,7 +53,11 @@ pub(super) fn allocate_files<'c>(
         let shifted =
             on_write || ((unroll || options.shift_registers) && slots <= options.max_shifted);
         // The stack only for small files: LLVM keeps those in registers.
-        let heap = !shifted || bytes > MAX_STACK_BYTES;
+        // A GPU thread has no heap: its files are private (checked below).
+        let heap = !options.gpu && (!shifted || bytes > MAX_STACK_BYTES);
+        total_bytes = total_bytes.saturating_add(bytes);
+        carried_bytes =
+            carried_bytes.saturating_add(bytes / slots.max(1) as u64 * (slots.max(1) - 1) as u64);
         // Named after its Func, for the OpenCL translation's private array.
         let buffer = e
             .located(named(
@@ -86,6 +95,15 @@ pub(super) fn allocate_files<'c>(
                 index,
             },
         );
+    }
+    if let Some(grid) = grid {
+        super::gpu::check_thread_storage(
+            grid,
+            array.location(),
+            total_bytes,
+            carried_bytes,
+            unroll,
+        )?;
     }
     Ok(files)
 }
@@ -147,11 +165,14 @@ pub(super) struct TimeLoops {
     pub step: Val,
 }
 
+/// The time loops around the PEs, outermost first; a loop whose index is
+/// `given` (a GPU-mapped loop: a block or thread index) opens no loop.
 pub(super) fn time_loops<'c>(
     e: &Emitter<'c>,
     array: OperationRef<'c, '_>,
     info: &ArrayInfo,
     time_extents: &[Val],
+    given: &[Option<Val>],
 ) -> TimeLoops {
     let context = e.context;
     let mut block = e.block;
@@ -161,7 +182,11 @@ pub(super) fn time_loops<'c>(
     for c in (0..info.time.len().saturating_sub(1)).rev() {
         strides[c] = e.mul(strides[c + 1], time_extents[c + 1]);
     }
-    for (t, extent) in info.time.iter().zip(time_extents) {
+    for (c, (t, extent)) in info.time.iter().zip(time_extents).enumerate() {
+        if let Some(iv) = given.get(c).copied().flatten() {
+            time_ivs.push(iv);
+            continue;
+        }
         let at = e.at(block);
         let lower = at.index(t.min);
         let upper = if t.min == 0 {

@@ -25,6 +25,7 @@ use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
+use t2s_ir::ops::spacetime::ReadDelay;
 use t2s_ir::pass::Failed;
 
 /// Storage of one register file.
@@ -102,11 +103,13 @@ fn slot(e: &Emitter<'_>, file: &FileStorage, step: Val, delay: &Delay) -> Val {
 /// The read's delay: `delay d`, or `delay [d1, ...]` flattened with the
 /// run-time strides.
 fn delay_of(e: &Emitter<'_>, op: &OperationRef<'_, '_>, frame: &PeFrame<'_>) -> Delay {
-    if !op.has_attribute("time_delay") {
-        return Delay::Steps(ir::int(op, "delay").unwrap_or(0));
-    }
+    let per_loop = match t2s_ir::ops::spacetime::read_delay(op) {
+        Some(ReadDelay::PerTimeLoop(d)) => d,
+        Some(ReadDelay::Steps(d)) => return Delay::Steps(d),
+        None => return Delay::Steps(0),
+    };
     let mut flat: Option<Val> = None;
-    for (d, stride) in ir::i64s(op, "time_delay").iter().zip(frame.strides) {
+    for (d, stride) in per_loop.iter().zip(frame.strides) {
         if *d == 0 {
             continue;
         }

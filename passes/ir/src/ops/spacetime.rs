@@ -54,6 +54,12 @@ pub struct File<'c, 'a> {
     pub decl: ShiftRegOp<'c, 'a>,
 }
 
+/// The `ure.func` whose merged nest `array` (a `spacetime.array` or a
+/// `ure.nest`) computes, without the `@`.
+pub fn representative(array: &OperationRef<'_, '_>) -> String {
+    ir::symbol(array, "representative")
+}
+
 impl<'c, 'a> ArrayOp<'c, 'a> {
     /// The body: the program of one PE at one step.
     pub fn body(&self) -> BlockRef<'c, 'a> {
@@ -255,6 +261,42 @@ impl<'c, 'a> ReadOp<'c, 'a> {
     pub fn offset(&self) -> Vec<i64> {
         ir::i64s(&self.0, "offset")
     }
+
+    /// How long ago the value was written: flattened steps (`delay d`),
+    /// or steps per time loop (`delay [d1, ...]`), or `None` for a read
+    /// counted in the PE's writes.
+    pub fn delay(&self) -> Option<ReadDelay> {
+        if self.0.has_attribute("time_delay") {
+            return Some(ReadDelay::PerTimeLoop(ir::i64s(&self.0, "time_delay")));
+        }
+        ir::int(&self.0, "delay").map(ReadDelay::Steps)
+    }
+}
+
+/// The delay of a `spacetime.read`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadDelay {
+    /// Flattened steps of the array's time loops.
+    Steps(i64),
+    /// Steps of each time loop (outermost first), for symbolic extents.
+    PerTimeLoop(Vec<i64>),
+}
+
+impl ReadDelay {
+    /// Whether the value is this step's.
+    pub fn is_same_step(&self) -> bool {
+        match self {
+            ReadDelay::Steps(d) => *d == 0,
+            ReadDelay::PerTimeLoop(d) => d.iter().all(|x| *x == 0),
+        }
+    }
+}
+
+/// The delay of `op`, a `spacetime.read` (`None` for another op or a read
+/// counted in writes).
+pub fn read_delay(op: &OperationRef<'_, '_>) -> Option<ReadDelay> {
+    use super::View as _;
+    ReadOp::cast(*op)?.delay()
 }
 
 impl<'c, 'a> WriteOp<'c, 'a> {

@@ -58,6 +58,32 @@ view! {
     /// `ure.vectorize`: the directive.
     VectorizeOp = ods::VectorizeOperation
 }
+view! {
+    /// `ure.gpu_map`: the directive.
+    GpuMapOp = ods::GpuMapOperation
+}
+
+impl<'c> GpuMapOp<'c, '_> {
+    /// The Func mapped (the representative of its merge), without the `@`.
+    pub fn target(&self) -> String {
+        ir::symbol(&self.0, "func")
+    }
+
+    /// The loops on the blocks, x first.
+    pub fn blocks(&self) -> Vec<String> {
+        ir::strings(&self.0, "blocks")
+    }
+
+    /// The loops on the threads, x first.
+    pub fn threads(&self) -> Vec<String> {
+        ir::strings(&self.0, "threads")
+    }
+
+    pub fn location(&self) -> melior::ir::Location<'c> {
+        use melior::ir::operation::OperationLike as _;
+        self.0.location()
+    }
+}
 
 /// A bound of a Func's element space: `min` and an extent (an integer or a
 /// `ure.param`).

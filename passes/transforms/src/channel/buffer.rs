@@ -159,7 +159,7 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
         name: &d.loader,
         input: &d.input,
         channel: &channel,
-        representative: &ir::symbol(&array, "representative"),
+        representative: &t2s_ir::ops::spacetime::representative(&array),
         params: &ir::param_decls(&program),
     };
     crate::channel::buffer::loader::build(context, program, at, &loader, &tile, &info, element)?;

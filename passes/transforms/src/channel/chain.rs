@@ -110,7 +110,7 @@ impl<'c, 'a> Chain<'c, 'a> {
                             format!("{what} applies to the systolic array: run space-time-transform first (and isolate, when @{target} is an isolated kernel)"),
                         )
                     })?;
-                let representative = ir::symbol(&array, "representative");
+                let representative = t2s_ir::ops::spacetime::representative(&array);
                 if representative != target {
                     return Err(error(
                         location,
@@ -195,9 +195,8 @@ impl<'c, 'a> Chain<'c, 'a> {
         if self.down {
             for read in ir::collect(self.array, ods::spacetime::ReadOperation::name()) {
                 let offsets = ir::i64s(&read, "offset");
-                let delays = ir::i64s(&read, "time_delay");
-                let same_step = ir::int(&read, "delay") == Some(0)
-                    || (!delays.is_empty() && delays.iter().all(|d| *d == 0));
+                let same_step =
+                    t2s_ir::ops::spacetime::read_delay(&read).is_some_and(|d| d.is_same_step());
                 if same_step && offsets.get(dim).is_some_and(|o| *o != 0) {
                     return Err(error_with_notes(
                         self.location,

@@ -30,6 +30,7 @@ use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
+use t2s_ir::ops::spacetime::{read_delay, ReadDelay};
 use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 use t2s_model::spacetime::{minimize, Storage};
@@ -109,14 +110,17 @@ fn minimize_array(
         };
         let per_time_loop = file_reads
             .iter()
-            .any(|r| r.op().has_attribute("time_delay"));
+            .any(|r| matches!(read_delay(&r.op()), Some(ReadDelay::PerTimeLoop(_))));
         if per_time_loop {
             keep("a read gives its delay per time loop".into());
             continue;
         }
         let largest = file_reads
             .iter()
-            .filter_map(|r| ir::int(&r.op(), "delay"))
+            .filter_map(|r| match read_delay(&r.op()) {
+                Some(ReadDelay::Steps(d)) => Some(d),
+                _ => None,
+            })
             .max()
             .unwrap_or(0);
         let every = match minimize(times, largest) {
@@ -138,7 +142,10 @@ fn minimize_array(
                 other_pe = true;
                 break;
             }
-            let delay = ir::int(&read, "delay").unwrap_or(0);
+            let delay = match read_delay(&read) {
+                Some(ReadDelay::Steps(d)) => d,
+                _ => 0,
+            };
             plan.push((
                 read,
                 writes_back(delay, every, before(&write, &read, array)),

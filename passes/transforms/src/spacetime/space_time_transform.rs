@@ -15,6 +15,7 @@ use t2s_ir::diag::{emit, error, error_with_notes, remark, Severity};
 use t2s_ir::import::find_nest;
 use t2s_ir::ir;
 use t2s_ir::ods;
+use t2s_ir::ops::ure::GpuMapOp;
 use t2s_ir::pass::{Anchor, Failed, Names};
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
@@ -94,7 +95,7 @@ fn transform_program(
         }
         return Ok(());
     }
-    let rep = ir::symbol(&nest, "representative");
+    let rep = t2s_ir::ops::spacetime::representative(&nest);
     let directives: Vec<_> = ir::body_ops(&program, 0)
         .into_iter()
         .filter(|op| ods::is(op, ods::ure::SpaceTimeTransformOperation::name()))
@@ -135,6 +136,7 @@ fn transform_program(
     // the distance of every ure.at), so any op inside a URE is fine here.
     let loops = nest_loops(nest)?;
     let (names, deps, reads) = dependences(nest, &loops)?;
+    check_gpu_map(&program, &rep, &loops, &deps, &reads)?;
     let specs: Vec<TransformSpec> = requests.iter().map(|r| r.spec.clone()).collect();
     let params = ir::param_decls(&program);
     let sched = schedule(&loops, &deps, &specs, &names, &params)
@@ -268,6 +270,42 @@ fn dependences<'c>(
         }
     }
     Ok((names, deps, reads))
+}
+
+/// The loops a `ure.gpu_map` runs on blocks and threads carry no
+/// dependence: no value flows from one thread to another.
+fn check_gpu_map(
+    program: &OperationRef<'_, '_>,
+    rep: &str,
+    loops: &[NestLoop],
+    deps: &[DependenceSpec],
+    reads: &[Location<'_>],
+) -> Result<(), Failed> {
+    let directives: Vec<GpuMapOp> = t2s_ir::ops::children(program);
+    for directive in directives.iter().filter(|d| d.target() == rep) {
+        let mapped: Vec<String> = directive
+            .blocks()
+            .into_iter()
+            .chain(directive.threads())
+            .collect();
+        for (dep, at) in deps.iter().zip(reads) {
+            let carried = loops
+                .iter()
+                .zip(&dep.distance)
+                .find(|(l, d)| **d != 0 && mapped.contains(&l.name));
+            if let Some((l, d)) = carried {
+                return Err(error_with_notes(
+                    *at,
+                    format!(
+                        "this read carries a dependence along loop '{}' (distance {d}), which ure.gpu_map runs on different blocks or threads: no thread sees another's values",
+                        l.name
+                    ),
+                    &[(directive.location(), "the GPU mapping".to_string())],
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn report(

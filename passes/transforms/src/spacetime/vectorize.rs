@@ -184,7 +184,7 @@ fn wanted_loops<'c>(
 ) -> Result<Vec<Wanted<'c>>, Failed> {
     // Whom a directive names comes first: a second directive naming a
     // merged Func is misplaced, not a second vectorization.
-    let rep = ir::symbol(array, "representative");
+    let rep = t2s_ir::ops::spacetime::representative(array);
     for d in directives {
         let target = ir::symbol(d, "func");
         if !kernel && target != rep {

@@ -70,10 +70,7 @@ fn is_same_step(read: &OperationRef<'_, '_>) -> bool {
     if read.has_attribute("writes") {
         return false;
     }
-    if read.has_attribute("time_delay") {
-        return ir::i64s(read, "time_delay").iter().all(|d| *d == 0);
-    }
-    ir::int(read, "delay") == Some(0)
+    t2s_ir::ops::spacetime::read_delay(read).is_some_and(|d| d.is_same_step())
 }
 
 /// Every op of the array, pre-order.

@@ -1,0 +1,53 @@
+//===- UreGpuMap.cpp - ure.gpu_map ----------------------------------------===//
+//
+// The verifier of the GPU mapping directive: what it can check without the
+// array (distinct loops of the Func, at most three blocks and three
+// threads). Whether the loops are the outermost time loops, carry no
+// dependence and fit the device is the passes' question
+// (space-time-transform, spacetime-to-scf{gpu=true}).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ure/UreDialect.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace t2s::ure;
+
+LogicalResult GpuMapOp::verify() {
+  SmallVector<Attribute> all(getBlocks().begin(), getBlocks().end());
+  all.append(getThreads().begin(), getThreads().end());
+  llvm::StringSet<> seen;
+  for (Attribute a : all)
+    if (!seen.insert(cast<StringAttr>(a).getValue()).second)
+      return emitOpError("maps loop '")
+             << cast<StringAttr>(a).getValue() << "' twice";
+  if (getBlocks().size() > 3 || getThreads().size() > 3)
+    return emitOpError("maps at most 3 loops to blocks and 3 to threads "
+                       "(x, y, z), not ")
+           << getBlocks().size() << " and " << getThreads().size();
+  if (all.empty())
+    return emitOpError("maps no loop: name the loops of the blocks, the "
+                       "threads or both");
+  auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
+      (*this)->getParentOp(), getFuncAttr().getAttr()));
+  if (!func)
+    return emitOpError("maps ")
+           << getFuncAttr() << ", which is not a ure.func of the program";
+  if (!func.isDeclared())
+    return success();
+  SmallVector<StringRef> vars;
+  for (Attribute a : func.getVarsAttr())
+    vars.push_back(cast<StringAttr>(a).getValue());
+  for (Attribute a : all) {
+    StringRef loop = cast<StringAttr>(a).getValue();
+    if (!llvm::is_contained(vars, loop))
+      return emitOpError("maps loop '")
+             << loop << "', which is not a loop of " << getFuncAttr()
+             << " (its loops: " << llvm::join(vars, ", ") << ")";
+  }
+  return success();
+}

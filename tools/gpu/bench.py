@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Times t2s's GPU GEMM (tools/gpu/gemm.py, compiled here by
+`prepare-bench.sh`) next to cuBLAS SGEMM (torch.matmul, FP32 with TF32
+off) in the same process, on the same random inputs, with CUDA events.
+
+    bench.py DIR [--repeat 20]
+
+DIR holds gemm-<N>.gpu.json for each size. Each t2s result is checked
+against torch.matmul in float64 (relative Frobenius error under 1e-4) and
+every output element must be written. Prints a table: N, t2s GFLOP/s,
+cuBLAS GFLOP/s, the ratio, and the error.
+"""
+
+import argparse
+import glob
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from gemm import c_of  # noqa: E402
+from launch import Program  # noqa: E402
+
+
+def median_ms(run, repeat):
+    import torch
+
+    for _ in range(3):
+        run()
+    times = []
+    for _ in range(repeat):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        run()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return sorted(times)[len(times) // 2]
+
+
+def bench(path, repeat):
+    import cupy as cp
+    import torch
+
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    program = Program(path)
+    a_arg, b_arg = program.inputs()
+    n = a_arg["shape"][0]
+    torch.manual_seed(n)
+    a = torch.randn(n, n, device="cuda", dtype=torch.float32)
+    b = torch.randn(n, n, device="cuda", dtype=torch.float32)
+    values = program.device_arguments({a_arg["name"]: cp.asarray(a), b_arg["name"]: cp.asarray(b)}, {})
+    program.run(values)
+    torch.cuda.synchronize()
+    (out,) = program.results(values).values()
+    c = torch.as_tensor(c_of(out), device="cuda")
+    reference = (a.double() @ b.double())
+    unwritten = int(torch.isnan(c).sum())
+    error = float((c.double() - reference).norm() / reference.norm())
+    t2s_ms = median_ms(lambda: program.run(values), repeat)
+    cublas_ms = median_ms(lambda: torch.matmul(a, b), repeat)
+    flops = 2.0 * n**3
+    return n, flops / t2s_ms / 1e6, flops / cublas_ms / 1e6, error, unwritten
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("dir")
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+    import torch
+
+    paths = sorted(glob.glob(os.path.join(args.dir, "gemm-*.gpu.json")), key=lambda p: int(re.findall(r"\d+", os.path.basename(p))[0]))
+    rows = [bench(p, args.repeat) for p in paths]
+    print(f"device: {torch.cuda.get_device_name()}")
+    print(f"{'N':>6} {'t2s GFLOP/s':>12} {'cuBLAS GFLOP/s':>15} {'ratio':>7} {'rel. error':>11} {'unwritten':>9}")
+    ok = True
+    for n, t2s, cublas, error, unwritten in rows:
+        print(f"{n:>6} {t2s:>12.1f} {cublas:>15.1f} {t2s / cublas:>6.1%} {error:>11.2e} {unwritten:>9}")
+        ok &= error < 1e-4 and unwritten == 0
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
