@@ -29,6 +29,7 @@ for var in ["RUST_LOG", "RUST_BACKTRACE", "HOME", "TMPDIR"]:
 # Longest names first: lit applies substitutions in order.
 config.substitutions.append(("%examples", os.path.join(repo_root, "examples")))
 config.substitutions.append(("%repo", repo_root))
+config.substitutions.append(("%t2s_bin", t2s_bin))
 # The upstream passes an embedder may run between any two t2s passes, as
 # t2s-run --between-passes takes them (%upstream) and inside a pipeline
 # (%{between}).

@@ -380,6 +380,13 @@ impl<'c> Emitter<'c> {
             .build();
         let op: melior::ir::Operation = op.into();
         let op = self.insert(op);
+        // melior 0.27's builder leaves the segment sizes empty (MLIR 22 keeps
+        // them in the op's properties, which the builder does not write).
+        let segments = melior::ir::attribute::DenseI32ArrayAttribute::new(
+            self.context,
+            &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0],
+        );
+        Op::of(&op).set_inherent("operandSegmentSizes", segments.into());
         let block = Blk::of(
             &op.region(0)
                 .expect("the body")

@@ -251,9 +251,25 @@ fn check_reads(
     Ok(())
 }
 
-/// A thread's register files fit its registers (unrolled PEs, whose
-/// files LLVM keeps in registers: the values `carried` from one step to
-/// the next) or its local memory (all of their `bytes`).
+/// The bytes of a register file (of `shape`, lanes last) in a GPU
+/// thread, at the element's own size (registers are 32 bits: smaller
+/// elements take one each).
+pub(super) fn thread_bytes(element: Type<'_>, shape: &[Option<i64>]) -> u64 {
+    let scalar = t2s_ir::import::scalar_type(t2s_ir::lanes::element_of(element));
+    let size = match scalar {
+        Some(t2s_model::ScalarType::Int(w)) => u64::from(w).div_ceil(8).max(4),
+        Some(t2s_model::ScalarType::F64 | t2s_model::ScalarType::Index) => 8,
+        _ => 4,
+    };
+    shape
+        .iter()
+        .map(|d| d.unwrap_or(1).max(0) as u64)
+        .fold(size, |n, d| n.saturating_mul(d))
+}
+
+/// A thread's register files fit its registers (the shifted files of
+/// unrolled PEs, which LLVM keeps in registers: the values `carried` from
+/// one step to the next) and its local memory (all of their `bytes`).
 pub(super) fn check_thread_storage(
     grid: &Grid<'_>,
     at: Location<'_>,

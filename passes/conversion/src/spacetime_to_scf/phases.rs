@@ -55,9 +55,13 @@ pub(super) fn allocate_files<'c>(
         // The stack only for small files: LLVM keeps those in registers.
         // A GPU thread has no heap: its files are private (checked below).
         let heap = !options.gpu && (!shifted || bytes > MAX_STACK_BYTES);
-        total_bytes = total_bytes.saturating_add(bytes);
-        carried_bytes =
-            carried_bytes.saturating_add(bytes / slots.max(1) as u64 * (slots.max(1) - 1) as u64);
+        // A GPU thread's own copy, at the elements' own sizes.
+        let thread_bytes = super::gpu::thread_bytes(file_element, &shape);
+        total_bytes = total_bytes.saturating_add(thread_bytes);
+        if shifted {
+            let per_slot = thread_bytes / slots.max(1) as u64;
+            carried_bytes = carried_bytes.saturating_add(per_slot * (slots.max(1) - 1) as u64);
+        }
         // Named after its Func, for the OpenCL translation's private array.
         let buffer = e
             .located(named(

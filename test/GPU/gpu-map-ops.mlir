@@ -1,0 +1,28 @@
+// RUN: t2s-opt %s --split-input-file | t2s-opt --split-input-file | FileCheck %s
+// RUN: t2s-opt %s --split-input-file --mlir-print-op-generic | t2s-opt --split-input-file | FileCheck %s
+// ure.gpu_map round-trips in both forms, with empty lists.
+
+// CHECK-LABEL: ure.program @p
+// CHECK: ure.gpu_map @c blocks (jb, ib) threads (jt, it)
+ure.program @p {
+  ure.func @c(i, j, jt, it, jb, ib) -> f32 on device
+  ure.gpu_map @c blocks (jb, ib) threads (jt, it)
+}
+
+// -----
+
+// CHECK-LABEL: ure.program @q
+// CHECK: ure.gpu_map @c blocks (i) threads ()
+ure.program @q {
+  ure.func @c(i, j) -> f32 on device
+  ure.gpu_map @c blocks (i) threads ()
+}
+
+// -----
+
+// CHECK-LABEL: ure.program @r
+// CHECK: ure.gpu_map @c blocks () threads (i, j)
+ure.program @r {
+  ure.func @c(i, j) -> f32 on device
+  ure.gpu_map @c blocks () threads (i, j)
+}
