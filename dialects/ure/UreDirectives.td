@@ -132,15 +132,30 @@ def Ure_GpuMapOp : Ure_Op<"gpu_map", [HasParent<"ProgramOp">]> {
     and its 512 KiB of local memory in any case. The CPU routes run the
     array on one thread and warn that the directive is not applied.
 
+    `shared [@A, @B] scope (kk)` stages the listed inputs in the block's
+    shared memory, T2S's feeders on a GPU: at each iteration of the scope
+    loop (a time loop inside the threads' loops), the block's threads copy
+    together, coalesced, the tile of each input that the block reads during
+    that iteration (the box of its indices that the loops inside the scope,
+    the threads' loops and the PEs span), wait at a barrier, and read the
+    tile from shared memory instead of global memory; a second barrier ends
+    the iteration. Each element is loaded from global memory once per tile
+    and read as often as the PEs read it: the reuse. The tiles must fit the
+    48 KiB of static shared memory of a block.
+
     ```mlir
     ure.gpu_map @c blocks (j, i) threads (jj, ii)
     ure.gpu_map @c blocks (i) threads ()
+    ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A, @B] scope (kk)
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$blocks,
-                       StrArrayAttr:$threads);
+                       StrArrayAttr:$threads,
+                       OptionalAttr<FlatSymbolRefArrayAttr>:$shared,
+                       OptionalAttr<StrArrayAttr>:$scope);
   let assemblyFormat = "$func `blocks` custom<VarNames>($blocks) `threads` "
-                       "custom<VarNames>($threads) attr-dict";
+                       "custom<VarNames>($threads) (`shared` $shared^ `scope` "
+                       "custom<VarNames>($scope))? attr-dict";
   let hasVerifier = 1;
 }
 

@@ -32,6 +32,30 @@ LogicalResult GpuMapOp::verify() {
   if (all.empty())
     return emitOpError("maps no loop: name the loops of the blocks, the "
                        "threads or both");
+  if (getShared().has_value() != getScope().has_value())
+    return emitOpError("names shared inputs and their scope loop together");
+  if (auto scope = getScope()) {
+    if (scope->size() != 1)
+      return emitOpError("stages its shared inputs in one scope loop, not ")
+             << scope->size();
+    if (seen.contains(cast<StringAttr>((*scope)[0]).getValue()))
+      return emitOpError("scope loop '")
+             << cast<StringAttr>((*scope)[0]).getValue()
+             << "' runs on blocks or threads: the scope is a loop of each "
+                "thread";
+  }
+  if (auto shared = getShared()) {
+    llvm::StringSet<> inputs;
+    for (Attribute a : *shared) {
+      auto ref = cast<FlatSymbolRefAttr>(a);
+      if (!inputs.insert(ref.getValue()).second)
+        return emitOpError("shares input ") << ref << " twice";
+      if (!isa_and_nonnull<InputOp>(SymbolTable::lookupSymbolIn(
+              (*this)->getParentOp(), ref.getAttr())))
+        return emitOpError("shares ")
+               << ref << ", which is not a ure.input of the program";
+    }
+  }
   auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
       (*this)->getParentOp(), getFuncAttr().getAttr()));
   if (!func)
@@ -42,6 +66,8 @@ LogicalResult GpuMapOp::verify() {
   SmallVector<StringRef> vars;
   for (Attribute a : func.getVarsAttr())
     vars.push_back(cast<StringAttr>(a).getValue());
+  if (auto scope = getScope())
+    all.push_back((*scope)[0]);
   for (Attribute a : all) {
     StringRef loop = cast<StringAttr>(a).getValue();
     if (!llvm::is_contained(vars, loop))

@@ -38,3 +38,57 @@ ure.program @p {
   // expected-error@+1 {{'ure.gpu_map' op maps loop 'z', which is not a loop of @c (its loops: i, j)}}
   ure.gpu_map @c blocks (i) threads (z)
 }
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j, k) -> f32 on device
+  // expected-error@+1 {{'ure.gpu_map' op names shared inputs and their scope loop together}}
+  "ure.gpu_map"() {func = @c, blocks = ["i"], threads = [], shared = [@A]} : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j, k) -> f32 on device
+  // expected-error@+1 {{'ure.gpu_map' op scope loop 'i' runs on blocks or threads: the scope is a loop of each thread}}
+  ure.gpu_map @c blocks (i) threads () shared [@A] scope (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j, k) -> f32 on device
+  // expected-error@+1 {{'ure.gpu_map' op stages its shared inputs in one scope loop, not 2}}
+  ure.gpu_map @c blocks (i) threads () shared [@A] scope (j, k)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j, k) -> f32 on device
+  // expected-error@+1 {{'ure.gpu_map' op shares input @A twice}}
+  ure.gpu_map @c blocks (i) threads () shared [@A, @A] scope (k)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j, k) -> f32 on device
+  // expected-error@+1 {{'ure.gpu_map' op shares @c, which is not a ure.input of the program}}
+  ure.gpu_map @c blocks (i) threads () shared [@c] scope (k)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<4xf32>
+  ure.func @c(i, j, k) -> f32 on device
+  // expected-error@+1 {{'ure.gpu_map' op maps loop 'z', which is not a loop of @c (its loops: i, j, k)}}
+  ure.gpu_map @c blocks (i) threads () shared [@A] scope (z)
+}

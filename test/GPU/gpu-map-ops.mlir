@@ -26,3 +26,14 @@ ure.program @r {
   ure.func @c(i, j) -> f32 on device
   ure.gpu_map @c blocks () threads (i, j)
 }
+
+// -----
+
+// CHECK-LABEL: ure.program @s
+// CHECK: ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A, @B] scope (kk)
+ure.program @s {
+  ure.input @A : memref<4xf32>
+  ure.input @B : memref<4xf32>
+  ure.func @c(k, kk, jt, it, jb, ib) -> f32 on device
+  ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A, @B] scope (kk)
+}

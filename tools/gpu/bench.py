@@ -5,7 +5,8 @@ off) in the same process, on the same random inputs, with CUDA events.
 
     bench.py DIR [--repeat 20]
 
-DIR holds gemm-<N>.gpu.json for each size. Each t2s result is checked
+DIR holds gemm-<N>.gpu.json for each size, with the design gemm-<N>.mlir
+(whose layout of C the check reads). Each t2s result is checked
 against torch.matmul in float64 (relative Frobenius error under 1e-4) and
 every output element must be written. Prints a table: N, t2s GFLOP/s,
 cuBLAS GFLOP/s, the ratio, and the error.
@@ -19,7 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gemm import c_of  # noqa: E402
+from gemm import c_of, is_interleaved  # noqa: E402
 from launch import Program  # noqa: E402
 
 
@@ -56,7 +57,9 @@ def bench(path, repeat):
     program.run(values)
     torch.cuda.synchronize()
     (out,) = program.results(values).values()
-    c = torch.as_tensor(c_of(out), device="cuda")
+    with open(path.replace(".gpu.json", ".mlir")) as f:
+        interleave = is_interleaved(f.read())
+    c = c_of(torch.as_tensor(out, device="cuda"), interleave)
     reference = (a.double() @ b.double())
     unwritten = int(torch.isnan(c).sum())
     error = float((c.double() - reference).norm() / reference.norm())

@@ -244,16 +244,23 @@ fn lower_array<'c>(
     } else {
         None
     };
-    let (e, launch, given) = match &grid {
-        Some(grid) => {
-            let (body, given) = gpu::open_launch(&e, grid, &info);
-            (e.at(body), Some(body), given)
-        }
-        None => (e, None, Vec::new()),
+    let launch = grid.as_ref().map(|grid| gpu::open_launch(&e, grid, &info));
+    let (e, given) = match &launch {
+        Some(launch) => (e.at(launch.body), launch.ivs.clone()),
+        None => (e, Vec::new()),
     };
 
     let unroll = unrolls(&info, options, array.location());
-    let (lowered, time_extents) = lowered_at_entry(&e, &info, &function, &output, options)?;
+    let (mut lowered, time_extents) = lowered_at_entry(&e, &info, &function, &output, options)?;
+    let staging = match (&grid, &launch) {
+        (Some(grid), Some(launch)) => {
+            gpu_shared::plan(body_ops, array, &info, grid, &lowered.inputs)?.map(|s| {
+                let buffers = gpu_shared::attribute_tiles(&e, launch.body, &s);
+                (s, buffers)
+            })
+        }
+        _ => None,
+    };
 
     let files = phases::allocate_files(&e, array, &info, unroll, options, grid.as_ref())?;
     let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
@@ -275,7 +282,22 @@ fn lower_array<'c>(
         None
     };
 
-    let mut time = phases::time_loops(&e, array, &info, &time_extents, &given);
+    let scope = staging.as_ref().map(|(s, _)| s.scope);
+    let mut time = phases::time_loops(&e, array, &info, &time_extents, &given, scope);
+    if let (Some((staging, buffers)), Some(grid), Some(launch), Some(scope_body)) =
+        (&staging, &grid, &launch, time.scope_body)
+    {
+        let fill = phases::top_of(&e, scope_body, time.bodies.iter().copied());
+        lowered.tiles = gpu_shared::fill_tiles(
+            &fill,
+            staging,
+            buffers,
+            &lowered.inputs,
+            &time.ivs,
+            grid,
+            &launch.thread_ids,
+        )?;
+    }
     let pe = phases::PeInputs {
         files: &files,
         buffers: &buffers,
@@ -283,6 +305,10 @@ fn lower_array<'c>(
         stamps,
     };
     phases::lower_pes(&e, array, &info, unroll, &mut time, &pe)?;
+    if let (Some(_), Some(scope_body)) = (&staging, time.scope_body) {
+        // The next iteration's copy waits until every thread read this tile.
+        gpu_shared::barrier(&e.at(scope_body));
+    }
     for body in time.bodies.iter().rev() {
         e.finish_scf_block(*body);
     }
@@ -298,8 +324,8 @@ fn lower_array<'c>(
         e.op(ods::memref::DeallocOperation::name(), &[stamps], &[], &[]);
     }
     crate::spacetime_to_scf::buffers::free(&e, &buffers);
-    if let Some(body) = launch {
-        gpu::close_launch(&e, body);
+    if let Some(launch) = &launch {
+        gpu::close_launch(&e, launch.body);
     }
     guarded.finish(&entry);
     Ok(())
@@ -353,6 +379,7 @@ fn lowered_at_entry<'c>(
         output_extents,
         output: output.clone(),
         fastmath: options.fastmath.clone(),
+        tiles: HashMap::new(),
     };
     Ok((lowered, time_extents))
 }
@@ -449,6 +476,7 @@ fn create_function<'c>(
 pub mod buffers;
 pub mod design;
 mod gpu;
+pub mod gpu_shared;
 pub mod loads;
 pub mod lowered;
 pub mod output;

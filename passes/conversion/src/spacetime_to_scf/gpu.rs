@@ -355,9 +355,10 @@ pub(super) fn open_launch(
     e: &Emitter<'_>,
     grid: &Grid<'_>,
     info: &ArrayInfo,
-) -> (Blk, Vec<Option<Val>>) {
+) -> Launch {
     let sizes = |v: [i64; 3]| v.map(|x| e.index(x));
     let (body, ids) = e.gpu_launch(sizes(grid.blocks), sizes(grid.threads));
+    let thread_ids = ids[3..6].to_vec();
     let at = e.at(body);
     let ivs = grid
         .on
@@ -375,7 +376,19 @@ pub(super) fn open_launch(
             })
         })
         .collect();
-    (body, ivs)
+    Launch {
+        body,
+        ivs,
+        thread_ids,
+    }
+}
+
+/// The launch's body, the index of each time loop that runs on the grid,
+/// and the thread indices (x, y, z).
+pub(super) struct Launch {
+    pub body: Blk,
+    pub ivs: Vec<Option<Val>>,
+    pub thread_ids: Vec<Val>,
 }
 
 /// Ends the launch's body.

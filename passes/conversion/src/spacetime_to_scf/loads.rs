@@ -12,7 +12,6 @@ use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
-use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
@@ -78,7 +77,7 @@ pub(crate) fn load(
     lowered: &Lowered<'_>,
     ranges: Option<Vec<Option<(i64, i64)>>>,
 ) -> Result<Val, Failed> {
-    let name = ir::symbol(op, "input");
+    let name = t2s_ir::ops::ure::input_of(op);
     let buffer = *lowered
         .inputs
         .get(&name)
@@ -88,6 +87,17 @@ pub(crate) fn load(
         .map(|i| op.operand(i).map(|v| v.val()))
         .collect::<Result<_, _>>()
         .or_internal("an operand of the op")?;
+    if let Some(tile) = lowered.tiles.get(&name) {
+        // The tile holds every index the block reads in this scope
+        // iteration: no clamp.
+        let indices: Vec<Val> = rows
+            .iter()
+            .map(|row| crate::ure_to_scf::affine_value(e, row, &operands))
+            .collect();
+        return Ok(crate::spacetime_to_scf::gpu_shared::load_from_tile(
+            e, tile, &indices,
+        ));
+    }
     let shape: Vec<i64> = t2s_ir::types::shape(buffer.r#type()).unwrap_or_default();
     let ranges = ranges.unwrap_or_default();
     let mut indices = Vec::new();

@@ -121,6 +121,9 @@ pub struct Lowered<'c> {
     /// The run-time extent of each dimension of the output.
     pub output_extents: Vec<Val>,
     pub fastmath: String,
+    /// The shared-memory tiles the PEs read instead of these inputs (the
+    /// GPU form's staged inputs).
+    pub tiles: HashMap<String, crate::spacetime_to_scf::gpu_shared::Tile>,
 }
 
 /// One PE clone: its coordinates, the flattened step, and its constant

@@ -167,6 +167,8 @@ pub(super) struct TimeLoops {
     pub bodies: Vec<Blk>,
     pub strides: Vec<Val>,
     pub step: Val,
+    /// The body of the scope loop of shared tiles (the GPU form's staging).
+    pub scope_body: Option<Blk>,
 }
 
 /// The time loops around the PEs, outermost first; a loop whose index is
@@ -177,11 +179,13 @@ pub(super) fn time_loops<'c>(
     info: &ArrayInfo,
     time_extents: &[Val],
     given: &[Option<Val>],
+    scope: Option<usize>,
 ) -> TimeLoops {
     let context = e.context;
     let mut block = e.block;
     let mut time_ivs = Vec::new();
     let mut bodies = Vec::new();
+    let mut scope_body = None;
     let mut strides = vec![e.index(1); info.time.len()];
     for c in (0..info.time.len().saturating_sub(1)).rev() {
         strides[c] = e.mul(strides[c + 1], time_extents[c + 1]);
@@ -203,6 +207,9 @@ pub(super) fn time_loops<'c>(
             .for_loop(lower, upper);
         time_ivs.push(iv);
         bodies.push(body);
+        if scope == Some(c) {
+            scope_body = Some(body);
+        }
         block = body;
     }
     let step_emitter = e.at(block);
@@ -218,6 +225,25 @@ pub(super) fn time_loops<'c>(
         bodies,
         strides,
         step,
+        scope_body,
+    }
+}
+
+/// An emitter at the top of `body` (one of `bodies`, the loops' bodies in
+/// nesting order): before the loop nested in it, if any, else at its end.
+pub(super) fn top_of<'c>(
+    e: &Emitter<'c>,
+    body: Blk,
+    bodies: impl Iterator<Item = Blk>,
+) -> Emitter<'c> {
+    let inner = bodies
+        .skip_while(|b| *b != body)
+        .nth(1)
+        .and_then(|b| b.parent_op())
+        .filter(|op| op.block() == Some(body));
+    match inner {
+        Some(op) => e.at(body).before_op(op),
+        None => e.at(body),
     }
 }
 

@@ -23,7 +23,6 @@ use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
-use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::lanes::{self, element_of, is_vector, shape_of, splat, type_of};
 use t2s_ir::ods;
@@ -132,7 +131,7 @@ pub fn load_lanes(
     strides: Option<&Strides>,
     in_bounds: bool,
 ) -> Result<Val, Failed> {
-    let name = ir::symbol(op, "input");
+    let name = t2s_ir::ops::ure::input_of(op);
     let buffer = *lowered
         .inputs
         .get(&name)
@@ -302,7 +301,7 @@ pub fn proven_inside(
     lowered: &Lowered<'_>,
     ranges: &[Option<(i64, i64)>],
 ) -> bool {
-    let Some(buffer) = lowered.inputs.get(&ir::symbol(op, "input")) else {
+    let Some(buffer) = lowered.inputs.get(&t2s_ir::ops::ure::input_of(op)) else {
         return false;
     };
     let Ok(rows) = affine_map_rows(op, "map") else {

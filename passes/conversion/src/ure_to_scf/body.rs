@@ -132,7 +132,7 @@ fn load_input(
     names: &Names<'_>,
     args: &[Val],
 ) -> Result<Val, Failed> {
-    let input = ir::symbol(op, "input");
+    let input = t2s_ir::ops::ure::input_of(op);
     let i = names
         .input(&input)
         .ok_or_else(|| unknown(op, "input", &input))?;

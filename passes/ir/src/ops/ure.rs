@@ -58,6 +58,12 @@ view! {
     /// `ure.vectorize`: the directive.
     VectorizeOp = ods::VectorizeOperation
 }
+/// The input a `ure.load` reads (or an op with an `input` symbol names),
+/// without the `@`.
+pub fn input_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> String {
+    ir::symbol(op, "input")
+}
+
 view! {
     /// `ure.gpu_map`: the directive.
     GpuMapOp = ods::GpuMapOperation
@@ -77,6 +83,16 @@ impl<'c> GpuMapOp<'c, '_> {
     /// The loops on the threads, x first.
     pub fn threads(&self) -> Vec<String> {
         ir::strings(&self.0, "threads")
+    }
+
+    /// The inputs staged in shared memory, without the `@`.
+    pub fn shared(&self) -> Vec<String> {
+        ir::symbols(&self.0, "shared")
+    }
+
+    /// The scope loop of the shared inputs' tiles.
+    pub fn scope(&self) -> Option<String> {
+        ir::strings(&self.0, "scope").into_iter().next()
     }
 
     pub fn location(&self) -> melior::ir::Location<'c> {

@@ -224,11 +224,11 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         .collect();
     let loads: Vec<_> = ir::collect(frame.array, ods::ure::LoadOperation::name())
         .into_iter()
-        .filter(|l| inputs.contains(&ir::symbol(l, "input")))
+        .filter(|l| inputs.contains(&t2s_ir::ops::ure::input_of(l)))
         .collect();
     if let Some(unread) = inputs
         .iter()
-        .find(|i| !loads.iter().any(|l| ir::symbol(l, "input") == **i))
+        .find(|i| !loads.iter().any(|l| t2s_ir::ops::ure::input_of(l) == **i))
     {
         return Err(error(
             directive.location(),
@@ -239,7 +239,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
     }
     let mut accesses = Vec::new();
     for load in &loads {
-        let what = format!("read of @{}", ir::symbol(load, "input"));
+        let what = format!("read of @{}", t2s_ir::ops::ure::input_of(load));
         accesses.push(analyse(
             frame,
             load.handle(),
@@ -261,7 +261,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
             declare_channel(
                 frame,
                 &kernel,
-                &ir::symbol(l, "input"),
+                &t2s_ir::ops::ure::input_of(l),
                 result_type(l.handle()),
                 depth,
                 &narrowed(&frame.shape(), f),
@@ -287,7 +287,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         .map(|((l, c), f)| {
             format!(
                 "@{kernel} sends @{} to the array{} through @{c}{}, in the array's order of steps and PEs",
-                ir::symbol(l, "input"),
+                t2s_ir::ops::ure::input_of(l),
                 describe(&frame.info, f),
                 shape_text(&narrowed(&frame.shape(), f))
             )

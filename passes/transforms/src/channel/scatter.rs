@@ -234,7 +234,7 @@ fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<Op>, Failed> {
     });
     let reads: Vec<OperationRef> = ir::collect(chain.array, ods::ure::LoadOperation::name())
         .into_iter()
-        .filter(|l| ir::symbol(l, "input") == chain.source)
+        .filter(|l| t2s_ir::ops::ure::input_of(l) == chain.source)
         .chain(channel_reads)
         .collect();
     let Some(first) = reads.first() else {
@@ -333,7 +333,7 @@ fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
             v.defining_op().is_some_and(|op| {
                 let op = op.op();
                 ods::is(&op, ods::ure::LoadOperation::name())
-                    && ir::symbol(&op, "input") == chain.source
+                    && t2s_ir::ops::ure::input_of(&op) == chain.source
             })
         })
     })

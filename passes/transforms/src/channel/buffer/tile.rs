@@ -97,7 +97,7 @@ pub fn tile<'c>(
     let tile_loops = tile_loops(info, scope, at)?;
     let loads: Vec<OperationRef> = ir::collect(*array, ods::ure::LoadOperation::name())
         .into_iter()
-        .filter(|l| ir::symbol(l, "input") == input)
+        .filter(|l| t2s_ir::ops::ure::input_of(l) == input)
         .collect();
     if loads.is_empty() {
         return Err(error(

@@ -1,0 +1,362 @@
+//! Shared-memory tiles of the GPU form (`ure.gpu_map ... shared [@A]
+//! scope (kk)`): T2S's feeders on a GPU. The tile of an input is the box
+//! of its indices that one block reads during one iteration of the scope
+//! loop; it is found from the IR alone (each `ure.load`'s map, the
+//! `spacetime.recover` rows of its operands, the coordinates' bounds). At
+//! each iteration of the scope loop the block's threads copy the tile
+//! together (consecutive threads, consecutive elements), meet at a
+//! barrier, and the PEs read the tile; a second barrier ends the
+//! iteration, before the next copy overwrites it.
+
+use super::gpu::{Grid, Processor};
+use super::*;
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::r#type::{IntegerType, MemRefType};
+use t2s_ir::handle::AsVal;
+use t2s_ir::import::affine_map_rows;
+use t2s_ir::ops::ure::GpuMapOp;
+use t2s_model::program::Affine;
+
+/// A block's static shared memory (every CUDA GPU since Fermi).
+const MAX_SHARED_BYTES: i64 = 48 * 1024;
+
+/// One input staged in shared memory.
+pub(super) struct StagedInput<'c> {
+    pub name: String,
+    pub element: Type<'c>,
+    /// Per index dimension: the tile's origin as a constant plus terms over
+    /// the coordinates fixed during one scope iteration.
+    pub origin: Vec<Affine>,
+    pub extent: Vec<i64>,
+    /// The input's shape (static: the GPU route takes no parameters).
+    pub shape: Vec<i64>,
+}
+
+/// The staging a directive asks for.
+pub(super) struct Staging<'c> {
+    /// The scope loop (a time loop of the threads).
+    pub scope: usize,
+    pub inputs: Vec<StagedInput<'c>>,
+}
+
+/// What the PEs read instead of an input: its tile, and where the tile
+/// starts in the input (this scope iteration's values).
+#[derive(Clone)]
+pub struct Tile {
+    pub buffer: Val,
+    pub origin: Vec<Val>,
+}
+
+/// The staging of the program's `ure.gpu_map`, checked against the array.
+pub(super) fn plan<'c>(
+    program_ops: &[OperationRef<'c, '_>],
+    array: OperationRef<'c, '_>,
+    info: &ArrayInfo,
+    grid: &Grid<'c>,
+    inputs: &HashMap<String, Val>,
+) -> Result<Option<Staging<'c>>, Failed> {
+    let Some(directive) = program_ops.iter().find_map(|op| GpuMapOp::cast(*op)) else {
+        return Ok(None);
+    };
+    let Some(scope_name) = directive.scope() else {
+        return Ok(None);
+    };
+    let at = directive.location();
+    let mapped = grid.on.iter().filter(|p| p.is_some()).count();
+    let scope = info
+        .time
+        .iter()
+        .position(|t| t.name == scope_name)
+        .filter(|c| *c >= mapped)
+        .ok_or_else(|| {
+            error(
+                at,
+                format!("scope loop '{scope_name}' is not a time loop that each thread runs (inside the blocks' and threads' loops)"),
+            )
+        })?;
+    let loads = ir::collect(array, ods::ure::LoadOperation::name());
+    let mut staged = Vec::new();
+    for name in directive.shared() {
+        let buffer = inputs
+            .get(&name)
+            .ok_or_else(|| error(at, format!("no ure.input @{name}")))?;
+        let reads: Vec<_> = loads
+            .iter()
+            .filter(|l| t2s_ir::ops::ure::input_of(l) == name)
+            .collect();
+        staged.push(tile_of(&name, *buffer, &reads, info, grid, scope, at)?);
+    }
+    let bytes: i64 = staged
+        .iter()
+        .map(|s| {
+            s.extent.iter().product::<i64>() * element_bytes(s.element)
+        })
+        .sum();
+    if bytes > MAX_SHARED_BYTES {
+        return Err(error(
+            at,
+            format!("the shared tiles take {bytes} bytes, more than a block's {MAX_SHARED_BYTES} bytes of shared memory: make the scope loop's extent or the block smaller"),
+        ));
+    }
+    Ok(Some(Staging {
+        scope,
+        inputs: staged,
+    }))
+}
+
+/// The bytes of one element in shared memory.
+fn element_bytes(element: Type<'_>) -> i64 {
+    match t2s_ir::import::scalar_type(element) {
+        Some(t2s_model::ScalarType::Int(w)) => (i64::from(w) + 7) / 8,
+        Some(t2s_model::ScalarType::F16 | t2s_model::ScalarType::BF16) => 2,
+        Some(t2s_model::ScalarType::F32) => 4,
+        _ => 8,
+    }
+}
+
+/// The box of `name`'s indices that `reads` span while the coordinates
+/// fixed for a block and a scope iteration stay put.
+fn tile_of<'c>(
+    name: &str,
+    buffer: Val,
+    reads: &[&OperationRef<'c, '_>],
+    info: &ArrayInfo,
+    grid: &Grid<'_>,
+    scope: usize,
+    at: Location<'c>,
+) -> Result<StagedInput<'c>, Failed> {
+    let shape = t2s_ir::types::shape(buffer.r#type()).unwrap_or_default();
+    let element = t2s_ir::types::element(buffer.r#type());
+    let fixed = |c: usize| match grid.on.get(c) {
+        Some(Some(Processor::Block(_))) => true,
+        Some(Some(Processor::Thread(_))) => false,
+        Some(None) => c <= scope,
+        None => false,
+    };
+    let ranges: Vec<(i64, i64)> = info
+        .time
+        .iter()
+        .chain(&info.space)
+        .enumerate()
+        .map(|(c, b)| {
+            let extent = if c < info.time.len() {
+                b.extent.as_const().unwrap_or(1)
+            } else {
+                b.pe_extent()
+            };
+            (b.min, b.min + extent - 1)
+        })
+        .collect();
+    let mut origin: Vec<Option<Affine>> = vec![None; shape.len()];
+    let mut low = vec![i64::MAX; shape.len()];
+    let mut high = vec![i64::MIN; shape.len()];
+    for read in reads {
+        for (d, index) in coordinate_indices(read, info)?.into_iter().enumerate() {
+            let fixed_part = Affine {
+                terms: index.terms.iter().copied().filter(|(c, _)| fixed(*c)).collect(),
+                constant: 0,
+            };
+            match &origin[d] {
+                Some(o) if *o != fixed_part => {
+                    return Err(t2s_ir::diag::error_with_notes(
+                        read.location(),
+                        format!("this read of @{name} moves with the blocks or the scope loop unlike another: its reads share no tile"),
+                        &[(at, "the shared inputs".to_string())],
+                    ))
+                }
+                _ => origin[d] = Some(fixed_part),
+            }
+            let (mut lo, mut hi) = (index.constant, index.constant);
+            for (c, w) in index.terms.iter().filter(|(c, _)| !fixed(*c)) {
+                let (a, b) = (w * ranges[*c].0, w * ranges[*c].1);
+                lo += a.min(b);
+                hi += a.max(b);
+            }
+            low[d] = low[d].min(lo);
+            high[d] = high[d].max(hi);
+        }
+    }
+    if reads.is_empty() {
+        return Err(error(at, format!("the array reads no @{name}: nothing to stage")));
+    }
+    let origin = origin
+        .into_iter()
+        .zip(&low)
+        .map(|(o, lo)| {
+            let mut o = o.unwrap_or(Affine {
+                terms: Vec::new(),
+                constant: 0,
+            });
+            o.constant = *lo;
+            o
+        })
+        .collect();
+    let extent = low.iter().zip(&high).map(|(lo, hi)| hi - lo + 1).collect();
+    Ok(StagedInput {
+        name: name.to_string(),
+        element,
+        origin,
+        extent,
+        shape,
+    })
+}
+
+/// Each index of a `ure.load` as an affine form of the array's
+/// coordinates (time, then space): its map over its operands, each a loop
+/// the `spacetime.recover` recovers.
+fn coordinate_indices(read: &OperationRef<'_, '_>, info: &ArrayInfo) -> Result<Vec<Affine>, Failed> {
+    let rows = affine_map_rows(read, "map")?;
+    let mut loops = Vec::new();
+    for i in 0..read.operand_count() {
+        let v = read.operand(i).or_internal("an operand of the op")?.val();
+        if t2s_ir::lanes::is_vector(v) {
+            return Err(error(
+                read.location(),
+                "a vectorized read of a shared input has no GPU form yet: leave its loop unvectorized (a GPU thread runs its PEs as scalars anyway)",
+            ));
+        }
+        loops.push(loads::recovered_loop(v).ok_or_else(|| {
+            error(
+                read.location(),
+                "this read of a shared input is at an index computed in the PE: its tile cannot be known",
+            )
+        })?);
+    }
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let mut terms: Vec<(usize, i64)> = Vec::new();
+            let mut constant = row.constant;
+            for (position, coefficient) in &row.terms {
+                let recovered = &info.recover[loops[*position]];
+                constant += coefficient * recovered.constant;
+                for (c, w) in &recovered.terms {
+                    match terms.iter_mut().find(|(t, _)| t == c) {
+                        Some(term) => term.1 += coefficient * w,
+                        None => terms.push((*c, coefficient * w)),
+                    }
+                }
+            }
+            terms.retain(|(_, w)| *w != 0);
+            terms.sort();
+            Affine { terms, constant }
+        })
+        .collect())
+}
+
+/// The workgroup buffers of the tiles, as attributions of the launch.
+pub(super) fn attribute_tiles(e: &Emitter<'_>, launch_body: Blk, staging: &Staging<'_>) -> Vec<Val> {
+    let space = Attribute::parse(e.context, "#gpu.address_space<workgroup>");
+    let buffers: Vec<Val> = staging
+        .inputs
+        .iter()
+        .map(|s| {
+            let ty = MemRefType::new(s.element, &s.extent, None, space);
+            launch_body.add_argument(ty.into(), e.location)
+        })
+        .collect();
+    if let Some(launch) = launch_body.parent_op() {
+        let count = IntegerAttribute::new(IntegerType::new(e.context, 64).into(), buffers.len() as i64);
+        // A discardable attribute of gpu.launch in MLIR 22, which its verifier reads.
+        launch.set_discardable("workgroup_attributions", count.into());
+    }
+    buffers
+}
+
+/// At the top of the scope loop's body: each tile copied by the block's
+/// threads, then a barrier; returns each tile with its origin.
+pub(super) fn fill_tiles(
+    e: &Emitter<'_>,
+    staging: &Staging<'_>,
+    buffers: &[Val],
+    inputs: &HashMap<String, Val>,
+    coords: &[Val],
+    grid: &Grid<'_>,
+    thread_ids: &[Val],
+) -> Result<HashMap<String, Tile>, Failed> {
+    let threads: i64 = grid.threads.iter().product();
+    // The linear thread index: x fastest, as CUDA numbers a block's threads.
+    let tid = e.add(
+        thread_ids[0],
+        e.add(
+            e.mul(thread_ids[1], e.index(grid.threads[0])),
+            e.mul(thread_ids[2], e.index(grid.threads[0] * grid.threads[1])),
+        ),
+    );
+    let mut tiles = HashMap::new();
+    for (staged, buffer) in staging.inputs.iter().zip(buffers) {
+        let source = *inputs.get(&staged.name).or_internal("a staged input")?;
+        let origin: Vec<Val> = staged
+            .origin
+            .iter()
+            .map(|o| {
+                o.terms.iter().fold(e.index(o.constant), |acc, (c, w)| {
+                    e.add(acc, e.mul(coords[*c], e.index(*w)))
+                })
+            })
+            .collect();
+        copy_tile(e, staged, source, *buffer, &origin, tid, threads);
+        tiles.insert(
+            staged.name.clone(),
+            Tile {
+                buffer: *buffer,
+                origin,
+            },
+        );
+    }
+    barrier(e);
+    Ok(tiles)
+}
+
+/// `for r in 0..ceil(volume / threads)`: element `r * threads + tid` of the
+/// tile (the last dimension fastest), from the input clamped into bounds.
+fn copy_tile(e: &Emitter<'_>, staged: &StagedInput<'_>, source: Val, tile: Val, origin: &[Val], tid: Val, threads: i64) {
+    let volume: i64 = staged.extent.iter().product();
+    let rounds = (volume + threads - 1) / threads;
+    let (body, r) = e.for_loop(e.index(0), e.index(rounds));
+    let at = e.at(body);
+    let element = at.add(at.mul(r, at.index(threads)), tid);
+    let (inner, guard) = if volume % threads == 0 {
+        (at, None)
+    } else {
+        let inside = at.cmpi(t2s_ir::emit::CMPI_ULT, element, at.index(volume));
+        let then = at.if_then(inside);
+        (at.at(then), Some(then))
+    };
+    let mut rest = element;
+    let mut local = vec![rest; staged.extent.len()];
+    for d in (0..staged.extent.len()).rev() {
+        let extent = inner.index(staged.extent[d]);
+        local[d] = inner.op1(ods::arith::RemUIOperation::name(), &[rest, extent], inner.index_type());
+        rest = inner.op1(ods::arith::DivUIOperation::name(), &[rest, extent], inner.index_type());
+    }
+    let global: Vec<Val> = local
+        .iter()
+        .zip(origin)
+        .zip(&staged.shape)
+        .map(|((l, o), dim)| inner.clamp(inner.add(*o, *l), inner.index(0), inner.index(dim - 1)))
+        .collect();
+    let value = inner.load(source, &global, staged.element);
+    inner.store(value, tile, &local);
+    if let Some(then) = guard {
+        at.finish_scf_block(then);
+    }
+    e.finish_scf_block(body);
+}
+
+/// `gpu.barrier`: the block's threads meet.
+pub(super) fn barrier(e: &Emitter<'_>) {
+    let op = ods::gpu::BarrierOperation::builder(e.context, e.location).build();
+    e.insert(op.into());
+}
+
+/// The tile's element at the input's `indices`.
+pub fn load_from_tile(e: &Emitter<'_>, tile: &Tile, indices: &[Val]) -> Val {
+    let local: Vec<Val> = indices
+        .iter()
+        .zip(&tile.origin)
+        .map(|(i, o)| e.sub(*i, *o))
+        .collect();
+    let element = t2s_ir::types::element(tile.buffer.r#type());
+    e.load(tile.buffer, &local, element)
+}
