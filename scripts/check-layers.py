@@ -273,7 +273,7 @@ def check_raw_handles():
 MAX_STRING_BUILT_OPS = 120
 # 7: melior 0.27's typed builder of gpu.launch writes no segment sizes.
 MAX_HAND_SEGMENTS = 7
-MAX_STRING_ATTRIBUTE_READS = 253
+MAX_STRING_ATTRIBUTE_READS = 243
 STRING_BUILT = re.compile(r"\.op\(\s*(ods::|&ir::name|kind\b|name\b|\"|[a-z_]+::)|OperationBuilder::new\(")
 ATTRIBUTE_READ = re.compile(
     r"ir::(?:symbol|strings|int|i64s|extents|array|string|bool_attr|float|affine_map|has)\(\s*&?[\w.*()]+,\s*\"|\.attribute\(\"|has_attribute\(\""

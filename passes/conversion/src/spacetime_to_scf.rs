@@ -476,7 +476,7 @@ fn create_function<'c>(
 pub mod buffers;
 pub mod design;
 mod gpu;
-pub mod gpu_shared;
+mod gpu_shared;
 pub mod loads;
 pub mod lowered;
 pub mod output;
@@ -486,6 +486,7 @@ mod phases;
 pub mod registers;
 pub mod rewrite;
 pub mod store_once;
+pub mod tile;
 pub mod vector;
 
 pub mod vector_output;

@@ -351,11 +351,7 @@ pub(super) fn check_stamps(
 
 /// The launch in the function's body, with the grid's sizes; returns its
 /// body and the index of each time loop that runs on the grid.
-pub(super) fn open_launch(
-    e: &Emitter<'_>,
-    grid: &Grid<'_>,
-    info: &ArrayInfo,
-) -> Launch {
+pub(super) fn open_launch(e: &Emitter<'_>, grid: &Grid<'_>, info: &ArrayInfo) -> Launch {
     let sizes = |v: [i64; 3]| v.map(|x| e.index(x));
     let (body, ids) = e.gpu_launch(sizes(grid.blocks), sizes(grid.threads));
     let thread_ids = ids[3..6].to_vec();

@@ -9,6 +9,7 @@
 //! iteration, before the next copy overwrites it.
 
 use super::gpu::{Grid, Processor};
+use super::tile::Tile;
 use super::*;
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::r#type::{IntegerType, MemRefType};
@@ -37,14 +38,6 @@ pub(super) struct Staging<'c> {
     /// The scope loop (a time loop of the threads).
     pub scope: usize,
     pub inputs: Vec<StagedInput<'c>>,
-}
-
-/// What the PEs read instead of an input: its tile, and where the tile
-/// starts in the input (this scope iteration's values).
-#[derive(Clone)]
-pub struct Tile {
-    pub buffer: Val,
-    pub origin: Vec<Val>,
 }
 
 /// The staging of the program's `ure.gpu_map`, checked against the array.
@@ -88,9 +81,7 @@ pub(super) fn plan<'c>(
     }
     let bytes: i64 = staged
         .iter()
-        .map(|s| {
-            s.extent.iter().product::<i64>() * element_bytes(s.element)
-        })
+        .map(|s| s.extent.iter().product::<i64>() * element_bytes(s.element))
         .sum();
     if bytes > MAX_SHARED_BYTES {
         return Err(error(
@@ -153,7 +144,12 @@ fn tile_of<'c>(
     for read in reads {
         for (d, index) in coordinate_indices(read, info)?.into_iter().enumerate() {
             let fixed_part = Affine {
-                terms: index.terms.iter().copied().filter(|(c, _)| fixed(*c)).collect(),
+                terms: index
+                    .terms
+                    .iter()
+                    .copied()
+                    .filter(|(c, _)| fixed(*c))
+                    .collect(),
                 constant: 0,
             };
             match &origin[d] {
@@ -177,7 +173,10 @@ fn tile_of<'c>(
         }
     }
     if reads.is_empty() {
-        return Err(error(at, format!("the array reads no @{name}: nothing to stage")));
+        return Err(error(
+            at,
+            format!("the array reads no @{name}: nothing to stage"),
+        ));
     }
     let origin = origin
         .into_iter()
@@ -204,7 +203,10 @@ fn tile_of<'c>(
 /// Each index of a `ure.load` as an affine form of the array's
 /// coordinates (time, then space): its map over its operands, each a loop
 /// the `spacetime.recover` recovers.
-fn coordinate_indices(read: &OperationRef<'_, '_>, info: &ArrayInfo) -> Result<Vec<Affine>, Failed> {
+fn coordinate_indices(
+    read: &OperationRef<'_, '_>,
+    info: &ArrayInfo,
+) -> Result<Vec<Affine>, Failed> {
     let rows = affine_map_rows(read, "map")?;
     let mut loops = Vec::new();
     for i in 0..read.operand_count() {
@@ -215,7 +217,7 @@ fn coordinate_indices(read: &OperationRef<'_, '_>, info: &ArrayInfo) -> Result<V
                 "a vectorized read of a shared input has no GPU form yet: leave its loop unvectorized (a GPU thread runs its PEs as scalars anyway)",
             ));
         }
-        loops.push(loads::recovered_loop(v).ok_or_else(|| {
+        loops.push(t2s_ir::array::recovered_loop(v).ok_or_else(|| {
             error(
                 read.location(),
                 "this read of a shared input is at an index computed in the PE: its tile cannot be known",
@@ -245,7 +247,11 @@ fn coordinate_indices(read: &OperationRef<'_, '_>, info: &ArrayInfo) -> Result<V
 }
 
 /// The workgroup buffers of the tiles, as attributions of the launch.
-pub(super) fn attribute_tiles(e: &Emitter<'_>, launch_body: Blk, staging: &Staging<'_>) -> Vec<Val> {
+pub(super) fn attribute_tiles(
+    e: &Emitter<'_>,
+    launch_body: Blk,
+    staging: &Staging<'_>,
+) -> Vec<Val> {
     let space = Attribute::parse(e.context, "#gpu.address_space<workgroup>");
     let buffers: Vec<Val> = staging
         .inputs
@@ -256,7 +262,8 @@ pub(super) fn attribute_tiles(e: &Emitter<'_>, launch_body: Blk, staging: &Stagi
         })
         .collect();
     if let Some(launch) = launch_body.parent_op() {
-        let count = IntegerAttribute::new(IntegerType::new(e.context, 64).into(), buffers.len() as i64);
+        let count =
+            IntegerAttribute::new(IntegerType::new(e.context, 64).into(), buffers.len() as i64);
         // A discardable attribute of gpu.launch in MLIR 22, which its verifier reads.
         launch.set_discardable("workgroup_attributions", count.into());
     }
@@ -310,7 +317,15 @@ pub(super) fn fill_tiles(
 
 /// `for r in 0..ceil(volume / threads)`: element `r * threads + tid` of the
 /// tile (the last dimension fastest), from the input clamped into bounds.
-fn copy_tile(e: &Emitter<'_>, staged: &StagedInput<'_>, source: Val, tile: Val, origin: &[Val], tid: Val, threads: i64) {
+fn copy_tile(
+    e: &Emitter<'_>,
+    staged: &StagedInput<'_>,
+    source: Val,
+    tile: Val,
+    origin: &[Val],
+    tid: Val,
+    threads: i64,
+) {
     let volume: i64 = staged.extent.iter().product();
     let rounds = (volume + threads - 1) / threads;
     let (body, r) = e.for_loop(e.index(0), e.index(rounds));
@@ -327,8 +342,16 @@ fn copy_tile(e: &Emitter<'_>, staged: &StagedInput<'_>, source: Val, tile: Val, 
     let mut local = vec![rest; staged.extent.len()];
     for d in (0..staged.extent.len()).rev() {
         let extent = inner.index(staged.extent[d]);
-        local[d] = inner.op1(ods::arith::RemUIOperation::name(), &[rest, extent], inner.index_type());
-        rest = inner.op1(ods::arith::DivUIOperation::name(), &[rest, extent], inner.index_type());
+        local[d] = inner.op1(
+            ods::arith::RemUIOperation::name(),
+            &[rest, extent],
+            inner.index_type(),
+        );
+        rest = inner.op1(
+            ods::arith::DivUIOperation::name(),
+            &[rest, extent],
+            inner.index_type(),
+        );
     }
     let global: Vec<Val> = local
         .iter()
@@ -348,15 +371,4 @@ fn copy_tile(e: &Emitter<'_>, staged: &StagedInput<'_>, source: Val, tile: Val, 
 pub(super) fn barrier(e: &Emitter<'_>) {
     let op = ods::gpu::BarrierOperation::builder(e.context, e.location).build();
     e.insert(op.into());
-}
-
-/// The tile's element at the input's `indices`.
-pub fn load_from_tile(e: &Emitter<'_>, tile: &Tile, indices: &[Val]) -> Val {
-    let local: Vec<Val> = indices
-        .iter()
-        .zip(&tile.origin)
-        .map(|(i, o)| e.sub(*i, *o))
-        .collect();
-    let element = t2s_ir::types::element(tile.buffer.r#type());
-    e.load(tile.buffer, &local, element)
 }

@@ -94,7 +94,7 @@ pub(crate) fn load(
             .iter()
             .map(|row| crate::ure_to_scf::affine_value(e, row, &operands))
             .collect();
-        return Ok(crate::spacetime_to_scf::gpu_shared::load_from_tile(
+        return Ok(crate::spacetime_to_scf::tile::load_from_tile(
             e, tile, &indices,
         ));
     }

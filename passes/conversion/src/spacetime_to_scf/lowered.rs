@@ -123,7 +123,7 @@ pub struct Lowered<'c> {
     pub fastmath: String,
     /// The shared-memory tiles the PEs read instead of these inputs (the
     /// GPU form's staged inputs).
-    pub tiles: HashMap<String, crate::spacetime_to_scf::gpu_shared::Tile>,
+    pub tiles: HashMap<String, crate::spacetime_to_scf::tile::Tile>,
 }
 
 /// One PE clone: its coordinates, the flattened step, and its constant
