@@ -5,7 +5,7 @@
 // registers. out(iii, jjj, jt, it, jb, ib) = C(i, j) with
 // i = 16 ib + 4 it + iii and j = 16 jb + 4 jt + jjj.
 //
-// Written by tools/gpu/gemm.py 64 --iii 4 --jjj 4 --it 4 --jt 4, which
+// Written by tools/gpu/gemm.py 64 --iii 4 --jjj 4 --it 4 --jt 4 --kt 0 --vectorize, which
 // writes this design at other sizes (tools/gpu/bench.py times it).
 //
 // Compile: t2s-opt examples/gpu/gemm.mlir --t2s-systolic-to-ptx --mlir-print-debuginfo -o gemm.ptx.mlir

@@ -11,7 +11,10 @@ of a block), jb, ib (the blocks). Element (i, j) of C is
 and the output is out(iii, jjj, jt, it, jb, ib) = C(i, j), which
 `c_of(out)` turns back into C.
 
-Usage: gemm.py N [--iii 8] [--jjj 8] [--it 16] [--jt 16] [--kt 8] [--vectorize] > gemm.mlir
+Usage: gemm.py N [--iii 4] [--jjj 4] [--it 16] [--jt 16] [--kt 16] [--vectorize]
+               [--interleave] > gemm.mlir
+(the defaults: the fastest design measured on the H100, tools/gpu/README.md;
+--kt 0 reads A and B from global memory)
 """
 
 import argparse
@@ -133,11 +136,11 @@ def is_interleaved(text):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("n", type=int)
-    parser.add_argument("--iii", type=int, default=8)
-    parser.add_argument("--jjj", type=int, default=8)
+    parser.add_argument("--iii", type=int, default=4)
+    parser.add_argument("--jjj", type=int, default=4)
     parser.add_argument("--it", type=int, default=16)
     parser.add_argument("--jt", type=int, default=16)
-    parser.add_argument("--kt", type=int, default=0, help="stage A and B in shared memory, tiles of KT along k")
+    parser.add_argument("--kt", type=int, default=16, help="stage A and B in shared memory, tiles of KT along k (0: no staging)")
     parser.add_argument("--vectorize", action="store_true", help="run jjj as vector lanes")
     parser.add_argument("--interleave", action="store_true", help="a thread's PEs IT rows and JT columns apart")
     args = parser.parse_args()

@@ -3,7 +3,8 @@
 # DIR/gemm-<N>.gpu.json, for bench.py on the GPU machine.
 #
 # Usage: tools/gpu/prepare-bench.sh DIR [SIZES, default "1024 2048 4096 8192"]
-#        [gemm.py options, e.g. "--iii 8 --jjj 8 --it 16 --jt 16"]
+#        [gemm.py options, e.g. "--iii 8 --jjj 8 --it 16 --jt 16 --kt 8";
+#         default: gemm.py's, the fastest design measured]
 #        [t2s binaries dir, default target/release]
 set -euo pipefail
 out=${1:?usage: prepare-bench.sh DIR [SIZES] [GEMM OPTIONS] [BIN]}

@@ -233,7 +233,7 @@ pub const GPU_DEFAULTS: &[(&str, &str)] = &[("gpu", "true"), ("input-checks", "f
 /// H100 (sm_90, PTX 8.0); memrefs are passed as bare pointers.
 pub static GPU_TO_NVVM: Pipeline = Pipeline {
     argument: "t2s-gpu-to-nvvm",
-    description: "Outline each gpu.launch into a kernel of a gpu.module for sm_90 (PTX 8.0) and lower the kernels to the nvvm and llvm dialects, memrefs passed as bare pointers",
+    description: "Outline each gpu.launch into a kernel of a gpu.module for sm_90 (PTX 8.0), peel the first iteration of its loops (the guards of first steps fold away), and lower the kernels to the nvvm and llvm dialects, memrefs passed as bare pointers",
     defaults: &[],
     steps: &[
         Pass(&transforms::arith::total_division::PASS),
@@ -241,6 +241,10 @@ pub static GPU_TO_NVVM: Pipeline = Pipeline {
         Upstream("cse"),
         Upstream("gpu-launch-sink-index-computations"),
         Upstream("gpu-kernel-outlining"),
+        // The first iteration of each loop peeled, so that the PEs'
+        // `iv == min` guards (the first step of a reduction) fold away in
+        // the loop that remains: no select per step and accumulator.
+        Upstream("gpu.module(gpu.func(scf-for-loop-peeling{peel-front=true}, int-range-optimizations, canonicalize, cse))"),
         Upstream("nvvm-attach-target{chip=sm_90 features=+ptx80 O=3}"),
         Upstream("gpu.module(convert-scf-to-cf, convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true}, convert-vector-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, convert-ub-to-llvm, canonicalize, cse)"),
         Upstream("canonicalize"),
