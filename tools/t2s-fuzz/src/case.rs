@@ -220,5 +220,6 @@ pub fn run_mutant(text: &str, between: &str) -> (i32, String) {
     (OK, String::new())
 }
 
+mod gpu;
 mod program;
 pub use program::run_program;

@@ -118,6 +118,13 @@ pub fn run_program(program: &Generated) -> (i32, String) {
     if let Some(internal) = internal_error(&seen) {
         return (PANIC, internal);
     }
+    // The GPU route on a sample (each is a compile to PTX): it makes the
+    // kernel or refuses the mapping with a reason.
+    if program.scheduled && program.kernels {
+        if let Some(failure) = super::gpu::check(text) {
+            return (PANIC, failure);
+        }
+    }
     let tag = match verdict {
         None => String::new(),
         Some(Verdict::Legal) => "oracle: legal".to_string(),
