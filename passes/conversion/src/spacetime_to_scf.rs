@@ -237,32 +237,25 @@ fn lower_array<'c>(
     )?;
     let e = entry.at(guarded.body);
     // The GPU form: everything from here on runs in every thread.
-    let grid = if options.gpu {
-        gpu::check_static(&function, &output, array.location())?;
-        gpu::mark_roles(&function, context)?;
-        Some(gpu::plan(body_ops, array, &info, &output)?)
-    } else {
-        None
+    let mut form = match options.gpu {
+        true => Some(gpu_form::GpuForm::open(
+            &e, &function, body_ops, array, &info, &output,
+        )?),
+        false => None,
     };
-    let launch = grid.as_ref().map(|grid| gpu::open_launch(&e, grid, &info));
-    let (e, given) = match &launch {
-        Some(launch) => (e.at(launch.body), launch.ivs.clone()),
-        None => (e, Vec::new()),
-    };
+    let e = form.as_ref().map_or(e, |f| e.at(f.launch.body));
+    let given = form
+        .as_ref()
+        .map_or_else(Vec::new, |f| f.launch.ivs.clone());
 
     let unroll = unrolls(&info, options, array.location());
     let (mut lowered, time_extents) = lowered_at_entry(&e, &info, &function, &output, options)?;
-    let staging = match (&grid, &launch) {
-        (Some(grid), Some(launch)) => {
-            gpu_shared::plan(body_ops, array, &info, grid, &lowered.inputs)?.map(|s| {
-                let buffers = gpu_shared::attribute_tiles(&e, launch.body, &s);
-                (s, buffers)
-            })
-        }
-        _ => None,
-    };
+    if let Some(form) = &mut form {
+        form.stage(&e, body_ops, array, &info, &lowered.inputs)?;
+    }
+    let grid = form.as_ref().map(|f| &f.grid);
 
-    let files = phases::allocate_files(&e, array, &info, unroll, options, grid.as_ref())?;
+    let files = phases::allocate_files(&e, array, &info, unroll, options, grid)?;
     let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
     if options.gpu && !array_op.buffers().is_empty() {
         return Err(error(
@@ -274,7 +267,7 @@ fn lower_array<'c>(
     // Only the kernel that stores the output initializes it: the others run
     // at the same time.
     let stamps = if stores {
-        if let Some(grid) = &grid {
+        if let Some(grid) = grid {
             gpu::check_stamps(grid, &output, array.location())?;
         }
         crate::spacetime_to_scf::lowered::init_outputs(&e, &info, &lowered, !options.gpu)?
@@ -282,21 +275,10 @@ fn lower_array<'c>(
         None
     };
 
-    let scope = staging.as_ref().map(|(s, _)| s.scope);
+    let scope = form.as_ref().and_then(|f| f.scope());
     let mut time = phases::time_loops(&e, array, &info, &time_extents, &given, scope);
-    if let (Some((staging, buffers)), Some(grid), Some(launch), Some(scope_body)) =
-        (&staging, &grid, &launch, time.scope_body)
-    {
-        let fill = phases::top_of(&e, scope_body, time.bodies.iter().copied());
-        lowered.tiles = gpu_shared::fill_tiles(
-            &fill,
-            staging,
-            buffers,
-            &lowered.inputs,
-            &time.ivs,
-            grid,
-            &launch.thread_ids,
-        )?;
+    if let Some(form) = &form {
+        form.fill(&e, &time, &mut lowered)?;
     }
     let pe = phases::PeInputs {
         files: &files,
@@ -305,13 +287,28 @@ fn lower_array<'c>(
         stamps,
     };
     phases::lower_pes(&e, array, &info, unroll, &mut time, &pe)?;
-    if let (Some(_), Some(scope_body)) = (&staging, time.scope_body) {
-        // The next iteration's copy waits until every thread read this tile.
-        gpu_shared::barrier(&e.at(scope_body));
+    if let Some(form) = &form {
+        form.end_scope(&e, &time);
     }
     for body in time.bodies.iter().rev() {
         e.finish_scf_block(*body);
     }
+    free_heap(&e, &files, stamps.filter(|_| !options.gpu), &buffers);
+    if let Some(form) = &form {
+        form.close(&e);
+    }
+    guarded.finish(&entry);
+    Ok(())
+}
+
+/// Frees what the lowering allocated on the heap: register files, the
+/// output's last-write stamps, feeder buffers.
+fn free_heap(
+    e: &Emitter<'_>,
+    files: &HashMap<usize, FileStorage>,
+    stamps: Option<Val>,
+    buffers: &[crate::spacetime_to_scf::buffers::BufferStorage],
+) {
     for file in files.values().filter(|f| f.heap) {
         e.op(
             ods::memref::DeallocOperation::name(),
@@ -320,15 +317,10 @@ fn lower_array<'c>(
             &[],
         );
     }
-    if let Some(stamps) = stamps.filter(|_| !options.gpu) {
+    if let Some(stamps) = stamps {
         e.op(ods::memref::DeallocOperation::name(), &[stamps], &[], &[]);
     }
-    crate::spacetime_to_scf::buffers::free(&e, &buffers);
-    if let Some(launch) = &launch {
-        gpu::close_launch(&e, launch.body);
-    }
-    guarded.finish(&entry);
-    Ok(())
+    crate::spacetime_to_scf::buffers::free(e, buffers);
 }
 
 /// Whether the PEs are unrolled: asked for, and not more than
@@ -476,6 +468,7 @@ fn create_function<'c>(
 pub mod buffers;
 pub mod design;
 mod gpu;
+mod gpu_form;
 mod gpu_shared;
 pub mod loads;
 pub mod lowered;

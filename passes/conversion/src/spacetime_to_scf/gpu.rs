@@ -54,36 +54,17 @@ pub(super) fn plan<'c>(
     info: &ArrayInfo,
     output: &Output<'c>,
 ) -> Result<Grid<'c>, Failed> {
-    let directives: Vec<GpuMapOp> = program_ops
-        .iter()
-        .filter_map(|op| GpuMapOp::cast(*op))
-        .collect();
     let mut grid = Grid {
         on: vec![None; info.time.len()],
         blocks: [1; 3],
         threads: [1; 3],
         at: None,
     };
-    let Some(directive) = directives.first() else {
+    let Some(directive) = directive_of(program_ops, array)? else {
         return Ok(grid);
     };
-    if let Some(second) = directives.get(1) {
-        return Err(t2s_ir::diag::error_with_notes(
-            second.location(),
-            "a second ure.gpu_map: an array runs on one grid",
-            &[(directive.location(), "the first one".to_string())],
-        ));
-    }
     let at = directive.location();
     grid.at = Some(at);
-    let representative = t2s_ir::ops::spacetime::representative(&array);
-    let target = directive.target();
-    if target != representative {
-        return Err(error(
-            at,
-            format!("@{target} is not the representative of the array; give ure.gpu_map to @{representative}"),
-        ));
-    }
     let mapped: Vec<(String, Processor)> = directive
         .blocks()
         .into_iter()
@@ -97,33 +78,8 @@ pub(super) fn plan<'c>(
                 .map(|(axis, n)| (n, Processor::Thread(axis))),
         )
         .collect();
-    let time_names: Vec<&str> = info.time.iter().map(|t| t.name.as_str()).collect();
     for (name, processor) in &mapped {
-        let c = time_loop(info, name).ok_or_else(|| {
-            error(
-                at,
-                format!(
-                    "loop '{name}' is not a time loop of the array (its time loops, outermost first: {}): only time loops run on blocks and threads",
-                    time_names.join(", ")
-                ),
-            )
-        })?;
-        if c >= mapped.len() {
-            return Err(error(
-                at,
-                format!(
-                    "loop '{name}' is not among the {} outermost time loops ({}): the blocks and threads must enclose every loop a thread runs",
-                    mapped.len(),
-                    time_names[..mapped.len().min(time_names.len())].join(", ")
-                ),
-            ));
-        }
-        let extent = info.time[c].extent.as_const().ok_or_else(|| {
-            error(
-                at,
-                format!("loop '{name}' has a symbolic extent: the launch's grid is static"),
-            )
-        })?;
+        let (c, extent) = placed_loop(info, name, mapped.len(), at)?;
         grid.on[c] = Some(*processor);
         match processor {
             Processor::Block(axis) => grid.blocks[*axis] = extent,
@@ -135,6 +91,73 @@ pub(super) fn plan<'c>(
     check_output_once(output, at)?;
     check_reads(array, info, &grid)?;
     Ok(grid)
+}
+
+/// The program's one `ure.gpu_map`, which names the array's
+/// representative; `None` without one.
+fn directive_of<'c, 'a>(
+    program_ops: &[OperationRef<'c, 'a>],
+    array: OperationRef<'c, '_>,
+) -> Result<Option<GpuMapOp<'c, 'a>>, Failed> {
+    let directives: Vec<GpuMapOp> = program_ops
+        .iter()
+        .filter_map(|op| GpuMapOp::cast(*op))
+        .collect();
+    let Some(directive) = directives.first().copied() else {
+        return Ok(None);
+    };
+    if let Some(second) = directives.get(1) {
+        return Err(t2s_ir::diag::error_with_notes(
+            second.location(),
+            "a second ure.gpu_map: an array runs on one grid",
+            &[(directive.location(), "the first one".to_string())],
+        ));
+    }
+    let representative = t2s_ir::ops::spacetime::representative(&array);
+    let target = directive.target();
+    if target != representative {
+        return Err(error(
+            directive.location(),
+            format!("@{target} is not the representative of the array; give ure.gpu_map to @{representative}"),
+        ));
+    }
+    Ok(Some(directive))
+}
+
+/// The time loop a mapped loop is (among the `mapped` outermost ones) and
+/// its constant extent.
+fn placed_loop(
+    info: &ArrayInfo,
+    name: &str,
+    mapped: usize,
+    at: Location<'_>,
+) -> Result<(usize, i64), Failed> {
+    let time_names: Vec<&str> = info.time.iter().map(|t| t.name.as_str()).collect();
+    let c = time_loop(info, name).ok_or_else(|| {
+        error(
+            at,
+            format!(
+                "loop '{name}' is not a time loop of the array (its time loops, outermost first: {}): only time loops run on blocks and threads",
+                time_names.join(", ")
+            ),
+        )
+    })?;
+    if c >= mapped {
+        return Err(error(
+            at,
+            format!(
+                "loop '{name}' is not among the {mapped} outermost time loops ({}): the blocks and threads must enclose every loop a thread runs",
+                time_names[..mapped.min(time_names.len())].join(", ")
+            ),
+        ));
+    }
+    let extent = info.time[c].extent.as_const().ok_or_else(|| {
+        error(
+            at,
+            format!("loop '{name}' has a symbolic extent: the launch's grid is static"),
+        )
+    })?;
+    Ok((c, extent))
 }
 
 /// The time loop named `name` that is a plain loop of the nest (its

@@ -116,16 +116,115 @@ fn tile_of<'c>(
     scope: usize,
     at: Location<'c>,
 ) -> Result<StagedInput<'c>, Failed> {
+    if reads.is_empty() {
+        return Err(error(
+            at,
+            format!("the array reads no @{name}: nothing to stage"),
+        ));
+    }
     let shape = t2s_ir::types::shape(buffer.r#type()).unwrap_or_default();
-    let element = t2s_ir::types::element(buffer.r#type());
     let fixed = |c: usize| match grid.on.get(c) {
         Some(Some(Processor::Block(_))) => true,
         Some(Some(Processor::Thread(_))) => false,
         Some(None) => c <= scope,
         None => false,
     };
-    let ranges: Vec<(i64, i64)> = info
-        .time
+    let ranges = coordinate_ranges(info);
+    let mut tile = TileBox::new(shape.len());
+    for read in reads {
+        for (d, index) in coordinate_indices(read, info)?.into_iter().enumerate() {
+            tile.add(d, &index, &fixed, &ranges).map_err(|()| {
+                t2s_ir::diag::error_with_notes(
+                    read.location(),
+                    format!("this read of @{name} moves with the blocks or the scope loop unlike another: its reads share no tile"),
+                    &[(at, "the shared inputs".to_string())],
+                )
+            })?;
+        }
+    }
+    let (origin, extent) = tile.finish();
+    Ok(StagedInput {
+        name: name.to_string(),
+        element: t2s_ir::types::element(buffer.r#type()),
+        origin,
+        extent,
+        shape,
+    })
+}
+
+/// The union of the boxes of an input's reads, per index dimension: the
+/// terms over the fixed coordinates (the same for every read) and the
+/// range the varying ones span.
+struct TileBox {
+    fixed: Vec<Option<Vec<(usize, i64)>>>,
+    low: Vec<i64>,
+    high: Vec<i64>,
+}
+
+impl TileBox {
+    fn new(dims: usize) -> Self {
+        TileBox {
+            fixed: vec![None; dims],
+            low: vec![i64::MAX; dims],
+            high: vec![i64::MIN; dims],
+        }
+    }
+
+    /// Adds index `d` of a read; `Err` when its fixed terms differ from
+    /// another read's.
+    fn add(
+        &mut self,
+        d: usize,
+        index: &Affine,
+        fixed: &impl Fn(usize) -> bool,
+        ranges: &[(i64, i64)],
+    ) -> Result<(), ()> {
+        let terms: Vec<(usize, i64)> = index
+            .terms
+            .iter()
+            .copied()
+            .filter(|(c, _)| fixed(*c))
+            .collect();
+        match &self.fixed[d] {
+            Some(other) if *other != terms => return Err(()),
+            _ => self.fixed[d] = Some(terms),
+        }
+        let (mut lo, mut hi) = (index.constant, index.constant);
+        for (c, w) in index.terms.iter().filter(|(c, _)| !fixed(*c)) {
+            let (a, b) = (w * ranges[*c].0, w * ranges[*c].1);
+            lo += a.min(b);
+            hi += a.max(b);
+        }
+        self.low[d] = self.low[d].min(lo);
+        self.high[d] = self.high[d].max(hi);
+        Ok(())
+    }
+
+    /// Each dimension's origin (the fixed terms plus the lowest index) and
+    /// extent.
+    fn finish(self) -> (Vec<Affine>, Vec<i64>) {
+        let extent = self
+            .low
+            .iter()
+            .zip(&self.high)
+            .map(|(lo, hi)| hi - lo + 1)
+            .collect();
+        let origin = self
+            .fixed
+            .into_iter()
+            .zip(self.low)
+            .map(|(terms, constant)| Affine {
+                terms: terms.unwrap_or_default(),
+                constant,
+            })
+            .collect();
+        (origin, extent)
+    }
+}
+
+/// The range of each coordinate (time, then space) over the array.
+fn coordinate_ranges(info: &ArrayInfo) -> Vec<(i64, i64)> {
+    info.time
         .iter()
         .chain(&info.space)
         .enumerate()
@@ -137,67 +236,7 @@ fn tile_of<'c>(
             };
             (b.min, b.min + extent - 1)
         })
-        .collect();
-    let mut origin: Vec<Option<Affine>> = vec![None; shape.len()];
-    let mut low = vec![i64::MAX; shape.len()];
-    let mut high = vec![i64::MIN; shape.len()];
-    for read in reads {
-        for (d, index) in coordinate_indices(read, info)?.into_iter().enumerate() {
-            let fixed_part = Affine {
-                terms: index
-                    .terms
-                    .iter()
-                    .copied()
-                    .filter(|(c, _)| fixed(*c))
-                    .collect(),
-                constant: 0,
-            };
-            match &origin[d] {
-                Some(o) if *o != fixed_part => {
-                    return Err(t2s_ir::diag::error_with_notes(
-                        read.location(),
-                        format!("this read of @{name} moves with the blocks or the scope loop unlike another: its reads share no tile"),
-                        &[(at, "the shared inputs".to_string())],
-                    ))
-                }
-                _ => origin[d] = Some(fixed_part),
-            }
-            let (mut lo, mut hi) = (index.constant, index.constant);
-            for (c, w) in index.terms.iter().filter(|(c, _)| !fixed(*c)) {
-                let (a, b) = (w * ranges[*c].0, w * ranges[*c].1);
-                lo += a.min(b);
-                hi += a.max(b);
-            }
-            low[d] = low[d].min(lo);
-            high[d] = high[d].max(hi);
-        }
-    }
-    if reads.is_empty() {
-        return Err(error(
-            at,
-            format!("the array reads no @{name}: nothing to stage"),
-        ));
-    }
-    let origin = origin
-        .into_iter()
-        .zip(&low)
-        .map(|(o, lo)| {
-            let mut o = o.unwrap_or(Affine {
-                terms: Vec::new(),
-                constant: 0,
-            });
-            o.constant = *lo;
-            o
-        })
-        .collect();
-    let extent = low.iter().zip(&high).map(|(lo, hi)| hi - lo + 1).collect();
-    Ok(StagedInput {
-        name: name.to_string(),
-        element,
-        origin,
-        extent,
-        shape,
-    })
+        .collect()
 }
 
 /// Each index of a `ure.load` as an affine form of the array's
