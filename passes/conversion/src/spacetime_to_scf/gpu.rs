@@ -278,16 +278,21 @@ fn check_reads(
 /// thread, at the element's own size (registers are 32 bits: smaller
 /// elements take one each).
 pub(super) fn thread_bytes(element: Type<'_>, shape: &[Option<i64>]) -> u64 {
-    let scalar = t2s_ir::import::scalar_type(t2s_ir::lanes::element_of(element));
-    let size = match scalar {
-        Some(t2s_model::ScalarType::Int(w)) => u64::from(w).div_ceil(8).max(4),
-        Some(t2s_model::ScalarType::F64 | t2s_model::ScalarType::Index) => 8,
-        _ => 4,
-    };
+    let size = element_bytes(t2s_ir::lanes::element_of(element)).max(4) as u64;
     shape
         .iter()
         .map(|d| d.unwrap_or(1).max(0) as u64)
         .fold(size, |n, d| n.saturating_mul(d))
+}
+
+/// The bytes of one scalar element in GPU memory.
+pub(super) fn element_bytes(element: Type<'_>) -> i64 {
+    match t2s_ir::import::scalar_type(element) {
+        Some(t2s_model::ScalarType::Int(w)) => (i64::from(w) + 7) / 8,
+        Some(t2s_model::ScalarType::F16 | t2s_model::ScalarType::BF16) => 2,
+        Some(t2s_model::ScalarType::F32) => 4,
+        _ => 8,
+    }
 }
 
 /// A thread's register files fit its registers (the shifted files of

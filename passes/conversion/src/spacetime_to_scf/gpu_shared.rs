@@ -8,7 +8,7 @@
 //! barrier, and the PEs read the tile; a second barrier ends the
 //! iteration, before the next copy overwrites it.
 
-use super::gpu::{Grid, Processor};
+use super::gpu::{self, Grid, Processor};
 use super::tile::Tile;
 use super::*;
 use melior::ir::attribute::IntegerAttribute;
@@ -81,7 +81,7 @@ pub(super) fn plan<'c>(
     }
     let bytes: i64 = staged
         .iter()
-        .map(|s| s.extent.iter().product::<i64>() * element_bytes(s.element))
+        .map(|s| s.extent.iter().product::<i64>() * gpu::element_bytes(s.element))
         .sum();
     if bytes > MAX_SHARED_BYTES {
         return Err(error(
@@ -93,16 +93,6 @@ pub(super) fn plan<'c>(
         scope,
         inputs: staged,
     }))
-}
-
-/// The bytes of one element in shared memory.
-fn element_bytes(element: Type<'_>) -> i64 {
-    match t2s_ir::import::scalar_type(element) {
-        Some(t2s_model::ScalarType::Int(w)) => (i64::from(w) + 7) / 8,
-        Some(t2s_model::ScalarType::F16 | t2s_model::ScalarType::BF16) => 2,
-        Some(t2s_model::ScalarType::F32) => 4,
-        _ => 8,
-    }
 }
 
 /// The box of `name`'s indices that `reads` span while the coordinates
