@@ -143,19 +143,30 @@ def Ure_GpuMapOp : Ure_Op<"gpu_map", [HasParent<"ProgramOp">]> {
     and read as often as the PEs read it: the reuse. The tiles must fit the
     48 KiB of static shared memory of a block.
 
+    `double_buffered` gives each tile two slots, T2S's double-buffered
+    feeder: the copy of the next iteration's tile goes into one slot while
+    the PEs read the other, so that loading overlaps computing and one
+    barrier per iteration suffices. On sm_80 and later the copies are
+    asynchronous (`nvgpu.device_async_copy`, PTX `cp.async`) for elements
+    of 4, 8 or 16 bytes; other elements are copied by loads and stores.
+    The two slots must fit the 48 KiB.
+
     ```mlir
     ure.gpu_map @c blocks (j, i) threads (jj, ii)
     ure.gpu_map @c blocks (i) threads ()
     ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A, @B] scope (kk)
+    ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A, @B] scope (kk) double_buffered
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$blocks,
                        StrArrayAttr:$threads,
                        OptionalAttr<FlatSymbolRefArrayAttr>:$shared,
-                       OptionalAttr<StrArrayAttr>:$scope);
+                       OptionalAttr<StrArrayAttr>:$scope,
+                       UnitAttr:$double_buffered);
   let assemblyFormat = "$func `blocks` custom<VarNames>($blocks) `threads` "
                        "custom<VarNames>($threads) (`shared` $shared^ `scope` "
-                       "custom<VarNames>($scope))? attr-dict";
+                       "custom<VarNames>($scope))? "
+                       "(`double_buffered` $double_buffered^)? attr-dict";
   let hasVerifier = 1;
 }
 

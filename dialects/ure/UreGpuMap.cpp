@@ -34,6 +34,9 @@ LogicalResult GpuMapOp::verify() {
                        "threads or both");
   if (getShared().has_value() != getScope().has_value())
     return emitOpError("names shared inputs and their scope loop together");
+  if (getDoubleBuffered() && !getShared())
+    return emitOpError("double-buffers no tile: name the shared inputs and "
+                       "their scope loop");
   if (auto scope = getScope()) {
     if (scope->size() != 1)
       return emitOpError("stages its shared inputs in one scope loop, not ")

@@ -5,7 +5,7 @@
 // block reads during one kk, meet at a barrier, and read the tiles. At the
 // first k of a tile the sum continues from the last k of the previous one.
 //
-// Written by tools/gpu/gemm.py 64 --iii 4 --jjj 4 --it 4 --jt 4 --kt 8.
+// Written by tools/gpu/gemm.py 64 --iii 4 --jjj 4 --it 4 --jt 4 --kt 8 --single.
 //
 // Compile: t2s-opt examples/gpu/gemm-shared.mlir --t2s-systolic-to-ptx --mlir-print-debuginfo -o gemm.ptx.mlir
 //          t2s-translate --t2s-to-gpu-manifest gemm.ptx.mlir -o gemm.gpu.json

@@ -51,6 +51,14 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @c(i, j, k) -> f32 on device
+  // expected-error@+1 {{'ure.gpu_map' op double-buffers no tile: name the shared inputs and their scope loop}}
+  ure.gpu_map @c blocks (i) threads () double_buffered
+}
+
+// -----
+
+ure.program @p {
   ure.input @A : memref<4xf32>
   ure.func @c(i, j, k) -> f32 on device
   // expected-error@+1 {{'ure.gpu_map' op scope loop 'i' runs on blocks or threads: the scope is a loop of each thread}}

@@ -37,3 +37,13 @@ ure.program @s {
   ure.func @c(k, kk, jt, it, jb, ib) -> f32 on device
   ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A, @B] scope (kk)
 }
+
+// -----
+
+// CHECK-LABEL: ure.program @t
+// CHECK: ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A] scope (kk) double_buffered
+ure.program @t {
+  ure.input @A : memref<4xf32>
+  ure.func @c(k, kk, jt, it, jb, ib) -> f32 on device
+  ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A] scope (kk) double_buffered
+}

@@ -12,21 +12,24 @@ and the output is out(iii, jjj, jt, it, jb, ib) = C(i, j), which
 `c_of(out)` turns back into C.
 
 Usage: gemm.py N [--iii 4] [--jjj 4] [--it 16] [--jt 16] [--kt 16] [--vectorize]
-               [--interleave] > gemm.mlir
-(the defaults: the fastest design measured on the H100, tools/gpu/README.md;
---kt 0 reads A and B from global memory)
+               [--interleave] [--single] > gemm.mlir
+(the defaults: the fastest design measured on the H100, tools/gpu/README.md,
+with double-buffered tiles; --single gives each tile one slot; --kt 0 reads
+A and B from global memory)
 """
 
 import argparse
 import sys
 
 
-def gemm(n, iii, jjj, it, jt, kt=0, vectorize=False, interleave=False):
+def gemm(n, iii, jjj, it, jt, kt=0, vectorize=False, interleave=False, double=False):
     """The design; with `kt`, k is split into kk (tiles of kt) and k, and A
     and B are staged in shared memory at each iteration of kk. With
     `interleave`, a thread's PEs are IT rows and JT columns apart (i = ib *
     IT * III + iii * IT + it): neighbouring threads read neighbouring
-    elements of a tile, in different banks of shared memory."""
+    elements of a tile, in different banks of shared memory. With `double`,
+    the tiles are double-buffered: the next kk's tiles are copied
+    (asynchronously, cp.async) while the PEs read this kk's."""
     for name, tile in (("III * IT", iii * it), ("JJJ * JT", jjj * jt), ("KT", kt or 1)):
         if n % tile:
             sys.exit(f"gemm.py: N = {n} is not a multiple of {name} = {tile}")
@@ -57,7 +60,7 @@ def gemm(n, iii, jjj, it, jt, kt=0, vectorize=False, interleave=False):
     %is_last_kk = arith.cmpi eq, %kk, %last_kk : index
     %is_last = arith.andi %is_last_k, %is_last_kk : i1"""
         bounds = f"k = 0 extent {kt}, kk = 0 extent {n // kt}"
-        shared = " shared [@A, @B] scope (kk)"
+        shared = " shared [@A, @B] scope (kk)" + (" double_buffered" if double else "")
     else:
         first = f"""    %first = arith.cmpi eq, %k, %c0 : index
     %prev = ure.at @c({at(k="%k - 1")}) : f32
@@ -143,8 +146,10 @@ def main():
     parser.add_argument("--kt", type=int, default=16, help="stage A and B in shared memory, tiles of KT along k (0: no staging)")
     parser.add_argument("--vectorize", action="store_true", help="run jjj as vector lanes")
     parser.add_argument("--interleave", action="store_true", help="a thread's PEs IT rows and JT columns apart")
+    parser.add_argument("--single", action="store_true", help="one slot per shared tile (default: double-buffered)")
     args = parser.parse_args()
-    sys.stdout.write(gemm(args.n, args.iii, args.jjj, args.it, args.jt, args.kt, args.vectorize, args.interleave))
+    double = bool(args.kt) and not args.single
+    sys.stdout.write(gemm(args.n, args.iii, args.jjj, args.it, args.jt, args.kt, args.vectorize, args.interleave, double))
 
 
 if __name__ == "__main__":

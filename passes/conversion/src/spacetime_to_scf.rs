@@ -278,7 +278,7 @@ fn lower_array<'c>(
     let scope = form.as_ref().and_then(|f| f.scope());
     let mut time = phases::time_loops(&e, array, &info, &time_extents, &given, scope);
     if let Some(form) = &form {
-        form.fill(&e, &time, &mut lowered)?;
+        form.fill(&e, &time, &info, &mut lowered)?;
     }
     let pe = phases::PeInputs {
         files: &files,
@@ -288,7 +288,7 @@ fn lower_array<'c>(
     };
     phases::lower_pes(&e, array, &info, unroll, &mut time, &pe)?;
     if let Some(form) = &form {
-        form.end_scope(&e, &time);
+        form.end_scope(&e, &time)?;
     }
     for body in time.bodies.iter().rev() {
         e.finish_scf_block(*body);

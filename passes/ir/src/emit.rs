@@ -378,15 +378,7 @@ impl<'c> Emitter<'c> {
             .block_size_z(block[2].value())
             .body(region)
             .build();
-        let op: melior::ir::Operation = op.into();
-        let op = self.insert(op);
-        // melior 0.27's builder leaves the segment sizes empty (MLIR 22 keeps
-        // them in the op's properties, which the builder does not write).
-        let segments = melior::ir::attribute::DenseI32ArrayAttribute::new(
-            self.context,
-            &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0],
-        );
-        Op::of(&op).set_inherent("operandSegmentSizes", segments.into());
+        let op = self.insert_segmented(op.into(), &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
         let block = Blk::of(
             &op.region(0)
                 .expect("the body")
@@ -395,6 +387,20 @@ impl<'c> Emitter<'c> {
         );
         let args = block.arguments();
         (block, args)
+    }
+
+    /// Inserts `op`, built by a melior typed builder, with its operand
+    /// segment `sizes`: melior 0.27's builders leave them empty (MLIR 22
+    /// keeps them in the op's properties, which the builders do not write).
+    pub fn insert_segmented<'a>(
+        &'a self,
+        op: melior::ir::Operation<'c>,
+        sizes: &[i32],
+    ) -> melior::ir::OperationRef<'c, 'a> {
+        let op = self.insert(op);
+        let segments = melior::ir::attribute::DenseI32ArrayAttribute::new(self.context, sizes);
+        Op::of(&op).set_inherent("operandSegmentSizes", segments.into());
+        op
     }
 
     /// `scf.if %cond` without else; returns the then-block (without terminator).

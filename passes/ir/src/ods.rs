@@ -11,6 +11,17 @@ pub use melior::dialect::ods::{
 };
 pub use t2s_dialects::ods::{channel, spacetime, ure};
 
+/// Typed builders for upstream `nvgpu` (asynchronous copies into shared
+/// memory), which melior does not generate.
+#[allow(clippy::all, unused, missing_docs)]
+mod upstream {
+    melior::dialect! {
+        name: "nvgpu",
+        files: ["mlir/Dialect/NVGPU/IR/NVGPUOps.td"],
+    }
+}
+pub use upstream::nvgpu;
+
 use melior::ir::operation::{OperationLike, OperationRef};
 
 /// Whether `op` is the op named `name` (an ODS type's `name()`), compared

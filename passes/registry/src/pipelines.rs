@@ -246,7 +246,7 @@ pub static GPU_TO_NVVM: Pipeline = Pipeline {
         // the loop that remains: no select per step and accumulator.
         Upstream("gpu.module(gpu.func(scf-for-loop-peeling{peel-front=true}, int-range-optimizations, canonicalize, cse))"),
         Upstream("nvvm-attach-target{chip=sm_90 features=+ptx80 O=3}"),
-        Upstream("gpu.module(convert-scf-to-cf, convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true}, convert-vector-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, convert-ub-to-llvm, canonicalize, cse)"),
+        Upstream("gpu.module(convert-scf-to-cf, convert-nvgpu-to-nvvm, convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true}, convert-vector-to-llvm, convert-arith-to-llvm, convert-index-to-llvm, convert-ub-to-llvm, canonicalize, cse)"),
         Upstream("canonicalize"),
         Upstream("reconcile-unrealized-casts"),
     ],

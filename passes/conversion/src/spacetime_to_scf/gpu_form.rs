@@ -61,35 +61,98 @@ impl<'c> GpuForm<'c> {
     }
 
     /// At the top of the scope loop: the tiles filled; the PEs then read
-    /// them (`lowered.tiles`).
+    /// them (`lowered.tiles`). Double-buffered: the first tile is copied
+    /// before the scope loop, and each iteration waits for its tile, meets
+    /// the block at a barrier, then starts the copy of the next tile into
+    /// the other slot before the PEs read this one.
     pub fn fill(
         &self,
         e: &Emitter<'c>,
         time: &TimeLoops,
+        info: &ArrayInfo,
         lowered: &mut Lowered<'c>,
     ) -> Result<(), Failed> {
         let (Some((staging, buffers)), Some(scope_body)) = (&self.staging, time.scope_body) else {
             return Ok(());
         };
         let fill = phases::top_of(e, scope_body, time.bodies.iter().copied());
-        lowered.tiles = gpu_shared::fill_tiles(
-            &fill,
-            staging,
-            buffers,
-            &lowered.inputs,
-            &time.ivs,
-            &self.grid,
-            &self.launch.thread_ids,
-        )?;
+        let filler = |at: &Emitter<'c>| {
+            gpu_shared::Filler::new(
+                at,
+                staging,
+                buffers,
+                &lowered.inputs,
+                &self.grid,
+                &self.launch.thread_ids,
+            )
+        };
+        if !staging.double {
+            let filler = filler(&fill)?;
+            let origins = filler.origins(&fill, &time.ivs);
+            // Synchronous: a single slot is read right after its copy.
+            filler.copy(&fill, &origins, None);
+            gpu_shared::barrier(&fill);
+            lowered.tiles = filler.tiles(origins, None);
+            return Ok(());
+        }
+        let scope_loop = scope_body.parent_op().or_internal("the scope loop")?;
+        let bounds = &info.time[staging.scope];
+        let extent = bounds
+            .extent
+            .as_const()
+            .or_internal("a static scope loop")?;
+        let (first, last) = (bounds.min, bounds.min + extent - 1);
+        let before = e
+            .at(scope_loop.block().or_internal("the scope loop's block")?)
+            .before_op(scope_loop);
+        let filler = filler(&before)?;
+        let at_scope = |value: Val| -> Vec<Val> {
+            let mut coords = time.ivs.clone();
+            coords[staging.scope] = value;
+            coords
+        };
+        let origins = filler.origins(&before, &at_scope(before.index(first)));
+        let group = filler.copy(&before, &origins, Some(before.index(0)));
+
+        filler.wait(&fill, group);
+        gpu_shared::barrier(&fill);
+        let iv = time.ivs[staging.scope];
+        let slot = fill.op1(
+            ods::arith::RemUIOperation::name(),
+            &[fill.sub(iv, fill.index(first)), fill.index(2)],
+            fill.index_type(),
+        );
+        let has_next = fill.cmpi(t2s_ir::emit::CMPI_ULT, iv, fill.index(last));
+        let then = fill.if_then(has_next);
+        let next = fill.at(then);
+        let origins = filler.origins(&next, &at_scope(next.add(iv, next.index(1))));
+        filler.copy(&next, &origins, Some(next.sub(next.index(1), slot)));
+        fill.finish_scf_block(then);
+        lowered.tiles = filler.tiles(filler.origins(&fill, &time.ivs), Some(slot));
         Ok(())
     }
 
-    /// At the end of the scope loop's body: the next iteration's copy waits
-    /// until every thread read this tile.
-    pub fn end_scope(&self, e: &Emitter<'c>, time: &TimeLoops) {
-        if let (Some(_), Some(scope_body)) = (&self.staging, time.scope_body) {
+    /// Where a tile's reads end: single-buffered, at the end of the scope
+    /// loop's body (the next iteration's copy waits until every thread
+    /// read this tile); double-buffered, after the scope loop (the barrier
+    /// of each iteration orders the slots; the loop's next run copies into
+    /// a slot its last iteration may still be reading).
+    pub fn end_scope(&self, e: &Emitter<'c>, time: &TimeLoops) -> Result<(), Failed> {
+        let (Some((staging, _)), Some(scope_body)) = (&self.staging, time.scope_body) else {
+            return Ok(());
+        };
+        if !staging.double {
             gpu_shared::barrier(&e.at(scope_body));
+            return Ok(());
         }
+        let scope_loop = scope_body.parent_op().or_internal("the scope loop")?;
+        let after = e.at(scope_loop.block().or_internal("the scope loop's block")?);
+        let after = match scope_loop.op().next_in_block() {
+            Some(next) => after.before_op(t2s_ir::handle::Op::of(&next)),
+            None => after,
+        };
+        gpu_shared::barrier(&after);
+        Ok(())
     }
 
     pub fn close(&self, e: &Emitter<'c>) {

@@ -37,6 +37,9 @@ pub(super) struct StagedInput<'c> {
 pub(super) struct Staging<'c> {
     /// The scope loop (a time loop of the threads).
     pub scope: usize,
+    /// Two slots per tile: the next iteration's tile is copied while the
+    /// PEs read this one.
+    pub double: bool,
     pub inputs: Vec<StagedInput<'c>>,
 }
 
@@ -79,18 +82,26 @@ pub(super) fn plan<'c>(
             .collect();
         staged.push(tile_of(&name, *buffer, &reads, info, grid, scope, at)?);
     }
+    let double = directive.double_buffered();
+    let slots = if double { 2 } else { 1 };
     let bytes: i64 = staged
         .iter()
-        .map(|s| s.extent.iter().product::<i64>() * gpu::element_bytes(s.element))
+        .map(|s| slots * s.extent.iter().product::<i64>() * gpu::element_bytes(s.element))
         .sum();
     if bytes > MAX_SHARED_BYTES {
+        let slots = if double {
+            " (two slots each: double_buffered)"
+        } else {
+            ""
+        };
         return Err(error(
             at,
-            format!("the shared tiles take {bytes} bytes, more than a block's {MAX_SHARED_BYTES} bytes of shared memory: make the scope loop's extent or the block smaller"),
+            format!("the shared tiles{slots} take {bytes} bytes, more than a block's {MAX_SHARED_BYTES} bytes of shared memory: make the scope loop's extent or the block smaller"),
         ));
     }
     Ok(Some(Staging {
         scope,
+        double,
         inputs: staged,
     }))
 }
@@ -286,7 +297,13 @@ pub(super) fn attribute_tiles(
         .inputs
         .iter()
         .map(|s| {
-            let ty = MemRefType::new(s.element, &s.extent, None, space);
+            let shape: Vec<i64> = staging
+                .double
+                .then_some(2)
+                .into_iter()
+                .chain(s.extent.iter().copied())
+                .collect();
+            let ty = MemRefType::new(s.element, &shape, None, space);
             launch_body.add_argument(ty.into(), e.location)
         })
         .collect();
@@ -299,101 +316,240 @@ pub(super) fn attribute_tiles(
     buffers
 }
 
-/// At the top of the scope loop's body: each tile copied by the block's
-/// threads, then a barrier; returns each tile with its origin.
-pub(super) fn fill_tiles(
-    e: &Emitter<'_>,
-    staging: &Staging<'_>,
-    buffers: &[Val],
-    inputs: &HashMap<String, Val>,
-    coords: &[Val],
-    grid: &Grid<'_>,
-    thread_ids: &[Val],
-) -> Result<HashMap<String, Tile>, Failed> {
-    let threads: i64 = grid.threads.iter().product();
-    // The linear thread index: x fastest, as CUDA numbers a block's threads.
-    let tid = e.add(
-        thread_ids[0],
-        e.add(
-            e.mul(thread_ids[1], e.index(grid.threads[0])),
-            e.mul(thread_ids[2], e.index(grid.threads[0] * grid.threads[1])),
-        ),
-    );
-    let mut tiles = HashMap::new();
-    for (staged, buffer) in staging.inputs.iter().zip(buffers) {
-        let source = *inputs.get(&staged.name).or_internal("a staged input")?;
-        let origin: Vec<Val> = staged
-            .origin
-            .iter()
-            .map(|o| {
-                o.terms.iter().fold(e.index(o.constant), |acc, (c, w)| {
-                    e.add(acc, e.mul(coords[*c], e.index(*w)))
-                })
-            })
-            .collect();
-        copy_tile(e, staged, source, *buffer, &origin, tid, threads);
-        tiles.insert(
-            staged.name.clone(),
-            Tile {
-                buffer: *buffer,
-                origin,
-            },
-        );
-    }
-    barrier(e);
-    Ok(tiles)
-}
-
-/// `for r in 0..ceil(volume / threads)`: element `r * threads + tid` of the
-/// tile (the last dimension fastest), from the input clamped into bounds.
-fn copy_tile(
-    e: &Emitter<'_>,
-    staged: &StagedInput<'_>,
-    source: Val,
-    tile: Val,
-    origin: &[Val],
+/// What the copies of the tiles need: the inputs they read, the linear
+/// thread index and the block's thread count.
+pub(super) struct Filler<'a, 'c> {
+    staging: &'a Staging<'c>,
+    buffers: &'a [Val],
+    sources: Vec<Val>,
     tid: Val,
     threads: i64,
-) {
-    let volume: i64 = staged.extent.iter().product();
-    let rounds = (volume + threads - 1) / threads;
-    let (body, r) = e.for_loop(e.index(0), e.index(rounds));
-    let at = e.at(body);
-    let element = at.add(at.mul(r, at.index(threads)), tid);
-    let (inner, guard) = if volume % threads == 0 {
-        (at, None)
-    } else {
-        let inside = at.cmpi(t2s_ir::emit::CMPI_ULT, element, at.index(volume));
-        let then = at.if_then(inside);
-        (at.at(then), Some(then))
-    };
-    let mut rest = element;
-    let mut local = vec![rest; staged.extent.len()];
-    for d in (0..staged.extent.len()).rev() {
-        let extent = inner.index(staged.extent[d]);
-        local[d] = inner.op1(
-            ods::arith::RemUIOperation::name(),
-            &[rest, extent],
-            inner.index_type(),
+}
+
+impl<'a, 'c> Filler<'a, 'c> {
+    pub fn new(
+        e: &Emitter<'_>,
+        staging: &'a Staging<'c>,
+        buffers: &'a [Val],
+        inputs: &HashMap<String, Val>,
+        grid: &Grid<'_>,
+        thread_ids: &[Val],
+    ) -> Result<Self, Failed> {
+        let sources = staging
+            .inputs
+            .iter()
+            .map(|s| inputs.get(&s.name).copied().or_internal("a staged input"))
+            .collect::<Result<_, _>>()?;
+        // The linear thread index: x fastest, as CUDA numbers a block's threads.
+        let tid = e.add(
+            thread_ids[0],
+            e.add(
+                e.mul(thread_ids[1], e.index(grid.threads[0])),
+                e.mul(thread_ids[2], e.index(grid.threads[0] * grid.threads[1])),
+            ),
         );
-        rest = inner.op1(
-            ods::arith::DivUIOperation::name(),
-            &[rest, extent],
-            inner.index_type(),
-        );
+        Ok(Filler {
+            staging,
+            buffers,
+            sources,
+            tid,
+            threads: grid.threads.iter().product(),
+        })
     }
-    let global: Vec<Val> = local
-        .iter()
-        .zip(origin)
-        .zip(&staged.shape)
-        .map(|((l, o), dim)| inner.clamp(inner.add(*o, *l), inner.index(0), inner.index(dim - 1)))
-        .collect();
-    let value = inner.load(source, &global, staged.element);
-    inner.store(value, tile, &local);
-    if let Some(then) = guard {
-        at.finish_scf_block(then);
+
+    /// Each tile's origin in its input when the fixed coordinates are
+    /// `coords`.
+    pub fn origins(&self, e: &Emitter<'_>, coords: &[Val]) -> Vec<Vec<Val>> {
+        self.staging
+            .inputs
+            .iter()
+            .map(|staged| {
+                staged
+                    .origin
+                    .iter()
+                    .map(|o| {
+                        o.terms.iter().fold(e.index(o.constant), |acc, (c, w)| {
+                            e.add(acc, e.mul(coords[*c], e.index(*w)))
+                        })
+                    })
+                    .collect()
+            })
+            .collect()
     }
-    e.finish_scf_block(body);
+
+    /// The block's threads copy every tile at `origins` into `slot` (the
+    /// second buffer's index, when double-buffered); asynchronously, as
+    /// one group of `cp.async`, where the elements allow it: then the
+    /// group's token.
+    pub fn copy(&self, e: &Emitter<'_>, origins: &[Vec<Val>], slot: Option<Val>) -> Option<Val> {
+        for (((staged, buffer), source), origin) in self
+            .staging
+            .inputs
+            .iter()
+            .zip(self.buffers)
+            .zip(&self.sources)
+            .zip(origins)
+        {
+            let copy = Copy {
+                staged,
+                source: *source,
+                tile: *buffer,
+                origin,
+                slot,
+                asynchronous: slot.is_some() && copies_asynchronously(staged.element),
+            };
+            copy.emit(e, self.tid, self.threads);
+        }
+        if !self.asynchronous() {
+            return None;
+        }
+        let group = ods::nvgpu::DeviceAsyncCreateGroupOperation::builder(e.context, e.location)
+            .async_token(async_token(e))
+            .input_tokens(&[])
+            .build();
+        Some(Val::of(&e.insert(group.into()).result(0).ok()?))
+    }
+
+    /// Whether any tile is copied by `cp.async` (only double-buffered
+    /// tiles are: a single one is read right after its copy).
+    fn asynchronous(&self) -> bool {
+        self.staging.double
+            && self
+                .staging
+                .inputs
+                .iter()
+                .any(|s| copies_asynchronously(s.element))
+    }
+
+    /// Waits until this thread's asynchronous copies are done: every
+    /// group, `numGroups = 0` (`group` is the first one, which dominates
+    /// every wait; `cp.async.wait_group` takes no token).
+    pub fn wait(&self, e: &Emitter<'_>, group: Option<Val>) {
+        let Some(group) = group else {
+            return;
+        };
+        let op = ods::nvgpu::DeviceAsyncWaitOperation::builder(e.context, e.location)
+            .async_dependencies(group.value())
+            .num_groups(IntegerAttribute::new(
+                IntegerType::new(e.context, 32).into(),
+                0,
+            ))
+            .build();
+        e.insert(op.into());
+    }
+
+    /// The tiles the PEs read, by input name.
+    pub fn tiles(&self, origins: Vec<Vec<Val>>, slot: Option<Val>) -> HashMap<String, Tile> {
+        self.staging
+            .inputs
+            .iter()
+            .zip(self.buffers)
+            .zip(origins)
+            .map(|((staged, buffer), origin)| {
+                (
+                    staged.name.clone(),
+                    Tile {
+                        buffer: *buffer,
+                        origin,
+                        slot,
+                    },
+                )
+            })
+            .collect()
+    }
+}
+
+/// `cp.async` moves 4, 8 or 16 bytes.
+fn copies_asynchronously(element: Type<'_>) -> bool {
+    matches!(gpu::element_bytes(element), 4 | 8 | 16)
+        && t2s_ir::import::scalar_type(element)
+            .is_some_and(|t| !matches!(t, t2s_model::ScalarType::Int(w) if w % 8 != 0))
+}
+
+fn async_token<'c>(e: &Emitter<'c>) -> Type<'c> {
+    Type::parse(e.context, "!nvgpu.device.async.token").expect("the nvgpu token type")
+}
+
+/// One tile's copy.
+struct Copy<'a, 'c> {
+    staged: &'a StagedInput<'c>,
+    source: Val,
+    tile: Val,
+    origin: &'a [Val],
+    slot: Option<Val>,
+    asynchronous: bool,
+}
+
+impl Copy<'_, '_> {
+    /// `for r in 0..ceil(volume / threads)`: element `r * threads + tid` of
+    /// the tile (the last dimension fastest), from the input clamped into
+    /// bounds.
+    fn emit(&self, e: &Emitter<'_>, tid: Val, threads: i64) {
+        let staged = self.staged;
+        let volume: i64 = staged.extent.iter().product();
+        let rounds = (volume + threads - 1) / threads;
+        let (body, r) = e.for_loop(e.index(0), e.index(rounds));
+        let at = e.at(body);
+        let element = at.add(at.mul(r, at.index(threads)), tid);
+        let (inner, guard) = if volume % threads == 0 {
+            (at, None)
+        } else {
+            let inside = at.cmpi(t2s_ir::emit::CMPI_ULT, element, at.index(volume));
+            let then = at.if_then(inside);
+            (at.at(then), Some(then))
+        };
+        let mut rest = element;
+        let mut local = vec![rest; staged.extent.len()];
+        for d in (0..staged.extent.len()).rev() {
+            let extent = inner.index(staged.extent[d]);
+            local[d] = inner.op1(
+                ods::arith::RemUIOperation::name(),
+                &[rest, extent],
+                inner.index_type(),
+            );
+            rest = inner.op1(
+                ods::arith::DivUIOperation::name(),
+                &[rest, extent],
+                inner.index_type(),
+            );
+        }
+        let global: Vec<Val> = local
+            .iter()
+            .zip(self.origin)
+            .zip(&staged.shape)
+            .map(|((l, o), dim)| {
+                inner.clamp(inner.add(*o, *l), inner.index(0), inner.index(dim - 1))
+            })
+            .collect();
+        let slot_and_local: Vec<Val> = self.slot.into_iter().chain(local).collect();
+        if self.asynchronous {
+            self.copy_async(&inner, &global, &slot_and_local);
+        } else {
+            let value = inner.load(self.source, &global, staged.element);
+            inner.store(value, self.tile, &slot_and_local);
+        }
+        if let Some(then) = guard {
+            at.finish_scf_block(then);
+        }
+        e.finish_scf_block(body);
+    }
+
+    /// `nvgpu.device_async_copy` of one element (`cp.async` of its 4, 8 or
+    /// 16 bytes).
+    fn copy_async(&self, e: &Emitter<'_>, global: &[Val], local: &[Val]) {
+        let values = |vs: &[Val]| vs.iter().map(|v| v.value()).collect::<Vec<_>>();
+        let op = ods::nvgpu::DeviceAsyncCopyOperation::builder(e.context, e.location)
+            .async_token(async_token(e))
+            .dst(self.tile.value())
+            .dst_indices(&values(local))
+            .src(self.source.value())
+            .src_indices(&values(global))
+            .dst_elements(IntegerAttribute::new(Type::index(e.context), 1))
+            .build();
+        // dst, dstIndices, src, srcIndices, srcElements.
+        let sizes = [1, local.len() as i32, 1, global.len() as i32, 0];
+        e.insert_segmented(op.into(), &sizes);
+    }
 }
 
 /// `gpu.barrier`: the block's threads meet.

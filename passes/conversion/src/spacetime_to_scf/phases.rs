@@ -46,7 +46,7 @@ pub(super) fn allocate_files<'c>(
             slots,
             bytes,
         } = file_shape(&op, ty)?;
-        let on_write = op.has_attribute("on_write");
+        let on_write = file.decl.on_write();
         // An on_write file shifts on each write; a short file of unrolled PEs
         // (or of PE loops asked for shift registers) every step. Either is
         // indexed with constants in each PE.

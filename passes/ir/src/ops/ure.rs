@@ -95,6 +95,12 @@ impl<'c> GpuMapOp<'c, '_> {
         ir::strings(&self.0, "scope").into_iter().next()
     }
 
+    /// Whether each tile has two slots (the next one filled while the PEs
+    /// read the current one).
+    pub fn double_buffered(&self) -> bool {
+        self.0.has_attribute("double_buffered")
+    }
+
     pub fn location(&self) -> melior::ir::Location<'c> {
         use melior::ir::operation::OperationLike as _;
         self.0.location()

@@ -1,6 +1,7 @@
 //! The GPU route on a generated program: a `ure.gpu_map` of random outer
 //! loops (some to blocks, some to threads, sometimes with a shared input
-//! and its scope) is compiled to PTX by `t2s-systolic-to-ptx`. There is no
+//! and its scope, sometimes double-buffered) is compiled to PTX by
+//! `t2s-systolic-to-ptx`. There is no
 //! GPU here to run it: the check is that the route either makes the
 //! kernel (a `gpu.binary`) or refuses the mapping with a diagnostic, never
 //! an internal error, a pass's invalid output or a crash (the fork reports
@@ -87,6 +88,9 @@ fn with_gpu_map(text: &str) -> Option<String> {
     if let (Some(scope), false, true) = (inner, inputs.is_empty(), rng.below(3) == 0) {
         let input = &inputs[rng.below(inputs.len())];
         directive.push_str(&format!(" shared [@{input}] scope ({scope})"));
+        if rng.below(2) == 0 {
+            directive.push_str(" double_buffered");
+        }
     }
     if blocks.is_empty() && threads.is_empty() {
         return None;
