@@ -277,7 +277,7 @@ MAX_HAND_SEGMENTS = 7
 MAX_STRING_ATTRIBUTE_READS = 243
 STRING_BUILT = re.compile(r"\.op\(\s*(ods::|&ir::name|kind\b|name\b|\"|[a-z_]+::)|OperationBuilder::new\(")
 ATTRIBUTE_READ = re.compile(
-    r"ir::(?:symbol|strings|int|i64s|extents|array|string|bool_attr|float|affine_map|has)\(\s*&?[\w.*()]+,\s*\"|\.attribute\(\"|has_attribute\(\""
+    r"ir::(?:symbol|strings|int|i64s|optional_i64s|extents|array|string|bool_attr|float|affine_map|has)\(\s*&?[\w.*()]+,\s*\"|\.attribute\(\"|has_attribute\(\""
 )
 
 

@@ -151,22 +151,34 @@ def Ure_GpuMapOp : Ure_Op<"gpu_map", [HasParent<"ProgramOp">]> {
     of 4, 8 or 16 bytes; other elements are copied by loads and stores.
     The two slots must fit the 48 KiB.
 
+    `staged_output` collects each block's outputs in shared memory, T2S's
+    collector and unloader on a GPU: the PEs store into the block's box of
+    the output (the elements the block writes, which must be exactly a box:
+    each output index a dense mix of the threads' loops, the PEs and the
+    threads' own time loops, as `ure.load`s' tiles are found), and after the
+    last step the block's threads write the box to global memory together,
+    consecutive threads to consecutive elements of the output's last
+    dimension (coalesced). The output must be stored once per element; the
+    box counts against the 48 KiB with the tiles.
+
     ```mlir
     ure.gpu_map @c blocks (j, i) threads (jj, ii)
     ure.gpu_map @c blocks (i) threads ()
     ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A, @B] scope (kk)
     ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A, @B] scope (kk) double_buffered
+    ure.gpu_map @c blocks (jb, ib) threads (jt, it) staged_output
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$blocks,
                        StrArrayAttr:$threads,
                        OptionalAttr<FlatSymbolRefArrayAttr>:$shared,
                        OptionalAttr<StrArrayAttr>:$scope,
-                       UnitAttr:$double_buffered);
+                       UnitAttr:$double_buffered, UnitAttr:$staged_output);
   let assemblyFormat = "$func `blocks` custom<VarNames>($blocks) `threads` "
                        "custom<VarNames>($threads) (`shared` $shared^ `scope` "
                        "custom<VarNames>($scope))? "
-                       "(`double_buffered` $double_buffered^)? attr-dict";
+                       "(`double_buffered` $double_buffered^)? "
+                       "(`staged_output` $staged_output^)? attr-dict";
   let hasVerifier = 1;
 }
 

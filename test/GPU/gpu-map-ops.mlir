@@ -47,3 +47,22 @@ ure.program @t {
   ure.func @c(k, kk, jt, it, jb, ib) -> f32 on device
   ure.gpu_map @c blocks (jb, ib) threads (jt, it) shared [@A] scope (kk) double_buffered
 }
+
+// -----
+
+// CHECK-LABEL: ure.program @u
+// CHECK: ure.gpu_map @c blocks (jb, ib) threads (jt, it) staged_output
+ure.program @u {
+  ure.func @c(k, jt, it, jb, ib) -> f32 on device
+  ure.gpu_map @c blocks (jb, ib) threads (jt, it) staged_output
+}
+
+// -----
+
+// CHECK-LABEL: ure.program @v
+// CHECK: ure.gpu_map @c blocks (jb) threads (jt) shared [@A] scope (kk) double_buffered staged_output
+ure.program @v {
+  ure.input @A : memref<4xf32>
+  ure.func @c(k, kk, jt, jb) -> f32 on device
+  ure.gpu_map @c blocks (jb) threads (jt) shared [@A] scope (kk) double_buffered staged_output
+}

@@ -21,8 +21,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from conv import o_of  # noqa: E402
-from gemm import c_of, is_interleaved  # noqa: E402
+from conv import is_nchw, o_of  # noqa: E402
+from gemm import c_of, is_interleaved, is_row_major  # noqa: E402
 from launch import Program  # noqa: E402
 
 
@@ -60,8 +60,8 @@ def bench(path, repeat):
     torch.cuda.synchronize()
     (out,) = program.results(values).values()
     with open(path.replace(".gpu.json", ".mlir")) as f:
-        interleave = is_interleaved(f.read())
-    c = c_of(torch.as_tensor(out, device="cuda"), interleave)
+        design = f.read()
+    c = c_of(torch.as_tensor(out, device="cuda"), is_interleaved(design), is_row_major(design))
     reference = (a.double() @ b.double())
     unwritten = int(torch.isnan(c).sum())
     error = float((c.double() - reference).norm() / reference.norm())
@@ -87,7 +87,12 @@ def bench_conv(path, repeat):
     program.run(values)
     torch.cuda.synchronize()
     (out,) = program.results(values).values()
-    o = o_of(torch.as_tensor(out, device="cuda"))
+    design = path.replace(".gpu.json", ".mlir")
+    if not os.path.exists(design):
+        design = os.path.join(os.path.dirname(path), "conv.mlir")
+    with open(design) as f:
+        nchw = is_nchw(f.read())
+    o = o_of(torch.as_tensor(out, device="cuda"), nchw)
     reference = F.conv2d(image.double(), weights.double())
     unwritten = int(torch.isnan(o).sum())
     error = float((o.double() - reference).norm() / reference.norm())

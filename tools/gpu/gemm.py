@@ -12,7 +12,7 @@ and the output is out(iii, jjj, jt, it, jb, ib) = C(i, j), which
 `c_of(out)` turns back into C.
 
 Usage: gemm.py N [--iii 4] [--jjj 4] [--it 16] [--jt 16] [--kt 16] [--vectorize]
-               [--interleave] [--single] > gemm.mlir
+               [--interleave] [--single] [--row-major] [--staged] > gemm.mlir
 (the defaults: the fastest design measured on the H100, tools/gpu/README.md,
 with double-buffered tiles; --single gives each tile one slot; --kt 0 reads
 A and B from global memory)
@@ -22,14 +22,19 @@ import argparse
 import sys
 
 
-def gemm(n, iii, jjj, it, jt, kt=0, vectorize=False, interleave=False, double=False):
+def gemm(n, iii, jjj, it, jt, kt=0, vectorize=False, interleave=False, double=False,
+         row_major=False, staged=False):
     """The design; with `kt`, k is split into kk (tiles of kt) and k, and A
     and B are staged in shared memory at each iteration of kk. With
     `interleave`, a thread's PEs are IT rows and JT columns apart (i = ib *
     IT * III + iii * IT + it): neighbouring threads read neighbouring
     elements of a tile, in different banks of shared memory. With `double`,
     the tiles are double-buffered: the next kk's tiles are copied
-    (asynchronously, cp.async) while the PEs read this kk's."""
+    (asynchronously, cp.async) while the PEs read this kk's. With
+    `row_major`, the output's dimensions are declared in C's order (most
+    significant first), so that it is C itself, row-major; with `staged`,
+    each block collects its part of C in shared memory and writes it out
+    coalesced (`staged_output`)."""
     for name, tile in (("III * IT", iii * it), ("JJJ * JT", jjj * jt), ("KT", kt or 1)):
         if n % tile:
             sys.exit(f"gemm.py: N = {n} is not a multiple of {name} = {tile}")
@@ -69,6 +74,14 @@ def gemm(n, iii, jjj, it, jt, kt=0, vectorize=False, interleave=False, double=Fa
     %is_last = arith.cmpi eq, %k, %last : index"""
         bounds = f"k = 0 extent {n}"
         shared = ""
+    if row_major:
+        out_loops = ["ib", "iii", "it", "jb", "jjj", "jt"] if interleave else ["ib", "it", "iii", "jb", "jt", "jjj"]
+    else:
+        out_loops = ["iii", "jjj", "jt", "it", "jb", "ib"]
+    out_decl = ", ".join(out_loops)
+    out_args = ", ".join("%" + l for l in out_loops)
+    if staged:
+        shared += " staged_output"
     with_loops = ", ".join("%" + l for l in ks)
     vector = "  ure.vectorize @a (jjj)\n" if vectorize else ""
     return f"""// GEMM for the GPU, N = {n}: blocks of {jt} x {it} threads, each thread a
@@ -79,7 +92,7 @@ ure.program @gemm_gpu {{
   ure.func @a({loops}) -> f32 on device
   ure.func @b({loops}) -> f32 on device
   ure.func @c({loops}) -> f32 on device
-  ure.func @out(iii, jjj, jt, it, jb, ib) -> f32 on device
+  ure.func @out({out_decl}) -> f32 on device
 
   ure.def @a({args}) {{
     %c0 = arith.constant 0 : index
@@ -107,7 +120,7 @@ ure.program @gemm_gpu {{
     %v = arith.addf %acc, %p : f32
     ure.yield %v : f32
   }}
-  ure.def @out(%iii, %jjj, %jt, %it, %jb, %ib) with ({with_loops}) {{
+  ure.def @out({out_args}) with ({with_loops}) {{
 {last}
     %c = ure.at @c({args}) : f32
     %v = ure.select %is_last, %c : f32
@@ -123,12 +136,21 @@ ure.program @gemm_gpu {{
 """
 
 
-def c_of(out, interleave=False):
-    """C (N x N) from out(iii, jjj, jt, it, jb, ib) (a torch tensor)."""
+def c_of(out, interleave=False, row_major=False):
+    """C (N x N) from out(iii, jjj, jt, it, jb, ib) (a torch tensor), or
+    from a row-major design's output, which is C."""
+    if row_major:
+        ib, a, b, jb, c, d = out.shape
+        return out.reshape(ib * a * b, jb * c * d)
     iii, jjj, jt, it, jb, ib = out.shape
     # Dimensions of out in C's order, rows then columns, outermost first.
     order = (5, 0, 3, 4, 1, 2) if interleave else (5, 3, 0, 4, 2, 1)
     return out.permute(*order).reshape(ib * it * iii, jb * jt * jjj)
+
+
+def is_row_major(text):
+    """Whether a design gemm.py wrote declares its output as C, row-major."""
+    return "ure.func @out(ib," in text
 
 
 def is_interleaved(text):
@@ -147,9 +169,12 @@ def main():
     parser.add_argument("--vectorize", action="store_true", help="run jjj as vector lanes")
     parser.add_argument("--interleave", action="store_true", help="a thread's PEs IT rows and JT columns apart")
     parser.add_argument("--single", action="store_true", help="one slot per shared tile (default: double-buffered)")
+    parser.add_argument("--row-major", action="store_true", help="declare the output as C itself, row-major")
+    parser.add_argument("--staged", action="store_true", help="collect each block's outputs in shared memory and write them out coalesced")
     args = parser.parse_args()
     double = bool(args.kt) and not args.single
-    sys.stdout.write(gemm(args.n, args.iii, args.jjj, args.it, args.jt, args.kt, args.vectorize, args.interleave, double))
+    sys.stdout.write(gemm(args.n, args.iii, args.jjj, args.it, args.jt, args.kt, args.vectorize, args.interleave, double,
+                          args.row_major, args.staged))
 
 
 if __name__ == "__main__":

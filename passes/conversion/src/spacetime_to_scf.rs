@@ -251,7 +251,7 @@ fn lower_array<'c>(
     let unroll = unrolls(&info, options, array.location());
     let (mut lowered, time_extents) = lowered_at_entry(&e, &info, &function, &output, options)?;
     if let Some(form) = &mut form {
-        form.stage(&e, body_ops, array, &info, &lowered.inputs)?;
+        form.stage(&e, body_ops, array, &info, &mut lowered)?;
     }
     let grid = form.as_ref().map(|f| &f.grid);
 
@@ -295,7 +295,7 @@ fn lower_array<'c>(
     }
     free_heap(&e, &files, stamps.filter(|_| !options.gpu), &buffers);
     if let Some(form) = &form {
-        form.close(&e);
+        form.close(&e, &lowered.outputs);
     }
     guarded.finish(&entry);
     Ok(())
@@ -372,6 +372,7 @@ fn lowered_at_entry<'c>(
         output: output.clone(),
         fastmath: options.fastmath.clone(),
         tiles: HashMap::new(),
+        output_tile: None,
     };
     Ok((lowered, time_extents))
 }
@@ -470,6 +471,7 @@ pub mod design;
 mod gpu;
 mod gpu_form;
 mod gpu_shared;
+mod gpu_unload;
 pub mod loads;
 pub mod lowered;
 pub mod output;

@@ -130,16 +130,20 @@ pub fn array<'c>(op: &OperationRef<'c, '_>, attr: &str) -> Vec<Attribute<'c>> {
 
 /// A `DenseI64ArrayAttr` attribute.
 pub fn i64s(op: &OperationRef<'_, '_>, attr: &str) -> Vec<i64> {
-    let Some(array) = op
+    optional_i64s(op, attr).unwrap_or_default()
+}
+
+/// A dense i64 array attribute; `None` when the op has none.
+pub fn optional_i64s(op: &OperationRef<'_, '_>, attr: &str) -> Option<Vec<i64>> {
+    let array = op
         .attribute(attr)
         .ok()
-        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
-    else {
-        return Vec::new();
-    };
-    (0..array.len())
-        .filter_map(|i| array.element(i).ok())
-        .collect()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())?;
+    Some(
+        (0..array.len())
+            .filter_map(|i| array.element(i).ok())
+            .collect(),
+    )
 }
 
 /// An integer attribute.

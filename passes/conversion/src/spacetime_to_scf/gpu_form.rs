@@ -5,7 +5,9 @@
 
 use super::gpu::{self, Grid, Launch};
 use super::gpu_shared::{self, Staging};
+use super::gpu_unload;
 use super::phases::TimeLoops;
+use super::tile::OutputTile;
 use super::*;
 use crate::spacetime_to_scf::lowered::{Lowered, Output};
 
@@ -14,6 +16,7 @@ pub(super) struct GpuForm<'c> {
     pub grid: Grid<'c>,
     pub launch: Launch,
     staging: Option<(Staging<'c>, Vec<Val>)>,
+    unload: Option<(gpu_unload::OutputBox<'c>, OutputTile)>,
 }
 
 impl<'c> GpuForm<'c> {
@@ -35,23 +38,47 @@ impl<'c> GpuForm<'c> {
             grid,
             launch,
             staging: None,
+            unload: None,
         })
     }
 
-    /// The shared tiles the directive asks for, as the launch's workgroup
-    /// attributions.
+    /// The shared tiles and the staged output the directive asks for, as
+    /// the launch's workgroup attributions; the PEs then store into the
+    /// output's box (`lowered.output_tile`).
     pub fn stage(
         &mut self,
         e: &Emitter<'c>,
         body_ops: &[OperationRef<'c, '_>],
         array: OperationRef<'c, '_>,
         info: &ArrayInfo,
-        inputs: &HashMap<String, Val>,
+        lowered: &mut Lowered<'c>,
     ) -> Result<(), Failed> {
-        self.staging = gpu_shared::plan(body_ops, array, info, &self.grid, inputs)?.map(|s| {
-            let buffers = gpu_shared::attribute_tiles(e, self.launch.body, &s);
+        let body = self.launch.body;
+        let staging = gpu_shared::plan(body_ops, array, info, &self.grid, &lowered.inputs)?;
+        let output_box = gpu_unload::plan(body_ops, array, info, &self.grid, &lowered.output)?;
+        let tile_bytes = staging.as_ref().map_or(0, |s| s.bytes);
+        if let Some(output_box) = &output_box {
+            let bytes = tile_bytes + output_box.bytes();
+            if bytes > gpu_shared::MAX_SHARED_BYTES {
+                return Err(error(
+                    self.grid.at.unwrap_or(array.location()),
+                    format!("the staged output's box takes {} bytes and the shared tiles {tile_bytes}: {bytes} bytes, more than a block's {} bytes of shared memory: make the block smaller", output_box.bytes(), gpu_shared::MAX_SHARED_BYTES),
+                ));
+            }
+        }
+        let mut count = 0;
+        self.staging = staging.map(|s| {
+            let buffers = gpu_shared::attribute_tiles(e, body, &s);
+            count += buffers.len();
             (s, buffers)
         });
+        if let Some(output_box) = output_box {
+            let tile = gpu_unload::attribute_box(e, body, &output_box, &self.launch)?;
+            count += tile.buffers.len();
+            lowered.output_tile = Some(tile.clone());
+            self.unload = Some((output_box, tile));
+        }
+        gpu_shared::count_attributions(e, body, count);
         Ok(())
     }
 
@@ -155,7 +182,14 @@ impl<'c> GpuForm<'c> {
         Ok(())
     }
 
-    pub fn close(&self, e: &Emitter<'c>) {
+    /// The launch's end: the staged output written out, if any.
+    pub fn close(&self, e: &Emitter<'c>, outputs: &[Val]) {
+        if let Some((output_box, tile)) = &self.unload {
+            let at = e.at(self.launch.body);
+            let tid = gpu_shared::linear_thread(&at, &self.grid, &self.launch.thread_ids);
+            let threads = self.grid.threads.iter().product();
+            gpu_unload::write_out(&at, output_box, tile, outputs, tid, threads);
+        }
         gpu::close_launch(e, self.launch.body);
     }
 }

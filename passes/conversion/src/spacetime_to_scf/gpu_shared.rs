@@ -19,7 +19,7 @@ use t2s_ir::ops::ure::GpuMapOp;
 use t2s_model::program::Affine;
 
 /// A block's static shared memory (every CUDA GPU since Fermi).
-const MAX_SHARED_BYTES: i64 = 48 * 1024;
+pub(super) const MAX_SHARED_BYTES: i64 = 48 * 1024;
 
 /// One input staged in shared memory.
 pub(super) struct StagedInput<'c> {
@@ -40,6 +40,8 @@ pub(super) struct Staging<'c> {
     /// Two slots per tile: the next iteration's tile is copied while the
     /// PEs read this one.
     pub double: bool,
+    /// The shared memory the tiles take.
+    pub bytes: i64,
     pub inputs: Vec<StagedInput<'c>>,
 }
 
@@ -102,6 +104,7 @@ pub(super) fn plan<'c>(
     Ok(Some(Staging {
         scope,
         double,
+        bytes,
         inputs: staged,
     }))
 }
@@ -224,7 +227,7 @@ impl TileBox {
 }
 
 /// The range of each coordinate (time, then space) over the array.
-fn coordinate_ranges(info: &ArrayInfo) -> Vec<(i64, i64)> {
+pub(super) fn coordinate_ranges(info: &ArrayInfo) -> Vec<(i64, i64)> {
     info.time
         .iter()
         .chain(&info.space)
@@ -286,14 +289,14 @@ fn coordinate_indices(
         .collect())
 }
 
-/// The workgroup buffers of the tiles, as attributions of the launch.
+/// The workgroup buffers of the tiles (two slots each when
+/// double-buffered), as attributions of the launch.
 pub(super) fn attribute_tiles(
     e: &Emitter<'_>,
     launch_body: Blk,
     staging: &Staging<'_>,
 ) -> Vec<Val> {
-    let space = Attribute::parse(e.context, "#gpu.address_space<workgroup>");
-    let buffers: Vec<Val> = staging
+    staging
         .inputs
         .iter()
         .map(|s| {
@@ -303,17 +306,32 @@ pub(super) fn attribute_tiles(
                 .into_iter()
                 .chain(s.extent.iter().copied())
                 .collect();
-            let ty = MemRefType::new(s.element, &shape, None, space);
-            launch_body.add_argument(ty.into(), e.location)
+            workgroup_buffer(e, launch_body, s.element, &shape)
         })
-        .collect();
+        .collect()
+}
+
+/// A buffer in the block's shared memory: an attribution of the launch
+/// (its body's next argument; [`count_attributions`] then records how
+/// many there are).
+pub(super) fn workgroup_buffer(
+    e: &Emitter<'_>,
+    launch_body: Blk,
+    element: Type<'_>,
+    shape: &[i64],
+) -> Val {
+    let space = Attribute::parse(e.context, "#gpu.address_space<workgroup>");
+    let ty = MemRefType::new(element, shape, None, space);
+    launch_body.add_argument(ty.into(), e.location)
+}
+
+/// Records the launch's `count` workgroup attributions.
+pub(super) fn count_attributions(e: &Emitter<'_>, launch_body: Blk, count: usize) {
     if let Some(launch) = launch_body.parent_op() {
-        let count =
-            IntegerAttribute::new(IntegerType::new(e.context, 64).into(), buffers.len() as i64);
+        let count = IntegerAttribute::new(IntegerType::new(e.context, 64).into(), count as i64);
         // A discardable attribute of gpu.launch in MLIR 22, which its verifier reads.
         launch.set_discardable("workgroup_attributions", count.into());
     }
-    buffers
 }
 
 /// What the copies of the tiles need: the inputs they read, the linear
@@ -340,14 +358,7 @@ impl<'a, 'c> Filler<'a, 'c> {
             .iter()
             .map(|s| inputs.get(&s.name).copied().or_internal("a staged input"))
             .collect::<Result<_, _>>()?;
-        // The linear thread index: x fastest, as CUDA numbers a block's threads.
-        let tid = e.add(
-            thread_ids[0],
-            e.add(
-                e.mul(thread_ids[1], e.index(grid.threads[0])),
-                e.mul(thread_ids[2], e.index(grid.threads[0] * grid.threads[1])),
-            ),
-        );
+        let tid = linear_thread(e, grid, thread_ids);
         Ok(Filler {
             staging,
             buffers,
@@ -481,57 +492,29 @@ struct Copy<'a, 'c> {
 }
 
 impl Copy<'_, '_> {
-    /// `for r in 0..ceil(volume / threads)`: element `r * threads + tid` of
-    /// the tile (the last dimension fastest), from the input clamped into
-    /// bounds.
+    /// Each element of the tile (the last dimension fastest) from the input
+    /// clamped into bounds.
     fn emit(&self, e: &Emitter<'_>, tid: Val, threads: i64) {
         let staged = self.staged;
         let volume: i64 = staged.extent.iter().product();
-        let rounds = (volume + threads - 1) / threads;
-        let (body, r) = e.for_loop(e.index(0), e.index(rounds));
-        let at = e.at(body);
-        let element = at.add(at.mul(r, at.index(threads)), tid);
-        let (inner, guard) = if volume % threads == 0 {
-            (at, None)
-        } else {
-            let inside = at.cmpi(t2s_ir::emit::CMPI_ULT, element, at.index(volume));
-            let then = at.if_then(inside);
-            (at.at(then), Some(then))
-        };
-        let mut rest = element;
-        let mut local = vec![rest; staged.extent.len()];
-        for d in (0..staged.extent.len()).rev() {
-            let extent = inner.index(staged.extent[d]);
-            local[d] = inner.op1(
-                ods::arith::RemUIOperation::name(),
-                &[rest, extent],
-                inner.index_type(),
-            );
-            rest = inner.op1(
-                ods::arith::DivUIOperation::name(),
-                &[rest, extent],
-                inner.index_type(),
-            );
-        }
-        let global: Vec<Val> = local
-            .iter()
-            .zip(self.origin)
-            .zip(&staged.shape)
-            .map(|((l, o), dim)| {
-                inner.clamp(inner.add(*o, *l), inner.index(0), inner.index(dim - 1))
-            })
-            .collect();
-        let slot_and_local: Vec<Val> = self.slot.into_iter().chain(local).collect();
-        if self.asynchronous {
-            self.copy_async(&inner, &global, &slot_and_local);
-        } else {
-            let value = inner.load(self.source, &global, staged.element);
-            inner.store(value, self.tile, &slot_and_local);
-        }
-        if let Some(then) = guard {
-            at.finish_scf_block(then);
-        }
-        e.finish_scf_block(body);
+        for_each_element(e, volume, threads, tid, |inner, element| {
+            let local = unravel(inner, element, &staged.extent);
+            let global: Vec<Val> = local
+                .iter()
+                .zip(self.origin)
+                .zip(&staged.shape)
+                .map(|((l, o), dim)| {
+                    inner.clamp(inner.add(*o, *l), inner.index(0), inner.index(dim - 1))
+                })
+                .collect();
+            let slot_and_local: Vec<Val> = self.slot.into_iter().chain(local).collect();
+            if self.asynchronous {
+                self.copy_async(inner, &global, &slot_and_local);
+            } else {
+                let value = inner.load(self.source, &global, staged.element);
+                inner.store(value, self.tile, &slot_and_local);
+            }
+        });
     }
 
     /// `nvgpu.device_async_copy` of one element (`cp.async` of its 4, 8 or
@@ -550,6 +533,64 @@ impl Copy<'_, '_> {
         let sizes = [1, local.len() as i32, 1, global.len() as i32, 0];
         e.insert_segmented(op.into(), &sizes);
     }
+}
+
+/// `for r in 0..ceil(volume / threads)`: `body` at element `r * threads +
+/// tid` of a block's box, under a guard when the threads do not divide the
+/// volume. Consecutive threads take consecutive elements.
+pub(super) fn for_each_element(
+    e: &Emitter<'_>,
+    volume: i64,
+    threads: i64,
+    tid: Val,
+    body: impl FnOnce(&Emitter<'_>, Val),
+) {
+    let rounds = (volume + threads - 1) / threads;
+    let (round, r) = e.for_loop(e.index(0), e.index(rounds));
+    let at = e.at(round);
+    let element = at.add(at.mul(r, at.index(threads)), tid);
+    if volume % threads == 0 {
+        body(&at, element);
+    } else {
+        let inside = at.cmpi(t2s_ir::emit::CMPI_ULT, element, at.index(volume));
+        let then = at.if_then(inside);
+        body(&at.at(then), element);
+        at.finish_scf_block(then);
+    }
+    e.finish_scf_block(round);
+}
+
+/// The indices of element `element` of a box of `extent`, the last
+/// dimension fastest.
+pub(super) fn unravel(e: &Emitter<'_>, element: Val, extent: &[i64]) -> Vec<Val> {
+    let mut rest = element;
+    let mut local = vec![rest; extent.len()];
+    for d in (0..extent.len()).rev() {
+        let n = e.index(extent[d]);
+        local[d] = e.op1(
+            ods::arith::RemUIOperation::name(),
+            &[rest, n],
+            e.index_type(),
+        );
+        rest = e.op1(
+            ods::arith::DivUIOperation::name(),
+            &[rest, n],
+            e.index_type(),
+        );
+    }
+    local
+}
+
+/// The block's linear thread index: x fastest, as CUDA numbers a block's
+/// threads.
+pub(super) fn linear_thread(e: &Emitter<'_>, grid: &Grid<'_>, thread_ids: &[Val]) -> Val {
+    e.add(
+        thread_ids[0],
+        e.add(
+            e.mul(thread_ids[1], e.index(grid.threads[0])),
+            e.mul(thread_ids[2], e.index(grid.threads[0] * grid.threads[1])),
+        ),
+    )
 }
 
 /// `gpu.barrier`: the block's threads meet.

@@ -124,6 +124,9 @@ pub struct Lowered<'c> {
     /// The shared-memory tiles the PEs read instead of these inputs (the
     /// GPU form's staged inputs).
     pub tiles: HashMap<String, crate::spacetime_to_scf::tile::Tile>,
+    /// The block's box of the output in shared memory, which the PEs store
+    /// into instead of the output (the GPU form's staged output).
+    pub output_tile: Option<crate::spacetime_to_scf::tile::OutputTile>,
 }
 
 /// One PE clone: its coordinates, the flattened step, and its constant

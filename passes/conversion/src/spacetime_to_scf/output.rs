@@ -114,8 +114,13 @@ fn store_point(
         inner = inner.at(then);
         inner.store(rank, stamps, &point);
     }
-    for (value, buffer) in values.iter().zip(&lowered.outputs) {
-        inner.store(*value, *buffer, &point);
+    match &lowered.output_tile {
+        Some(tile) => tile.store(&inner, values, &point),
+        None => {
+            for (value, buffer) in values.iter().zip(&lowered.outputs) {
+                inner.store(*value, *buffer, &point);
+            }
+        }
     }
     for (outer, then) in blocks.into_iter().rev() {
         outer.finish_scf_block(then);

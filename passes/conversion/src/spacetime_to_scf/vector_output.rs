@@ -51,7 +51,9 @@ pub fn vector_stores(
 ) -> HashMap<usize, VectorStore> {
     let mut found = HashMap::new();
     let lane_coords = lane_coords(info);
-    if lane_coords.is_empty() {
+    // A staged output (GPU) is stored lane by lane into the block's box,
+    // which its threads then write out together.
+    if lane_coords.is_empty() || lowered.output_tile.is_some() {
         return found;
     }
     let box_ranges = info.box_ranges();

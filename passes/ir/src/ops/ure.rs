@@ -101,6 +101,12 @@ impl<'c> GpuMapOp<'c, '_> {
         self.0.has_attribute("double_buffered")
     }
 
+    /// Whether each block collects its outputs in shared memory and writes
+    /// them out together (coalesced).
+    pub fn staged_output(&self) -> bool {
+        self.0.has_attribute("staged_output")
+    }
+
     pub fn location(&self) -> melior::ir::Location<'c> {
         use melior::ir::operation::OperationLike as _;
         self.0.location()

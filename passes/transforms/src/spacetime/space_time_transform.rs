@@ -198,7 +198,7 @@ fn vectorized_as_space<'c>(program: &OperationRef<'c, '_>, rep: &str) -> Option<
 }
 
 fn directive_spec(op: &OperationRef<'_, '_>) -> TransformSpec {
-    let vector = op.has_attribute("vector").then(|| ir::i64s(op, "vector"));
+    let vector = ir::optional_i64s(op, "vector");
     TransformSpec {
         space: ir::strings(op, "space"),
         vector,

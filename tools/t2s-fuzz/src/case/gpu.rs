@@ -1,9 +1,9 @@
 //! The GPU route on a generated program: a `ure.gpu_map` of random outer
 //! loops (some to blocks, some to threads, sometimes with a shared input
-//! and its scope, sometimes double-buffered) is compiled to PTX by
-//! `t2s-systolic-to-ptx`. There is no
-//! GPU here to run it: the check is that the route either makes the
-//! kernel (a `gpu.binary`) or refuses the mapping with a diagnostic, never
+//! and its scope, sometimes double-buffered; sometimes a staged output) is
+//! compiled to PTX by `t2s-systolic-to-ptx`. There is no GPU here to run
+//! it: the check is that the route either makes the kernel (a
+//! `gpu.binary`) or refuses the mapping with a diagnostic, never
 //! an internal error, a pass's invalid output or a crash (the fork reports
 //! those).
 
@@ -91,6 +91,9 @@ fn with_gpu_map(text: &str) -> Option<String> {
         if rng.below(2) == 0 {
             directive.push_str(" double_buffered");
         }
+    }
+    if rng.below(3) == 0 {
+        directive.push_str(" staged_output");
     }
     if blocks.is_empty() && threads.is_empty() {
         return None;
