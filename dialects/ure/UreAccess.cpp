@@ -302,8 +302,38 @@ LogicalResult AtOp::verify() {
   return success();
 }
 
+/// The divisors of `mod`, `floordiv` and `ceildiv` in an input's indices
+/// are positive constants (the interpreter and the lowerings round toward
+/// negative infinity, as MLIR's affine ops do, which needs a positive
+/// divisor).
+static LogicalResult verifyDivisors(Operation *op, AffineMap map) {
+  for (auto [i, result] : llvm::enumerate(map.getResults())) {
+    WalkResult walk = result.walk([&](AffineExpr e) {
+      auto binary = dyn_cast<AffineBinaryOpExpr>(e);
+      if (!binary || e.getKind() == AffineExprKind::Add ||
+          e.getKind() == AffineExprKind::Mul)
+        return WalkResult::advance();
+      auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+      if (divisor && divisor.getValue() > 0)
+        return WalkResult::advance();
+      std::string text, rhs;
+      llvm::raw_string_ostream(text) << result;
+      llvm::raw_string_ostream(rhs) << binary.getRHS();
+      op->emitOpError("index ")
+          << i << " (" << text << ") divides by " << rhs
+          << ": the divisor of mod, floordiv and ceildiv is a positive "
+             "constant";
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
-  if (failed(verifyIndexOperands(*this, getMap(), getIndices())))
+  if (failed(verifyIndexOperands(*this, getMap(), getIndices())) ||
+      failed(verifyDivisors(*this, getMap())))
     return failure();
   auto input =
       SymbolTable::lookupNearestSymbolFrom<InputOp>(*this, getInputAttr());

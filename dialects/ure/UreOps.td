@@ -208,13 +208,21 @@ def Ure_AtOp : Ure_Op<"at", [Pure]> {
 }
 
 def Ure_LoadOp : Ure_Op<"load", [Pure]> {
-  let summary = "Reads an input at affine indices of the loop variables";
+  let summary = "Reads an input at (quasi-)affine indices of the loop variables";
   let description = [{
     ```mlir
     %a = ure.load @A(%i, %k) : f32
     ```
     Reads outside the input's bounds give an undefined value that a
     `select` may discard; storing one into the output is an error.
+
+    The indices are affine in the loop variables and parameters, or
+    quasi-affine: `mod`, `floordiv` and `ceildiv` by positive constants,
+    rounding toward negative infinity as MLIR's affine ops do.
+
+    ```mlir
+    %p = ure.load @P((%i - 4) floordiv 3 + %k mod 2, (%i - 1) ceildiv 2) : f32
+    ```
 
     In a vectorized PE array (`spacetime.array`), indices may be vectors of
     the lanes and the result is then a vector: one element per lane.

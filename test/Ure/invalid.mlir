@@ -1616,3 +1616,27 @@ ure.program @p {
   // expected-error@+1 {{expected 'up' or 'down', got 'sideways'}}
   ure.scatter @c (@A, i, sideways)
 }
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8xf32>
+  ure.func @f(i) -> f32 on device
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.load' op index 0 (d0 floordiv -2) divides by -2: the divisor of mod, floordiv and ceildiv is a positive constant}}
+    %v = ure.load @A(%i floordiv -2) : f32
+    ure.yield %v : f32
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.input @A : memref<8xf32>
+  ure.func @f(i) -> f32 on device
+  ure.def @f(%i) {
+    // expected-error@+1 {{'ure.load' op index 0 (d0 mod 0) divides by 0: the divisor of mod, floordiv and ceildiv is a positive constant}}
+    %v = ure.load @A(%i mod 0) : f32
+    ure.yield %v : f32
+  }
+}

@@ -320,7 +320,7 @@ impl BodyBuilder<'_> {
                 let input = *self.names.inputs.get(&input_name).ok_or_else(|| {
                     error(op.location(), format!("@{input_name} is not an input"))
                 })?;
-                let indices = affine_indices(op, self.vars, self.names.params)?;
+                let indices = crate::quasi::quasi_indices(op, self.vars, self.names.params)?;
                 self.define(op, Node::InputRead { input, indices })
             },
             _ => { let other: &str = &name; Err(error(
@@ -407,39 +407,16 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
     })
 }
 
-/// The `map` of a `ure.at`/`ure.load` over its operands, as affine forms over
-/// the URE's block arguments.
-/// The indices of a `ure.at` or `ure.load`: operands are loop variables
-/// (block arguments: their position) or, for inputs, `ure.param_value`s
-/// (position `vars + p`, parameter `p`).
+/// The indices of a `ure.at` or `ure.load`, as affine forms over the URE's
+/// block arguments: operands are loop variables (block arguments: their
+/// position) or, for inputs, `ure.param_value`s (position `vars + p`,
+/// parameter `p`).
 pub fn affine_indices(
     op: &OperationRef<'_, '_>,
     vars: usize,
     params: &HashMap<String, usize>,
 ) -> Result<Vec<Affine>, Failed> {
-    let mut arg_numbers = Vec::new();
-    for v in op.operands() {
-        let v = v.val();
-        {
-            let Some(owner) = v.defining_op() else {
-                arg_numbers.extend(v.argument_number());
-                continue;
-            };
-            let owner = owner.op();
-            let name = ir::symbol(&owner, "param");
-            match params.get(&name) {
-                Some(p) if ods::is(&owner, ods::ure::ParamValueOperation::name()) => {
-                    arg_numbers.push(vars + p)
-                }
-                _ => {
-                    return Err(error(
-                        op.location(),
-                        "indices are loop variables or ure.param_value results",
-                    ))
-                }
-            }
-        }
-    }
+    let arg_numbers = crate::quasi::index_positions(op, vars, params)?;
     map_rows(op, "map", Some(&arg_numbers))
 }
 
@@ -507,7 +484,10 @@ fn linearize(expr: &AffineExpr, scale: i64, args: &[usize], acc: &mut Affine) ->
             AffineExpr::Constant(factor) => linearize(lhs, scale * factor, args, acc),
             _ => false,
         },
-        AffineExpr::Other => false,
+        AffineExpr::Mod(..)
+        | AffineExpr::FloorDiv(..)
+        | AffineExpr::CeilDiv(..)
+        | AffineExpr::Other => false,
     }
 }
 

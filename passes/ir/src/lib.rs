@@ -30,6 +30,7 @@ pub mod ops;
 pub mod pass;
 pub mod pipeline;
 pub mod progress;
+pub mod quasi;
 pub mod reads;
 pub mod registration;
 pub mod source;

@@ -8,7 +8,7 @@
 
 use crate::array::{recovered_loop, ArrayInfo};
 use crate::handle::{AsVal, Val};
-use crate::import::{affine_map_rows, params_and_inputs};
+use crate::import::params_and_inputs;
 use crate::ir;
 use crate::ods;
 use crate::ops::{ure::LoadOp, View};
@@ -36,18 +36,32 @@ pub fn input_needs(program: OperationRef<'_, '_>) -> Result<Vec<InputNeeds>, Fai
         let spans: Vec<Option<Span>> = (0..op.operand_count())
             .map(|i| op.operand(i).ok().and_then(|v| span_of(v.val())))
             .collect();
-        // A quasi-affine index (mod, floordiv) has no linear maximum: the
-        // dimension stays unchecked.
-        let rows = affine_map_rows(&op, "map").ok();
+        let rows = crate::quasi::quasi_map_rows(&op, "map").ok();
         for dim in 0..need.dims.len() {
             let max = rows
                 .as_ref()
                 .and_then(|rows| rows.get(dim))
-                .and_then(|row| max_of(&row.terms, row.constant, &spans));
+                .and_then(|row| match row.as_affine() {
+                    Some(a) => max_of(&a.terms, a.constant, &spans),
+                    None => quasi_max(row, &spans),
+                });
             need.add(dim, max, &source);
         }
     }
     Ok(needs)
+}
+
+/// The largest value of a quasi-affine index (`mod`, `floordiv`,
+/// `ceildiv`) when every operand's span is constant; `None` (the dimension
+/// unchecked, its reads clamped) when a span depends on a parameter.
+fn quasi_max(row: &t2s_model::QuasiAffine, spans: &[Option<Span>]) -> Option<Linear> {
+    let constant = |l: &Linear| l.terms.is_empty().then_some(l.constant);
+    let span = |p: usize| {
+        let s = spans.get(p)?.as_ref()?;
+        Some((constant(&s.lo)?, constant(&s.hi)?))
+    };
+    let (_, hi) = row.range(&span)?;
+    Some(Linear::constant(i64::try_from(hi).ok()?))
 }
 
 /// The values an index operand takes in a run, when its form says.

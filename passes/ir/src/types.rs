@@ -197,7 +197,10 @@ pub enum AffineExpr {
     Dim(usize),
     Add(Box<AffineExpr>, Box<AffineExpr>),
     Mul(Box<AffineExpr>, Box<AffineExpr>),
-    /// `mod`, `floordiv`, `ceildiv` or a symbol.
+    Mod(Box<AffineExpr>, Box<AffineExpr>),
+    FloorDiv(Box<AffineExpr>, Box<AffineExpr>),
+    CeilDiv(Box<AffineExpr>, Box<AffineExpr>),
+    /// A symbol.
     Other,
 }
 
@@ -229,15 +232,24 @@ fn affine_expr(expr: mlir_sys::MlirAffineExpr) -> AffineExpr {
         if mlir_sys::mlirAffineExprIsADim(expr) {
             return AffineExpr::Dim(mlir_sys::mlirAffineDimExprGetPosition(expr) as usize);
         }
-        let add = mlir_sys::mlirAffineExprIsAAdd(expr);
-        if add || mlir_sys::mlirAffineExprIsAMul(expr) {
+        if mlir_sys::mlirAffineExprIsABinary(expr) {
             let lhs = Box::new(affine_expr(mlir_sys::mlirAffineBinaryOpExprGetLHS(expr)));
             let rhs = Box::new(affine_expr(mlir_sys::mlirAffineBinaryOpExprGetRHS(expr)));
-            return if add {
-                AffineExpr::Add(lhs, rhs)
-            } else {
-                AffineExpr::Mul(lhs, rhs)
-            };
+            if mlir_sys::mlirAffineExprIsAAdd(expr) {
+                return AffineExpr::Add(lhs, rhs);
+            }
+            if mlir_sys::mlirAffineExprIsAMul(expr) {
+                return AffineExpr::Mul(lhs, rhs);
+            }
+            if mlir_sys::mlirAffineExprIsAMod(expr) {
+                return AffineExpr::Mod(lhs, rhs);
+            }
+            if mlir_sys::mlirAffineExprIsAFloorDiv(expr) {
+                return AffineExpr::FloorDiv(lhs, rhs);
+            }
+            if mlir_sys::mlirAffineExprIsACeilDiv(expr) {
+                return AffineExpr::CeilDiv(lhs, rhs);
+            }
         }
     }
     AffineExpr::Other

@@ -415,10 +415,15 @@ impl<'a> Machine<'a> {
     }
 
     /// Flat position in input `input` of `indices`, or `None` out of bounds.
-    fn input_offset(&self, input: usize, indices: &[Affine], args: &[i64]) -> Option<usize> {
+    fn input_offset(
+        &self,
+        input: usize,
+        indices: &[crate::QuasiAffine],
+        args: &[i64],
+    ) -> Option<usize> {
         let mut offset = 0usize;
-        for (affine, &n) in indices.iter().zip(&self.inputs[input].shape) {
-            let i = eval_affine(affine, args);
+        for (index, &n) in indices.iter().zip(&self.inputs[input].shape) {
+            let i = index.eval(args);
             if i < 0 || i >= n as i128 {
                 return None;
             }

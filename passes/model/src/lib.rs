@@ -11,9 +11,11 @@ pub mod interpret;
 pub mod linear;
 pub mod npy;
 pub mod program;
+pub mod quasi;
 pub mod random;
 pub mod reads;
 pub mod spacetime;
 
 pub use linear::Linear;
 pub use program::*;
+pub use quasi::QuasiAffine;

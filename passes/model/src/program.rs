@@ -337,10 +337,10 @@ pub enum Node {
         indices: Vec<Affine>,
     },
     /// Element of input `input` at `indices`, one per input dimension
-    /// (affine in the loop variables and the parameters).
+    /// (quasi-affine in the loop variables and the parameters).
     InputRead {
         input: usize,
-        indices: Vec<Affine>,
+        indices: Vec<crate::quasi::QuasiAffine>,
     },
 }
 

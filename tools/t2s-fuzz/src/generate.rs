@@ -139,7 +139,7 @@ pub fn generate(seed: u64) -> Generated {
     let percent_vars: Vec<String> = vars.iter().map(|v| format!("%{v}")).collect();
 
     // Inputs: each indexed by one or two loops (inputs.rs).
-    let inputs = inputs::draw_inputs(&mut rng, n);
+    let inputs = inputs::draw_inputs(&mut rng, &loops);
     let mut read_inputs = vec![false; inputs.len()];
 
     let funcs = rng.range(1, 3) as usize;

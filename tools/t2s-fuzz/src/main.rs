@@ -172,9 +172,9 @@ impl FromRawFdCompat for std::fs::File {
 }
 
 /// What a program's listing may carry, counted per outcome: the directives,
-/// inputs of dynamic size, and runs with an input too small (whose Ok is
-/// every mode refusing it).
-const DIRECTIVES: [&str; 10] = [
+/// inputs of dynamic size, quasi-affine input indices, and runs with an
+/// input too small (whose Ok is every mode refusing it).
+const DIRECTIVES: [&str; 11] = [
     "ure.isolate_",
     "ure.stream_input",
     "ure.stream_output",
@@ -184,6 +184,7 @@ const DIRECTIVES: [&str; 10] = [
     "ure.unload",
     "ure.reorder",
     "memref<?",
+    ") mod ",
     "(one too small)",
 ];
 

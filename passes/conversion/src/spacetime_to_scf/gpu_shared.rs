@@ -14,7 +14,7 @@ use super::*;
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::r#type::{IntegerType, MemRefType};
 use t2s_ir::handle::AsVal;
-use t2s_ir::import::affine_map_rows;
+
 use t2s_ir::ops::ure::GpuMapOp;
 use t2s_model::program::Affine;
 
@@ -250,7 +250,7 @@ fn coordinate_indices(
     read: &OperationRef<'_, '_>,
     info: &ArrayInfo,
 ) -> Result<Vec<Affine>, Failed> {
-    let rows = affine_map_rows(read, "map")?;
+    let rows = t2s_ir::quasi::linear_load_rows(read, "a shared tile (ure.gpu_map ... shared)")?;
     let mut loops = Vec::new();
     for i in 0..read.operand_count() {
         let v = read.operand(i).or_internal("an operand of the op")?.val();

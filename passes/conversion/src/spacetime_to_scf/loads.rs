@@ -6,12 +6,11 @@ use crate::spacetime_to_scf::lowered::Lowered;
 use melior::ir::operation::{OperationLike, OperationRef};
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
-pub(crate) use t2s_ir::array::{own_coordinates, recovered_loop, row_range};
+pub(crate) use t2s_ir::array::{own_coordinates, recovered_loop};
 use t2s_ir::diag::error;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Op, Val};
-use t2s_ir::import::affine_map_rows;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 
@@ -82,7 +81,7 @@ pub(crate) fn load(
         .inputs
         .get(&name)
         .ok_or_else(|| error(op.location(), format!("no ure.input @{name}")))?;
-    let rows = affine_map_rows(op, "map")?;
+    let rows = t2s_ir::quasi::quasi_map_rows(op, "map")?;
     let operands: Vec<Val> = (0..op.operand_count())
         .map(|i| op.operand(i).map(|v| v.val()))
         .collect::<Result<_, _>>()
@@ -92,7 +91,7 @@ pub(crate) fn load(
         // iteration: no clamp.
         let indices: Vec<Val> = rows
             .iter()
-            .map(|row| crate::ure_to_scf::affine_value(e, row, &operands))
+            .map(|row| t2s_ir::quasi::quasi_value(e, row, &operands))
             .collect();
         return Ok(crate::spacetime_to_scf::tile::load_from_tile(
             e, tile, &indices,
@@ -102,8 +101,10 @@ pub(crate) fn load(
     let ranges = ranges.unwrap_or_default();
     let mut indices = Vec::new();
     for (d, row) in rows.iter().enumerate() {
-        let value = crate::ure_to_scf::affine_value(e, row, &operands);
-        let range = row_range(row, &ranges);
+        let value = t2s_ir::quasi::quasi_value(e, row, &operands);
+        let range = row
+            .range(&|p| ranges.get(p).copied().flatten())
+            .and_then(|(lo, hi)| Some((i64::try_from(lo).ok()?, i64::try_from(hi).ok()?)));
         let dim = shape[d];
         let static_dim = dim >= 0 && dim != i64::MIN;
         let inside = static_dim && range.is_some_and(|(lo, hi)| lo >= 0 && hi < dim);

@@ -22,7 +22,6 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Op, Val};
-use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::lanes::{self, element_of, is_vector, shape_of, splat, type_of};
 use t2s_ir::ods;
@@ -87,8 +86,15 @@ pub fn vector_loads(
                 Some(lane_coords.iter().map(|c| coefficient(row, *c)).collect())
             })
             .collect();
-        let strides = match (per_operand, affine_map_rows(&r, "map")) {
-            (Some(per_operand), Ok(rows)) => Some(
+        let rows = t2s_ir::quasi::quasi_map_rows(&r, "map")
+            .ok()
+            .and_then(|rows| {
+                rows.into_iter()
+                    .map(|q| q.as_affine().cloned())
+                    .collect::<Option<Vec<Affine>>>()
+            });
+        let strides = match (per_operand, rows) {
+            (Some(per_operand), Some(rows)) => Some(
                 rows.iter()
                     .map(|row| {
                         (0..lane_coords.len())
@@ -136,11 +142,33 @@ pub fn load_lanes(
         .inputs
         .get(&name)
         .or_internal("an element at that index")?;
-    let rows = affine_map_rows(op, "map")?;
+    let quasi = t2s_ir::quasi::quasi_map_rows(op, "map")?;
     let args: Vec<Val> = op.operands().map(|v| v.val()).collect();
     let ty = op.result(0).or_internal("a result of the op")?.r#type();
     let shape = shape_of(ty).or_internal("a vector or scalar type of static shape")?;
     let element = element_of(ty);
+    if quasi.iter().any(|r| r.as_affine().is_none()) {
+        // `mod`, `floordiv`, `ceildiv`: each lane's indices from its own
+        // operands.
+        let index_of = |at: &[i64]| -> Vec<Val> {
+            let lane_args: Vec<Val> = args
+                .iter()
+                .map(|a| {
+                    if is_vector(*a) {
+                        lanes::extract(e, *a, at)
+                    } else {
+                        *a
+                    }
+                })
+                .collect();
+            quasi
+                .iter()
+                .map(|r| t2s_ir::quasi::quasi_value(e, r, &lane_args))
+                .collect()
+        };
+        return Ok(lane_by_lane(e, buffer, ty, &shape, element, index_of));
+    }
+    let rows: Vec<Affine> = quasi.into_iter().map(|r| r.affine).collect();
     let indices: Vec<Val> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
     let last = shape.len() - 1;
     let contiguous = in_bounds
@@ -175,24 +203,38 @@ pub fn load_lanes(
     if byte_sized(element) {
         return Ok(gather_clamped(e, buffer, &indices, ty, &shape));
     }
-    // Elements LLVM packs into bits: each lane's scalar load, its indices
-    // clamped into the input.
+    // Elements LLVM packs into bits: each lane's scalar load.
+    Ok(lane_by_lane(e, buffer, ty, &shape, element, |at| {
+        indices.iter().map(|i| lanes::extract(e, *i, at)).collect()
+    }))
+}
+
+/// Each lane's scalar load at `index_of(lane)`, clamped into the input,
+/// assembled into the vector `ty`.
+fn lane_by_lane<'c>(
+    e: &Emitter<'c>,
+    buffer: Val,
+    ty: Type<'c>,
+    shape: &[i64],
+    element: Type<'c>,
+    index_of: impl Fn(&[i64]) -> Vec<Val>,
+) -> Val {
     let dims: Vec<Val> = t2s_ir::vector_indexed::dims(e, buffer)
         .into_iter()
         .map(|d| e.sub(d, e.index(1)))
         .collect();
     let mut elements = Vec::new();
-    for l in 0..lanes::count(&shape) {
-        let at = lanes::unflatten(&shape, l);
-        let idx: Vec<Val> = indices
-            .iter()
+    for l in 0..lanes::count(shape) {
+        let at = lanes::unflatten(shape, l);
+        let idx: Vec<Val> = index_of(&at)
+            .into_iter()
             .zip(&dims)
-            .map(|(i, upper)| e.clamp(lanes::extract(e, *i, &at), e.index(0), *upper))
+            .map(|(i, upper)| e.clamp(i, e.index(0), *upper))
             .collect();
         elements.push(e.load(buffer, &idx, element));
     }
     // n-D from_elements does not lower to LLVM: build 1-D, then reshape.
-    let flat = lanes::vector_type(e.context, &[lanes::count(&shape) as i64], element);
+    let flat = lanes::vector_type(e.context, &[lanes::count(shape) as i64], element);
     let v = e.op(
         ods::vector::FromElementsOperation::name(),
         &elements,
@@ -200,9 +242,9 @@ pub fn load_lanes(
         &[],
     )[0];
     if shape.len() == 1 {
-        return Ok(v);
+        return v;
     }
-    Ok(e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty))
+    e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty)
 }
 
 pub(crate) use t2s_ir::lanes::byte_sized;
@@ -304,7 +346,7 @@ pub fn proven_inside(
     let Some(buffer) = lowered.inputs.get(&t2s_ir::ops::ure::input_of(op)) else {
         return false;
     };
-    let Ok(rows) = affine_map_rows(op, "map") else {
+    let Ok(rows) = t2s_ir::quasi::quasi_map_rows(op, "map") else {
         return false;
     };
     let ty = type_of(*buffer);
@@ -313,6 +355,8 @@ pub fn proven_inside(
             .and_then(|s| s.get(d).copied())
             .unwrap_or(t2s_ir::types::dynamic_size());
         dim != t2s_ir::types::dynamic_size()
-            && t2s_ir::array::row_range(row, ranges).is_some_and(|(lo, hi)| lo >= 0 && hi < dim)
+            && row
+                .range(&|p| ranges.get(p).copied().flatten())
+                .is_some_and(|(lo, hi)| lo >= 0 && hi < i128::from(dim))
     })
 }

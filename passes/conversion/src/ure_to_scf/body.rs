@@ -15,7 +15,6 @@ use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::import::affine_indices;
 use t2s_ir::ir;
-use t2s_ir::lanes::affine_value;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 use t2s_model::{Affine, Program};
@@ -137,20 +136,24 @@ fn load_input(
         .input(&input)
         .ok_or_else(|| unknown(op, "input", &input))?;
     let buffer = names.inputs[i];
-    let indices = affine_indices(op, args.len(), &names.param_positions())?;
+    let indices = t2s_ir::quasi::quasi_indices(op, args.len(), &names.param_positions())?;
     // Parameters follow the loop variables in an input's indices.
     let operands: Vec<Val> = args.iter().chain(names.params).copied().collect();
     let idx: Vec<Val> = indices
         .iter()
         .enumerate()
-        .map(|(d, affine)| {
+        .map(|(d, index)| {
             let dim = e.op1(
                 ods::memref::DimOperation::name(),
                 &[buffer, e.index(d as i64)],
                 e.index_type(),
             );
             let last = e.sub(dim, e.index(1));
-            e.clamp(affine_value(e, affine, &operands), e.index(0), last)
+            e.clamp(
+                t2s_ir::quasi::quasi_value(e, index, &operands),
+                e.index(0),
+                last,
+            )
         })
         .collect();
     let ty = op.result(0).or_internal("a result of the op")?.r#type();

@@ -187,7 +187,14 @@ pub(super) fn node_type(
                     indices.len()
                 ));
             }
-            check_affines(func, indices, program.params.len())?;
+            let positions: Vec<Affine> = indices
+                .iter()
+                .map(|q| Affine {
+                    terms: q.positions().into_iter().map(|p| (p, 1)).collect(),
+                    constant: 0,
+                })
+                .collect();
+            check_affines(func, &positions, program.params.len())?;
             Ok(decl.elem)
         }
     }

@@ -113,7 +113,7 @@ impl Machine<'_> {
             }
             Node::InputRead { input, indices } => PoisonCause::InputOutOfBounds {
                 input: self.program.inputs[*input].name.clone(),
-                index: index(indices),
+                index: indices.iter().map(|q| saturate(q.eval(args))).collect(),
             },
             Node::Const(..) => PoisonCause::Constant { node: n },
             Node::Binary { .. } => PoisonCause::Operation {

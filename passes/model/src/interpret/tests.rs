@@ -61,7 +61,10 @@ impl Bld {
         })
     }
     fn read(&mut self, input: usize, indices: Vec<Affine>) -> NodeId {
-        self.push(Node::InputRead { input, indices })
+        self.push(Node::InputRead {
+            input,
+            indices: indices.into_iter().map(Into::into).collect(),
+        })
     }
     /// `arg(a) == v`.
     fn arg_is(&mut self, a: usize, v: i64) -> NodeId {

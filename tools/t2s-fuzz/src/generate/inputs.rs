@@ -2,7 +2,8 @@
 //!
 //! An input is indexed by one or two loops, each index `loop - min +
 //! offset`. A static input has exactly the extents its reads need (offset
-//! 0). A dynamic one (`memref<?x...>`) may read up to two elements further
+//! 0), and some of its dimensions are read rotated, `(loop - min - r) mod
+//! extent`: a quasi-affine index whose operand goes negative. A dynamic one (`memref<?x...>`) may read up to two elements further
 //! along each dimension, and its run draws each size around what its reads
 //! need: one short, exact, or larger. The fuzzer expects every mode to
 //! refuse the run exactly when a read input is short (issue: inputs smaller
@@ -16,11 +17,14 @@ pub struct GenInput {
     pub dims: Vec<usize>,
     /// What each dimension's index adds to `loop - min`.
     pub offsets: Vec<i64>,
+    /// Per dimension of a static input: read rotated by this much (0: not).
+    pub rotations: Vec<i64>,
     pub dynamic: bool,
 }
 
-/// One or two inputs over `n` loops.
-pub fn draw_inputs(rng: &mut Rng, n: usize) -> Vec<GenInput> {
+/// One or two inputs over `loops`.
+pub fn draw_inputs(rng: &mut Rng, loops: &[Loop]) -> Vec<GenInput> {
+    let n = loops.len();
     (0..rng.range(1, 2))
         .map(|_| {
             let first = rng.below(n as u64) as usize;
@@ -35,9 +39,21 @@ pub fn draw_inputs(rng: &mut Rng, n: usize) -> Vec<GenInput> {
                 .iter()
                 .map(|_| if dynamic { rng.range(0, 2) } else { 0 })
                 .collect();
+            let rotations = dims
+                .iter()
+                .map(|&l| {
+                    let extent = loops[l].extent;
+                    if dynamic || extent < 2 || !rng.chance(20) {
+                        0
+                    } else {
+                        rng.range(1, extent - 1)
+                    }
+                })
+                .collect();
             GenInput {
                 dims,
                 offsets,
+                rotations,
                 dynamic,
             }
         })
@@ -61,15 +77,20 @@ impl GenInput {
         format!("  ure.input @in{k} : memref<{}x{ty}>\n", shape.join("x"))
     }
 
-    /// The indices of a load: `%l - min + offset` per dimension.
+    /// The indices of a load: `%l - min + offset` per dimension, or
+    /// `(%l - min - r) mod extent` rotated.
     pub fn indices(&self, loops: &[Loop]) -> String {
         let idx: Vec<String> = self
             .dims
             .iter()
             .zip(&self.offsets)
-            .map(|(&l, &offset)| {
+            .zip(&self.rotations)
+            .map(|((&l, &offset), &r)| {
                 let c = offset - loops[l].min;
                 let var = &loops[l].name;
+                if r > 0 {
+                    return format!("(%{var} - {}) mod {}", loops[l].min + r, loops[l].extent);
+                }
                 match c {
                     0 => format!("%{var}"),
                     c if c > 0 => format!("%{var} + {c}"),

@@ -8,7 +8,7 @@ use t2s_ir::array::{recovered_loop, ArrayInfo};
 use t2s_ir::diag::error;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::handle::{AsVal, Op, Val};
-use t2s_ir::import::affine_map_rows;
+
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
@@ -208,7 +208,7 @@ fn read_load(
     info: &ArrayInfo,
     tile_loops: &[usize],
 ) -> Result<(Vec<Dim>, Access), Failed> {
-    let rows = affine_map_rows(load, "map")?;
+    let rows = t2s_ir::quasi::linear_load_rows(load, "a feeder's buffer (ure.buffer)")?;
     let operands: Vec<Val> = (0..load.operand_count())
         .map(|i| {
             load.operand(i)
