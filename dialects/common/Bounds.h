@@ -128,7 +128,25 @@ inline int64_t constantExtentAt(ArrayAttr extents, unsigned i) {
 }
 
 /// One term of an extent: `5`, `@K`, `2 * @K` or `@K * 2`.
+/// A bound that names a loop: T2S's triangular bounds
+/// (`set_bounds(k, i, K - i)`), which t2s does not support, refused with
+/// the way to write the same nest.
+inline ParseResult refuseLoopBound(OpAsmParser &parser, StringRef what) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef loop;
+  if (failed(parser.parseOptionalKeyword(&loop)))
+    return success();
+  return parser.emitError(loc)
+         << "the " << what << " names loop '" << loop
+         << "': triangular bounds (a loop's min or extent that depends on "
+            "another loop) are not supported; give the loop its largest "
+            "range and guard the URE's value with arith.select (the "
+            "output's with ure.select)";
+}
+
 inline ParseResult parseExtentTerm(OpAsmParser &parser, LinearExtent &term) {
+  if (failed(refuseLoopBound(parser, "extent")))
+    return failure();
   FlatSymbolRefAttr sym;
   OptionalParseResult symResult = parser.parseOptionalAttribute(sym, Type());
   if (symResult.has_value()) {
@@ -192,6 +210,7 @@ inline ParseResult parseBounds(OpAsmParser &parser, ArrayAttr &vars,
             int64_t min;
             Attribute extent;
             if (parser.parseKeywordOrString(&name) || parser.parseEqual() ||
+                failed(refuseLoopBound(parser, "min")) ||
                 parser.parseInteger(min) || parser.parseKeyword("extent") ||
                 parseExtent(parser, extent))
               return failure();

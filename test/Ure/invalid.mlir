@@ -1640,3 +1640,19 @@ ure.program @p {
     ure.yield %v : f32
   }
 }
+
+// -----
+
+ure.program @p {
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{the extent names loop 'i': triangular bounds (a loop's min or extent that depends on another loop) are not supported; give the loop its largest range and guard the URE's value with arith.select (the output's with ure.select)}}
+  ure.set_bounds @f (k = 0 extent 8 - i, i = 0 extent 8)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{the min names loop 'i': triangular bounds}}
+  ure.set_bounds @f (k = i extent 8, i = 0 extent 8)
+}
