@@ -11,7 +11,6 @@ use crate::handle::{AsVal, Val};
 use crate::ir::{self, ExtentAttr};
 use crate::ods;
 use crate::pass::Failed;
-use crate::types::AffineExpr;
 use melior::ir::{
     attribute::{FloatAttribute, IntegerAttribute, TypeAttribute},
     block::BlockLike,
@@ -433,62 +432,22 @@ fn map_rows(
     attr: &str,
     dims: Option<&[usize]>,
 ) -> Result<Vec<Affine>, Failed> {
-    let map_attr = op
-        .attribute(attr)
-        .map_err(|_| error(op.location(), format!("missing affine map '{attr}'")))?;
-    let (num_dims, results) = crate::types::affine_map(map_attr)
-        .ok_or_else(|| error(op.location(), format!("'{attr}' is not an affine map")))?;
-    let identity: Vec<usize> = (0..num_dims).collect();
-    let dims = dims.unwrap_or(&identity);
-    results
-        .iter()
+    crate::quasi::quasi_rows(op, attr, dims)?
+        .into_iter()
         .enumerate()
-        .map(|(i, expr)| {
-            let mut affine = Affine::default();
-            if linearize(expr, 1, dims, &mut affine) {
-                affine.terms.retain(|&(_, c)| c != 0);
-                Ok(affine)
-            } else {
-                Err(error(
+        .map(|(i, row)| {
+            let mut affine = row.as_affine().cloned().ok_or_else(|| {
+                error(
                     op.location(),
                     format!(
                         "result {i} of '{attr}' is not a linear expression of the loop variables"
                     ),
-                ))
-            }
+                )
+            })?;
+            affine.terms.retain(|&(_, c)| c != 0);
+            Ok(affine)
         })
         .collect()
-}
-
-/// Adds `scale * expr` to `acc`; false when `expr` is not linear.
-fn linearize(expr: &AffineExpr, scale: i64, args: &[usize], acc: &mut Affine) -> bool {
-    match expr {
-        AffineExpr::Constant(c) => {
-            acc.constant += scale * c;
-            true
-        }
-        AffineExpr::Dim(d) => {
-            let Some(&arg) = args.get(*d) else {
-                return false;
-            };
-            match acc.terms.iter_mut().find(|(a, _)| *a == arg) {
-                Some(term) => term.1 += scale,
-                None => acc.terms.push((arg, scale)),
-            }
-            true
-        }
-        AffineExpr::Add(lhs, rhs) => {
-            linearize(lhs, scale, args, acc) && linearize(rhs, scale, args, acc)
-        }
-        AffineExpr::Mul(lhs, rhs) => match **rhs {
-            AffineExpr::Constant(factor) => linearize(lhs, scale * factor, args, acc),
-            _ => false,
-        },
-        AffineExpr::Mod(..)
-        | AffineExpr::FloorDiv(..)
-        | AffineExpr::CeilDiv(..)
-        | AffineExpr::Other => false,
-    }
 }
 
 fn constant_value(op: &OperationRef<'_, '_>, ty: ScalarType) -> Result<ModelValue, Failed> {

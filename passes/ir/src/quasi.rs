@@ -4,7 +4,7 @@
 //! with `arith` ops that round as MLIR's affine ops do (toward negative
 //! infinity), so that every route computes what the interpreter computes.
 
-use crate::diag::{error, OrInternal};
+use crate::diag::error;
 use crate::emit::Emitter;
 use crate::handle::AsVal;
 use crate::handle::Val;
@@ -87,12 +87,14 @@ pub fn linear_load_rows(op: &OperationRef<'_, '_>, what: &str) -> Result<Vec<Aff
 }
 
 /// Dimension `d` stands for `positions[d]` (default: itself).
-fn quasi_rows(
+pub(crate) fn quasi_rows(
     op: &OperationRef<'_, '_>,
     attr: &str,
     positions: Option<&[usize]>,
 ) -> Result<Vec<QuasiAffine>, Failed> {
-    let map = op.attribute(attr).or_internal("the op's affine map")?;
+    let map = op
+        .attribute(attr)
+        .map_err(|_| error(op.location(), format!("missing affine map '{attr}'")))?;
     let (dims, results) = crate::types::affine_map(map)
         .ok_or_else(|| error(op.location(), format!("'{attr}' is not an affine map")))?;
     let identity: Vec<usize> = (0..dims).collect();
