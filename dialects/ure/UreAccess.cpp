@@ -363,3 +363,12 @@ LogicalResult LoadOp::verify() {
   return success();
 }
 
+
+std::string t2s::ure::detail::permutationExample(int64_t rank) {
+  std::string dims, reversed;
+  for (int64_t d = 0; d < rank; ++d) {
+    dims += (d ? ", d" : "d") + std::to_string(d);
+    reversed += (d ? ", d" : "d") + std::to_string(rank - 1 - d);
+  }
+  return "affine_map<(" + dims + ") -> (" + reversed + ")>";
+}

@@ -162,10 +162,14 @@ LogicalResult InputOp::verify() {
       !isUreScalarType(type.getElementType()))
     return emitOpError("element type must be one of the ")
            << kScalarTypes << ", got " << type.getElementType();
-  if (!type.getLayout().isIdentity())
-    return emitOpError("input buffers have the identity (row-major) layout");
   if (type.getRank() == 0)
     return emitOpError("an input has at least one dimension");
+  auto map = dyn_cast<AffineMapAttr>(type.getLayout());
+  if (!map || !map.getValue().isPermutation())
+    return emitOpError("the layout of an input is a permutation of its "
+                       "dimensions, slowest first, e.g. ")
+           << permutationExample(type.getRank()) << " (Halide's order), got "
+           << type.getLayout();
   return success();
 }
 
@@ -238,6 +242,12 @@ ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
     result.addAttribute(getPlaceAttrName(result.name),
                         PlaceAttr::get(b.getContext(), *value));
   }
+  if (succeeded(parser.parseOptionalKeyword("layout"))) {
+    AffineMapAttr layout;
+    if (parser.parseAttribute(layout, getLayoutAttrName(result.name),
+                              result.attributes))
+      return failure();
+  }
   return parser.parseOptionalAttrDict(result.attributes);
 }
 
@@ -264,16 +274,33 @@ void FuncOp::print(OpAsmPrinter &p) {
   }
   if (getPlace() != Place::Host)
     p << " on " << stringifyPlace(getPlace());
+  if (getLayoutAttr()) {
+    p << " layout ";
+    p.printAttribute(getLayoutAttr());
+  }
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {getSymNameAttrName(), getVarsAttrName(),
                            getMinsAttrName(), getExtentsAttrName(),
-                           getResultTypesAttrName(), getPlaceAttrName()});
+                           getResultTypesAttrName(), getPlaceAttrName(),
+                           getLayoutAttrName()});
 }
 
 LogicalResult FuncOp::verify() {
   if (getVars().has_value() != getResultTypes().has_value())
     return emitOpError("declares both loop variables and return types, "
                        "or neither");
+  if (std::optional<AffineMap> layout = getLayout()) {
+    if (!layout->isPermutation())
+      return emitOpError("the layout of a Func's buffer is a permutation of "
+                         "its loop variables, slowest first, e.g. ")
+             << permutationExample(layout->getNumDims())
+             << " (Halide's order), got " << AffineMapAttr::get(*layout);
+    if (isDeclared() && layout->getNumDims() != getVarsAttr().size())
+      return emitOpError("layout ")
+             << AffineMapAttr::get(*layout) << " has " << layout->getNumDims()
+             << " dimensions but the Func has " << getVarsAttr().size()
+             << " loop variables";
+  }
   if (!isDeclared())
     return success();
   if (failed(verifyDistinctNames(*this, getVarsAttr(), "loop variable")))

@@ -75,6 +75,16 @@ def Ure_InputOp : Ure_Op<"input", [Symbol, HasParent<"ProgramOp">]> {
     ```mlir
     ure.input @A : memref<8x?xf32>
     ```
+
+    The memref's layout says which index is contiguous in memory: the
+    identity (row-major, the last index contiguous) or a permutation map
+    whose results list the dimensions from the slowest to the fastest.
+    Halide's (and T2S's) `A(total_k, total_i)` stores its first index
+    contiguously:
+
+    ```mlir
+    ure.input @A : memref<8x4xf32, affine_map<(k, i) -> (i, k)>>
+    ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name, TypeAttrOf<AnyMemRef>:$type);
   let assemblyFormat = "$sym_name `:` $type attr-dict";
@@ -116,13 +126,22 @@ def Ure_FuncOp : Ure_Op<"func", [Symbol, HasParent<"ProgramOp">,
     ```mlir
     ure.func @out(i = 0 extent 8, j = 0 extent @N) -> f32 on device
     ```
+
+    The output Func may give its buffer a layout, as an input's memref type
+    does: a permutation map of its left-hand-side loop variables, slowest
+    first. Halide's `C(total_j, total_i)`, the first index contiguous:
+
+    ```mlir
+    ure.func @out(j, i) -> f32 on device layout affine_map<(j, i) -> (i, j)>
+    ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        OptionalAttr<StrArrayAttr>:$vars,
                        OptionalAttr<DenseI64ArrayAttr>:$mins,
                        OptionalAttr<ArrayAttr>:$extents,
                        OptionalAttr<TypeArrayAttr>:$result_types,
-                       DefaultValuedAttr<Ure_Place, "::t2s::ure::Place::Host">:$place);
+                       DefaultValuedAttr<Ure_Place, "::t2s::ure::Place::Host">:$place,
+                       OptionalAttr<AffineMapAttr>:$layout);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{

@@ -221,6 +221,31 @@ collectMerge(ProgramOp program, ArrayRef<DefOp> defs) {
   return std::optional<MergeInfo>(std::move(info));
 }
 
+/// Only the output has a buffer, so only the output Func may lay one out,
+/// over its left-hand side.
+static LogicalResult verifyLayouts(MergeInfo &info) {
+  auto program = cast<ProgramOp>(info.output->getParentOfType<ProgramOp>());
+  for (FuncOp func : program.getBodyBlock().getOps<FuncOp>()) {
+    std::optional<AffineMap> layout = func.getLayout();
+    if (!layout)
+      continue;
+    if (func.getSymName() != info.output.getFunc())
+      return func.emitOpError("gives @")
+                 << func.getSymName()
+                 << " a layout, but only the output Func (@"
+                 << info.output.getFunc() << ") has a buffer",
+             failure();
+    size_t lhs = info.output.getNumLhs();
+    if (layout->getNumDims() != lhs)
+      return func.emitOpError("layout ")
+                 << AffineMapAttr::get(*layout) << " has " << layout->getNumDims()
+                 << " dimensions but the output @" << func.getSymName()
+                 << " has " << lhs << " (its left-hand side)",
+             failure();
+  }
+  return success();
+}
+
 /// Extended UREs only last; merged UREs share the representative's loop
 /// variables; the output is never read; reads at distance zero only of Funcs
 /// realized earlier.
@@ -247,6 +272,8 @@ static LogicalResult verifyMerge(MergeInfo &info) {
                << a << " is not a loop variable of the representative @"
                << rep.getFunc();
   }
+  if (failed(verifyLayouts(info)))
+    return failure();
   for (DefOp def : info.order) {
     WalkResult result = def.walk([&](AtOp at) {
       if (at.getFunc() == info.output.getFunc()) {

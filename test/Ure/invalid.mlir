@@ -15,8 +15,60 @@ ure.program @p {
 // -----
 
 ure.program @p {
-  // expected-error@+1 {{'ure.input' op input buffers have the identity (row-major) layout}}
+  // expected-error@+1 {{'ure.input' op the layout of an input is a permutation of its dimensions, slowest first, e.g. affine_map<(d0, d1) -> (d1, d0)> (Halide's order), got strided<[1, 4]>}}
   ure.input @A : memref<4x4xf32, strided<[1, 4]>>
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.input' op the layout of an input is a permutation of its dimensions, slowest first, e.g. affine_map<(d0, d1, d2) -> (d2, d1, d0)> (Halide's order), got affine_map<(d0, d1, d2) -> (d0 * 12 + d1 * 4 + d2)>}}
+  ure.input @A : memref<2x3x4xf32, affine_map<(a, b, c) -> (a * 12 + b * 4 + c)>>
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.func' op the layout of a Func's buffer is a permutation of its loop variables, slowest first, e.g. affine_map<(d0, d1) -> (d1, d0)> (Halide's order), got affine_map<(d0, d1) -> (d0, d0)>}}
+  ure.func @out(i, j) -> f32 layout affine_map<(i, j) -> (i, i)>
+}
+
+// -----
+
+ure.program @p {
+  // expected-error@+1 {{'ure.func' op layout affine_map<(d0, d1, d2) -> (d2, d1, d0)> has 3 dimensions but the Func has 2 loop variables}}
+  ure.func @out(i, j) -> f32 layout affine_map<(a, b, c) -> (c, b, a)>
+}
+
+// -----
+
+// Only the output has a buffer to lay out.
+ure.program @p {
+  // expected-error@+1 {{'ure.func' op gives @f a layout, but only the output Func (@out) has a buffer}}
+  ure.func @f(i, j) -> f32 layout affine_map<(i, j) -> (j, i)>
+  ure.func @out
+  ure.def @f(%i, %j) {
+    %c = arith.constant 1.0 : f32
+    ure.yield %c : f32
+  }
+  ure.def @out(%i, %j) {
+    %f = ure.at @f(%i, %j) : f32
+    ure.yield %f : f32
+  }
+  ure.merge_ures @f [@out]
+}
+
+// -----
+
+// An undeclared output laid out over the wrong number of its loop variables:
+// its left-hand side is (i), the extended URE drops j.
+ure.program @p {
+  // expected-error@+1 {{'ure.func' op layout affine_map<(d0, d1) -> (d1, d0)> has 2 dimensions but the output @out has 1 (its left-hand side)}}
+  ure.func @out layout affine_map<(i, j) -> (j, i)>
+  ure.def @out(%i) with (%j) {
+    %c = arith.constant 1.0 : f32
+    ure.yield %c : f32
+  }
 }
 
 // -----

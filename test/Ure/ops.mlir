@@ -9,6 +9,24 @@
 // Declarations: params, inputs, declared and undeclared Funcs, places and
 // multiple results.
 
+// Layouts: an input's memref layout and the output Func's `layout`, both
+// permutation maps (Halide's order here).
+
+// CHECK-LABEL: ure.program @layouts {
+// CHECK-NEXT:    ure.input @A : memref<8x4xf32, #[[MAP:.*]]>
+// CHECK-NEXT:    ure.func @out(i, j) -> f32 on device layout #[[MAP]]
+// CHECK-NEXT:    ure.func @u layout #[[MAP3:.*]]{{$}}
+// GENERIC-LABEL: "ure.program"() <{sym_name = "layouts"}>
+// GENERIC: "ure.input"() <{sym_name = "A", type = memref<8x4xf32, affine_map<(d0, d1) -> (d1, d0)>>}>
+// GENERIC: "ure.func"() <{layout = affine_map<(d0, d1) -> (d1, d0)>, place = 1 : i32, result_types = [f32], sym_name = "out", vars = ["i", "j"]}>
+ure.program @layouts {
+  ure.input @A : memref<8x4xf32, affine_map<(k, i) -> (i, k)>>
+  ure.func @out(i, j) -> f32 on device layout affine_map<(i, j) -> (j, i)>
+  ure.func @u layout affine_map<(a, b, c) -> (b, c, a)>
+}
+
+// -----
+
 // CHECK-LABEL: ure.program @decls {
 // CHECK-NEXT:    ure.param @K
 // CHECK-NEXT:    ure.param @N max 64

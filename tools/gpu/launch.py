@@ -12,6 +12,9 @@ writes them); --expect DIR compares each output with DIR/<output>.npy (the
 interpreter's, from t2s-run -o): exactly for integers, within --rtol and
 --atol for floats, and every element must be written (the outputs start as
 NaN, or as a value no kernel writes for integers). Exit 1 on a mismatch.
+A kernel takes each buffer in its memory order: a Fortran-order file (a
+buffer laid out in Halide's order) is passed and compared as the C-order
+array of the reversed shape; --outputs writes what the kernel wrote.
 --check DIR runs every DIR/*/program.gpu.json against its inputs/ and
 expect/ folders (tools/gpu/prepare.sh makes them).
 
@@ -100,7 +103,7 @@ class Program:
                 continue
             if a["name"] not in inputs:
                 raise SystemExit(f"{self.name}: no input {a['name']} given")
-            array = cp.asarray(inputs[a["name"]])
+            array = cp.asarray(stored(inputs[a["name"]]))
             if array.shape != shape or array.dtype != dtype:
                 raise SystemExit(
                     f"{self.name}: input {a['name']} is {array.dtype}{list(array.shape)}, "
@@ -116,6 +119,16 @@ class Program:
 
     def results(self, values):
         return {a["name"]: values[i] for i, a in enumerate(self.arguments) if a["role"] in ("output", "inout")}
+
+
+def stored(array):
+    """The array as its bytes are stored: a Fortran-order array (what
+    t2s-run writes for a buffer laid out in Halide's order, the first index
+    contiguous) is the C-order array of the reversed shape, which is how the
+    kernel, taking buffers in their memory order, sees it."""
+    if array.ndim > 1 and array.flags.f_contiguous and not array.flags.c_contiguous:
+        return array.T
+    return array
 
 
 def compare(name, got, want, rtol, atol):
@@ -169,7 +182,7 @@ def run_one(manifest, inputs_dir, expect_dir, outputs_dir, params, args):
             os.makedirs(outputs_dir, exist_ok=True)
             np.save(os.path.join(outputs_dir, name + ".npy"), got)
         if expect_dir:
-            want = np.load(os.path.join(expect_dir, name + ".npy"))
+            want = stored(np.load(os.path.join(expect_dir, name + ".npy")))
             ok &= compare(name, got, want, args.rtol, args.atol)
     if args.time:
         print(f"{program.name}: {time_runs(program, values, args.time):.4f} ms a run (median of {args.time})")

@@ -8,7 +8,8 @@
 //! otherwise `(input + 1) << 8 | dimension` of the first that fails (inputs
 //! and dimensions counted from 0, in argument order); nothing else of the
 //! function runs then. A static dimension is the input's type: the caller
-//! passes that size.
+//! passes that size. The dimensions are the logical ones (as `ure.load`
+//! indexes the input), whatever its layout.
 
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
@@ -45,6 +46,9 @@ pub struct Checked<'n> {
     pub buffer: Val,
     pub declared: Vec<Option<i64>>,
     pub needs: &'n InputNeeds,
+    /// The buffer's memory order: logical dimension `d` is dimension
+    /// `layout.position(d)` of the (physical) argument.
+    pub layout: &'n t2s_model::Layout,
 }
 
 /// Emits the checks into `entry` (when `checks` is given) and opens the
@@ -78,7 +82,7 @@ pub fn guard(
                 continue;
             };
             for need in needs {
-                failures.push((i, d, need.extent.clone(), input.buffer));
+                failures.push((i, d, need.extent.clone(), input.buffer, input.layout));
             }
         }
     }
@@ -91,10 +95,10 @@ pub fn guard(
             guarded: false,
         });
     }
-    for (i, d, extent, buffer) in failures.into_iter().rev() {
+    for (i, d, extent, buffer, layout) in failures.into_iter().rev() {
         let size = at.op1(
             ods::memref::DimOperation::name(),
-            &[buffer, at.index(d as i64)],
+            &[buffer, at.index(layout.position(d) as i64)],
             at.index_type(),
         );
         let needed = linear(&at, &extent, params)?;

@@ -25,7 +25,6 @@ use crate::spacetime_to_scf::rewrite::clone_body;
 use crate::spacetime_to_scf::rewrite::rewrite_pe;
 use crate::ure_to_scf::public_func_before;
 use melior::ir::{
-    attribute::TypeAttribute,
     operation::{OperationLike, OperationRef},
     Attribute, Location, Type,
 };
@@ -223,10 +222,11 @@ fn lower_array<'c>(
         .ordered_inputs
         .iter()
         .zip(target.needs)
-        .map(|((buffer, declared), needs)| Checked {
+        .map(|((buffer, input), needs)| Checked {
             buffer: *buffer,
-            declared: declared.clone(),
+            declared: input.shape.clone(),
             needs,
+            layout: &input.layout,
         })
         .collect();
     let guarded = guard(
@@ -365,6 +365,11 @@ fn lowered_at_entry<'c>(
     let output_extents = values(output.bounds.iter().map(|b| &b.extent).collect())?;
     let lowered = Lowered {
         inputs: function.inputs.clone(),
+        input_layouts: function
+            .ordered_inputs
+            .iter()
+            .map(|(_, input)| (input.name.clone(), input.layout.clone()))
+            .collect(),
         outputs: function.outputs.clone(),
         params: function.params.clone(),
         loop_extents,
@@ -386,8 +391,8 @@ fn named<'c>(context: &'c Context, name: &str, child: Location<'c>) -> Location<
 struct Function {
     entry: Blk,
     inputs: HashMap<String, Val>,
-    /// The input buffers in argument order, with their declared dimensions.
-    ordered_inputs: Vec<(Val, Vec<Option<i64>>)>,
+    /// The input buffers in argument order, with their declarations.
+    ordered_inputs: Vec<(Val, t2s_model::Input)>,
     outputs: Vec<Val>,
     params: HashMap<String, Val>,
 }
@@ -406,23 +411,32 @@ fn create_function<'c>(
     let mut types: Vec<Type> = Vec::new();
     let mut input_names = Vec::new();
     let mut declared = Vec::new();
+    let dynamic = t2s_ir::types::dynamic_size();
+    // Only types are built: nothing is appended to the scratch block.
+    let scratch = melior::ir::Block::new(&[]);
+    let at = Emitter::new(
+        context,
+        program.location(),
+        t2s_ir::handle::AsBlk::blk(&scratch),
+    );
+    // Every buffer is taken in its memory order: the dimensions permuted by
+    // its layout, row-major.
     for op in ops
         .iter()
         .filter(|op| ods::is(op, ods::ure::InputOperation::name()))
     {
-        let ty = op
-            .attribute("type")
-            .ok()
-            .and_then(|a| TypeAttribute::try_from(a).ok())
-            .map(|t| t.value())
-            .ok_or_else(|| error(op.location(), "ure.input without a type"))?;
-        types.push(ty);
+        let input = t2s_ir::import::extract_input(op)?;
+        types.push(at.memref_type(input.elem, &input.layout.physical(&input.shape)));
         input_names.push(ir::symbol_name(op));
-        declared.push(t2s_ir::import::extract_input(op)?.shape);
+        declared.push(input);
     }
     for ty in &output.types {
-        let dynamic = t2s_ir::types::dynamic_size();
-        let dims: Vec<i64> = output.shape.iter().map(|d| d.unwrap_or(dynamic)).collect();
+        let dims: Vec<i64> = output
+            .layout
+            .physical(&output.shape)
+            .iter()
+            .map(|d| d.unwrap_or(dynamic))
+            .collect();
         types.push(melior::ir::r#type::MemRefType::new(*ty, &dims, None, None).into());
     }
     let param_names: Vec<String> = ops
@@ -469,6 +483,7 @@ fn create_function<'c>(
 pub mod buffers;
 pub mod design;
 mod gpu;
+mod gpu_block;
 mod gpu_form;
 mod gpu_shared;
 mod gpu_unload;

@@ -101,6 +101,7 @@ fn lower_program(
             buffer,
             declared: input.shape.clone(),
             needs,
+            layout: &input.layout,
         })
         .collect();
     let named_params: HashMap<String, Val> = model
@@ -308,13 +309,15 @@ pub fn signature<'c>(
     // Only types are built: nothing is appended to the scratch block.
     let scratch = melior::ir::Block::new(&[]);
     let e = Emitter::new(context, location, scratch.blk());
+    // Every buffer is taken in its memory order: the dimensions permuted by
+    // its layout, row-major.
     let mut types: Vec<Type> = model
         .inputs
         .iter()
-        .map(|i| e.memref_type(i.elem, &i.shape))
+        .map(|i| e.memref_type(i.elem, &i.layout.physical(&i.shape)))
         .collect();
     let output = model.output();
-    let shape = lhs_shape(model, output);
+    let shape = model.output_layout.physical(&lhs_shape(model, output));
     let outputs: Vec<Type> = output
         .result_types
         .iter()
@@ -411,6 +414,7 @@ fn zero_outputs(e: &Emitter<'_>, frame: &Frame<'_>) {
             e.sub(l.ub, l.lb)
         })
         .collect();
+    let extents = model.output_layout.physical(&extents);
     let fills: Vec<_> = frame.buffers[model.funcs.len() - 1]
         .iter()
         .zip(&output.result_types)
@@ -493,10 +497,12 @@ fn emit_func(
     let store_block = body.guard.map(|cond| e.if_then(cond));
     let s = store_block.map_or(*e, |b| e.at(b));
     let point: Vec<Val> = if index + 1 == model.funcs.len() {
-        func.lhs
+        let logical: Vec<Val> = func
+            .lhs
             .iter()
             .map(|&p| s.sub(args[p], frame.loops[func.vars[p].as_str()].lb))
-            .collect()
+            .collect();
+        model.output_layout.physical(&logical)
     } else {
         vec![s.op1(
             ods::arith::RemSIOperation::name(),

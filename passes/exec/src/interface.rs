@@ -20,7 +20,7 @@ use t2s_ir::ods;
 use t2s_ir::ops::{ure::FuncOp, View};
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::ParamDecl;
-use t2s_model::{Extent, Input, Program, ScalarType};
+use t2s_model::{Extent, Input, Layout, Program, ScalarType};
 
 #[derive(Clone, Debug)]
 pub struct Interface {
@@ -32,6 +32,9 @@ pub struct Interface {
     pub output: String,
     pub output_types: Vec<ScalarType>,
     pub output_shape: Vec<Extent>,
+    /// The memory order of the output buffer (the output `ure.func`'s
+    /// `layout`).
+    pub output_layout: Layout,
     /// Loops whose extent is a parameter: (parameter, loop, loop min).
     pub extent_params: Vec<(usize, String, i64)>,
     /// The extent of every loop of the nest.
@@ -110,6 +113,13 @@ impl Interface {
                 format!("output shape {:?}", other.output_shape),
             ));
         }
+        if self.output_layout != other.output_layout {
+            let rank = self.output_shape.len();
+            return Some((
+                format!("output layout {}", self.output_layout.to_affine_map(rank)),
+                format!("output layout {}", other.output_layout.to_affine_map(rank)),
+            ));
+        }
         // Which parameter bounds which loop, compared by position.
         let bounds = |i: &Interface| -> Vec<(usize, i64)> {
             i.extent_params
@@ -135,7 +145,15 @@ fn describe(input: &Input) -> String {
         .map(|d| d.map_or("?".to_string(), |n| n.to_string()))
         .chain(std::iter::once(input.elem.to_string()))
         .collect();
-    dims.join("x")
+    if input.layout.is_row_major() {
+        dims.join("x")
+    } else {
+        format!(
+            "{}, {}",
+            dims.join("x"),
+            input.layout.to_affine_map(input.shape.len())
+        )
+    }
 }
 
 /// What a systolic array executes: its flattened steps on its PEs.
@@ -157,6 +175,7 @@ impl Interface {
             inputs: model.inputs.clone(),
             output: out.name.clone(),
             output_types: out.result_types.clone(),
+            output_layout: model.output_layout.clone(),
             output_shape: out
                 .lhs
                 .iter()
@@ -231,6 +250,7 @@ impl Interface {
         for b in &bounds {
             output_shape.push(linear_extent(&b.extent, &params, decl.location())?);
         }
+        let output_layout = FuncOp::cast(*decl).map(|f| f.layout()).unwrap_or_default();
         let extent_params = extent_params(array, &params);
         let loop_extents = extents
             .iter()
@@ -244,6 +264,7 @@ impl Interface {
             output,
             output_types,
             output_shape,
+            output_layout,
             extent_params,
             loop_extents,
             array: Some(array_work(array)?),
@@ -291,14 +312,20 @@ impl Interface {
             .iter()
             .map(|e| extent_of(e, &params))
             .collect::<Result<_, _>>()?;
+        let output = ir::symbol(&output, "func");
+        let output_layout = t2s_ir::ops::ure::ProgramOp::cast(program)
+            .and_then(|p| p.func(&output))
+            .map(|f| f.layout())
+            .unwrap_or_default();
         Ok(Interface {
             name: ir::symbol_name(&program),
             param_max: param_max(&ir::param_decls(&program), &params),
             params,
             inputs,
-            output: ir::symbol(&output, "func"),
+            output,
             output_types,
             output_shape,
+            output_layout,
             extent_params,
             loop_extents,
             array: None,

@@ -14,6 +14,8 @@ use t2s_model::{ScalarType, Value};
 pub struct Call {
     args: Vec<MemRefArg>,
     num_inputs: usize,
+    /// The memory order of the outputs: the compiled code writes them in it.
+    output_layout: t2s_model::Layout,
     // The packed array points into these two: kept alive and never moved
     // (their heap buffers stay put when the struct moves).
     _descriptor_ptrs: Vec<*mut c_void>,
@@ -22,13 +24,20 @@ pub struct Call {
 }
 
 impl Call {
-    /// Checks the output's size and builds the arguments of `model`.
+    /// Checks the output's size and builds the arguments of `model`: each
+    /// buffer in its memory order (its layout), the order the compiled code
+    /// indexes it in.
     pub fn new(model: &Interface, inputs: &[Buffer], params: &[i64]) -> Result<Self, ExecuteError> {
         let shape = model.output_shape(params);
         check_buffer(&format!("output @{}", model.output), &shape)?;
-        let mut args: Vec<MemRefArg> = inputs.iter().map(MemRefArg::new).collect();
+        let mut args: Vec<MemRefArg> = inputs
+            .iter()
+            .zip(&model.inputs)
+            .map(|(buffer, input)| MemRefArg::new(&input.layout.to_physical(buffer)))
+            .collect();
+        let physical = model.output_layout.physical(&shape);
         for ty in &model.output_types {
-            args.push(MemRefArg::new(&canary_buffer(*ty, &shape)));
+            args.push(MemRefArg::new(&canary_buffer(*ty, &physical)));
         }
         let mut descriptor_ptrs: Vec<*mut c_void> = args
             .iter_mut()
@@ -44,6 +53,7 @@ impl Call {
         Ok(Call {
             args,
             num_inputs: inputs.len(),
+            output_layout: model.output_layout.clone(),
             _descriptor_ptrs: descriptor_ptrs,
             _param_values: param_values,
             packed,
@@ -88,11 +98,12 @@ impl Call {
             .collect()
     }
 
-    /// The outputs as the compiled code left them.
+    /// The outputs as the compiled code left them, indexed as the program
+    /// writes them (back from their memory order).
     pub fn outputs(&self) -> Vec<Buffer> {
         self.args[self.num_inputs..]
             .iter()
-            .map(MemRefArg::to_buffer)
+            .map(|a| self.output_layout.to_logical(&a.to_buffer()))
             .collect()
     }
 }

@@ -120,12 +120,18 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
         .iter()
         .map(|def| extract_func(def, &names))
         .collect::<Result<Vec<_>, _>>()?;
+    let output = funcs.last().map(|f| f.name.clone()).unwrap_or_default();
+    let output_layout = <crate::ops::ure::ProgramOp as crate::ops::View>::cast(program)
+        .and_then(|p| p.func(&output))
+        .map(|f| f.layout())
+        .unwrap_or_default();
     Ok(Program {
         name,
         params,
         inputs,
         funcs,
         loops,
+        output_layout,
     })
 }
 
@@ -165,10 +171,14 @@ pub fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {
             "input type is not a memref of integers or floats",
         ));
     };
+    let layout = ty
+        .and_then(crate::types::memref_layout)
+        .ok_or_else(|| error(op.location(), "the input's layout is not a permutation map"))?;
     Ok(Input {
         name: ir::symbol_name(op),
         elem,
         shape,
+        layout,
     })
 }
 

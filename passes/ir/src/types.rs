@@ -141,6 +141,32 @@ pub fn has_identity_layout(ty: Type<'_>) -> bool {
         }
 }
 
+/// The memory order of a memref type's dimensions: its layout, when it is a
+/// permutation map (the identity is row-major); `None` for any other layout.
+pub fn memref_layout(ty: Type<'_>) -> Option<t2s_model::Layout> {
+    if !is_memref(ty) {
+        return None;
+    }
+    // SAFETY: a memref type; its layout attribute is only read.
+    let layout = unsafe { Attribute::from_raw(mlir_sys::mlirMemRefTypeGetLayout(ty.to_raw())) };
+    permutation(layout)
+}
+
+/// The memory order a permutation map attribute gives, slowest first.
+pub fn permutation(attribute: Attribute<'_>) -> Option<t2s_model::Layout> {
+    let (dims, results) = affine_map(attribute)?;
+    let order = results
+        .iter()
+        .map(|r| match r {
+            AffineExpr::Dim(d) => Some(*d),
+            _ => None,
+        })
+        .collect::<Option<Vec<usize>>>()?;
+    (order.len() == dims)
+        .then(|| t2s_model::Layout::from_order(order))
+        .flatten()
+}
+
 /// The value of an integer or bool attribute.
 pub fn int_value(attribute: Attribute<'_>) -> Option<i64> {
     if let Ok(int) = IntegerAttribute::try_from(attribute) {

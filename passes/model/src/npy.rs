@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::interpret::{element_count, Buffer, BufferError};
+use crate::layout::Layout;
 use crate::program::{ScalarType, Value};
 
 const MAGIC: &[u8] = b"\x93NUMPY";
@@ -37,8 +38,6 @@ pub enum NpyError {
     Truncated { what: &'static str },
     #[error("malformed .npy header: {0}")]
     Header(String),
-    #[error("Fortran-order arrays are not supported (write them in C order)")]
-    FortranOrder,
     #[error("big-endian dtype `{descr}` is not supported (convert with .astype('<...'))")]
     BigEndian { descr: String },
     #[error("unsupported dtype `{descr}`")]
@@ -397,9 +396,6 @@ fn split_file(bytes: &[u8]) -> Result<(String, &[u8]), NpyError> {
 pub fn parse_npy(bytes: &[u8]) -> Result<Buffer, NpyError> {
     let (text, data) = split_file(bytes)?;
     let header = parse_header(&text)?;
-    if header.fortran_order {
-        return Err(NpyError::FortranOrder);
-    }
     let dtype = Dtype::parse(&header.descr)?;
     let too_large = || NpyError::TooLarge {
         shape: header.shape.clone(),
@@ -412,13 +408,24 @@ pub fn parse_npy(bytes: &[u8]) -> Result<Buffer, NpyError> {
             got: data.len(),
         });
     }
-    Ok(Buffer {
+    let stored = Buffer {
         elem: dtype.elem(),
-        shape: header.shape,
+        shape: if header.fortran_order {
+            header.shape.iter().rev().copied().collect()
+        } else {
+            header.shape
+        },
         data: data
             .chunks_exact(dtype.size())
             .map(|c| dtype.decode(c))
             .collect(),
+    };
+    // A Fortran-order file stores the array in Halide's order: its data is
+    // the physical buffer of that layout.
+    Ok(if header.fortran_order {
+        Layout::halide(stored.shape.len()).to_logical(&stored)
+    } else {
+        stored
     })
 }
 
@@ -435,13 +442,29 @@ fn shape_literal(shape: &[usize]) -> String {
 /// Encodes `buf` as a `.npy` file (version 1.0 unless the header needs 2.0),
 /// with the data aligned to 64 bytes as NumPy does.
 pub fn encode_npy(buf: &Buffer) -> Result<Vec<u8>, NpyError> {
+    encode_npy_in(buf, &Layout::row_major())
+}
+
+/// Encodes `buf` in the memory order of `layout`: Halide's order (the first
+/// index contiguous) as a Fortran-order file, whose bytes are then the
+/// buffer a compiled program takes; any other order in C order.
+pub fn encode_npy_in(buf: &Buffer, layout: &Layout) -> Result<Vec<u8>, NpyError> {
     let dtype = Dtype::of_elem(buf.elem)?;
     buf.validate()?;
+    let rank = buf.shape.len();
+    let fortran = rank > 1 && *layout == Layout::halide(rank);
+    let stored = if fortran {
+        layout.to_physical(buf)
+    } else {
+        buf.clone()
+    };
     let mut header = format!(
-        "{{'descr': '{}', 'fortran_order': False, 'shape': {}, }}",
+        "{{'descr': '{}', 'fortran_order': {}, 'shape': {}, }}",
         dtype.descr(),
+        if fortran { "True" } else { "False" },
         shape_literal(&buf.shape)
     );
+    let buf = &stored;
     // Preamble: magic, 2 version bytes, 2 (v1) or 4 (v2) length bytes.
     let mut preamble = MAGIC.len() + 2 + 2;
     if header.len() + 1 + ALIGNMENT > usize::from(u16::MAX) {
@@ -485,7 +508,13 @@ pub fn read_npy(path: &Path) -> Result<Buffer, NpyError> {
 
 /// Writes `buf` as a `.npy` file.
 pub fn write_npy(path: &Path, buf: &Buffer) -> Result<(), NpyError> {
-    let bytes = encode_npy(buf).map_err(|e| NpyError::File {
+    write_npy_in(path, buf, &Layout::row_major())
+}
+
+/// Writes `buf` as a `.npy` file in the memory order of `layout`
+/// ([`encode_npy_in`]).
+pub fn write_npy_in(path: &Path, buf: &Buffer, layout: &Layout) -> Result<(), NpyError> {
+    let bytes = encode_npy_in(buf, layout).map_err(|e| NpyError::File {
         path: path.to_path_buf(),
         source: Box::new(e),
     })?;

@@ -365,6 +365,8 @@ pub struct Input {
     pub elem: ScalarType,
     /// Per dimension: `Some(n)` for a static size, `None` for a dynamic one.
     pub shape: Vec<Option<i64>>,
+    /// The memory order of its dimensions (its memref type's layout).
+    pub layout: crate::Layout,
 }
 
 /// A Func with its URE definition.
@@ -398,6 +400,9 @@ pub struct Program {
     pub funcs: Vec<Func>,
     /// Outermost first.
     pub loops: Vec<Loop>,
+    /// The memory order of the output buffer's dimensions (the output
+    /// `ure.func`'s `layout`).
+    pub output_layout: crate::Layout,
 }
 
 impl Program {

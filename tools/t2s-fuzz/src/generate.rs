@@ -139,7 +139,15 @@ pub fn generate(seed: u64) -> Generated {
     let percent_vars: Vec<String> = vars.iter().map(|v| format!("%{v}")).collect();
 
     // Inputs: each indexed by one or two loops (inputs.rs).
-    let inputs = inputs::draw_inputs(&mut rng, &loops);
+    let mut inputs = inputs::draw_inputs(&mut rng, &loops);
+    // Layouts come from their own stream, so that the rest of a seed's
+    // program stays what it was.
+    let mut layouts = Rng(SplitMix64::new(
+        seed.wrapping_mul(0x5851_f42d).wrapping_add(29),
+    ));
+    for input in &mut inputs {
+        input.transposed = input.dims.len() == 2 && layouts.chance(30);
+    }
     let mut read_inputs = vec![false; inputs.len()];
 
     let funcs = rng.range(1, 3) as usize;
@@ -169,7 +177,27 @@ pub fn generate(seed: u64) -> Generated {
             lhs.swap(i, j);
         }
     }
-    text += &format!("  ure.func @out({}) -> {ty}\n", lhs.join(", "));
+    // Sometimes the output is laid out in a random permutation.
+    let output_layout = if lhs.len() >= 2 && layouts.chance(30) {
+        let mut order: Vec<usize> = (0..lhs.len()).collect();
+        for i in (1..order.len()).rev() {
+            let j = layouts.below(i as u64 + 1) as usize;
+            order.swap(i, j);
+        }
+        let dims: Vec<String> = (0..lhs.len()).map(|d| format!("d{d}")).collect();
+        let results: Vec<String> = order.iter().map(|d| format!("d{d}")).collect();
+        format!(
+            " layout affine_map<({}) -> ({})>",
+            dims.join(", "),
+            results.join(", ")
+        )
+    } else {
+        String::new()
+    };
+    text += &format!(
+        "  ure.func @out({}) -> {ty}{output_layout}\n",
+        lhs.join(", ")
+    );
 
     // A reorder (a random permutation, innermost first), drawn before the
     // bodies: their reads move forward in the nest it makes.

@@ -172,9 +172,10 @@ impl FromRawFdCompat for std::fs::File {
 }
 
 /// What a program's listing may carry, counted per outcome: the directives,
-/// inputs of dynamic size, quasi-affine input indices, and runs with an
-/// input too small (whose Ok is every mode refusing it).
-const DIRECTIVES: [&str; 11] = [
+/// inputs of dynamic size, quasi-affine input indices, buffers laid out
+/// other than row-major, and runs with an input too small (whose Ok is
+/// every mode refusing it).
+const DIRECTIVES: [&str; 12] = [
     "ure.isolate_",
     "ure.stream_input",
     "ure.stream_output",
@@ -185,6 +186,7 @@ const DIRECTIVES: [&str; 11] = [
     "ure.reorder",
     "memref<?",
     ") mod ",
+    "affine_map<(d0",
     "(one too small)",
 ];
 

@@ -59,11 +59,13 @@ pub struct Cli {
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
 
-    /// Write each output as DIR/<name>.npy (of the first mode)
+    /// Write each output as DIR/<name>.npy (of the first mode); an output
+    /// laid out in Halide's order is written in Fortran order
     #[arg(short = 'o', long, value_name = "DIR")]
     pub output_dir: Option<PathBuf>,
 
-    /// Write each input (given or seeded random) as DIR/<name>.npy: with -o,
+    /// Write each input (given or seeded random) as DIR/<name>.npy, in its
+    /// layout's order (Halide's as Fortran order): with -o,
     /// the inputs and the expected outputs of a run elsewhere (tools/gpu)
     #[arg(long, value_name = "DIR")]
     pub write_inputs: Option<PathBuf>,

@@ -341,7 +341,7 @@ fn run(args: &[String]) -> Result<bool> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         for (input, buffer) in model.inputs.iter().zip(&inputs) {
             let path = dir.join(format!("{}.npy", input.name));
-            npy::write_npy(&path, buffer)
+            npy::write_npy_in(&path, buffer, &input.layout)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
@@ -364,7 +364,7 @@ fn run(args: &[String]) -> Result<bool> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         for (name, buffer) in names.iter().zip(outputs) {
             let path = dir.join(format!("{name}.npy"));
-            npy::write_npy(&path, buffer)
+            npy::write_npy_in(&path, buffer, &model.output_layout)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }

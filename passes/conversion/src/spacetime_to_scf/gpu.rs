@@ -335,7 +335,7 @@ pub(super) fn check_static(
     let dynamic_input = function
         .ordered_inputs
         .iter()
-        .any(|(_, dims)| dims.iter().any(|d| d.is_none()));
+        .any(|(_, input)| input.shape.iter().any(|d| d.is_none()));
     if dynamic_input || output.shape.iter().any(|d| d.is_none()) || !function.params.is_empty() {
         return Err(error(
             at,

@@ -4,6 +4,7 @@
 //! iteration, and the launch's end. `None` of it on the CPU routes.
 
 use super::gpu::{self, Grid, Launch};
+use super::gpu_block;
 use super::gpu_shared::{self, Staging};
 use super::gpu_unload;
 use super::phases::TimeLoops;
@@ -54,7 +55,14 @@ impl<'c> GpuForm<'c> {
         lowered: &mut Lowered<'c>,
     ) -> Result<(), Failed> {
         let body = self.launch.body;
-        let staging = gpu_shared::plan(body_ops, array, info, &self.grid, &lowered.inputs)?;
+        let staging = gpu_shared::plan(
+            body_ops,
+            array,
+            info,
+            &self.grid,
+            &lowered.inputs,
+            &lowered.input_layouts,
+        )?;
         let output_box = gpu_unload::plan(body_ops, array, info, &self.grid, &lowered.output)?;
         let tile_bytes = staging.as_ref().map_or(0, |s| s.bytes);
         if let Some(output_box) = &output_box {
@@ -118,7 +126,7 @@ impl<'c> GpuForm<'c> {
             let origins = filler.origins(&fill, &time.ivs);
             // Synchronous: a single slot is read right after its copy.
             filler.copy(&fill, &origins, None);
-            gpu_shared::barrier(&fill);
+            gpu_block::barrier(&fill);
             lowered.tiles = filler.tiles(origins, None);
             return Ok(());
         }
@@ -142,7 +150,7 @@ impl<'c> GpuForm<'c> {
         let group = filler.copy(&before, &origins, Some(before.index(0)));
 
         filler.wait(&fill, group);
-        gpu_shared::barrier(&fill);
+        gpu_block::barrier(&fill);
         let iv = time.ivs[staging.scope];
         let slot = fill.op1(
             ods::arith::RemUIOperation::name(),
@@ -169,7 +177,7 @@ impl<'c> GpuForm<'c> {
             return Ok(());
         };
         if !staging.double {
-            gpu_shared::barrier(&e.at(scope_body));
+            gpu_block::barrier(&e.at(scope_body));
             return Ok(());
         }
         let scope_loop = scope_body.parent_op().or_internal("the scope loop")?;
@@ -178,7 +186,7 @@ impl<'c> GpuForm<'c> {
             Some(next) => after.before_op(t2s_ir::handle::Op::of(&next)),
             None => after,
         };
-        gpu_shared::barrier(&after);
+        gpu_block::barrier(&after);
         Ok(())
     }
 
@@ -186,7 +194,7 @@ impl<'c> GpuForm<'c> {
     pub fn close(&self, e: &Emitter<'c>, outputs: &[Val]) {
         if let Some((output_box, tile)) = &self.unload {
             let at = e.at(self.launch.body);
-            let tid = gpu_shared::linear_thread(&at, &self.grid, &self.launch.thread_ids);
+            let tid = gpu_block::linear_thread(&at, &self.grid, &self.launch.thread_ids);
             let threads = self.grid.threads.iter().product();
             gpu_unload::write_out(&at, output_box, tile, outputs, tid, threads);
         }

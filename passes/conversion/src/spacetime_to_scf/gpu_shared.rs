@@ -9,6 +9,7 @@
 //! iteration, before the next copy overwrites it.
 
 use super::gpu::{self, Grid, Processor};
+use super::gpu_block::{for_each_element, linear_thread, unravel_in};
 use super::tile::Tile;
 use super::*;
 use melior::ir::attribute::IntegerAttribute;
@@ -29,8 +30,11 @@ pub(super) struct StagedInput<'c> {
     /// the coordinates fixed during one scope iteration.
     pub origin: Vec<Affine>,
     pub extent: Vec<i64>,
-    /// The input's shape (static: the GPU route takes no parameters).
+    /// The input's shape as `ure.load` indexes it (static: the GPU route
+    /// takes no parameters).
     pub shape: Vec<i64>,
+    /// The input buffer's memory order (its layout).
+    pub layout: t2s_model::Layout,
 }
 
 /// The staging a directive asks for.
@@ -52,6 +56,7 @@ pub(super) fn plan<'c>(
     info: &ArrayInfo,
     grid: &Grid<'c>,
     inputs: &HashMap<String, Val>,
+    layouts: &HashMap<String, t2s_model::Layout>,
 ) -> Result<Option<Staging<'c>>, Failed> {
     let Some(directive) = program_ops.iter().find_map(|op| GpuMapOp::cast(*op)) else {
         return Ok(None);
@@ -82,7 +87,15 @@ pub(super) fn plan<'c>(
             .iter()
             .filter(|l| t2s_ir::ops::ure::input_of(l) == name)
             .collect();
-        staged.push(tile_of(&name, *buffer, &reads, info, grid, scope, at)?);
+        let layout = layouts.get(&name).cloned().unwrap_or_default();
+        let mut input = tile_of(&name, *buffer, &reads, info, grid, scope, at)?;
+        // The buffer is in its memory order; the tile is indexed as the
+        // loads index the input.
+        input.shape = (0..input.shape.len())
+            .map(|d| input.shape[layout.position(d)])
+            .collect();
+        input.layout = layout;
+        staged.push(input);
     }
     let double = directive.double_buffered();
     let slots = if double { 2 } else { 1 };
@@ -153,6 +166,7 @@ fn tile_of<'c>(
         origin,
         extent,
         shape,
+        layout: t2s_model::Layout::row_major(),
     })
 }
 
@@ -497,8 +511,9 @@ impl Copy<'_, '_> {
     fn emit(&self, e: &Emitter<'_>, tid: Val, threads: i64) {
         let staged = self.staged;
         let volume: i64 = staged.extent.iter().product();
+        let layout = &staged.layout;
         for_each_element(e, volume, threads, tid, |inner, element| {
-            let local = unravel(inner, element, &staged.extent);
+            let local = unravel_in(inner, element, &staged.extent, layout);
             let global: Vec<Val> = local
                 .iter()
                 .zip(self.origin)
@@ -507,6 +522,7 @@ impl Copy<'_, '_> {
                     inner.clamp(inner.add(*o, *l), inner.index(0), inner.index(dim - 1))
                 })
                 .collect();
+            let global = layout.physical(&global);
             let slot_and_local: Vec<Val> = self.slot.into_iter().chain(local).collect();
             if self.asynchronous {
                 self.copy_async(inner, &global, &slot_and_local);
@@ -533,68 +549,4 @@ impl Copy<'_, '_> {
         let sizes = [1, local.len() as i32, 1, global.len() as i32, 0];
         e.insert_segmented(op.into(), &sizes);
     }
-}
-
-/// `for r in 0..ceil(volume / threads)`: `body` at element `r * threads +
-/// tid` of a block's box, under a guard when the threads do not divide the
-/// volume. Consecutive threads take consecutive elements.
-pub(super) fn for_each_element(
-    e: &Emitter<'_>,
-    volume: i64,
-    threads: i64,
-    tid: Val,
-    body: impl FnOnce(&Emitter<'_>, Val),
-) {
-    let rounds = (volume + threads - 1) / threads;
-    let (round, r) = e.for_loop(e.index(0), e.index(rounds));
-    let at = e.at(round);
-    let element = at.add(at.mul(r, at.index(threads)), tid);
-    if volume % threads == 0 {
-        body(&at, element);
-    } else {
-        let inside = at.cmpi(t2s_ir::emit::CMPI_ULT, element, at.index(volume));
-        let then = at.if_then(inside);
-        body(&at.at(then), element);
-        at.finish_scf_block(then);
-    }
-    e.finish_scf_block(round);
-}
-
-/// The indices of element `element` of a box of `extent`, the last
-/// dimension fastest.
-pub(super) fn unravel(e: &Emitter<'_>, element: Val, extent: &[i64]) -> Vec<Val> {
-    let mut rest = element;
-    let mut local = vec![rest; extent.len()];
-    for d in (0..extent.len()).rev() {
-        let n = e.index(extent[d]);
-        local[d] = e.op1(
-            ods::arith::RemUIOperation::name(),
-            &[rest, n],
-            e.index_type(),
-        );
-        rest = e.op1(
-            ods::arith::DivUIOperation::name(),
-            &[rest, n],
-            e.index_type(),
-        );
-    }
-    local
-}
-
-/// The block's linear thread index: x fastest, as CUDA numbers a block's
-/// threads.
-pub(super) fn linear_thread(e: &Emitter<'_>, grid: &Grid<'_>, thread_ids: &[Val]) -> Val {
-    e.add(
-        thread_ids[0],
-        e.add(
-            e.mul(thread_ids[1], e.index(grid.threads[0])),
-            e.mul(thread_ids[2], e.index(grid.threads[0] * grid.threads[1])),
-        ),
-    )
-}
-
-/// `gpu.barrier`: the block's threads meet.
-pub(super) fn barrier(e: &Emitter<'_>) {
-    let op = ods::gpu::BarrierOperation::builder(e.context, e.location).build();
-    e.insert(op.into());
 }

@@ -12,6 +12,7 @@
 //! would be strided by its PEs.
 
 use super::gpu::{self, Grid, Launch, Processor};
+use super::gpu_block;
 use super::gpu_shared;
 use super::tile::OutputTile;
 use super::*;
@@ -27,6 +28,8 @@ pub(super) struct OutputBox<'c> {
     origin: Vec<Affine>,
     extent: Vec<i64>,
     types: Vec<Type<'c>>,
+    /// The output buffers' memory order.
+    layout: t2s_model::Layout,
 }
 
 impl OutputBox<'_> {
@@ -143,6 +146,7 @@ pub(super) fn plan<'c>(
         origin,
         extent,
         types: output.types.clone(),
+        layout: output.layout.clone(),
     }))
 }
 
@@ -189,7 +193,7 @@ pub(super) fn attribute_box(
 
 /// After the last step: the block meets at a barrier, then its threads
 /// write the box to the outputs, consecutive threads to consecutive
-/// elements (the last dimension fastest).
+/// elements (in the outputs' memory order).
 pub(super) fn write_out(
     e: &Emitter<'_>,
     output_box: &OutputBox<'_>,
@@ -198,15 +202,17 @@ pub(super) fn write_out(
     tid: Val,
     threads: i64,
 ) {
-    gpu_shared::barrier(e);
+    gpu_block::barrier(e);
     let volume: i64 = output_box.extent.iter().product();
-    gpu_shared::for_each_element(e, volume, threads, tid, |at, element| {
-        let local = gpu_shared::unravel(at, element, &output_box.extent);
+    let layout = &output_box.layout;
+    gpu_block::for_each_element(e, volume, threads, tid, |at, element| {
+        let local = gpu_block::unravel_in(at, element, &output_box.extent, layout);
         let global: Vec<Val> = local
             .iter()
             .zip(&tile.origin)
             .map(|(l, o)| at.add(*o, *l))
             .collect();
+        let global = layout.physical(&global);
         for (buffer, output) in tile.buffers.iter().zip(outputs) {
             let ty = t2s_ir::types::element(buffer.r#type());
             let value = at.load(*buffer, &local, ty);

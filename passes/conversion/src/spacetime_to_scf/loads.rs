@@ -97,6 +97,13 @@ pub(crate) fn load(
             e, tile, &indices,
         ));
     }
+    let layout = lowered
+        .input_layouts
+        .get(&name)
+        .cloned()
+        .unwrap_or_default();
+    // The buffer is in its memory order: logical dimension `d` is its
+    // dimension `layout.position(d)`.
     let shape: Vec<i64> = t2s_ir::types::shape(buffer.r#type()).unwrap_or_default();
     let ranges = ranges.unwrap_or_default();
     let mut indices = Vec::new();
@@ -105,7 +112,8 @@ pub(crate) fn load(
         let range = row
             .range(&|p| ranges.get(p).copied().flatten())
             .and_then(|(lo, hi)| Some((i64::try_from(lo).ok()?, i64::try_from(hi).ok()?)));
-        let dim = shape[d];
+        let position = layout.position(d);
+        let dim = shape[position];
         let static_dim = dim >= 0 && dim != i64::MIN;
         let inside = static_dim && range.is_some_and(|(lo, hi)| lo >= 0 && hi < dim);
         if inside {
@@ -117,7 +125,7 @@ pub(crate) fn load(
         } else {
             let dim_value = e.op1(
                 ods::memref::DimOperation::name(),
-                &[buffer, e.index(d as i64)],
+                &[buffer, e.index(position as i64)],
                 e.index_type(),
             );
             e.sub(dim_value, e.index(1))
@@ -125,5 +133,5 @@ pub(crate) fn load(
         indices.push(e.clamp(value, e.index(0), upper));
     }
     let elem = t2s_ir::types::element(buffer.r#type());
-    Ok(e.load(buffer, &indices, elem))
+    Ok(e.load(buffer, &layout.physical(&indices), elem))
 }

@@ -63,6 +63,17 @@ pub struct Output<'c> {
     pub stamps: bool,
     /// Some element may never be stored: the output starts at zero.
     pub zero_fill: bool,
+    /// The memory order of the output buffers (the `ure.func`'s `layout`):
+    /// element `x` is at `layout.physical(x - min)`.
+    pub layout: t2s_model::Layout,
+}
+
+impl Output<'_> {
+    /// The indices into the output buffers of the element at `logical`
+    /// (relative to the bounds' minima).
+    pub fn at<T: Clone>(&self, logical: &[T]) -> Vec<T> {
+        self.layout.physical(logical)
+    }
 }
 
 /// The output Func stored by the program's `spacetime.output` ops (in the
@@ -107,12 +118,16 @@ pub fn output_of<'c>(program: &OperationRef<'c, '_>) -> Result<Output<'c>, Faile
         types: decl.result_types(),
         bounds,
         shape,
+        layout: decl.layout(),
     })
 }
 
 /// The function's values the PE code uses.
 pub struct Lowered<'c> {
     pub inputs: HashMap<String, Val>,
+    /// The memory order of each input buffer (its type's layout): the
+    /// buffer argument is indexed `layout.physical(indices)`.
+    pub input_layouts: HashMap<String, t2s_model::Layout>,
     pub outputs: Vec<Val>,
     pub params: HashMap<String, Val>,
     /// The run-time extent of each original loop.
@@ -173,8 +188,21 @@ pub fn init_outputs(
         None
     };
     let _ = info;
-    if !fills.is_empty() {
-        fill(e, &extents, &fills);
+    if output.layout.is_row_major() {
+        if !fills.is_empty() {
+            fill(e, &extents, &fills);
+        }
+        return Ok(stamps);
+    }
+    // The outputs are filled in their memory order; the stamps, internal,
+    // are row-major.
+    let (stamp_fill, output_fills): (Vec<_>, Vec<_>) =
+        fills.into_iter().partition(|(b, _)| Some(*b) == stamps);
+    if !output_fills.is_empty() {
+        fill(e, &output.at(&extents), &output_fills);
+    }
+    if !stamp_fill.is_empty() {
+        fill(e, &extents, &stamp_fill);
     }
     Ok(stamps)
 }

@@ -117,8 +117,9 @@ fn store_point(
     match &lowered.output_tile {
         Some(tile) => tile.store(&inner, values, &point),
         None => {
+            let at = lowered.output.at(&point);
             for (value, buffer) in values.iter().zip(&lowered.outputs) {
-                inner.store(*value, *buffer, &point);
+                inner.store(*value, *buffer, &at);
             }
         }
     }

@@ -142,7 +142,17 @@ pub fn load_lanes(
         .inputs
         .get(&name)
         .or_internal("an element at that index")?;
-    let quasi = t2s_ir::quasi::quasi_map_rows(op, "map")?;
+    // The buffer is in its memory order: the indices (and their lane
+    // strides) permuted alike, so that contiguity is along its last
+    // dimension.
+    let layout = lowered
+        .input_layouts
+        .get(&name)
+        .cloned()
+        .unwrap_or_default();
+    let quasi = layout.physical(&t2s_ir::quasi::quasi_map_rows(op, "map")?);
+    let strides = strides.map(|s| layout.physical(s));
+    let strides = strides.as_ref();
     let args: Vec<Val> = op.operands().map(|v| v.val()).collect();
     let ty = op.result(0).or_internal("a result of the op")?.r#type();
     let shape = shape_of(ty).or_internal("a vector or scalar type of static shape")?;
@@ -350,9 +360,16 @@ pub fn proven_inside(
         return false;
     };
     let ty = type_of(*buffer);
+    let name = t2s_ir::ops::ure::input_of(op);
+    let layout = lowered
+        .input_layouts
+        .get(&name)
+        .cloned()
+        .unwrap_or_default();
     rows.iter().enumerate().all(|(d, row)| {
+        // The buffer is in its memory order.
         let dim = t2s_ir::types::shape(ty)
-            .and_then(|s| s.get(d).copied())
+            .and_then(|s| s.get(layout.position(d)).copied())
             .unwrap_or(t2s_ir::types::dynamic_size());
         dim != t2s_ir::types::dynamic_size()
             && row

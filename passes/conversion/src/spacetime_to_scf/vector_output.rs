@@ -52,8 +52,12 @@ pub fn vector_stores(
     let mut found = HashMap::new();
     let lane_coords = lane_coords(info);
     // A staged output (GPU) is stored lane by lane into the block's box,
-    // which its threads then write out together.
-    if lane_coords.is_empty() || lowered.output_tile.is_some() {
+    // which its threads then write out together. An output laid out other
+    // than row-major is stored lane by lane too.
+    if lane_coords.is_empty()
+        || lowered.output_tile.is_some()
+        || !lowered.output.layout.is_row_major()
+    {
         return found;
     }
     let box_ranges = info.box_ranges();

@@ -136,6 +136,7 @@ fn load_input(
         .input(&input)
         .ok_or_else(|| unknown(op, "input", &input))?;
     let buffer = names.inputs[i];
+    let layout = &names.model.inputs[i].layout;
     let indices = t2s_ir::quasi::quasi_indices(op, args.len(), &names.param_positions())?;
     // Parameters follow the loop variables in an input's indices.
     let operands: Vec<Val> = args.iter().chain(names.params).copied().collect();
@@ -145,7 +146,7 @@ fn load_input(
         .map(|(d, index)| {
             let dim = e.op1(
                 ods::memref::DimOperation::name(),
-                &[buffer, e.index(d as i64)],
+                &[buffer, e.index(layout.position(d) as i64)],
                 e.index_type(),
             );
             let last = e.sub(dim, e.index(1));
@@ -157,7 +158,8 @@ fn load_input(
         })
         .collect();
     let ty = op.result(0).or_internal("a result of the op")?.r#type();
-    Ok(e.load(buffer, &idx, ty))
+    // The buffer is in its memory order.
+    Ok(e.load(buffer, &layout.physical(&idx), ty))
 }
 
 /// Clones `op` with its operands (and the uses of outer values in its

@@ -171,6 +171,16 @@ impl<'c, 'a> FuncOp<'c, 'a> {
         )
     }
 
+    /// The memory order of the Func's buffer (its `layout`; row-major
+    /// without one).
+    pub fn layout(&self) -> t2s_model::Layout {
+        self.0
+            .attribute("layout")
+            .ok()
+            .and_then(crate::types::permutation)
+            .unwrap_or_default()
+    }
+
     /// The declared result types.
     pub fn result_types(&self) -> Vec<melior::ir::Type<'c>> {
         ir::array(&self.0, "result_types")

@@ -4,6 +4,7 @@
 use super::*;
 use crate::program::{Body, Input, Loop};
 use crate::random::random_buffer;
+use crate::Layout;
 
 const I8: ScalarType = ScalarType::Int(8);
 const I32: ScalarType = ScalarType::Int(32);
@@ -105,6 +106,7 @@ fn input(name: &str, elem: ScalarType, shape: &[i64]) -> Input {
         name: name.to_string(),
         elem,
         shape: shape.iter().map(|&n| Some(n)).collect(),
+        layout: Layout::row_major(),
     }
 }
 
@@ -115,6 +117,7 @@ fn program(inputs: Vec<Input>, funcs: Vec<Func>, loops: Vec<Loop>) -> Program {
         inputs,
         funcs,
         loops,
+        output_layout: Layout::row_major(),
     }
 }
 
@@ -577,6 +580,7 @@ fn symbolic() -> Program {
             name: "X".to_string(),
             elem: IDX,
             shape: vec![None],
+            layout: Layout::row_major(),
         }],
         funcs: vec![func("out", &[IDX], &["i"], &[0], o.body(vec![v], None))],
         loops: vec![Loop {
@@ -584,6 +588,7 @@ fn symbolic() -> Program {
             min: 1,
             extent: Extent::Param(0),
         }],
+        output_layout: Layout::row_major(),
     }
 }
 

@@ -171,7 +171,8 @@ fn read_errors() {
         let header = format!("{{'descr': '{descr}', 'fortran_order': {fortran}, 'shape': (2,), }}");
         parse_npy(&file(1, &header, &data))
     };
-    assert!(matches!(with("<f4", "True"), Err(NpyError::FortranOrder)));
+    // One dimension: Fortran and C order are the same bytes.
+    assert_eq!(with("<f4", "True").unwrap().shape, vec![2]);
     let err = with(">f4", "False").unwrap_err();
     assert!(matches!(&err, NpyError::BigEndian { descr } if descr == ">f4"));
     assert!(err.to_string().contains("big-endian"), "{err}");
@@ -299,4 +300,26 @@ fn f16_is_f2_and_bf16_has_no_dtype() {
         encode_npy(&bf16),
         Err(NpyError::UnsupportedElem(ScalarType::BF16))
     ));
+}
+
+#[test]
+fn fortran_order_files_hold_halide_order() {
+    // [[1, 2, 3], [4, 5, 6]] stored column by column.
+    let data = f32_bytes(&[1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+    let header = "{'descr': '<f4', 'fortran_order': True, 'shape': (2, 3), }";
+    let buffer = parse_npy(&file(1, header, &data)).unwrap();
+    let want = Buffer::from_f32(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
+    assert_eq!(buffer, want);
+    // Written in Halide's order, the file is Fortran order with these bytes.
+    let bytes = encode_npy_in(&want, &crate::Layout::halide(2)).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(
+        text.contains("'fortran_order': True, 'shape': (2, 3)"),
+        "{text}"
+    );
+    assert!(bytes.ends_with(&data));
+    assert_eq!(parse_npy(&bytes).unwrap(), want);
+    // Other orders are written in C order.
+    let c = encode_npy_in(&want, &crate::Layout::row_major()).unwrap();
+    assert!(String::from_utf8_lossy(&c).contains("'fortran_order': False"));
 }

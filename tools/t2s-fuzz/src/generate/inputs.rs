@@ -8,7 +8,8 @@
 //! need: one short, exact, or larger. The fuzzer expects every mode to
 //! refuse the run exactly when a read input is short (issue: inputs smaller
 //! than the program reads), computed here from the generator's own indices,
-//! independently of the compiler's analysis.
+//! independently of the compiler's analysis. Some two-dimensional inputs
+//! are laid out in Halide's order.
 
 use super::body::{Loop, Rng};
 
@@ -20,6 +21,9 @@ pub struct GenInput {
     /// Per dimension of a static input: read rotated by this much (0: not).
     pub rotations: Vec<i64>,
     pub dynamic: bool,
+    /// A two-dimensional input laid out in Halide's order (the first index
+    /// contiguous).
+    pub transposed: bool,
 }
 
 /// One or two inputs over `loops`.
@@ -55,6 +59,7 @@ pub fn draw_inputs(rng: &mut Rng, loops: &[Loop]) -> Vec<GenInput> {
                 offsets,
                 rotations,
                 dynamic,
+                transposed: false,
             }
         })
         .collect()
@@ -74,7 +79,15 @@ impl GenInput {
                 }
             })
             .collect();
-        format!("  ure.input @in{k} : memref<{}x{ty}>\n", shape.join("x"))
+        let layout = if self.transposed {
+            ", affine_map<(d0, d1) -> (d1, d0)>"
+        } else {
+            ""
+        };
+        format!(
+            "  ure.input @in{k} : memref<{}x{ty}{layout}>\n",
+            shape.join("x")
+        )
     }
 
     /// The indices of a load: `%l - min + offset` per dimension, or
