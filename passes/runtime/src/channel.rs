@@ -2,20 +2,33 @@
 //! (`t2s_channel_read`/`t2s_channel_write`, see `lower_channels`), and its
 //! deadlock diagnosis.
 //!
-//! A [`Run`] holds every channel element of one dataflow run behind one
-//! lock. Each kernel runs on its own thread, which the runner registers
-//! with [`enter`]. A read blocks while its element is empty, a write while
-//! it holds `depth` values (in `Strict` mode). When every kernel still
-//! running is blocked, no value can ever move again: the run records a
-//! report of who waits on what and *fails open* — from then on reads return
-//! zeros and writes are dropped, so that every kernel runs to its end and
-//! its thread can be joined. The runner then discards the outputs and
-//! reports the deadlock. Results never depend on thread timing: each
-//! channel has one writer and one reader, and both see its values in order.
+//! A [`Run`] holds every channel element of one dataflow run, each a
+//! lock-free single-producer single-consumer queue ([`fifo`]). Each kernel
+//! runs on its own thread, which the runner registers with [`enter`]. A
+//! value moves without a lock; only a kernel that must wait (a read of an
+//! empty element, a write of one holding `depth` values in `Strict` mode)
+//! takes the run's lock and sleeps, and a move wakes it only when some
+//! kernel sleeps. When every kernel still running is blocked, no value can
+//! ever move again: the run records a report of who waits on what and
+//! *fails open* — from then on reads return zeros and writes are dropped,
+//! so that every kernel runs to its end and its thread can be joined. The
+//! runner then discards the outputs and reports the deadlock. Results never
+//! depend on thread timing: each channel element has one writer and one
+//! reader (a second one is a reported misuse), and both see its values in
+//! order.
 
+mod fifo;
+
+use fifo::{End, Fifo};
 use std::cell::RefCell;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+/// How often a blocked access checks its element again before yielding,
+/// and then yielding, before it sleeps.
+const SPINS: u32 = 16;
+const YIELDS: u32 = 256;
 
 /// How deep the FIFOs are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,14 +61,8 @@ enum Status {
     Done,
 }
 
-#[derive(Default)]
-struct Fifo {
-    values: VecDeque<Vec<u8>>,
-    passed: u64,
-}
-
+/// What only waiting, finishing and failing touch (under the lock).
 struct State {
-    fifos: Vec<HashMap<usize, Fifo>>,
     status: Vec<Status>,
     live: usize,
     /// The first failure: a deadlock report or a misuse.
@@ -72,8 +79,14 @@ pub struct Run {
     /// lowered code, whose accesses pass their channel's descriptor).
     pub(crate) emulated: HashMap<usize, usize>,
     mode: DepthMode,
+    /// Per channel, one FIFO per element.
+    fifos: Vec<Vec<Fifo>>,
+    /// Whether the run failed: the lock-free paths read it.
+    failed: AtomicBool,
     state: Mutex<State>,
-    moved: Condvar,
+    /// Per kernel, where it sleeps: a move wakes the one kernel asleep on
+    /// the element's other side, if any.
+    moved: Vec<Condvar>,
 }
 
 thread_local! {
@@ -93,19 +106,27 @@ impl Run {
         mode: DepthMode,
     ) -> Arc<Run> {
         let state = State {
-            fifos: channels.iter().map(|_| HashMap::new()).collect(),
             status: vec![Status::Running; kernels.len()],
             live: kernels.len(),
             failure: None,
             stuck_on: Vec::new(),
         };
+        let fifos = channels
+            .iter()
+            .map(|c| {
+                let count = c.dims.iter().product::<i64>().max(0) as usize;
+                (0..count).map(|_| Fifo::new(c.bytes)).collect()
+            })
+            .collect();
         Arc::new(Run {
             emulated: emulated.iter().enumerate().map(|(c, a)| (*a, c)).collect(),
             channels,
-            kernels,
             mode,
+            fifos,
+            failed: AtomicBool::new(false),
             state: Mutex::new(state),
-            moved: Condvar::new(),
+            moved: kernels.iter().map(|_| Condvar::new()).collect(),
+            kernels,
         })
     }
 
@@ -120,10 +141,10 @@ impl Run {
         state.status[k] = Status::Done;
         state.live -= 1;
         if self.stuck(&state) && state.failure.is_none() {
-            state.failure = Some(self.report(&state));
+            let report = self.report(&state);
             state.stuck_on = Self::waited_on(&state);
+            self.fail(&mut state, report);
         }
-        self.moved.notify_all();
     }
 
     /// The failure of the run, if any: a deadlock report or a misuse; once
@@ -134,18 +155,17 @@ impl Run {
             return state.failure.clone();
         }
         let left: Vec<String> = self
-            .channels
+            .fifos
             .iter()
             .enumerate()
-            .flat_map(|(c, _)| {
-                let mut held: Vec<(usize, usize)> = state.fifos[c]
+            .flat_map(|(c, fifos)| {
+                fifos
                     .iter()
-                    .filter(|(_, f)| !f.values.is_empty())
-                    .map(|(i, f)| (*i, f.values.len()))
-                    .collect();
-                held.sort_unstable();
-                held.into_iter()
-                    .map(move |(i, n)| format!("  {} holds {n} values", self.element(c, i)))
+                    .enumerate()
+                    .filter(|(_, f)| f.held() > 0)
+                    .map(move |(i, f)| {
+                        format!("  {} holds {} values", self.element(c, i), f.held())
+                    })
             })
             .collect();
         (!left.is_empty()).then(|| {
@@ -154,6 +174,11 @@ impl Run {
                 left.join("\n")
             )
         })
+    }
+
+    /// The values written into every channel so far.
+    pub fn moved(&self) -> u64 {
+        self.fifos.iter().flatten().map(Fifo::passed).sum()
     }
 
     fn element(&self, channel: usize, index: usize) -> String {
@@ -200,8 +225,7 @@ impl Run {
             let kernel = &self.kernels[k];
             lines.push(match status {
                 Status::Waiting { channel, index, full } => {
-                    let fifo = &state.fifos[*channel].get(index);
-                    let passed = fifo.map_or(0, |f| f.passed);
+                    let passed = self.fifos[*channel][*index].passed();
                     shallow |= *full;
                     if *full {
                         format!(
@@ -220,15 +244,14 @@ impl Run {
                 Status::Running => format!("  kernel @{kernel} is running"),
             });
         }
-        for (c, spec) in self.channels.iter().enumerate() {
-            let fifos = &state.fifos[c];
-            let passed: u64 = fifos.values().map(|f| f.passed).sum();
-            let held: usize = fifos.values().map(|f| f.values.len()).sum();
+        for (spec, fifos) in self.channels.iter().zip(&self.fifos) {
+            let passed: u64 = fifos.iter().map(Fifo::passed).sum();
+            let held: u64 = fifos.iter().map(Fifo::held).sum();
             let count: i64 = spec.dims.iter().product();
             lines.push(format!(
                 "  channel @{}: {passed} values passed through {} of its {count} channels, {held} still in them",
                 spec.name,
-                fifos.values().filter(|f| f.passed > 0).count(),
+                fifos.iter().filter(|f| f.passed() > 0).count(),
             ));
         }
         if shallow && self.mode == DepthMode::Strict {
@@ -250,23 +273,24 @@ impl Run {
                     channel,
                     index,
                     full,
-                } => {
-                    let held = state.fifos[*channel]
-                        .get(index)
-                        .map_or(0, |f| f.values.len());
-                    if *full {
-                        held >= self.capacity(*channel)
-                    } else {
-                        held == 0
-                    }
-                }
+                } => !self.ready((*channel, *index), *full),
             })
     }
 
-    fn capacity(&self, channel: usize) -> usize {
+    fn capacity(&self, channel: usize) -> u64 {
         match self.mode {
-            DepthMode::Strict => self.channels[channel].depth,
-            DepthMode::Unbounded => usize::MAX,
+            DepthMode::Strict => self.channels[channel].depth as u64,
+            DepthMode::Unbounded => u64::MAX,
+        }
+    }
+
+    /// Whether the element has room (`full`: for a write) or a value.
+    fn ready(&self, (channel, index): (usize, usize), full: bool) -> bool {
+        let held = self.fifos[channel][index].held();
+        if full {
+            held < self.capacity(channel)
+        } else {
+            held > 0
         }
     }
 
@@ -282,7 +306,8 @@ impl Run {
         if state.failure.is_none() {
             state.failure = Some(message);
         }
-        self.moved.notify_all();
+        self.failed.store(true, Ordering::Release);
+        self.moved.iter().for_each(Condvar::notify_all);
     }
 
     /// The channel whose descriptor is at `address`: its position, checked
@@ -300,112 +325,146 @@ impl Run {
         (d[1] == channel.bytes as i64 && d[3] == count).then_some(d[0] as usize)
     }
 
-    /// The channel and element of an access, or a recorded misuse.
-    fn locate(
-        &self,
-        state: &mut State,
-        k: usize,
-        channel: Option<usize>,
-        index: i64,
-    ) -> Option<(usize, usize)> {
+    /// The channel and element of an access by kernel `k` on `end`, or a
+    /// recorded misuse (an unknown channel, an index outside it, a second
+    /// writer or reader of an element).
+    fn locate(&self, k: usize, channel: Option<usize>, index: i64, end: End) -> Option<&Fifo> {
         let Some(channel) = channel else {
-            let message = format!(
-                "kernel @{} uses a channel this run does not know",
-                self.kernels[k]
-            );
-            self.fail(state, message);
+            self.misuse(k, "uses a channel this run does not know".to_string());
             return None;
         };
-        let count: i64 = self.channels[channel].dims.iter().product();
-        if index < 0 || index >= count {
-            let message = format!(
-                "kernel @{} indexes channel @{} outside its dimensions {:?}",
-                self.kernels[k], self.channels[channel].name, self.channels[channel].dims
+        let spec = &self.channels[channel];
+        let Some(fifo) = usize::try_from(index)
+            .ok()
+            .and_then(|i| self.fifos[channel].get(i))
+        else {
+            self.misuse(
+                k,
+                format!(
+                    "indexes channel @{} outside its dimensions {:?}",
+                    spec.name, spec.dims
+                ),
             );
-            self.fail(state, message);
+            return None;
+        };
+        if let Err(owner) = fifo.claim(end, k) {
+            let (verb, noun) = match end {
+                End::Write => ("writes", "writer"),
+                End::Read => ("reads", "reader"),
+            };
+            self.misuse(
+                k,
+                format!(
+                    "{verb} {}, which kernel @{} {verb}: a channel has one {noun}",
+                    self.element(channel, index as usize),
+                    self.kernels[owner]
+                ),
+            );
             return None;
         }
-        Some((channel, index as usize))
+        Some(fifo)
     }
 
-    /// Blocks kernel `k` until `ready` holds for the element; `false` when
-    /// the run failed meanwhile (or fails now: a deadlock).
-    fn wait_until<'s>(
-        &'s self,
-        mut state: MutexGuard<'s, State>,
-        k: usize,
-        (channel, index): (usize, usize),
-        full: bool,
-        ready: impl Fn(&Fifo) -> bool,
-    ) -> Option<MutexGuard<'s, State>> {
-        loop {
+    /// Blocks kernel `k` until the element is ready (`full`: has room);
+    /// `false` when the run failed meanwhile (or fails now: a deadlock).
+    fn wait_until(&self, k: usize, fifo: &Fifo, at: (usize, usize), full: bool) -> bool {
+        let end = if full { End::Write } else { End::Read };
+        let mut state = self.lock();
+        let (channel, index) = at;
+        state.status[k] = Status::Waiting {
+            channel,
+            index,
+            full,
+        };
+        fifo.set_sleeping(end, true);
+        let ready = loop {
             if state.failure.is_some() {
-                return None;
+                break false;
             }
-            let fifo = state.fifos[channel].entry(index).or_default();
-            if ready(fifo) {
-                return Some(state);
+            if self.ready(at, full) {
+                break true;
             }
-            state.status[k] = Status::Waiting {
-                channel,
-                index,
-                full,
-            };
             if self.stuck(&state) {
                 let report = self.report(&state);
                 state.stuck_on = Self::waited_on(&state);
                 self.fail(&mut state, report);
-                state.status[k] = Status::Running;
-                return None;
+                break false;
             }
-            state = self.moved.wait(state).unwrap_or_else(|e| e.into_inner());
-            state.status[k] = Status::Running;
+            state = self.moved[k].wait(state).unwrap_or_else(|e| e.into_inner());
+        };
+        fifo.set_sleeping(end, false);
+        state.status[k] = Status::Running;
+        ready
+    }
+
+    /// Waits a little without sleeping: the other side is often a few
+    /// hundred cycles from moving, far less than a sleep and a wake cost.
+    /// Spins first, then yields the core (kernels outnumber cores).
+    fn spin(&self, at: (usize, usize), full: bool) -> bool {
+        for round in 0..SPINS + YIELDS {
+            if round < SPINS {
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
+            if self.ready(at, full) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// After a move on `fifo`: wakes the kernel asleep on its `other` side.
+    fn wake(&self, fifo: &Fifo, other: End) {
+        if let Some(kernel) = fifo.sleeper(other) {
+            // Under the lock: the sleeper is then either waiting on its
+            // condition variable or has not checked the element yet.
+            let _state = self.lock();
+            if let Some(moved) = self.moved.get(kernel) {
+                moved.notify_all();
+            }
         }
     }
 
     pub(crate) fn write(&self, k: usize, channel: Option<usize>, index: i64, value: &[u8]) {
-        let mut state = self.lock();
-        let Some(at) = self.locate(&mut state, k, channel, index) else {
+        let Some(fifo) = self.locate(k, channel, index, End::Write) else {
             return;
         };
-        let depth = self.capacity(at.0);
-        let Some(mut state) = self.wait_until(state, k, at, true, |f| f.values.len() < depth)
-        else {
-            return;
-        };
-        let fifo = state.fifos[at.0].entry(at.1).or_default();
-        fifo.values.push_back(value.to_vec());
-        fifo.passed += 1;
-        self.wake(&state);
+        let at = (channel.unwrap_or(0), index as usize);
+        loop {
+            if self.failed.load(Ordering::Acquire) {
+                return;
+            }
+            if self.ready(at, true) || self.spin(at, true) {
+                break;
+            }
+            if !self.wait_until(k, fifo, at, true) {
+                return;
+            }
+        }
+        fifo.push(value);
+        self.wake(fifo, End::Read);
     }
 
     pub(crate) fn read(&self, k: usize, channel: Option<usize>, index: i64, value: &mut [u8]) {
         value.fill(0);
-        let mut state = self.lock();
-        let Some(at) = self.locate(&mut state, k, channel, index) else {
+        let Some(fifo) = self.locate(k, channel, index, End::Read) else {
             return;
         };
-        let Some(mut state) = self.wait_until(state, k, at, false, |f| !f.values.is_empty()) else {
-            return;
-        };
-        let fifo = state.fifos[at.0].entry(at.1).or_default();
-        if let Some(v) = fifo.values.pop_front() {
-            let n = v.len().min(value.len());
-            value[..n].copy_from_slice(&v[..n]);
+        let at = (channel.unwrap_or(0), index as usize);
+        loop {
+            if self.failed.load(Ordering::Acquire) {
+                return;
+            }
+            if self.ready(at, false) || self.spin(at, false) {
+                break;
+            }
+            if !self.wait_until(k, fifo, at, false) {
+                return;
+            }
         }
-        self.wake(&state);
-    }
-}
-
-impl Run {
-    fn wake(&self, state: &State) {
-        if state
-            .status
-            .iter()
-            .any(|s| matches!(s, Status::Waiting { .. }))
-        {
-            self.moved.notify_all();
-        }
+        fifo.pop(value);
+        self.wake(fifo, End::Write);
     }
 }
 

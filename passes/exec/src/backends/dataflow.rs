@@ -351,6 +351,14 @@ pub fn run_threads(
     spawned?;
     match run.failure() {
         Some(report) => Err(ExecuteError::Deadlock(report, run.stuck_on())),
-        None => Ok(()),
+        None => {
+            tracing::info!(
+                target: "t2s::channels",
+                "{} values through the channels of {} kernels",
+                run.moved(),
+                calls.len()
+            );
+            Ok(())
+        }
     }
 }

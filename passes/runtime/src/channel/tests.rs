@@ -181,3 +181,97 @@ fn a_channel_op_outside_a_run_reads_zeros() {
     t2s_channel_read(C0.as_ptr() as i64, 0, bytes.as_mut_ptr() as i64, 4);
     assert_eq!(bytes, [0; 4]);
 }
+
+/// Many more values than a segment holds, through a channel of depth 2
+/// and through one that buffers them all (unbounded): every value arrives
+/// once, in order, across the segments' boundaries and their reuse.
+#[test]
+fn long_streams_arrive_in_order_through_many_segments() {
+    for mode in [DepthMode::Strict, DepthMode::Unbounded] {
+        let run = Run::new(
+            vec![spec("c", vec![2], 2)],
+            &[],
+            vec!["w".into(), "r".into()],
+            mode,
+        );
+        let got = Mutex::new(Vec::new());
+        run_kernels(
+            &run,
+            vec![
+                Box::new(|| (0..20_000).for_each(|v| write(&C0_OF_2, v % 2, v as u32))),
+                Box::new(|| {
+                    let mut g = got.lock().unwrap();
+                    for v in 0..20_000 {
+                        g.push(read(&C0_OF_2, v % 2));
+                    }
+                }),
+            ],
+        );
+        assert_eq!(run.failure(), None, "{mode:?}");
+        assert_eq!(*got.lock().unwrap(), (0..20_000).collect::<Vec<u32>>());
+    }
+}
+
+/// Unbounded, the writer runs ahead by thousands of values before the
+/// reader starts (a chain of segments), which the reader then drains.
+#[test]
+fn an_unbounded_channel_holds_a_long_backlog() {
+    let run = Run::new(
+        vec![spec("a", vec![], 2), spec("b", vec![], 2)],
+        &[],
+        vec!["p".into(), "q".into()],
+        DepthMode::Unbounded,
+    );
+    let got = Mutex::new(Vec::new());
+    run_kernels(
+        &run,
+        vec![
+            Box::new(|| {
+                (0..5000).for_each(|v| write(&A, 0, v));
+                write(&B, 0, 1);
+            }),
+            Box::new(|| {
+                read(&B, 0);
+                let mut g = got.lock().unwrap();
+                (0..5000).for_each(|_| g.push(read(&A, 0)));
+            }),
+        ],
+    );
+    assert_eq!(run.failure(), None);
+    assert_eq!(*got.lock().unwrap(), (0..5000).collect::<Vec<u32>>());
+}
+
+/// A channel element has one writer: a second kernel writing it is a
+/// misuse that fails the run (never two threads in one queue).
+#[test]
+fn a_second_writer_of_an_element_fails_the_run() {
+    let run = Run::new(
+        vec![spec("c", vec![], 8)],
+        &[],
+        vec!["first".into(), "second".into(), "reader".into()],
+        DepthMode::Strict,
+    );
+    run_kernels(
+        &run,
+        vec![
+            Box::new(|| write(&C0, 0, 1)),
+            Box::new(|| {
+                // After the first writer's value is in.
+                while run.fifos[0][0].passed() == 0 {
+                    std::thread::yield_now();
+                }
+                write(&C0, 0, 2);
+            }),
+            Box::new(|| {
+                read(&C0, 0);
+            }),
+        ],
+    );
+    let report = run.failure().expect("a misuse");
+    assert!(
+        report.contains(
+            "kernel @second writes @c, which kernel @first writes: a channel has one writer"
+        ),
+        "{report}"
+    );
+}
