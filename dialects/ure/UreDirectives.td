@@ -81,11 +81,34 @@ def Ure_SpaceTimeTransformOp : Ure_Op<"space_time_transform",
     ure.space_time_transform @a (i, j) vector [2, 3] check_time
     ure.space_time_transform @a (i) vector [2]
     ```
+
+    T2S's projection form, `A.space_time_transform({i, j}, {s, t},
+    {0, 1, 1, 1}, {j, s, i, t - j})`: the listed loops are the *source*
+    loops, `projection` maps them to the destination coordinates (the space
+    coordinates, then the time coordinate last: T2S's matrix, one result per
+    row) and `reverse` maps the destination coordinates back to the source
+    loops, in the order listed (T2S's reverse transform; `floordiv` and
+    `mod` undo a flattened time). The pass checks that `reverse` inverts
+    `projection` over the loops' bounds, that every dependence keeps a
+    positive time distance, and that each space coordinate is one loop (the
+    PEs of t2s are the values of loops); the time row then gives the
+    scheduling vector.
+
+    ```mlir
+    ure.space_time_transform @a (i, j) -> (s, t)
+        projection affine_map<(i, j) -> (j, i + j)>
+        reverse affine_map<(s, t) -> (t - s, s)>
+    ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$space,
                        OptionalAttr<DenseI64ArrayAttr>:$vector,
-                       UnitAttr:$check_time);
-  let assemblyFormat = "$func custom<VarNames>($space) (`vector` $vector^)? "
+                       UnitAttr:$check_time,
+                       OptionalAttr<StrArrayAttr>:$targets,
+                       OptionalAttr<AffineMapAttr>:$projection,
+                       OptionalAttr<AffineMapAttr>:$reverse);
+  let assemblyFormat = "$func custom<VarNames>($space) "
+                       "(`->` custom<VarNames>($targets)^ `projection` $projection "
+                       "`reverse` $reverse)? (`vector` $vector^)? "
                        "(`check_time` $check_time^)? attr-dict";
   let hasVerifier = 1;
 }

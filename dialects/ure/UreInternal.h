@@ -26,6 +26,10 @@ std::optional<llvm::SmallVector<mlir::Type>> getFuncResultTypes(FuncOp func,
 mlir::LogicalResult verifyKernelOrFuncTarget(mlir::Operation *op,
                                              mlir::FlatSymbolRefAttr target);
 
+/// The rules of a space-time transform in T2S's projection form
+/// (UreProjection.cpp).
+mlir::LogicalResult verifyProjection(SpaceTimeTransformOp op);
+
 /// `affine_map<(d0, d1) -> (d1, d0)>` for `rank` dimensions: Halide's order
 /// (the first index contiguous), the example of a layout the verifiers give.
 std::string permutationExample(int64_t rank);

@@ -555,6 +555,8 @@ LogicalResult SpaceTimeTransformOp::verify() {
     return failure();
   if (getSpace().empty())
     return emitOpError("needs at least one space loop");
+  if (getProjection())
+    return detail::verifyProjection(*this);
   if (getVector() && getVector()->size() != getSpace().size())
     return emitOpError("has ")
            << getVector()->size() << " scheduling coefficients for "

@@ -24,20 +24,23 @@
 //   Func_P.merge_ures(Func_W, Func_V,           ure.merge_ures
 //                     Func_out).set_bounds(..)  ure.set_bounds
 //   .space_time_transform({co, mk, ci, ky, kx}, ure.space_time_transform
-//     {k, t}, {1, 0, 0, 0, 0,        k = co     @p (co): the space loop is co,
-//              0, 1, MK, MK*CI, MK*CI*KY},      and t2s flattens the other
-//     {co, k, mk, t % MK, ci, (t/MK) % CI, ..}) loops into time in loop order,
-//                                               which is T2S's t = mk + MK ci
-//                                               + MK CI ky + MK CI KY kx
-//                                               (the outer loops my .. n
-//                                               further out)
+//     {k, t},                                   @p (co, mk, ci, ky, kx) -> (k, t)
+//     {1, 0, 0,  0,     0,          // k = co   projection: one result per row
+//      0, 1, MK, MK*CI, MK*CI*KY},  // t = ...  of T2S's matrix
+//     {co, k, mk, t % MK,                       reverse: T2S's reverse transform
+//      ci, (t/MK) % CI, ky, (t/MK/CI) % KY,     (the pass checks that it inverts
+//      kx, (t/MK/CI/KY)})                       the projection, that k selects
+//                                               one loop and that t runs each
+//                                               PE's iterations in order; the
+//                                               outer loops my .. n stay outside)
 //   Func_P.store_in(MemoryType::Register)       the register files t2s derives:
 //                                               @v keeps 2 per PE (distance 1)
 //
 // What differs from T2S: `Func_P.prefetch(pose, ci, 2)` has no t2s
-// counterpart (streaming tensors are t2s's way to stage inputs), and T2S's
-// general projection syntax is not needed for this mapping (t2s has no
-// general projection: issue 38, item 2).
+// counterpart (streaming tensors are t2s's way to stage inputs). t2s runs
+// the time row as its own schedule (space co in the dataflow form, the
+// other loops flattened in order): the same order of each PE's iterations,
+// with each time loop its own coordinate where T2S packs t into one.
 //
 //   t2s-opt examples/t2s/capsule.mlir --space-time-transform
 //   t2s-run examples/t2s/capsule.mlir --compare interpret,systolic,dataflow,opencl
@@ -98,5 +101,7 @@ ure.program @capsule {
   ure.set_bounds @p (co = 0 extent 2, mk = 0 extent 4, ci = 0 extent 4, ky = 0 extent 3,
                      kx = 0 extent 3, my = 0 extent 4, mx = 0 extent 4, y = 0 extent 2,
                      x = 0 extent 2, n = 0 extent 1)
-  ure.space_time_transform @p (co)
+  ure.space_time_transform @p (co, mk, ci, ky, kx) -> (k, t)
+      projection affine_map<(co, mk, ci, ky, kx) -> (co, mk + ci * 4 + ky * 16 + kx * 48)>
+      reverse affine_map<(k, t) -> (k, t mod 4, (t floordiv 4) mod 4, (t floordiv 16) mod 3, t floordiv 48)>
 }

@@ -1708,3 +1708,55 @@ ure.program @p {
   // expected-error@+1 {{the min names loop 'i': triangular bounds}}
   ure.set_bounds @f (k = i extent 8, i = 0 extent 8)
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// ure.space_time_transform in T2S's projection form
+//===----------------------------------------------------------------------===//
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.space_time_transform' op the time row of the projection is the schedule: give no vector}}
+  ure.space_time_transform @a (i, j) -> (s, t) projection affine_map<(i, j) -> (j, i + j)> reverse affine_map<(s, t) -> (t - s, s)> vector [1, 1]
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.space_time_transform' op a projection maps to at least one space coordinate and the time coordinate (last), got 1 destination coordinate(s)}}
+  ure.space_time_transform @a (i, j) -> (t) projection affine_map<(i, j) -> (i + j)> reverse affine_map<(t) -> (t, t)>
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.space_time_transform' op destination coordinate "s" is listed twice}}
+  ure.space_time_transform @a (i, j) -> (s, s) projection affine_map<(i, j) -> (j, i + j)> reverse affine_map<(s, t) -> (t - s, s)>
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.space_time_transform' op projection affine_map<(d0, d1, d2) -> (d1, d0 + d1)> must map the 2 source loops to the 2 destination coordinates, without symbols}}
+  ure.space_time_transform @a (i, j) -> (s, t) projection affine_map<(i, j, k) -> (j, i + j)> reverse affine_map<(s, t) -> (t - s, s)>
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.space_time_transform' op a row of the projection is a linear form of the source loops (T2S's matrix), got d0 mod 2}}
+  ure.space_time_transform @a (i, j) -> (s, t) projection affine_map<(i, j) -> (j, i mod 2)> reverse affine_map<(s, t) -> (t - s, s)>
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.space_time_transform' op reverse affine_map<(d0, d1) -> (d1 - d0)> must map the 2 destination coordinates back to the 2 source loops, without symbols}}
+  ure.space_time_transform @a (i, j) -> (s, t) projection affine_map<(i, j) -> (j, i + j)> reverse affine_map<(s, t) -> (t - s)>
+}

@@ -27,6 +27,21 @@ ure.program @layouts {
 
 // -----
 
+// T2S's projection form of the space-time transform.
+
+// CHECK-LABEL: ure.program @projection {
+// CHECK:         ure.space_time_transform @a (i, j) -> (s, t) projection #[[P:.*]] reverse #[[R:.*]] check_time
+// GENERIC-LABEL: "ure.program"() <{sym_name = "projection"}>
+// GENERIC: "ure.space_time_transform"() <{check_time, func = @a, projection = affine_map<(d0, d1) -> (d1, d0 + d1)>, reverse = affine_map<(d0, d1) -> (d1 - d0, d0)>, space = ["i", "j"], targets = ["s", "t"]}>
+ure.program @projection {
+  ure.func @a(i, j) -> i32
+  ure.space_time_transform @a (i, j) -> (s, t)
+      projection affine_map<(i, j) -> (j, i + j)>
+      reverse affine_map<(s, t) -> (t - s, s)> check_time
+}
+
+// -----
+
 // CHECK-LABEL: ure.program @decls {
 // CHECK-NEXT:    ure.param @K
 // CHECK-NEXT:    ure.param @N max 64

@@ -212,7 +212,8 @@ impl Interface {
         let store = ir::collect(program, ods::spacetime::OutputOperation::name());
         let output = store
             .first()
-            .map(|s| ir::symbol(s, "func"))
+            .and_then(|s| t2s_ir::ops::spacetime::OutputOp::cast(*s))
+            .map(|s| s.func())
             .ok_or_else(|| {
                 t2s_ir::diag::error(
                     array.location(),

@@ -175,7 +175,7 @@ impl FromRawFdCompat for std::fs::File {
 /// inputs of dynamic size, quasi-affine input indices, buffers laid out
 /// other than row-major, and runs with an input too small (whose Ok is
 /// every mode refusing it).
-const DIRECTIVES: [&str; 12] = [
+const DIRECTIVES: [&str; 13] = [
     "ure.isolate_",
     "ure.stream_input",
     "ure.stream_output",
@@ -184,6 +184,7 @@ const DIRECTIVES: [&str; 12] = [
     "ure.gather",
     "ure.unload",
     "ure.reorder",
+    "projection affine_map",
     "memref<?",
     ") mod ",
     "affine_map<(d0",

@@ -115,6 +115,26 @@ fn transform_program(
             from_options: false,
         });
     }
+    let loops = nest_loops(nest)?;
+    let (names, deps, reads) = dependences(nest, &loops)?;
+    let params = ir::param_decls(&program);
+    // A directive in T2S's projection form stands for a transform of t2s's,
+    // checked against the nest as written: it is the whole transform.
+    let chained = requests.len() > 1;
+    for (request, d) in requests.iter_mut().zip(&directives) {
+        if chained && projection::is_projection(d) {
+            return Err(error(
+                d.location(),
+                "a transform in projection form maps the nest alone: it cannot be chained with another space-time transform (or the pass options)",
+            ));
+        }
+        let spec = &request.spec;
+        if let Some(projected) =
+            projection::spec_of(d, &spec.space, spec.check_time, &loops, &deps, &params)?
+        {
+            request.spec = projected;
+        }
+    }
     if let Some(spec) = from_options {
         requests.push(Request {
             spec: spec.clone(),
@@ -134,11 +154,8 @@ fn transform_program(
 
     // Everything the schedule needs comes from the nest's IR (loops, and
     // the distance of every ure.at), so any op inside a URE is fine here.
-    let loops = nest_loops(nest)?;
-    let (names, deps, reads) = dependences(nest, &loops)?;
     check_gpu_map(&program, &rep, &loops, &deps, &reads)?;
     let specs: Vec<TransformSpec> = requests.iter().map(|r| r.spec.clone()).collect();
-    let params = ir::param_decls(&program);
     let sched = schedule(&loops, &deps, &specs, &names, &params)
         .map_err(|e| report(&e, &requests, nest, &reads))?;
 
@@ -499,3 +516,4 @@ pub mod attrs;
 pub mod build;
 mod nest;
 mod output;
+mod projection;

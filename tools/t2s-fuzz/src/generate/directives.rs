@@ -27,7 +27,7 @@ pub fn directives(
             .find(|l| l.name == name)
             .map_or(1, |l| l.extent)
     };
-    let Some((space, chain)) = schedule(rng, text, order) else {
+    let Some((space, chain)) = schedule(rng, text, order, loops) else {
         // Without a schedule, vectorized loops become the space loops.
         let unscheduled = |scheduled| Scheduled {
             scheduled,
@@ -210,6 +210,7 @@ fn schedule<'a>(
     rng: &mut Rng,
     text: &mut String,
     order: &[&'a str],
+    loops: &[Loop],
 ) -> Option<(Vec<&'a str>, Chain)> {
     let n = order.len();
     if rng.chance(15) {
@@ -249,5 +250,100 @@ fn schedule<'a>(
         space.truncate(rng.range(1, m as i64 - 1) as usize);
         directive(rng, &space, text);
     }
+    // A single transform, sometimes written in T2S's projection form.
+    if let [(space, vector)] = chain.as_slice() {
+        let small = vector
+            .as_ref()
+            .is_none_or(|v| v.iter().all(|c| c.abs() <= 2));
+        if small && rng.chance(25) {
+            let start = text[..text.len() - 1].rfind('\n').map_or(0, |p| p + 1);
+            let check_time = text.trim_end().ends_with(" check_time");
+            text.truncate(start);
+            *text += &projection_form(space, vector.as_deref(), order, loops, check_time);
+        }
+    }
     Some((space, chain))
+}
+
+/// The transform of `space` loops with `vector` as T2S writes it: every
+/// loop of `order` (innermost first) a source loop, a space row per space
+/// loop, the time row the vector plus the other loops flattened with
+/// strides of 2^16 (so that it orders the steps as the nest does), and the
+/// reverse map undoing it with `mod` and `floordiv`.
+fn projection_form(
+    space: &[String],
+    vector: Option<&[i64]>,
+    order: &[&str],
+    loops: &[Loop],
+    check_time: bool,
+) -> String {
+    const STRIDE: i64 = 1 << 16;
+    let sources: Vec<&str> = order.to_vec();
+    let time: Vec<&str> = sources
+        .iter()
+        .copied()
+        .filter(|l| !space.iter().any(|s| s == l))
+        .collect();
+    let loop_of = |name: &str| loops.iter().find(|l| l.name == name).expect("a loop");
+    let mut time_row: Vec<String> = Vec::new();
+    for (s, name) in space.iter().enumerate() {
+        let c = vector.map_or(0, |v| v[s]);
+        if c != 0 {
+            time_row.push(format!("{name} * {c}"));
+        }
+    }
+    let mut base: i64 = 0;
+    let mut stride: i64 = 1;
+    for name in &time {
+        time_row.push(format!("{name} * {stride}"));
+        base += stride * loop_of(name).min;
+        stride *= STRIDE;
+    }
+    let targets: Vec<String> = (0..space.len())
+        .map(|s| format!("s{s}"))
+        .chain(["t".to_string()])
+        .collect();
+    // t minus the skew and the loops' minima: the flattened offsets.
+    let mut flat = "t".to_string();
+    for (s, _) in space.iter().enumerate() {
+        let c = vector.map_or(0, |v| v[s]);
+        if c != 0 {
+            flat += &format!(" - s{s} * {c}");
+        }
+    }
+    if base != 0 {
+        flat += &format!(" - {base}");
+    }
+    let reverse: Vec<String> = sources
+        .iter()
+        .map(|l| {
+            if let Some(s) = space.iter().position(|s| s == l) {
+                return format!("s{s}");
+            }
+            let r = time.iter().position(|t| t == l).expect("a time loop");
+            let below = STRIDE.pow(r as u32);
+            let shifted = if r == 0 {
+                format!("({flat})")
+            } else {
+                format!("(({flat}) floordiv {below})")
+            };
+            let digit = if r + 1 == time.len() {
+                shifted
+            } else {
+                format!("({shifted} mod {STRIDE})")
+            };
+            format!("{digit} + {}", loop_of(l).min)
+        })
+        .collect();
+    format!(
+        "  ure.space_time_transform @f0 ({}) -> ({}) projection affine_map<({}) -> ({}, {})> reverse affine_map<({}) -> ({})>{}\n",
+        sources.join(", "),
+        targets.join(", "),
+        sources.join(", "),
+        space.join(", "),
+        if time_row.is_empty() { "0".to_string() } else { time_row.join(" + ") },
+        targets.join(", "),
+        reverse.join(", "),
+        if check_time { " check_time" } else { "" }
+    )
 }
