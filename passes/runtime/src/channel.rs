@@ -23,7 +23,7 @@ use fifo::{End, Fifo};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 
 /// How often a blocked access checks its element again before yielding,
 /// and then yielding, before it sleeps.
@@ -79,8 +79,9 @@ pub struct Run {
     /// lowered code, whose accesses pass their channel's descriptor).
     pub(crate) emulated: HashMap<usize, usize>,
     mode: DepthMode,
-    /// Per channel, one FIFO per element.
-    fifos: Vec<Vec<Fifo>>,
+    /// Per channel, one FIFO per element, made at its first access (a
+    /// channel array may have many elements a run never uses).
+    fifos: Vec<Vec<OnceLock<Box<Fifo>>>>,
     /// Whether the run failed: the lock-free paths read it.
     failed: AtomicBool,
     state: Mutex<State>,
@@ -115,7 +116,7 @@ impl Run {
             .iter()
             .map(|c| {
                 let count = c.dims.iter().product::<i64>().max(0) as usize;
-                (0..count).map(|_| Fifo::new(c.bytes)).collect()
+                (0..count).map(|_| OnceLock::new()).collect()
             })
             .collect();
         Arc::new(Run {
@@ -162,6 +163,7 @@ impl Run {
                 fifos
                     .iter()
                     .enumerate()
+                    .filter_map(|(i, f)| Some((i, f.get()?)))
                     .filter(|(_, f)| f.held() > 0)
                     .map(move |(i, f)| {
                         format!("  {} holds {} values", self.element(c, i), f.held())
@@ -176,9 +178,24 @@ impl Run {
         })
     }
 
+    /// The FIFO of an element (made on its first access).
+    fn fifo(&self, channel: usize, index: usize) -> &Fifo {
+        self.fifos[channel][index].get_or_init(|| Box::new(Fifo::new(self.channels[channel].bytes)))
+    }
+
+    /// The FIFOs made so far among `fifos`.
+    fn used<'f>(
+        &self,
+        fifos: impl Iterator<Item = &'f OnceLock<Box<Fifo>>>,
+    ) -> impl Iterator<Item = &'f Fifo> {
+        fifos.filter_map(|f| f.get().map(|b| &**b))
+    }
+
     /// The values written into every channel so far.
     pub fn moved(&self) -> u64 {
-        self.fifos.iter().flatten().map(Fifo::passed).sum()
+        self.used(self.fifos.iter().flatten())
+            .map(Fifo::passed)
+            .sum()
     }
 
     fn element(&self, channel: usize, index: usize) -> String {
@@ -225,7 +242,7 @@ impl Run {
             let kernel = &self.kernels[k];
             lines.push(match status {
                 Status::Waiting { channel, index, full } => {
-                    let passed = self.fifos[*channel][*index].passed();
+                    let passed = self.fifo(*channel, *index).passed();
                     shallow |= *full;
                     if *full {
                         format!(
@@ -245,13 +262,13 @@ impl Run {
             });
         }
         for (spec, fifos) in self.channels.iter().zip(&self.fifos) {
-            let passed: u64 = fifos.iter().map(Fifo::passed).sum();
-            let held: u64 = fifos.iter().map(Fifo::held).sum();
+            let passed: u64 = self.used(fifos.iter()).map(Fifo::passed).sum();
+            let held: u64 = self.used(fifos.iter()).map(Fifo::held).sum();
             let count: i64 = spec.dims.iter().product();
             lines.push(format!(
                 "  channel @{}: {passed} values passed through {} of its {count} channels, {held} still in them",
                 spec.name,
-                fifos.iter().filter(|f| f.passed() > 0).count(),
+                self.used(fifos.iter()).filter(|f| f.passed() > 0).count(),
             ));
         }
         if shallow && self.mode == DepthMode::Strict {
@@ -286,7 +303,12 @@ impl Run {
 
     /// Whether the element has room (`full`: for a write) or a value.
     fn ready(&self, (channel, index): (usize, usize), full: bool) -> bool {
-        let held = self.fifos[channel][index].held();
+        self.fifo_ready(self.fifo(channel, index), channel, full)
+    }
+
+    /// [`Run::ready`] of an element's FIFO at hand.
+    fn fifo_ready(&self, fifo: &Fifo, channel: usize, full: bool) -> bool {
+        let held = fifo.held();
         if full {
             held < self.capacity(channel)
         } else {
@@ -336,7 +358,8 @@ impl Run {
         let spec = &self.channels[channel];
         let Some(fifo) = usize::try_from(index)
             .ok()
-            .and_then(|i| self.fifos[channel].get(i))
+            .filter(|i| *i < self.fifos[channel].len())
+            .map(|i| self.fifo(channel, i))
         else {
             self.misuse(
                 k,
@@ -400,14 +423,14 @@ impl Run {
     /// Waits a little without sleeping: the other side is often a few
     /// hundred cycles from moving, far less than a sleep and a wake cost.
     /// Spins first, then yields the core (kernels outnumber cores).
-    fn spin(&self, at: (usize, usize), full: bool) -> bool {
+    fn spin(&self, fifo: &Fifo, channel: usize, full: bool) -> bool {
         for round in 0..SPINS + YIELDS {
             if round < SPINS {
                 std::hint::spin_loop();
             } else {
                 std::thread::yield_now();
             }
-            if self.ready(at, full) {
+            if self.fifo_ready(fifo, channel, full) {
                 return true;
             }
         }
@@ -435,7 +458,7 @@ impl Run {
             if self.failed.load(Ordering::Acquire) {
                 return;
             }
-            if self.ready(at, true) || self.spin(at, true) {
+            if self.fifo_ready(fifo, at.0, true) || self.spin(fifo, at.0, true) {
                 break;
             }
             if !self.wait_until(k, fifo, at, true) {
@@ -456,7 +479,7 @@ impl Run {
             if self.failed.load(Ordering::Acquire) {
                 return;
             }
-            if self.ready(at, false) || self.spin(at, false) {
+            if self.fifo_ready(fifo, at.0, false) || self.spin(fifo, at.0, false) {
                 break;
             }
             if !self.wait_until(k, fifo, at, false) {

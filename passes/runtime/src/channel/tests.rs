@@ -257,7 +257,7 @@ fn a_second_writer_of_an_element_fails_the_run() {
             Box::new(|| write(&C0, 0, 1)),
             Box::new(|| {
                 // After the first writer's value is in.
-                while run.fifos[0][0].passed() == 0 {
+                while run.moved() == 0 {
                     std::thread::yield_now();
                 }
                 write(&C0, 0, 2);
