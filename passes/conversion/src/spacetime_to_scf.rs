@@ -251,7 +251,7 @@ fn lower_array<'c>(
     let unroll = unrolls(&info, options, array.location());
     let (mut lowered, time_extents) = lowered_at_entry(&e, &info, &function, &output, options)?;
     if let Some(form) = &mut form {
-        form.stage(&e, body_ops, array, &info, &mut lowered)?;
+        form.stage(&e, array, &info, &mut lowered)?;
     }
     let grid = form.as_ref().map(|f| &f.grid);
 

@@ -44,6 +44,18 @@ pub(super) struct Grid<'c> {
     pub threads: [i64; 3],
     /// The directive, for the diagnostics of later checks.
     pub at: Option<Location<'c>>,
+    /// What the directive asks of the memories, read once here.
+    pub memory: MemoryRequest,
+}
+
+/// The directive's requests beyond the grid: inputs staged in shared
+/// memory over a scope loop, double-buffered or not, and a staged output.
+#[derive(Clone, Debug, Default)]
+pub(super) struct MemoryRequest {
+    pub shared: Vec<String>,
+    pub scope: Option<String>,
+    pub double_buffered: bool,
+    pub staged_output: bool,
 }
 
 /// The grid of `array` as the program's `ure.gpu_map` directive asks, with
@@ -59,12 +71,19 @@ pub(super) fn plan<'c>(
         blocks: [1; 3],
         threads: [1; 3],
         at: None,
+        memory: MemoryRequest::default(),
     };
     let Some(directive) = directive_of(program_ops, array)? else {
         return Ok(grid);
     };
     let at = directive.location();
     grid.at = Some(at);
+    grid.memory = MemoryRequest {
+        shared: directive.shared(),
+        scope: directive.scope(),
+        double_buffered: directive.double_buffered(),
+        staged_output: directive.staged_output(),
+    };
     let mapped: Vec<(String, Processor)> = directive
         .blocks()
         .into_iter()

@@ -49,21 +49,19 @@ impl<'c> GpuForm<'c> {
     pub fn stage(
         &mut self,
         e: &Emitter<'c>,
-        body_ops: &[OperationRef<'c, '_>],
         array: OperationRef<'c, '_>,
         info: &ArrayInfo,
         lowered: &mut Lowered<'c>,
     ) -> Result<(), Failed> {
         let body = self.launch.body;
         let staging = gpu_shared::plan(
-            body_ops,
             array,
             info,
             &self.grid,
             &lowered.inputs,
             &lowered.input_layouts,
         )?;
-        let output_box = gpu_unload::plan(body_ops, array, info, &self.grid, &lowered.output)?;
+        let output_box = gpu_unload::plan(array, info, &self.grid, &lowered.output)?;
         let tile_bytes = staging.as_ref().map_or(0, |s| s.bytes);
         if let Some(output_box) = &output_box {
             let bytes = tile_bytes + output_box.bytes();

@@ -16,7 +16,6 @@ use melior::ir::attribute::IntegerAttribute;
 use melior::ir::r#type::{IntegerType, MemRefType};
 use t2s_ir::handle::AsVal;
 
-use t2s_ir::ops::ure::GpuMapOp;
 use t2s_model::program::Affine;
 
 /// A block's static shared memory (every CUDA GPU since Fermi).
@@ -51,20 +50,16 @@ pub(super) struct Staging<'c> {
 
 /// The staging of the program's `ure.gpu_map`, checked against the array.
 pub(super) fn plan<'c>(
-    program_ops: &[OperationRef<'c, '_>],
     array: OperationRef<'c, '_>,
     info: &ArrayInfo,
     grid: &Grid<'c>,
     inputs: &HashMap<String, Val>,
     layouts: &HashMap<String, t2s_model::Layout>,
 ) -> Result<Option<Staging<'c>>, Failed> {
-    let Some(directive) = program_ops.iter().find_map(|op| GpuMapOp::cast(*op)) else {
+    let request = &grid.memory;
+    let (Some(scope_name), Some(at)) = (request.scope.clone(), grid.at) else {
         return Ok(None);
     };
-    let Some(scope_name) = directive.scope() else {
-        return Ok(None);
-    };
-    let at = directive.location();
     let mapped = grid.on.iter().filter(|p| p.is_some()).count();
     let scope = info
         .time
@@ -79,7 +74,7 @@ pub(super) fn plan<'c>(
         })?;
     let loads = ir::collect(array, ods::ure::LoadOperation::name());
     let mut staged = Vec::new();
-    for name in directive.shared() {
+    for name in request.shared.clone() {
         let buffer = inputs
             .get(&name)
             .ok_or_else(|| error(at, format!("no ure.input @{name}")))?;
@@ -97,7 +92,7 @@ pub(super) fn plan<'c>(
         input.layout = layout;
         staged.push(input);
     }
-    let double = directive.double_buffered();
+    let double = request.double_buffered;
     let slots = if double { 2 } else { 1 };
     let bytes: i64 = staged
         .iter()

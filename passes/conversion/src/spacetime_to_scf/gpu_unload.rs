@@ -18,7 +18,6 @@ use super::tile::OutputTile;
 use super::*;
 use crate::spacetime_to_scf::lowered::Output;
 use t2s_ir::ops::spacetime::{OutputOp, OutputParts};
-use t2s_ir::ops::ure::GpuMapOp;
 use t2s_model::program::Affine;
 
 /// The box of the output a block stores.
@@ -48,19 +47,14 @@ impl OutputBox<'_> {
 /// The box of the program's `ure.gpu_map ... staged_output`, checked
 /// against the array; `None` without the directive's `staged_output`.
 pub(super) fn plan<'c>(
-    program_ops: &[OperationRef<'c, '_>],
     array: OperationRef<'c, '_>,
     info: &ArrayInfo,
     grid: &Grid<'_>,
     output: &Output<'c>,
 ) -> Result<Option<OutputBox<'c>>, Failed> {
-    let Some(directive) = program_ops.iter().find_map(|op| GpuMapOp::cast(*op)) else {
+    let (true, Some(at)) = (grid.memory.staged_output, grid.at) else {
         return Ok(None);
     };
-    if !directive.staged_output() {
-        return Ok(None);
-    }
-    let at = directive.location();
     if output.stamps || output.zero_fill {
         // gpu::plan refused it already: a mapped grid stores each element
         // once.
