@@ -33,7 +33,13 @@ impl Call {
         let mut args: Vec<MemRefArg> = inputs
             .iter()
             .zip(&model.inputs)
-            .map(|(buffer, input)| MemRefArg::new(&input.layout.to_physical(buffer)))
+            .map(|(buffer, input)| {
+                if input.layout.is_row_major() {
+                    MemRefArg::new(buffer)
+                } else {
+                    MemRefArg::new(&input.layout.to_physical(buffer))
+                }
+            })
             .collect();
         let physical = model.output_layout.physical(&shape);
         for ty in &model.output_types {
@@ -103,7 +109,14 @@ impl Call {
     pub fn outputs(&self) -> Vec<Buffer> {
         self.args[self.num_inputs..]
             .iter()
-            .map(|a| self.output_layout.to_logical(&a.to_buffer()))
+            .map(|a| {
+                let stored = a.to_buffer();
+                if self.output_layout.is_row_major() {
+                    stored
+                } else {
+                    self.output_layout.to_logical(&stored)
+                }
+            })
             .collect()
     }
 }
