@@ -118,23 +118,15 @@ fn transform_program(
     let loops = nest_loops(nest)?;
     let (names, deps, reads) = dependences(nest, &loops)?;
     let params = ir::param_decls(&program);
-    // A directive in T2S's projection form stands for a transform of t2s's,
-    // checked against the nest as written: it is the whole transform.
-    let chained = requests.len() > 1;
-    for (request, d) in requests.iter_mut().zip(&directives) {
-        if chained && projection::is_projection(d) {
-            return Err(error(
-                d.location(),
-                "a transform in projection form maps the nest alone: it cannot be chained with another space-time transform (or the pass options)",
-            ));
-        }
-        let spec = &request.spec;
-        if let Some(projected) =
-            projection::spec_of(d, &spec.space, spec.check_time, &loops, &deps, &params)?
-        {
-            request.spec = projected;
-        }
-    }
+    let with_options = from_options.is_some();
+    apply_projections(
+        &mut requests,
+        &directives,
+        with_options,
+        &loops,
+        &deps,
+        &params,
+    )?;
     if let Some(spec) = from_options {
         requests.push(Request {
             spec: spec.clone(),
@@ -212,6 +204,35 @@ fn vectorized_as_space<'c>(program: &OperationRef<'c, '_>, rep: &str) -> Option<
         location: first.location(),
         from_options: false,
     })
+}
+
+/// Each directive in T2S's projection form becomes the transform of t2s's
+/// it stands for, checked against the nest as written (so it is the whole
+/// transform: no chain).
+fn apply_projections(
+    requests: &mut [Request<'_>],
+    directives: &[OperationRef<'_, '_>],
+    with_options: bool,
+    loops: &[NestLoop],
+    deps: &[DependenceSpec],
+    params: &[t2s_model::spacetime::ParamDecl],
+) -> Result<(), Failed> {
+    let chained = requests.len() > 1 || with_options;
+    for (request, d) in requests.iter_mut().zip(directives) {
+        if chained && projection::is_projection(d) {
+            return Err(error(
+                d.location(),
+                "a transform in projection form maps the nest alone: it cannot be chained with another space-time transform (or the pass options)",
+            ));
+        }
+        let spec = &request.spec;
+        if let Some(projected) =
+            projection::spec_of(d, &spec.space, spec.check_time, loops, deps, params)?
+        {
+            request.spec = projected;
+        }
+    }
+    Ok(())
 }
 
 fn directive_spec(op: &OperationRef<'_, '_>) -> TransformSpec {
