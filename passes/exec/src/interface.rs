@@ -315,8 +315,7 @@ impl Interface {
             .collect::<Result<_, _>>()?;
         let output = ir::symbol(&output, "func");
         let output_layout = t2s_ir::ops::ure::ProgramOp::cast(program)
-            .and_then(|p| p.func(&output))
-            .map(|f| f.layout())
+            .map(|p| p.layout_of(&output))
             .unwrap_or_default();
         Ok(Interface {
             name: ir::symbol_name(&program),

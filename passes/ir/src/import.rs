@@ -122,8 +122,7 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
         .collect::<Result<Vec<_>, _>>()?;
     let output = funcs.last().map(|f| f.name.clone()).unwrap_or_default();
     let output_layout = <crate::ops::ure::ProgramOp as crate::ops::View>::cast(program)
-        .and_then(|p| p.func(&output))
-        .map(|f| f.layout())
+        .map(|p| p.layout_of(&output))
         .unwrap_or_default();
     Ok(Program {
         name,

@@ -104,15 +104,21 @@ impl Dependence {
     }
 }
 
+/// The declared maxima of the parameters that have one, by name: the
+/// values at which symbolic extents are bounded.
+pub fn maxima(params: &[ParamDecl]) -> HashMap<String, i64> {
+    params
+        .iter()
+        .filter_map(|p| Some((p.name.clone(), p.max?)))
+        .collect()
+}
+
 /// Whether a read at `distance` over the nest `loops` never connects two
 /// of its points: along some loop it moves by at least the loop's largest
 /// extent (`params` give the maxima of symbolic extents). The schedule
 /// ignores such dependences, and the array reads nothing for them.
 pub fn never_reaches(distance: &[i64], loops: &[NestLoop], params: &[ParamDecl]) -> bool {
-    let maxima: HashMap<String, i64> = params
-        .iter()
-        .filter_map(|p| Some((p.name.clone(), p.max?)))
-        .collect();
+    let maxima = maxima(params);
     distance.iter().zip(loops).any(|(d, l)| {
         l.extent
             .eval(&maxima)
@@ -331,10 +337,7 @@ pub fn schedule(
     func_names: &[String],
     params: &[ParamDecl],
 ) -> Result<Schedule, ScheduleError> {
-    let maxima: HashMap<String, i64> = params
-        .iter()
-        .filter_map(|p| Some((p.name.clone(), p.max?)))
-        .collect();
+    let maxima = maxima(params);
     let maxima = &maxima;
     let order = |p: &str| {
         params

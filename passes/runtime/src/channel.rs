@@ -449,45 +449,39 @@ impl Run {
         }
     }
 
-    pub(crate) fn write(&self, k: usize, channel: Option<usize>, index: i64, value: &[u8]) {
-        let Some(fifo) = self.locate(k, channel, index, End::Write) else {
-            return;
-        };
-        let at = (channel.unwrap_or(0), index as usize);
+    /// The element kernel `k` accesses on `end`, once it has room (a write)
+    /// or a value (a read): checked briefly, then asleep until the other
+    /// side moves; `None` when the access is a misuse or the run failed.
+    fn acquire(&self, k: usize, channel: Option<usize>, index: i64, end: End) -> Option<&Fifo> {
+        let fifo = self.locate(k, channel, index, end)?;
+        let at = (channel?, index as usize);
+        let full = end == End::Write;
         loop {
             if self.failed.load(Ordering::Acquire) {
-                return;
+                return None;
             }
-            if self.fifo_ready(fifo, at.0, true) || self.spin(fifo, at.0, true) {
-                break;
+            if self.fifo_ready(fifo, at.0, full) || self.spin(fifo, at.0, full) {
+                return Some(fifo);
             }
-            if !self.wait_until(k, fifo, at, true) {
-                return;
+            if !self.wait_until(k, fifo, at, full) {
+                return None;
             }
         }
-        fifo.push(value);
-        self.wake(fifo, End::Read);
+    }
+
+    pub(crate) fn write(&self, k: usize, channel: Option<usize>, index: i64, value: &[u8]) {
+        if let Some(fifo) = self.acquire(k, channel, index, End::Write) {
+            fifo.push(value);
+            self.wake(fifo, End::Read);
+        }
     }
 
     pub(crate) fn read(&self, k: usize, channel: Option<usize>, index: i64, value: &mut [u8]) {
         value.fill(0);
-        let Some(fifo) = self.locate(k, channel, index, End::Read) else {
-            return;
-        };
-        let at = (channel.unwrap_or(0), index as usize);
-        loop {
-            if self.failed.load(Ordering::Acquire) {
-                return;
-            }
-            if self.fifo_ready(fifo, at.0, false) || self.spin(fifo, at.0, false) {
-                break;
-            }
-            if !self.wait_until(k, fifo, at, false) {
-                return;
-            }
+        if let Some(fifo) = self.acquire(k, channel, index, End::Read) {
+            fifo.pop(value);
+            self.wake(fifo, End::Write);
         }
-        fifo.pop(value);
-        self.wake(fifo, End::Write);
     }
 }
 

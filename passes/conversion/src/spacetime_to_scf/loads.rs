@@ -97,11 +97,7 @@ pub(crate) fn load(
             e, tile, &indices,
         ));
     }
-    let layout = lowered
-        .input_layouts
-        .get(&name)
-        .cloned()
-        .unwrap_or_default();
+    let layout = lowered.input_layout(&name);
     // The buffer is in its memory order: logical dimension `d` is its
     // dimension `layout.position(d)`.
     let shape: Vec<i64> = t2s_ir::types::shape(buffer.r#type()).unwrap_or_default();

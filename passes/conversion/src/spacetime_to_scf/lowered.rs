@@ -144,6 +144,13 @@ pub struct Lowered<'c> {
     pub output_tile: Option<crate::spacetime_to_scf::tile::OutputTile>,
 }
 
+impl Lowered<'_> {
+    /// The memory order of input `name`'s buffer (row-major when unknown).
+    pub fn input_layout(&self, name: &str) -> t2s_model::Layout {
+        self.input_layouts.get(name).cloned().unwrap_or_default()
+    }
+}
+
 /// One PE clone: its coordinates, the flattened step, and its constant
 /// space coordinates when PEs are unrolled.
 pub struct PeFrame<'v> {

@@ -145,11 +145,7 @@ pub fn load_lanes(
     // The buffer is in its memory order: the indices (and their lane
     // strides) permuted alike, so that contiguity is along its last
     // dimension.
-    let layout = lowered
-        .input_layouts
-        .get(&name)
-        .cloned()
-        .unwrap_or_default();
+    let layout = lowered.input_layout(&name);
     let quasi = layout.physical(&t2s_ir::quasi::quasi_map_rows(op, "map")?);
     let strides = strides.map(|s| layout.physical(s));
     let strides = strides.as_ref();
@@ -353,19 +349,15 @@ pub fn proven_inside(
     lowered: &Lowered<'_>,
     ranges: &[Option<(i64, i64)>],
 ) -> bool {
-    let Some(buffer) = lowered.inputs.get(&t2s_ir::ops::ure::input_of(op)) else {
+    let name = t2s_ir::ops::ure::input_of(op);
+    let Some(buffer) = lowered.inputs.get(&name) else {
         return false;
     };
     let Ok(rows) = t2s_ir::quasi::quasi_map_rows(op, "map") else {
         return false;
     };
     let ty = type_of(*buffer);
-    let name = t2s_ir::ops::ure::input_of(op);
-    let layout = lowered
-        .input_layouts
-        .get(&name)
-        .cloned()
-        .unwrap_or_default();
+    let layout = lowered.input_layout(&name);
     rows.iter().enumerate().all(|(d, row)| {
         // The buffer is in its memory order.
         let dim = t2s_ir::types::shape(ty)

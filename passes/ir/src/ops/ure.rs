@@ -133,6 +133,12 @@ impl<'c, 'a> ProgramOp<'c, 'a> {
             .into_iter()
             .find(|f| f.name() == name)
     }
+
+    /// The memory order of Func `name`'s buffer, as its `ure.func`
+    /// declares it (row-major without a declaration or a layout).
+    pub fn layout_of(&self, name: &str) -> t2s_model::Layout {
+        self.func(name).map(|f| f.layout()).unwrap_or_default()
+    }
 }
 
 impl<'c, 'a> FuncOp<'c, 'a> {

@@ -414,10 +414,7 @@ fn warn_if_idle(
     params: &[t2s_model::spacetime::ParamDecl],
     requests: &[Request<'_>],
 ) {
-    let maxima: std::collections::HashMap<String, i64> = params
-        .iter()
-        .filter_map(|p| Some((p.name.clone(), p.max?)))
-        .collect();
+    let maxima = t2s_model::spacetime::maxima(params);
     let Some(points) = loops.iter().try_fold(1i128, |n, l| {
         Some(n.saturating_mul(i128::from(l.extent.eval(&maxima)?)))
     }) else {

@@ -97,14 +97,11 @@ fn source_extents(
     params: &[ParamDecl],
     at: Location<'_>,
 ) -> Result<Vec<i64>, Failed> {
+    let maxima = t2s_model::spacetime::maxima(params);
     positions
         .iter()
         .map(|&p| {
             let l = &loops[p];
-            let maxima: std::collections::HashMap<String, i64> = params
-                .iter()
-                .filter_map(|d| Some((d.name.clone(), d.max?)))
-                .collect();
             l.extent.eval(&maxima).ok_or_else(|| {
                     error(
                         at,
