@@ -79,6 +79,11 @@ t2s_ir::declare_pass! {
         /// its register files in private memory; without a directive, one
         /// thread runs the whole array
         gpu: bool = ("gpu", "false"),
+        /// Realize each ure.stream_input's feeder as a packed tile: at each
+        /// iteration of its scope loop, the tile of the input the loops inside
+        /// read is copied into a buffer in the array's read order, which the
+        /// PEs read instead of the input (the CPU's systolic route)
+        pack_feeders: bool = ("pack-feeders", "false"),
     }
 }
 
@@ -98,6 +103,7 @@ pub struct LowerOptions {
     pub fastmath: String,
     pub input_checks: bool,
     pub gpu: bool,
+    pub pack_feeders: bool,
 }
 
 fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
@@ -110,7 +116,14 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
         fastmath: options.fastmath.clone(),
         input_checks: options.input_checks,
         gpu: options.gpu,
+        pack_feeders: options.pack_feeders,
     };
+    if options.gpu && options.pack_feeders {
+        return Err(error(
+            root.location(),
+            "spacetime-to-scf: pack-feeders is the CPU's form of a feeder; with gpu=true the tiles are staged in shared memory (ure.gpu_map ... shared)",
+        ));
+    }
     if !options.fastmath.is_empty()
         && Attribute::parse(
             // SAFETY: the context outlives the pass run.
@@ -151,7 +164,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
             "a program holds one spacetime.array",
         ));
     }
-    pending::warn_unapplied(&body_ops, options.gpu);
+    pending::warn_unapplied(&body_ops, options.gpu, options.pack_feeders);
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
     let context: &Context = unsafe { context_ref.to_ref() };
@@ -276,10 +289,21 @@ fn lower_array<'c>(
     };
 
     let scope = form.as_ref().and_then(|f| f.scope());
+    // Only the program's own array packs (a kernel's feeders have buffers).
+    let in_program = array
+        .parent_operation()
+        .is_some_and(|p| ods::is(&p, ods::ure::ProgramOperation::name()));
+    let packs = if options.pack_feeders && in_program {
+        pack::plan(program, array, &info)
+    } else {
+        Vec::new()
+    };
+    let packed = pack::allocate(&e, &packs);
     let mut time = phases::time_loops(&e, array, &info, &time_extents, &given, scope);
     if let Some(form) = &form {
         form.fill(&e, &time, &info, &mut lowered)?;
     }
+    pack::fill(&e, &packs, &packed, &time, &info, &mut lowered)?;
     let pe = phases::PeInputs {
         files: &files,
         buffers: &buffers,
@@ -294,6 +318,7 @@ fn lower_array<'c>(
         e.finish_scf_block(*body);
     }
     free_heap(&e, &files, stamps.filter(|_| !options.gpu), &buffers);
+    pack::free(&e, &packed);
     if let Some(form) = &form {
         form.close(&e, &lowered.outputs);
     }
@@ -378,6 +403,7 @@ fn lowered_at_entry<'c>(
         fastmath: options.fastmath.clone(),
         tiles: HashMap::new(),
         output_tile: None,
+        packed: HashMap::new(),
     };
     Ok((lowered, time_extents))
 }
@@ -490,6 +516,8 @@ mod gpu_unload;
 pub mod loads;
 pub mod lowered;
 pub mod output;
+mod pack;
+mod packed;
 mod pending;
 pub mod pes;
 mod phases;

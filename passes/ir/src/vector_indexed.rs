@@ -96,3 +96,41 @@ fn offsets(e: &Emitter<'_>, buffer: Val) -> Vec<Val> {
 fn rank(buffer: Val) -> i64 {
     crate::types::rank(type_of(buffer)).unwrap_or(0) as i64
 }
+
+/// Each lane's scalar load at `index_of(lane)`, clamped into the input,
+/// assembled into the vector `ty`.
+pub fn lane_by_lane<'c>(
+    e: &Emitter<'c>,
+    buffer: Val,
+    ty: Type<'c>,
+    shape: &[i64],
+    element: Type<'c>,
+    index_of: impl Fn(&[i64]) -> Vec<Val>,
+) -> Val {
+    let dims: Vec<Val> = dims(e, buffer)
+        .into_iter()
+        .map(|d| e.sub(d, e.index(1)))
+        .collect();
+    let mut elements = Vec::new();
+    for l in 0..lanes::count(shape) {
+        let at = lanes::unflatten(shape, l);
+        let idx: Vec<Val> = index_of(&at)
+            .into_iter()
+            .zip(&dims)
+            .map(|(i, upper)| e.clamp(i, e.index(0), *upper))
+            .collect();
+        elements.push(e.load(buffer, &idx, element));
+    }
+    // n-D from_elements does not lower to LLVM: build 1-D, then reshape.
+    let flat = lanes::vector_type(e.context, &[lanes::count(shape) as i64], element);
+    let v = e.op(
+        ods::vector::FromElementsOperation::name(),
+        &elements,
+        &[flat],
+        &[],
+    )[0];
+    if shape.len() == 1 {
+        return v;
+    }
+    e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty)
+}

@@ -114,8 +114,8 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
-    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (inputs read again and again along rows a power of two bytes long padded first)",
-    defaults: &[],
+    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (each stream_input's feeder a packed tile; inputs read again and again along rows a power of two bytes long padded first)",
+    defaults: &[("pack-feeders", "true")],
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),

@@ -86,6 +86,11 @@ pub(crate) fn load(
         .map(|i| op.operand(i).map(|v| v.val()))
         .collect::<Result<_, _>>()
         .or_internal("an operand of the op")?;
+    if let Some(packed) = lowered.packed.get(&name) {
+        return Ok(crate::spacetime_to_scf::packed::load(
+            e, packed, &operands, None,
+        ));
+    }
     if let Some(tile) = lowered.tiles.get(&name) {
         // The tile holds every index the block reads in this scope
         // iteration: no clamp.
@@ -97,14 +102,31 @@ pub(crate) fn load(
             e, tile, &indices,
         ));
     }
-    let layout = lowered.input_layout(&name);
+    let ranges = ranges.unwrap_or_default();
+    Ok(load_input(
+        e, &name, buffer, &rows, &operands, lowered, &ranges,
+    ))
+}
+
+/// `memref.load` of input `name` (its buffer `buffer`) at `rows` over
+/// `operands`, each index clamped into the buffer unless `ranges` (the
+/// operands') prove it inside.
+pub(crate) fn load_input(
+    e: &Emitter<'_>,
+    name: &str,
+    buffer: Val,
+    rows: &[t2s_model::quasi::QuasiAffine],
+    operands: &[Val],
+    lowered: &Lowered<'_>,
+    ranges: &[Option<(i64, i64)>],
+) -> Val {
+    let layout = lowered.input_layout(name);
     // The buffer is in its memory order: logical dimension `d` is its
     // dimension `layout.position(d)`.
     let shape: Vec<i64> = t2s_ir::types::shape(buffer.r#type()).unwrap_or_default();
-    let ranges = ranges.unwrap_or_default();
     let mut indices = Vec::new();
     for (d, row) in rows.iter().enumerate() {
-        let value = t2s_ir::quasi::quasi_value(e, row, &operands);
+        let value = t2s_ir::quasi::quasi_value(e, row, operands);
         let range = row
             .range(&|p| ranges.get(p).copied().flatten())
             .and_then(|(lo, hi)| Some((i64::try_from(lo).ok()?, i64::try_from(hi).ok()?)));
@@ -129,5 +151,5 @@ pub(crate) fn load(
         indices.push(e.clamp(value, e.index(0), upper));
     }
     let elem = t2s_ir::types::element(buffer.r#type());
-    Ok(e.load(buffer, &layout.physical(&indices), elem))
+    e.load(buffer, &layout.physical(&indices), elem)
 }

@@ -142,6 +142,9 @@ pub struct Lowered<'c> {
     /// The block's box of the output in shared memory, which the PEs store
     /// into instead of the output (the GPU form's staged output).
     pub output_tile: Option<crate::spacetime_to_scf::tile::OutputTile>,
+    /// The packed tiles the PEs read instead of these inputs (the CPU's
+    /// form of their feeders).
+    pub packed: HashMap<String, crate::spacetime_to_scf::packed::Packed>,
 }
 
 impl Lowered<'_> {

@@ -32,8 +32,12 @@ fn applied_by(op: &OperationRef<'_, '_>) -> Option<&'static str> {
 
 /// Warns at each directive of `ops` (a program's body) that no pass has
 /// applied.
-pub fn warn_unapplied(ops: &[OperationRef<'_, '_>], gpu: bool) {
+pub fn warn_unapplied(ops: &[OperationRef<'_, '_>], gpu: bool, packs: bool) {
     for op in ops {
+        // Packing applies the feeder (and says so at the directive).
+        if packs && ods::is(op, ods::ure::StreamInputOperation::name()) {
+            continue;
+        }
         if ods::is(op, ods::ure::GpuMapOperation::name()) {
             if !gpu {
                 emit(

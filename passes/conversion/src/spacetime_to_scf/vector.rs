@@ -138,6 +138,16 @@ pub fn load_lanes(
     in_bounds: bool,
 ) -> Result<Val, Failed> {
     let name = t2s_ir::ops::ure::input_of(op);
+    let args: Vec<Val> = op.operands().map(|v| v.val()).collect();
+    let ty = op.result(0).or_internal("a result of the op")?.r#type();
+    if let Some(packed) = lowered.packed.get(&name) {
+        return Ok(crate::spacetime_to_scf::packed::load(
+            e,
+            packed,
+            &args,
+            Some(ty),
+        ));
+    }
     let buffer = *lowered
         .inputs
         .get(&name)
@@ -149,8 +159,6 @@ pub fn load_lanes(
     let quasi = layout.physical(&t2s_ir::quasi::quasi_map_rows(op, "map")?);
     let strides = strides.map(|s| layout.physical(s));
     let strides = strides.as_ref();
-    let args: Vec<Val> = op.operands().map(|v| v.val()).collect();
-    let ty = op.result(0).or_internal("a result of the op")?.r#type();
     let shape = shape_of(ty).or_internal("a vector or scalar type of static shape")?;
     let element = element_of(ty);
     if quasi.iter().any(|r| r.as_affine().is_none()) {
@@ -172,7 +180,9 @@ pub fn load_lanes(
                 .map(|r| t2s_ir::quasi::quasi_value(e, r, &lane_args))
                 .collect()
         };
-        return Ok(lane_by_lane(e, buffer, ty, &shape, element, index_of));
+        return Ok(t2s_ir::vector_indexed::lane_by_lane(
+            e, buffer, ty, &shape, element, index_of,
+        ));
     }
     let rows: Vec<Affine> = quasi.into_iter().map(|r| r.affine).collect();
     let indices: Vec<Val> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
@@ -210,47 +220,14 @@ pub fn load_lanes(
         return Ok(gather_clamped(e, buffer, &indices, ty, &shape));
     }
     // Elements LLVM packs into bits: each lane's scalar load.
-    Ok(lane_by_lane(e, buffer, ty, &shape, element, |at| {
-        indices.iter().map(|i| lanes::extract(e, *i, at)).collect()
-    }))
-}
-
-/// Each lane's scalar load at `index_of(lane)`, clamped into the input,
-/// assembled into the vector `ty`.
-fn lane_by_lane<'c>(
-    e: &Emitter<'c>,
-    buffer: Val,
-    ty: Type<'c>,
-    shape: &[i64],
-    element: Type<'c>,
-    index_of: impl Fn(&[i64]) -> Vec<Val>,
-) -> Val {
-    let dims: Vec<Val> = t2s_ir::vector_indexed::dims(e, buffer)
-        .into_iter()
-        .map(|d| e.sub(d, e.index(1)))
-        .collect();
-    let mut elements = Vec::new();
-    for l in 0..lanes::count(shape) {
-        let at = lanes::unflatten(shape, l);
-        let idx: Vec<Val> = index_of(&at)
-            .into_iter()
-            .zip(&dims)
-            .map(|(i, upper)| e.clamp(i, e.index(0), *upper))
-            .collect();
-        elements.push(e.load(buffer, &idx, element));
-    }
-    // n-D from_elements does not lower to LLVM: build 1-D, then reshape.
-    let flat = lanes::vector_type(e.context, &[lanes::count(shape) as i64], element);
-    let v = e.op(
-        ods::vector::FromElementsOperation::name(),
-        &elements,
-        &[flat],
-        &[],
-    )[0];
-    if shape.len() == 1 {
-        return v;
-    }
-    e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty)
+    Ok(t2s_ir::vector_indexed::lane_by_lane(
+        e,
+        buffer,
+        ty,
+        &shape,
+        element,
+        |at| indices.iter().map(|i| lanes::extract(e, *i, at)).collect(),
+    ))
 }
 
 pub(crate) use t2s_ir::lanes::byte_sized;

@@ -65,6 +65,28 @@ pub fn input_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> String {
 }
 
 view! {
+    /// `ure.stream_input`: an input's loader and buffered feeder.
+    StreamInputOp = ods::StreamInputOperation
+}
+
+impl<'c> StreamInputOp<'c, '_> {
+    /// The input streamed, without the `@`.
+    pub fn input(&self) -> String {
+        ir::symbol(&self.0, "input")
+    }
+
+    /// The feeder's scope loop (one name; empty when none is written).
+    pub fn scope(&self) -> Vec<String> {
+        ir::strings(&self.0, "scope")
+    }
+
+    pub fn location(&self) -> melior::ir::Location<'c> {
+        use melior::ir::operation::OperationLike as _;
+        self.0.location()
+    }
+}
+
+view! {
     /// `ure.gpu_map`: the directive.
     GpuMapOp = ods::GpuMapOperation
 }

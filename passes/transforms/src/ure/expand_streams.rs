@@ -163,13 +163,14 @@ struct Parts {
 
 impl Parts {
     fn read(op: &OperationRef<'_, '_>) -> Parts {
+        let stream = <t2s_ir::ops::ure::StreamInputOp as t2s_ir::ops::View>::cast(*op);
         Parts {
-            input: ir::symbol(op, "input"),
+            input: stream.map(|s| s.input()).unwrap_or_default(),
             loader: ir::string(op, "loader"),
             out: ir::strings(op, "out"),
             loader_depth: ir::int(op, "loader_depth").unwrap_or(2),
             feeder: ir::string(op, "feeder"),
-            scope: ir::strings(op, "scope"),
+            scope: stream.map(|s| s.scope()).unwrap_or_default(),
             feeder_depth: ir::int(op, "feeder_depth").unwrap_or(2),
         }
     }
