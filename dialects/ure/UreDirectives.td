@@ -136,6 +136,33 @@ def Ure_VectorizeOp : Ure_Op<"vectorize", [HasParent<"ProgramOp">]> {
   let hasVerifier = 1;
 }
 
+def Ure_ParallelOp : Ure_Op<"parallel", [HasParent<"ProgramOp">]> {
+  let summary = "Runs the array's outermost time loops on the host's threads";
+  let description = [{
+    The CPU's counterpart of `ure.gpu_map`'s blocks: the listed loops of
+    the space-time transform of `@F`'s merged nest (the representative)
+    are run in parallel, each iteration (a tile of the output) on one of
+    the host's threads, with its own register files and packed tiles.
+    `spacetime-to-scf` makes them one `scf.parallel`, which upstream
+    `async-parallel-for` hands to MLIR's async runtime (the
+    `t2s-lower-to-llvm` pipeline, so `t2s-run --mode systolic`). Checked,
+    each as an error at this op: the loops are the outermost time loops of
+    the array, in that order (`space-time-transform` and the lowering); no
+    value flows from one of their iterations to another (no dependence
+    along them: `space-time-transform`, where the distances are known, and
+    the reads' delays again in the lowering); each is a loop of the output,
+    so no two threads write one element. The other routes warn that the
+    directive is not applied.
+
+    ```mlir
+    ure.parallel @a (jj)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$loops);
+  let assemblyFormat = "$func custom<VarNames>($loops) attr-dict";
+  let hasVerifier = 1;
+}
+
 def Ure_GpuMapOp : Ure_Op<"gpu_map", [HasParent<"ProgramOp">]> {
   let summary = "Runs the array's outermost time loops as a GPU grid";
   let description = [{

@@ -17,6 +17,36 @@
 using namespace mlir;
 using namespace t2s::ure;
 
+LogicalResult ParallelOp::verify() {
+  llvm::StringSet<> seen;
+  for (Attribute a : getLoops())
+    if (!seen.insert(cast<StringAttr>(a).getValue()).second)
+      return emitOpError("runs loop '")
+             << cast<StringAttr>(a).getValue() << "' in parallel twice";
+  if (getLoops().empty() || getLoops().size() > 3)
+    return emitOpError("runs 1 to 3 loops in parallel, not ")
+           << getLoops().size();
+  // A Func's loops are known here.
+  auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
+      (*this)->getParentOp(), getFuncAttr().getAttr()));
+  if (!func)
+    return emitOpError("names ") << getFuncAttr() << ", which is no ure.func";
+  if (!func.isDeclared())
+    return success();
+  SmallVector<StringRef> vars;
+  for (Attribute a : func.getVarsAttr())
+    vars.push_back(cast<StringAttr>(a).getValue());
+  for (Attribute a : getLoops()) {
+    StringRef loop = cast<StringAttr>(a).getValue();
+    if (!llvm::is_contained(vars, loop))
+      return emitOpError("runs loop '")
+             << loop << "' in parallel, which is not a loop of "
+             << getFuncAttr() << " (its loops: " << llvm::join(vars, ", ")
+             << ")";
+  }
+  return success();
+}
+
 LogicalResult GpuMapOp::verify() {
   SmallVector<Attribute> all(getBlocks().begin(), getBlocks().end());
   all.append(getThreads().begin(), getThreads().end());

@@ -1760,3 +1760,35 @@ ure.program @p {
   // expected-error@+1 {{'ure.space_time_transform' op reverse affine_map<(d0, d1) -> (d1 - d0)> must map the 2 destination coordinates back to the 2 source loops, without symbols}}
   ure.space_time_transform @a (i, j) -> (s, t) projection affine_map<(i, j) -> (j, i + j)> reverse affine_map<(s, t) -> (t - s)>
 }
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.parallel' op runs loop 'j' in parallel twice}}
+  ure.parallel @a (j, j)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.parallel' op runs 1 to 3 loops in parallel, not 0}}
+  ure.parallel @a ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.parallel' op runs loop 'k' in parallel, which is not a loop of @a (its loops: i, j)}}
+  ure.parallel @a (k)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.parallel' op names @b, which is no ure.func}}
+  ure.parallel @b (i)
+}

@@ -280,6 +280,19 @@ ure.program @vectorized {
 
 // -----
 
+// Tiles on the host's threads: the outermost time loops of @c's array.
+// CHECK-LABEL: ure.program @threads {
+// CHECK:         ure.parallel @c (j)
+// CHECK-NEXT:    ure.parallel @c (j, i) {tag = 1 : i64}
+// GENERIC: "ure.parallel"() <{func = @c, loops = ["j"]}> : () -> ()
+ure.program @threads {
+  ure.func @c(i, j, k) -> f32 on device
+  ure.parallel @c (j)
+  ure.parallel @c (j, i) {tag = 1}
+}
+
+// -----
+
 // Gathering and scattering along PE chains: a Func or a kernel that an
 // isolation directive creates, the Func or input, the loop, the strategy.
 // CHECK-LABEL: ure.program @chains {

@@ -132,8 +132,9 @@ def find_openblas():
     return None
 
 
-def openblas_seconds(lib, n, repeat):
-    lib.openblas_set_num_threads(1)
+def openblas_seconds(lib, n, repeat, threads=1):
+    """Best time of cblas_sgemm at n with `threads` threads (0: all cores)."""
+    lib.openblas_set_num_threads(threads if threads > 0 else os.cpu_count())
     rng = random.Random(1)
     a = (ctypes.c_float * (n * n))(*[rng.random() for _ in range(n * n)])
     b = (ctypes.c_float * (n * n))(*[rng.random() for _ in range(n * n)])

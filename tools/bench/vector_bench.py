@@ -68,6 +68,14 @@ def packed(n, p, q):
                         "  ure.stream_input @B loader @bLoader out (jjj) feeder @bFeeder scope (jj)\n")
 
 
+def threaded(n, p, q):
+    """The packed design with its outermost tile loop on the host's threads
+    (`ure.parallel @a (jj)`: each panel of B, and the column of C it
+    computes, on one thread)."""
+    return packed(n, p, q).replace("  ure.stream_input @B",
+                                   "  ure.parallel @a (jj)\n  ure.stream_input @B")
+
+
 def scalar(n, p, q):
     """The same block without vectorization, C laid out the same way."""
     return row_major_c(sb.tiled_gemm(n, p, q))
@@ -93,7 +101,8 @@ def main():
     work = tempfile.mkdtemp(prefix="t2s-vbench-")
     try:
         small = 2 * math.lcm(p, q)
-        designs = (("vector", vectorized), ("packed", packed), ("scalar", scalar))
+        designs = (("vector", vectorized), ("packed", packed), ("threads", threaded),
+                   ("scalar", scalar))
         for name, design in designs:
             check = os.path.join(work, f"check-{name}.mlir")
             open(check, "w").write(design(small, p, q))
@@ -106,6 +115,7 @@ def main():
               "| OpenBLAS (1 thread) s | GFLOP/s | vector / OpenBLAS | packed / OpenBLAS "
               "| vector / scalar |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+        rows = []
         for n in map(int, args.sizes.split(",")):
             if n % p or n % q:
                 sys.exit(f"N = {n} is not a multiple of the PE block {p}x{q}")
@@ -115,12 +125,22 @@ def main():
                 open(path, "w").write(design(n, p, q))
                 times[name] = sb.t2s_seconds(run, path, args.repeat, args.fastmath)
             blas = sb.openblas_seconds(lib, n, args.repeat)
+            blas_all = sb.openblas_seconds(lib, n, args.repeat, threads=0)
             flops = 2.0 * n ** 3
             v, pk, s = times["vector"], times["packed"], times["scalar"]
             print(f"| {n} | {v:.5f} | {flops / v / 1e9:.2f} | {pk:.5f} | {flops / pk / 1e9:.2f} "
                   f"| {s:.5f} | {flops / s / 1e9:.2f} "
                   f"| {blas:.5f} | {flops / blas / 1e9:.2f} | {100 * blas / v:.1f}% "
                   f"| {100 * blas / pk:.1f}% | {s / v:.2f}x |")
+            th = times["threads"]
+            rows.append(f"| {n} | {th:.5f} | {flops / th / 1e9:.2f} | {blas_all:.5f} "
+                        f"| {flops / blas_all / 1e9:.2f} | {100 * blas_all / th:.1f}% |")
+        print(f"\n## The packed design on all {os.cpu_count()} cores (ure.parallel @a (jj)) "
+              f"against OpenBLAS with {os.cpu_count()} threads, same run")
+        print("| N | t2s threads s | GFLOP/s | OpenBLAS (all threads) s | GFLOP/s | threads / OpenBLAS |")
+        print("|---|---|---|---|---|---|")
+        for row in rows:
+            print(row)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

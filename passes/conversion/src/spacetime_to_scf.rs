@@ -84,6 +84,10 @@ t2s_ir::declare_pass! {
         /// read is copied into a buffer in the array's read order, which the
         /// PEs read instead of the input (the CPU's systolic route)
         pack_feeders: bool = ("pack-feeders", "false"),
+        /// Run the loops of the program's ure.parallel on the host's threads:
+        /// one scf.parallel (for upstream async-parallel-for), each iteration
+        /// with its own register files and tiles
+        threads: bool = ("threads", "false"),
     }
 }
 
@@ -104,6 +108,7 @@ pub struct LowerOptions {
     pub input_checks: bool,
     pub gpu: bool,
     pub pack_feeders: bool,
+    pub threads: bool,
 }
 
 fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
@@ -117,7 +122,14 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
         input_checks: options.input_checks,
         gpu: options.gpu,
         pack_feeders: options.pack_feeders,
+        threads: options.threads,
     };
+    if options.gpu && options.threads {
+        return Err(error(
+            root.location(),
+            "spacetime-to-scf: threads runs ure.parallel's loops on the host's threads; with gpu=true ure.gpu_map maps loops to blocks and threads",
+        ));
+    }
     if options.gpu && options.pack_feeders {
         return Err(error(
             root.location(),
@@ -164,7 +176,7 @@ fn lower_program(program: OperationRef<'_, '_>, options: &LowerOptions) -> Resul
             "a program holds one spacetime.array",
         ));
     }
-    pending::warn_unapplied(&body_ops, options.gpu, options.pack_feeders);
+    pending::warn_unapplied(&body_ops, options);
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` outlives the borrow.
     let context: &Context = unsafe { context_ref.to_ref() };
@@ -231,23 +243,7 @@ fn lower_array<'c>(
     let output = target.signature.clone();
     let function = create_function(context, program, target, options)?;
     let entry = Emitter::new(context, array.location(), function.entry);
-    let checked: Vec<Checked> = function
-        .ordered_inputs
-        .iter()
-        .zip(target.needs)
-        .map(|((buffer, input), needs)| Checked {
-            buffer: *buffer,
-            declared: input.shape.clone(),
-            needs,
-            layout: &input.layout,
-        })
-        .collect();
-    let guarded = guard(
-        &entry,
-        function.entry,
-        options.input_checks.then_some(checked.as_slice()),
-        &function.params,
-    )?;
+    let guarded = guard_inputs(&entry, &function, target, options)?;
     let e = entry.at(guarded.body);
     // The GPU form: everything from here on runs in every thread.
     let mut form = match options.gpu {
@@ -268,45 +264,60 @@ fn lower_array<'c>(
     }
     let grid = form.as_ref().map(|f| &f.grid);
 
-    let files = phases::allocate_files(&e, array, &info, unroll, options, grid)?;
-    let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
-    if options.gpu && !array_op.buffers().is_empty() {
-        return Err(error(
-            array.location(),
-            "spacetime-to-scf{gpu=true}: an array's feeder buffers have no GPU form yet (shared memory)",
-        ));
-    }
-    let buffers = crate::spacetime_to_scf::buffers::allocate(&e, &array_op);
     // Only the kernel that stores the output initializes it: the others run
     // at the same time.
-    let stamps = if stores {
+    let init_outputs = |e: &Emitter<'c>| -> Result<Option<Val>, Failed> {
+        if !stores {
+            return Ok(None);
+        }
         if let Some(grid) = grid {
             gpu::check_stamps(grid, &output, array.location())?;
         }
-        crate::spacetime_to_scf::lowered::init_outputs(&e, &info, &lowered, !options.gpu)?
-    } else {
-        None
+        crate::spacetime_to_scf::lowered::init_outputs(e, &info, &lowered, !options.gpu)
     };
-
-    let scope = form.as_ref().and_then(|f| f.scope());
-    // Only the program's own array packs (a kernel's feeders have buffers).
+    // Only the program's own array packs and runs on threads (a kernel's
+    // feeders have buffers; kernels run on threads of their own).
     let in_program = array
         .parent_operation()
         .is_some_and(|p| ods::is(&p, ods::ure::ProgramOperation::name()));
-    let packs = if options.pack_feeders && in_program {
-        pack::plan(program, array, &info)
-    } else {
-        Vec::new()
+    let threads = match options.threads && in_program {
+        true => threads::plan(program, array, &info, &output)?,
+        false => None,
     };
-    let packed = pack::allocate(&e, &packs);
+    // The output is initialized once, before the threads start.
+    let mut stamps = match threads.is_some() {
+        true => init_outputs(&e)?,
+        false => None,
+    };
+    // Each iteration of the parallel loops has its own storage.
+    let parallel = threads
+        .as_ref()
+        .map(|p| threads::open(&e, p, &info, &time_extents));
+    let outer = e;
+    let e = parallel.as_ref().map_or(e, |(body, _)| e.at(*body));
+    let given = match &parallel {
+        Some((_, ivs)) => ivs.iter().map(|iv| Some(*iv)).collect(),
+        None => given,
+    };
+
+    let packs = match options.pack_feeders && in_program {
+        true => pack::plan(program, array, &info),
+        false => Vec::new(),
+    };
+    let storage = phases::Storage::allocate(&e, array, &info, unroll, options, grid, &packs)?;
+    if threads.is_none() {
+        stamps = init_outputs(&e)?;
+    }
+
+    let scope = form.as_ref().and_then(|f| f.scope());
     let mut time = phases::time_loops(&e, array, &info, &time_extents, &given, scope);
     if let Some(form) = &form {
         form.fill(&e, &time, &info, &mut lowered)?;
     }
-    pack::fill(&e, &packs, &packed, &time, &info, &mut lowered)?;
+    pack::fill(&e, &packs, &storage.packed, &time, &info, &mut lowered)?;
     let pe = phases::PeInputs {
-        files: &files,
-        buffers: &buffers,
+        files: &storage.files,
+        buffers: &storage.buffers,
         lowered: &lowered,
         stamps,
     };
@@ -317,8 +328,16 @@ fn lower_array<'c>(
     for body in time.bodies.iter().rev() {
         e.finish_scf_block(*body);
     }
-    free_heap(&e, &files, stamps.filter(|_| !options.gpu), &buffers);
-    pack::free(&e, &packed);
+    storage.free(&e);
+    if let Some((body, _)) = parallel {
+        outer.finish_parallel(body);
+    }
+    if let Some(stamps) = stamps.filter(|_| !options.gpu) {
+        outer.insert(melior::dialect::memref::dealloc(
+            stamps.value(),
+            outer.location,
+        ));
+    }
     if let Some(form) = &form {
         form.close(&e, &lowered.outputs);
     }
@@ -326,26 +345,31 @@ fn lower_array<'c>(
     Ok(())
 }
 
-/// Frees what the lowering allocated on the heap: register files, the
-/// output's last-write stamps, feeder buffers.
-fn free_heap(
-    e: &Emitter<'_>,
-    files: &HashMap<usize, FileStorage>,
-    stamps: Option<Val>,
-    buffers: &[crate::spacetime_to_scf::buffers::BufferStorage],
-) {
-    for file in files.values().filter(|f| f.heap) {
-        e.op(
-            ods::memref::DeallocOperation::name(),
-            &[file.buffer],
-            &[],
-            &[],
-        );
-    }
-    if let Some(stamps) = stamps {
-        e.op(ods::memref::DeallocOperation::name(), &[stamps], &[], &[]);
-    }
-    crate::spacetime_to_scf::buffers::free(e, buffers);
+/// The checks of the inputs' sizes at the function's entry (when
+/// `input-checks`): the program's body goes into the returned guard.
+fn guard_inputs<'c>(
+    entry: &Emitter<'c>,
+    function: &Function,
+    target: &Target<'_, 'c>,
+    options: &LowerOptions,
+) -> Result<Guarded, Failed> {
+    let checked: Vec<Checked> = function
+        .ordered_inputs
+        .iter()
+        .zip(target.needs)
+        .map(|((buffer, input), needs)| Checked {
+            buffer: *buffer,
+            declared: input.shape.clone(),
+            needs,
+            layout: &input.layout,
+        })
+        .collect();
+    guard(
+        entry,
+        function.entry,
+        options.input_checks.then_some(checked.as_slice()),
+        &function.params,
+    )
 }
 
 /// Whether the PEs are unrolled: asked for, and not more than
@@ -524,6 +548,7 @@ mod phases;
 pub mod registers;
 pub mod rewrite;
 pub mod store_once;
+mod threads;
 pub mod tile;
 pub mod vector;
 

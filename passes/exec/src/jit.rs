@@ -70,6 +70,7 @@ pub fn jit_run_timed(
 /// A JIT engine for `module` (in the llvm dialect), with the runtime
 /// functions the compiled code may call. The caller destroys it.
 pub fn new_engine(module: &Module) -> Result<mlir_sys::MlirExecutionEngine, ExecuteError> {
+    let async_symbols = async_runtime_symbols(module)?;
     // SAFETY: the module outlives the engine (the caller destroys it first);
     // no symbol is looked up before the runtime is registered.
     unsafe {
@@ -85,8 +86,67 @@ pub fn new_engine(module: &Module) -> Result<mlir_sys::MlirExecutionEngine, Exec
             return Err(ExecuteError::Jit);
         }
         register_runtime(engine);
+        for (name, address) in &async_symbols {
+            // SAFETY: the library stays loaded for the process.
+            mlir_sys::mlirExecutionEngineRegisterSymbol(engine, ir::string_ref(name), *address);
+        }
         Ok(engine)
     }
+}
+
+/// MLIR's async runtime (Debian's libmlir-22), which the lowering of
+/// `ure.parallel` (upstream `async-parallel-for`) calls.
+const ASYNC_RUNTIMES: [&str; 2] = [
+    "/usr/lib/llvm-22/lib/libmlir_async_runtime.so.22.1",
+    "/usr/lib/llvm-22/lib/libmlir_async_runtime.so",
+];
+
+/// The async runtime, loaded once for the process. The engine is not
+/// given the library to load: an engine's destruction resets the
+/// library's default runtime (`__mlir_execution_engine_destroy`), which
+/// the next engine of the process would then find gone.
+fn async_runtime() -> Result<&'static libloading::Library, ExecuteError> {
+    static LIBRARY: std::sync::OnceLock<Result<libloading::Library, String>> =
+        std::sync::OnceLock::new();
+    let loaded = LIBRARY.get_or_init(|| {
+        let path = ASYNC_RUNTIMES
+            .iter()
+            .find(|p| std::path::Path::new(p).exists())
+            .ok_or_else(|| format!("{} is missing: install libmlir-22", ASYNC_RUNTIMES[0]))?;
+        // SAFETY: MLIR's runtime library; its initializers only set up
+        // statics.
+        unsafe { libloading::Library::new(path) }.map_err(|e| format!("{path}: {e}"))
+    });
+    loaded.as_ref().map_err(|why| {
+        ExecuteError::Invoke(format!(
+            "the program runs loops on threads (ure.parallel), which needs MLIR's async runtime: {why}"
+        ))
+    })
+}
+
+/// The async runtime's functions the module declares, with their
+/// addresses (none for a module without `ure.parallel`).
+fn async_runtime_symbols(module: &Module) -> Result<Vec<(String, *mut c_void)>, ExecuteError> {
+    let names: Vec<String> = ir::body_ops(&module.as_operation(), 0)
+        .iter()
+        .map(ir::symbol_name)
+        .filter(|n| n.starts_with("mlirAsyncRuntime"))
+        .collect();
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let library = async_runtime()?;
+    names
+        .into_iter()
+        .map(|name| {
+            // SAFETY: only the address is taken; the JIT calls it with the
+            // signature the async lowering declares.
+            let symbol = unsafe { library.get::<*mut c_void>(name.as_bytes()) }.map_err(|e| {
+                ExecuteError::Invoke(format!("the async runtime lacks {name}: {e}"))
+            })?;
+            Ok((name, *symbol))
+        })
+        .collect()
 }
 
 /// Conversions of 16-bit floats that LLVM calls (compiler-rt's names) and

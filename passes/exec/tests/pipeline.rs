@@ -88,6 +88,52 @@ fn sequential_gemm_matches_interpreter() {
     assert_eq!(expected, actual);
 }
 
+/// Tiles on the host's threads (`ure.parallel`) run again and again in one
+/// process: each run's engine is destroyed before the next, and the async
+/// runtime must outlive them (an engine that loaded the library itself
+/// reset its runtime on destruction, and the next run crashed).
+#[test]
+fn parallel_tiles_run_in_several_engines_of_one_process() {
+    let context = context();
+    let path = format!(
+        "{}/../../test/Transforms/Inputs/pack-gemm.mlir",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let source = std::fs::read_to_string(&path)
+        .expect("the test input")
+        .replace(
+            "  ure.vectorize @a (jjj)\n",
+            "  ure.vectorize @a (jjj)\n  ure.parallel @a (jj)\n",
+        );
+    assert!(source.contains("ure.parallel"));
+    let mut module = Module::parse(&context, &source).expect("parses");
+    let model = program_model(&context, &mut module, None).expect("converts");
+    let inputs: Vec<_> = model
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let shape: Vec<usize> = input.shape.iter().map(|d| d.unwrap() as usize).collect();
+            random_buffer(input.elem, &shape, 3 + i as u64)
+        })
+        .collect();
+    let mut reference = Module::parse(&context, &source).unwrap();
+    let expected = execute(
+        &context,
+        &mut reference,
+        None,
+        Mode::INTERPRET,
+        &inputs,
+        &[],
+    )
+    .expect("interprets");
+    for _ in 0..3 {
+        let mut m = Module::parse(&context, &source).unwrap();
+        let actual = execute(&context, &mut m, None, Mode::SYSTOLIC, &inputs, &[]).expect("runs");
+        assert_eq!(expected, actual);
+    }
+}
+
 mod failing {
     use melior::ir::operation::OperationRef;
     use t2s_ir::pass::{Anchor, Failed, NoOptions};

@@ -390,6 +390,44 @@ impl<'c> Emitter<'c> {
         (block, args)
     }
 
+    /// `scf.parallel (%ivs) = (lbs) to (ubs) step (1, ...)`: its body (to
+    /// end with [`Emitter::finish_parallel`]) and the induction variables.
+    pub fn parallel(&self, lbs: &[Val], ubs: &[Val]) -> (Blk, Vec<Val>) {
+        let index = self.index_type();
+        let body = Block::new(&vec![(index, self.location); lbs.len()]);
+        let region = Region::new();
+        region.append_block(body);
+        let values = |vs: &[Val]| vs.iter().map(|v| v.value()).collect::<Vec<_>>();
+        let steps: Vec<Val> = lbs.iter().map(|_| self.index(1)).collect();
+        let op = ods::scf::ParallelOperation::builder(self.context, self.location)
+            .results(&[])
+            .lower_bound(&values(lbs))
+            .upper_bound(&values(ubs))
+            .step(&values(&steps))
+            .init_vals(&[])
+            .region(region)
+            .build();
+        let n = lbs.len() as i32;
+        let op = self.insert_segmented(op.into(), &[n, n, n, 0]);
+        let block = Blk::of(
+            &op.region(0)
+                .expect("the body")
+                .first_block()
+                .expect("one block"),
+        );
+        let ivs = block.arguments();
+        (block, ivs)
+    }
+
+    /// Ends a `scf.parallel` body with `scf.reduce` (nothing reduced).
+    pub fn finish_parallel(&self, block: Blk) {
+        let reduce = ods::scf::ReduceOperation::builder(self.context, self.location)
+            .operands(&[])
+            .reductions(vec![])
+            .build();
+        self.at(block).insert(reduce.into());
+    }
+
     /// Inserts `op`, built by a melior typed builder, with its operand
     /// segment `sizes`: melior 0.27's builders leave them empty (MLIR 22
     /// keeps them in the op's properties, which the builders do not write).

@@ -114,13 +114,20 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
-    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (each stream_input's feeder a packed tile; inputs read again and again along rows a power of two bytes long padded first)",
-    defaults: &[("pack-feeders", "true")],
+    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (each stream_input's feeder a packed tile, ure.parallel's loops on the host's threads; inputs read again and again along rows a power of two bytes long padded first)",
+    defaults: &[("pack-feeders", "true"), ("threads", "true")],
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),
         Pass(&conversion::spacetime_to_scf::PASS),
         Pass(&transforms::memref::pad_inputs::PASS),
+        // ure.parallel's scf.parallel on MLIR's async runtime (the JIT
+        // loads libmlir_async_runtime); nothing to do without one.
+        Upstream("async-parallel-for{min-task-size=1}"),
+        Upstream("async-to-async-runtime"),
+        Upstream("async-runtime-ref-counting"),
+        Upstream("async-runtime-ref-counting-opt"),
+        Upstream("convert-async-to-llvm"),
         Step::Pipeline(&SCF_TO_LLVM),
     ],
 };

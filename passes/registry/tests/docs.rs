@@ -204,7 +204,10 @@ fn given_options_override_a_pipelines_defaults() {
     let llvm = t2s_passes::pipelines::LOWER_TO_LLVM
         .on_module(&[])
         .expect("renders");
-    assert!(llvm.contains("spacetime-to-scf{pack-feeders=true},"), "{llvm}");
+    assert!(
+        llvm.contains("spacetime-to-scf{pack-feeders=true threads=true},"),
+        "{llvm}"
+    );
     let spirv = t2s_passes::pipelines::SEQUENTIAL_TO_SPIRV
         .on_module(&[])
         .expect("renders");

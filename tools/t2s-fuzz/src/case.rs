@@ -222,4 +222,5 @@ pub fn run_mutant(text: &str, between: &str) -> (i32, String) {
 
 mod gpu;
 mod program;
+mod threads;
 pub use program::run_program;

@@ -275,8 +275,7 @@ pub(super) fn fill(
     lowered: &mut Lowered<'_>,
 ) -> Result<(), Failed> {
     for (p, &buffer) in plans.iter().zip(buffers) {
-        let body = *time.bodies.get(p.scope).or_internal("the scope loop")?;
-        let at = phases::top_of(e, body, time.bodies.iter().copied());
+        let at = time.top_of_loop(e, p.scope);
         copy(&at, p, buffer, &time.ivs, info, lowered)?;
         let operand_dims = p
             .operands

@@ -32,10 +32,22 @@ fn applied_by(op: &OperationRef<'_, '_>) -> Option<&'static str> {
 
 /// Warns at each directive of `ops` (a program's body) that no pass has
 /// applied.
-pub fn warn_unapplied(ops: &[OperationRef<'_, '_>], gpu: bool, packs: bool) {
+pub fn warn_unapplied(ops: &[OperationRef<'_, '_>], options: &super::LowerOptions) {
+    let gpu = options.gpu;
     for op in ops {
         // Packing applies the feeder (and says so at the directive).
-        if packs && ods::is(op, ods::ure::StreamInputOperation::name()) {
+        if options.pack_feeders && ods::is(op, ods::ure::StreamInputOperation::name()) {
+            continue;
+        }
+        if ods::is(op, ods::ure::ParallelOperation::name()) {
+            if !options.threads {
+                emit(
+                    op.location(),
+                    Severity::Warning,
+                    "'ure.parallel' is not applied and is dropped: this pipeline runs the array on one thread; spacetime-to-scf{threads=true} (t2s-lower-to-llvm) applies it",
+                    &[],
+                );
+            }
             continue;
         }
         if ods::is(op, ods::ure::GpuMapOperation::name()) {

@@ -1,6 +1,7 @@
-//! The phases of lowering one array (`lower_array`): its register files,
-//! its time loops with the flattened step, and its PEs (unrolled into
-//! copies of the body, or as loops around one).
+//! The phases of lowering one array (`lower_array`): its storage (register
+//! files, feeder buffers, packed tiles: each thread of `ure.parallel` its
+//! own), its time loops with the flattened step, and its PEs (unrolled
+//! into copies of the body, or as loops around one).
 
 use super::*;
 use crate::spacetime_to_scf::buffers::BufferStorage;
@@ -169,6 +170,26 @@ pub(super) struct TimeLoops {
     pub step: Val,
     /// The body of the scope loop of shared tiles (the GPU form's staging).
     pub scope_body: Option<Blk>,
+    /// Per time loop, the body it opened (`None`: a given index).
+    pub body_of: Vec<Option<Blk>>,
+}
+
+impl TimeLoops {
+    /// An emitter at the top of time loop `c`'s body, before the loops
+    /// inside it; for a given index (no loop opened), before the outermost
+    /// loop opened, or at `e` when none was.
+    pub fn top_of_loop<'c>(&self, e: &Emitter<'c>, c: usize) -> Emitter<'c> {
+        if let Some(body) = self.body_of.get(c).copied().flatten() {
+            return top_of(e, body, self.bodies.iter().copied());
+        }
+        match self.bodies.first().and_then(|b| b.parent_op()) {
+            Some(outermost) => match outermost.block() {
+                Some(block) => e.at(block).before_op(outermost),
+                None => *e,
+            },
+            None => *e,
+        }
+    }
 }
 
 /// The time loops around the PEs, outermost first; a loop whose index is
@@ -186,6 +207,7 @@ pub(super) fn time_loops<'c>(
     let mut time_ivs = Vec::new();
     let mut bodies = Vec::new();
     let mut scope_body = None;
+    let mut body_of = Vec::new();
     let mut strides = vec![e.index(1); info.time.len()];
     for c in (0..info.time.len().saturating_sub(1)).rev() {
         strides[c] = e.mul(strides[c + 1], time_extents[c + 1]);
@@ -193,6 +215,7 @@ pub(super) fn time_loops<'c>(
     for (c, (t, extent)) in info.time.iter().zip(time_extents).enumerate() {
         if let Some(iv) = given.get(c).copied().flatten() {
             time_ivs.push(iv);
+            body_of.push(None);
             continue;
         }
         let at = e.at(block);
@@ -207,6 +230,7 @@ pub(super) fn time_loops<'c>(
             .for_loop(lower, upper);
         time_ivs.push(iv);
         bodies.push(body);
+        body_of.push(Some(body));
         if scope == Some(c) {
             scope_body = Some(body);
         }
@@ -226,6 +250,7 @@ pub(super) fn time_loops<'c>(
         strides,
         step,
         scope_body,
+        body_of,
     }
 }
 
@@ -359,4 +384,62 @@ fn pe_loops<'c>(
     );
     time.block = block;
     Ok(())
+}
+
+/// What one run of the time loops owns (each thread its own): register
+/// files, feeder buffers, packed tiles.
+pub(super) struct Storage {
+    pub files: HashMap<usize, FileStorage>,
+    pub buffers: Vec<crate::spacetime_to_scf::buffers::BufferStorage>,
+    pub packed: Vec<Val>,
+}
+
+impl Storage {
+    pub fn allocate<'c>(
+        e: &Emitter<'c>,
+        array: OperationRef<'c, '_>,
+        info: &ArrayInfo,
+        unroll: bool,
+        options: &LowerOptions,
+        grid: Option<&gpu::Grid<'c>>,
+        packs: &[pack::Plan<'c>],
+    ) -> Result<Self, Failed> {
+        let files = allocate_files(e, array, info, unroll, options, grid)?;
+        let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
+        if options.gpu && !array_op.buffers().is_empty() {
+            return Err(error(
+                array.location(),
+                "spacetime-to-scf{gpu=true}: an array's feeder buffers have no GPU form yet (shared memory)",
+            ));
+        }
+        Ok(Storage {
+            files,
+            buffers: crate::spacetime_to_scf::buffers::allocate(e, &array_op),
+            packed: pack::allocate(e, packs),
+        })
+    }
+
+    /// Frees what is on the heap, at `e` (after the time loops).
+    pub fn free(&self, e: &Emitter<'_>) {
+        free_heap(e, &self.files, &self.buffers);
+        pack::free(e, &self.packed);
+    }
+}
+
+/// Frees what the lowering allocated on the heap: register files and
+/// feeder buffers.
+fn free_heap(
+    e: &Emitter<'_>,
+    files: &HashMap<usize, FileStorage>,
+    buffers: &[crate::spacetime_to_scf::buffers::BufferStorage],
+) {
+    for file in files.values().filter(|f| f.heap) {
+        e.op(
+            ods::memref::DeallocOperation::name(),
+            &[file.buffer],
+            &[],
+            &[],
+        );
+    }
+    crate::spacetime_to_scf::buffers::free(e, buffers);
 }

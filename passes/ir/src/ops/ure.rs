@@ -64,6 +64,33 @@ pub fn input_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> String {
     ir::symbol(op, "input")
 }
 
+/// The Func a directive acts on (its `func` symbol), without the `@`.
+pub fn directive_func(op: &melior::ir::operation::OperationRef<'_, '_>) -> String {
+    ir::symbol(op, "func")
+}
+
+view! {
+    /// `ure.parallel`: the array's outermost time loops on the host's threads.
+    ParallelOp = ods::ParallelOperation
+}
+
+impl<'c> ParallelOp<'c, '_> {
+    /// The Func whose array it maps (the representative), without the `@`.
+    pub fn target(&self) -> String {
+        directive_func(&self.0)
+    }
+
+    /// The loops run in parallel, outermost first.
+    pub fn loops(&self) -> Vec<String> {
+        ir::strings(&self.0, "loops")
+    }
+
+    pub fn location(&self) -> melior::ir::Location<'c> {
+        use melior::ir::operation::OperationLike as _;
+        self.0.location()
+    }
+}
+
 view! {
     /// `ure.stream_input`: an input's loader and buffered feeder.
     StreamInputOp = ods::StreamInputOperation
@@ -94,7 +121,7 @@ view! {
 impl<'c> GpuMapOp<'c, '_> {
     /// The Func mapped (the representative of its merge), without the `@`.
     pub fn target(&self) -> String {
-        ir::symbol(&self.0, "func")
+        directive_func(&self.0)
     }
 
     /// The loops on the blocks, x first.

@@ -15,7 +15,7 @@ use t2s_ir::diag::{emit, error, error_with_notes, remark, Severity};
 use t2s_ir::import::find_nest;
 use t2s_ir::ir;
 use t2s_ir::ods;
-use t2s_ir::ops::ure::GpuMapOp;
+use t2s_ir::ops::ure::{GpuMapOp, ParallelOp};
 use t2s_ir::pass::{Anchor, Failed, Names};
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
@@ -310,8 +310,9 @@ fn dependences<'c>(
     Ok((names, deps, reads))
 }
 
-/// The loops a `ure.gpu_map` runs on blocks and threads carry no
-/// dependence: no value flows from one thread to another.
+/// The loops a `ure.gpu_map` runs on blocks and threads, or `ure.parallel`
+/// on the host's threads, carry no dependence: no value flows from one
+/// thread to another.
 fn check_gpu_map(
     program: &OperationRef<'_, '_>,
     rep: &str,
@@ -319,13 +320,31 @@ fn check_gpu_map(
     deps: &[DependenceSpec],
     reads: &[Location<'_>],
 ) -> Result<(), Failed> {
-    let directives: Vec<GpuMapOp> = t2s_ir::ops::children(program);
-    for directive in directives.iter().filter(|d| d.target() == rep) {
-        let mapped: Vec<String> = directive
+    let gpu: Vec<GpuMapOp> = t2s_ir::ops::children(program);
+    let threads: Vec<ParallelOp> = t2s_ir::ops::children(program);
+    let mut mappings: Vec<(Vec<String>, Location, &str, &str)> = Vec::new();
+    for directive in gpu.iter().filter(|d| d.target() == rep) {
+        let mapped = directive
             .blocks()
             .into_iter()
             .chain(directive.threads())
             .collect();
+        mappings.push((
+            mapped,
+            directive.location(),
+            "ure.gpu_map runs on different blocks or threads",
+            "the GPU mapping",
+        ));
+    }
+    for directive in threads.iter().filter(|d| d.target() == rep) {
+        mappings.push((
+            directive.loops(),
+            directive.location(),
+            "ure.parallel runs on different threads",
+            "the loops run in parallel",
+        ));
+    }
+    for (mapped, location, runs, note) in mappings {
         for (dep, at) in deps.iter().zip(reads) {
             let carried = loops
                 .iter()
@@ -335,10 +354,10 @@ fn check_gpu_map(
                 return Err(error_with_notes(
                     *at,
                     format!(
-                        "this read carries a dependence along loop '{}' (distance {d}), which ure.gpu_map runs on different blocks or threads: no thread sees another's values",
+                        "this read carries a dependence along loop '{}' (distance {d}), which {runs}: no thread sees another's values",
                         l.name
                     ),
-                    &[(directive.location(), "the GPU mapping".to_string())],
+                    &[(location, note.to_string())],
                 ));
             }
         }

@@ -64,9 +64,12 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
         {
             continue;
         }
-        let target = ir::symbol(op, "func");
+        let target = t2s_ir::ops::ure::directive_func(op);
         if target != rep_name {
-            let what = if order.iter().any(|d| ir::symbol(d, "func") == target) {
+            let what = if order
+                .iter()
+                .any(|d| t2s_ir::ops::ure::directive_func(d) == target)
+            {
                 format!("@{target} is merged into @{rep_name}; give its directives to the representative")
             } else {
                 format!("@{target} is not the representative of the merge; only @{rep_name} is scheduled")
@@ -116,8 +119,10 @@ fn realization_order<'c, 'a>(
     defs: &[OperationRef<'c, 'a>],
     merge: Option<OperationRef<'c, 'a>>,
 ) -> Result<Vec<OperationRef<'c, 'a>>, Failed> {
-    let by_name: HashMap<String, OperationRef<'c, 'a>> =
-        defs.iter().map(|d| (ir::symbol(d, "func"), *d)).collect();
+    let by_name: HashMap<String, OperationRef<'c, 'a>> = defs
+        .iter()
+        .map(|d| (t2s_ir::ops::ure::directive_func(d), *d))
+        .collect();
     let Some(merge) = merge else {
         return match defs {
             [single] => Ok(vec![*single]),
@@ -167,7 +172,7 @@ fn apply_set_bounds(op: OperationRef<'_, '_>, loops: &mut [LoopBounds]) -> Resul
                 op.location(),
                 format!(
                     "'{var}' is not a loop variable of @{}",
-                    ir::symbol(&op, "func")
+                    t2s_ir::ops::ure::directive_func(&op)
                 ),
             ));
         };
@@ -193,7 +198,7 @@ fn apply_reorder(op: OperationRef<'_, '_>, loops: &mut [LoopBounds]) -> Result<(
                 op.location(),
                 format!(
                     "'{var}' is not a loop variable of @{}",
-                    ir::symbol(&op, "func")
+                    t2s_ir::ops::ure::directive_func(&op)
                 ),
             ));
         };

@@ -44,17 +44,7 @@ fn compile(text: &str) -> Option<String> {
 /// (the Func's loops are listed innermost first), drawn from the text
 /// itself; `None` for a program without a space-time transform.
 fn with_gpu_map(text: &str) -> Option<String> {
-    let rep = after(text, "ure.space_time_transform @")?;
-    let rep: String = rep
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    let decl = after(text, &format!("ure.func @{rep}("))?;
-    let loops: Vec<String> = decl[..decl.find(')')?]
-        .split(',')
-        .map(|l| l.split('=').next().unwrap_or("").trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect();
+    let (rep, loops) = transformed(text)?;
     let inputs: Vec<String> = text
         .match_indices("ure.input @")
         .map(|(at, m)| {
@@ -100,6 +90,23 @@ fn with_gpu_map(text: &str) -> Option<String> {
     }
     let end = text.rfind('}')?;
     Some(format!("{}{directive}\n{}", &text[..end], &text[end..]))
+}
+
+/// The representative of the space-time transform and its loops,
+/// innermost first; `None` for a program without one.
+pub(super) fn transformed(text: &str) -> Option<(String, Vec<String>)> {
+    let rep = after(text, "ure.space_time_transform @")?;
+    let rep: String = rep
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    let decl = after(text, &format!("ure.func @{rep}("))?;
+    let loops: Vec<String> = decl[..decl.find(')')?]
+        .split(',')
+        .map(|l| l.split('=').next().unwrap_or("").trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    Some((rep, loops))
 }
 
 fn after<'t>(text: &'t str, what: &str) -> Option<&'t str> {

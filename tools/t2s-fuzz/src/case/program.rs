@@ -118,6 +118,14 @@ pub fn run_program(program: &Generated) -> (i32, String) {
     if let Some(internal) = internal_error(&seen) {
         return (PANIC, internal);
     }
+    // The outermost loop on the host's threads: the same values, or a
+    // refusal with a reason.
+    if program.scheduled && !rejected {
+        let threads = super::threads::check(&context, &seen, text, &inputs, &run, &reference);
+        if let Some(failure) = threads {
+            return (PANIC, failure);
+        }
+    }
     // The GPU route on a sample (each is a compile to PTX): it makes the
     // kernel or refuses the mapping with a reason.
     if program.scheduled && program.kernels {
