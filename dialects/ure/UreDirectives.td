@@ -66,6 +66,41 @@ def Ure_ReorderOp : Ure_Op<"reorder", [HasParent<"ProgramOp">]> {
   let hasVerifier = 1;
 }
 
+def Ure_SplitOp : Ure_Op<"split", [HasParent<"ProgramOp">]> {
+  let summary = "Splits a loop into an outer and an inner loop";
+  let description = [{
+    Halide's and T2S's `split(k, kk, kkk, F)`: loop `k` of `@F`'s merged
+    nest (the representative's merge: every URE that has `k`) becomes the
+    outer loop `kk` and the inner loop `kkk` of extent `F`, with
+    `k = min + F * kk + kkk`. `merge-ures` applies it first, so every route
+    (the interpreter included) sees the split nest:
+
+    - the bounds `ure.set_bounds` gives `k` (a constant extent that `F`
+      divides) become `kkk = 0 extent F` and `kk = 0 extent E / F`;
+    - each URE's `k` becomes `kkk, kk` (the inner loop innermost), and the
+      output's left-hand side `kk, kkk` (its buffer keeps its memory order:
+      row-major over `(kk, kkk)` is row-major over `k`);
+    - a read `f(..., k - c, ...)` becomes a select on `kkk` between the two
+      uniform reads it can be, `f(..., kkk - r, kk - q)` and
+      `f(..., kkk - r + F, kk - q - 1)` (`c = q F + r`, `0 <= r < F`), as
+      T2S writes a split reduction by hand; a read of an input at `k` reads
+      it at `min + F * kk + kkk`; any other use of `k` takes that value.
+
+    Later directives name `kk` and `kkk`, not `k`.
+
+    ```mlir
+    ure.split @c (k) into (kk, kkk) factor 4
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$loop,
+                       StrArrayAttr:$into, I64Attr:$factor);
+  let assemblyFormat = [{
+    $func custom<VarNames>($loop) `into` custom<VarNames>($into)
+    `factor` $factor attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def Ure_SpaceTimeTransformOp : Ure_Op<"space_time_transform",
                                      [HasParent<"ProgramOp">]> {
   let summary = "Maps the innermost loops to space (PEs) and schedules time";

@@ -1,14 +1,16 @@
-//===- UreGpuMap.cpp - ure.gpu_map ----------------------------------------===//
+//===- UreGpuMap.cpp - ure.gpu_map, ure.parallel, ure.split ---------------===//
 //
-// The verifier of the GPU mapping directive: what it can check without the
-// array (distinct loops of the Func, at most three blocks and three
-// threads). Whether the loops are the outermost time loops, carry no
-// dependence and fit the device is the passes' question
-// (space-time-transform, spacetime-to-scf{gpu=true}).
+// The verifiers of the directives that map or split loops: what they can
+// check without the array (distinct loops of the Func, at most three blocks
+// and three threads). Whether the loops are the outermost time loops, carry
+// no dependence and fit the device is the passes' question
+// (space-time-transform, spacetime-to-scf). A split loop's two loops are
+// loops of the Func for the other directives.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ure/UreDialect.h"
+#include "ure/UreInternal.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
@@ -16,6 +18,45 @@
 
 using namespace mlir;
 using namespace t2s::ure;
+
+SmallVector<StringRef> t2s::ure::detail::loopNames(FuncOp func) {
+  SmallVector<StringRef> names;
+  if (!func.isDeclared())
+    return names;
+  for (Attribute a : func.getVarsAttr())
+    names.push_back(cast<StringAttr>(a).getValue());
+  Operation *program = func->getParentOp();
+  if (!program)
+    return names;
+  program->walk([&](SplitOp split) {
+    StringRef loop = cast<StringAttr>(split.getLoop()[0]).getValue();
+    auto *at = llvm::find(names, loop);
+    if (split.getLoop().size() != 1 || split.getInto().size() != 2 ||
+        at == names.end())
+      return;
+    *at = cast<StringAttr>(split.getInto()[0]).getValue();
+    names.push_back(cast<StringAttr>(split.getInto()[1]).getValue());
+  });
+  return names;
+}
+
+LogicalResult SplitOp::verify() {
+  if (!SymbolTable::lookupNearestSymbolFrom<FuncOp>(*this, getFuncAttr().getAttr()))
+    return emitOpError("names ")
+           << getFuncAttr() << ", which is not declared by a ure.func";
+  if (getLoop().size() != 1)
+    return emitOpError("splits one loop, not ") << getLoop().size();
+  if (getInto().size() != 2)
+    return emitOpError("splits into an outer and an inner loop, not ")
+           << getInto().size() << " loops";
+  StringRef outer = cast<StringAttr>(getInto()[0]).getValue();
+  StringRef inner = cast<StringAttr>(getInto()[1]).getValue();
+  if (outer == inner)
+    return emitOpError("splits into two loops named '") << outer << "'";
+  if (getFactor() < 1)
+    return emitOpError("factor must be positive, not ") << getFactor();
+  return success();
+}
 
 LogicalResult ParallelOp::verify() {
   llvm::StringSet<> seen;
@@ -33,9 +74,7 @@ LogicalResult ParallelOp::verify() {
     return emitOpError("names ") << getFuncAttr() << ", which is no ure.func";
   if (!func.isDeclared())
     return success();
-  SmallVector<StringRef> vars;
-  for (Attribute a : func.getVarsAttr())
-    vars.push_back(cast<StringAttr>(a).getValue());
+  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
   for (Attribute a : getLoops()) {
     StringRef loop = cast<StringAttr>(a).getValue();
     if (!llvm::is_contained(vars, loop))
@@ -96,9 +135,7 @@ LogicalResult GpuMapOp::verify() {
            << getFuncAttr() << ", which is not a ure.func of the program";
   if (!func.isDeclared())
     return success();
-  SmallVector<StringRef> vars;
-  for (Attribute a : func.getVarsAttr())
-    vars.push_back(cast<StringAttr>(a).getValue());
+  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
   if (auto scope = getScope())
     all.push_back((*scope)[0]);
   for (Attribute a : all) {

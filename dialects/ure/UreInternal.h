@@ -26,6 +26,10 @@ std::optional<llvm::SmallVector<mlir::Type>> getFuncResultTypes(FuncOp func,
 mlir::LogicalResult verifyKernelOrFuncTarget(mlir::Operation *op,
                                              mlir::FlatSymbolRefAttr target);
 
+/// The loops of `func` that directives may name: its variables, each split
+/// loop (`ure.split`) replaced by the two loops it becomes.
+llvm::SmallVector<llvm::StringRef> loopNames(FuncOp func);
+
 /// The rules of a space-time transform in T2S's projection form
 /// (UreProjection.cpp).
 mlir::LogicalResult verifyProjection(SpaceTimeTransformOp op);

@@ -577,9 +577,7 @@ LogicalResult VectorizeOp::verify() {
       (*this)->getParentOp(), getFuncAttr().getAttr()));
   if (!func || !func.isDeclared())
     return success();
-  SmallVector<StringRef> vars;
-  for (Attribute a : func.getVarsAttr())
-    vars.push_back(cast<StringAttr>(a).getValue());
+  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
   for (Attribute a : getLoops()) {
     StringRef loop = cast<StringAttr>(a).getValue();
     if (!llvm::is_contained(vars, loop))

@@ -1792,3 +1792,45 @@ ure.program @p {
   // expected-error@+1 {{'ure.parallel' op names @b, which is no ure.func}}
   ure.parallel @b (i)
 }
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.split' op splits into two loops named 'ii'}}
+  ure.split @a (i) into (ii, ii) factor 2
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.split' op factor must be positive, not 0}}
+  ure.split @a (i) into (ii, iii) factor 0
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.split' op splits one loop, not 2}}
+  ure.split @a (i, j) into (ii, iii) factor 2
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  // expected-error@+1 {{'ure.split' op names @b, which is not declared by a ure.func}}
+  ure.split @b (i) into (ii, iii) factor 2
+}
+
+// -----
+
+ure.program @p {
+  ure.func @a(i, j) -> i32
+  ure.split @a (i) into (ii, iii) factor 2
+  // A split loop's two loops are loops of the Func for the other directives.
+  // expected-error@+1 {{'ure.vectorize' op vectorizes loop 'i', which is not a loop of @a (its loops: ii, j, iii)}}
+  ure.vectorize @a (i)
+}

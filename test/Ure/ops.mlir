@@ -280,6 +280,20 @@ ure.program @vectorized {
 
 // -----
 
+// Splitting a loop into an outer and an inner one; later directives name
+// the two loops.
+// CHECK-LABEL: ure.program @split {
+// CHECK:         ure.split @c (k) into (kk, kkk) factor 4
+// CHECK-NEXT:    ure.vectorize @c (kkk)
+// GENERIC: "ure.split"() <{factor = 4 : i64, func = @c, into = ["kk", "kkk"], loop = ["k"]}> : () -> ()
+ure.program @split {
+  ure.func @c(i, j, k) -> f32 on device
+  ure.split @c (k) into (kk, kkk) factor 4
+  ure.vectorize @c (kkk)
+}
+
+// -----
+
 // Tiles on the host's threads: the outermost time loops of @c's array.
 // CHECK-LABEL: ure.program @threads {
 // CHECK:         ure.parallel @c (j)

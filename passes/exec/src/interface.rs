@@ -296,8 +296,9 @@ impl Interface {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let vars = ir::strings(&output, "vars");
-        let num_lhs = ir::int(&output, "num_lhs").unwrap_or(0).max(0) as usize;
+        let def = <t2s_ir::ops::ure::DefOp as t2s_ir::ops::View>::cast(output)
+            .or_internal("the output's ure.def")?;
+        let (vars, num_lhs) = (def.vars(), def.num_lhs());
         let loops = ir::strings(nest, "loops");
         let extents = ir::extents(nest, "extents");
         let mut output_shape = Vec::new();

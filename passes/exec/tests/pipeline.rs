@@ -17,6 +17,24 @@ fn example(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
+/// Random inputs of the program's static shapes, seeded from `seed`.
+fn random_inputs(
+    context: &Context,
+    module: &mut Module,
+    seed: u64,
+) -> Vec<t2s_model::interpret::Buffer> {
+    let model = program_model(context, module, None).expect("converts");
+    model
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| {
+            let shape: Vec<usize> = input.shape.iter().map(|d| d.unwrap() as usize).collect();
+            random_buffer(input.elem, &shape, seed + i as u64)
+        })
+        .collect()
+}
+
 #[test]
 fn mixed_pipeline_with_options_runs() {
     let context = context();
@@ -70,16 +88,7 @@ fn sequential_gemm_matches_interpreter() {
     let context = context();
     let source = example("gemm.mlir");
     let mut module = Module::parse(&context, &source).expect("parses");
-    let model = program_model(&context, &mut module, None).expect("converts");
-    let inputs: Vec<_> = model
-        .inputs
-        .iter()
-        .enumerate()
-        .map(|(i, input)| {
-            let shape: Vec<usize> = input.shape.iter().map(|d| d.unwrap() as usize).collect();
-            random_buffer(input.elem, &shape, 7 + i as u64)
-        })
-        .collect();
+    let inputs = random_inputs(&context, &mut module, 7);
     let mut m1 = Module::parse(&context, &source).unwrap();
     let mut m2 = Module::parse(&context, &source).unwrap();
     let expected =
@@ -107,16 +116,7 @@ fn parallel_tiles_run_in_several_engines_of_one_process() {
         );
     assert!(source.contains("ure.parallel"));
     let mut module = Module::parse(&context, &source).expect("parses");
-    let model = program_model(&context, &mut module, None).expect("converts");
-    let inputs: Vec<_> = model
-        .inputs
-        .iter()
-        .enumerate()
-        .map(|(i, input)| {
-            let shape: Vec<usize> = input.shape.iter().map(|d| d.unwrap() as usize).collect();
-            random_buffer(input.elem, &shape, 3 + i as u64)
-        })
-        .collect();
+    let inputs = random_inputs(&context, &mut module, 3);
     let mut reference = Module::parse(&context, &source).unwrap();
     let expected = execute(
         &context,

@@ -269,26 +269,15 @@ fn check_reads(
     grid: &Grid<'_>,
 ) -> Result<(), Failed> {
     let mapped = grid.on.iter().filter(|p| p.is_some()).count();
-    let inner: Option<i64> = info.time[mapped..]
-        .iter()
-        .try_fold(1i64, |acc, t| acc.checked_mul(t.extent.as_const()?));
-    for read in ir::collect(array, ods::spacetime::ReadOperation::name()) {
-        use t2s_ir::ops::spacetime::{read_delay, ReadDelay};
-        let crosses = match read_delay(&read) {
-            Some(ReadDelay::PerTimeLoop(d)) => d[..mapped.min(d.len())].iter().any(|d| *d != 0),
-            Some(ReadDelay::Steps(d)) => inner.is_some_and(|p| d >= p),
-            None => false,
-        };
-        if crosses {
-            return Err(t2s_ir::diag::error_with_notes(
-                read.location(),
-                "this read takes its value from another iteration of a GPU-mapped loop, which another thread computes",
-                &[(
-                    grid.at.unwrap_or(read.location()),
-                    "the loops mapped to blocks and threads".to_string(),
-                )],
-            ));
-        }
+    if let Some(read) = phases::read_across(array, info, mapped) {
+        return Err(t2s_ir::diag::error_with_notes(
+            read.location(),
+            "this read takes its value from another iteration of a GPU-mapped loop, which another thread computes",
+            &[(
+                grid.at.unwrap_or(read.location()),
+                "the loops mapped to blocks and threads".to_string(),
+            )],
+        ));
     }
     Ok(())
 }

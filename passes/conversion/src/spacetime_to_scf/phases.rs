@@ -443,3 +443,25 @@ fn free_heap(
     }
     crate::spacetime_to_scf::buffers::free(e, buffers);
 }
+
+/// The first read of `array` that takes its value from an earlier
+/// iteration of the `outer` outermost time loops (which run on other
+/// threads or blocks): a per-loop delay along one of them, or a flattened
+/// delay of at least one iteration of the loops inside them.
+pub(super) fn read_across<'c, 'a>(
+    array: OperationRef<'c, 'a>,
+    info: &ArrayInfo,
+    outer: usize,
+) -> Option<OperationRef<'c, 'a>> {
+    use t2s_ir::ops::spacetime::{read_delay, ReadDelay};
+    let inner: Option<i64> = info.time[outer.min(info.time.len())..]
+        .iter()
+        .try_fold(1i64, |acc, t| acc.checked_mul(t.extent.as_const()?));
+    ir::collect(array, ods::spacetime::ReadOperation::name())
+        .into_iter()
+        .find(|read| match read_delay(read) {
+            Some(ReadDelay::PerTimeLoop(d)) => d[..outer.min(d.len())].iter().any(|d| *d != 0),
+            Some(ReadDelay::Steps(d)) => inner.is_some_and(|p| d >= p),
+            None => false,
+        })
+}

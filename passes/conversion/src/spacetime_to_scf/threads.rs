@@ -15,7 +15,6 @@
 
 use super::*;
 use crate::spacetime_to_scf::lowered::Output;
-use t2s_ir::ops::spacetime::{read_delay, ReadDelay};
 use t2s_ir::ops::ure::ParallelOp;
 
 /// The parallel loops of an array: how many (the outermost time loops)
@@ -78,24 +77,14 @@ fn check_reads(
     count: usize,
     at: Location<'_>,
 ) -> Result<(), Failed> {
-    let inner: Option<i64> = info.time[count..]
-        .iter()
-        .try_fold(1i64, |acc, t| acc.checked_mul(t.extent.as_const()?));
-    for read in ir::collect(array, ods::spacetime::ReadOperation::name()) {
-        let crosses = match read_delay(&read) {
-            Some(ReadDelay::PerTimeLoop(d)) => d[..count.min(d.len())].iter().any(|d| *d != 0),
-            Some(ReadDelay::Steps(d)) => inner.is_some_and(|p| d >= p),
-            None => false,
-        };
-        if crosses {
-            return Err(t2s_ir::diag::error_with_notes(
-                read.location(),
-                "this read takes its value from another iteration of a loop that ure.parallel runs on another thread",
-                &[(at, "the loops run in parallel".to_string())],
-            ));
-        }
+    match phases::read_across(array, info, count) {
+        Some(read) => Err(t2s_ir::diag::error_with_notes(
+            read.location(),
+            "this read takes its value from another iteration of a loop that ure.parallel runs on another thread",
+            &[(at, "the loops run in parallel".to_string())],
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Opens the `scf.parallel` of the plan's loops (their extents among

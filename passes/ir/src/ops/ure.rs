@@ -64,6 +64,68 @@ pub fn input_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> String {
     ir::symbol(op, "input")
 }
 
+impl DefOp<'_, '_> {
+    /// Its loop variables: the left-hand side's, then those after `with`.
+    pub fn vars(&self) -> Vec<String> {
+        ir::strings(&self.0, "vars")
+    }
+
+    /// How many of `vars` the left-hand side takes.
+    pub fn num_lhs(&self) -> usize {
+        ir::int(&self.0, "num_lhs").unwrap_or(0).max(0) as usize
+    }
+}
+
+view! {
+    /// `ure.set_bounds`: bounds of a Func's loops.
+    SetBoundsOp = ods::SetBoundsOperation
+}
+
+impl SetBoundsOp<'_, '_> {
+    /// The loops bounded, with their minima and extents.
+    pub fn bounds(&self) -> Vec<(String, i64, ir::ExtentAttr)> {
+        let vars = ir::strings(&self.0, "vars");
+        let mins = ir::i64s(&self.0, "mins");
+        let extents = ir::extents(&self.0, "extents");
+        vars.into_iter()
+            .zip(mins)
+            .zip(extents)
+            .map(|((v, m), x)| (v, m, x))
+            .collect()
+    }
+}
+
+view! {
+    /// `ure.split`: a loop split into an outer and an inner loop.
+    SplitOp = ods::SplitOperation
+}
+
+impl<'c> SplitOp<'c, '_> {
+    /// The loop split (empty when the op is malformed: the verifier refuses it).
+    pub fn loop_name(&self) -> String {
+        ir::strings(&self.0, "loop")
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    }
+
+    /// The outer and the inner loop.
+    pub fn into_loops(&self) -> (String, String) {
+        let names = ir::strings(&self.0, "into");
+        let name = |i: usize| names.get(i).cloned().unwrap_or_default();
+        (name(0), name(1))
+    }
+
+    pub fn factor(&self) -> i64 {
+        ir::int(&self.0, "factor").unwrap_or(1)
+    }
+
+    pub fn location(&self) -> melior::ir::Location<'c> {
+        use melior::ir::operation::OperationLike as _;
+        self.0.location()
+    }
+}
+
 /// The Func a directive acts on (its `func` symbol), without the `@`.
 pub fn directive_func(op: &melior::ir::operation::OperationRef<'_, '_>) -> String {
     ir::symbol(op, "func")

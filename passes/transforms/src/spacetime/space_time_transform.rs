@@ -11,6 +11,7 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
     Location,
 };
+use t2s_ir::diag::OrInternal;
 use t2s_ir::diag::{emit, error, error_with_notes, remark, Severity};
 use t2s_ir::import::find_nest;
 use t2s_ir::ir;
@@ -289,8 +290,9 @@ fn dependences<'c>(
                 ));
             };
             let callee_def = &defs[callee];
-            let vars = ir::strings(callee_def, "vars");
-            let num_lhs = ir::int(callee_def, "num_lhs").unwrap_or(0).max(0) as usize;
+            let def = <t2s_ir::ops::ure::DefOp as t2s_ir::ops::View>::cast(*callee_def)
+                .or_internal("a ure.def")?;
+            let (vars, num_lhs) = (def.vars(), def.num_lhs());
             let distance = crate::spacetime::space_time_transform::build::read_distance(
                 &at,
                 &vars[..num_lhs.min(vars.len())],

@@ -49,6 +49,9 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
         .copied()
         .collect();
     let order = realization_order(program, &defs, merges.first().copied())?;
+    let splits = super::split::apply(program, &order)?;
+    // The splits erased their directives.
+    let ops = ir::body_ops(&program, 0);
     let rep = order[0];
     let rep_name = ir::symbol(&rep, "func");
     let mut loops: Vec<LoopBounds> = ir::strings(&rep, "vars")
@@ -77,13 +80,19 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
             return Err(error(op.location(), what));
         }
         if kind == ods::ure::SetBoundsOperation::name() {
-            apply_set_bounds(*op, &mut loops)?;
+            apply_set_bounds(*op, &mut loops, &splits.consumed)?;
         } else {
             apply_reorder(*op, &mut loops)?;
         }
         consumed.push(*op);
     }
 
+    // The loops the splits made take the bounds the splits derived.
+    for (var, min, extent) in &splits.made {
+        if let Some(l) = loops.iter_mut().find(|l| &l.var == var) {
+            l.bounds = Some((*min, extent.clone()));
+        }
+    }
     let mut bounds = Vec::new();
     for l in loops.iter().rev() {
         let Some(b) = &l.bounds else {
@@ -162,11 +171,19 @@ fn realization_order<'c, 'a>(
     Ok(order)
 }
 
-fn apply_set_bounds(op: OperationRef<'_, '_>, loops: &mut [LoopBounds]) -> Result<(), Failed> {
-    let vars = ir::strings(&op, "vars");
-    let mins = ir::i64s(&op, "mins");
-    let extents = ir::extents(&op, "extents");
-    for ((var, min), extent) in vars.iter().zip(mins).zip(extents) {
+fn apply_set_bounds(
+    op: OperationRef<'_, '_>,
+    loops: &mut [LoopBounds],
+    split: &[String],
+) -> Result<(), Failed> {
+    let bounds = <t2s_ir::ops::ure::SetBoundsOp as t2s_ir::ops::View>::cast(op)
+        .map(|b| b.bounds())
+        .unwrap_or_default();
+    for (var, min, extent) in &bounds {
+        let (var, min, extent) = (var, *min, extent.clone());
+        if split.contains(var) {
+            continue; // ure.split made other loops of it
+        }
         let Some(l) = loops.iter_mut().find(|l| &l.var == var) else {
             return Err(error(
                 op.location(),

@@ -36,8 +36,8 @@ pub(super) fn collect_ures<'c, 'a>(
             .collect();
         ures.push(Ure {
             name: ir::symbol(&op, "func"),
-            vars: ir::strings(&op, "vars"),
-            num_lhs: ir::int(&op, "num_lhs").unwrap_or(0).max(0) as usize,
+            vars: def_view(op)?.vars(),
+            num_lhs: def_view(op)?.num_lhs(),
             conditional,
             op,
         });
@@ -64,4 +64,9 @@ pub(super) fn select_parts(value: Val) -> Option<(Op, Val, Val)> {
         return None;
     }
     Some((op, op.operand(0)?, op.operand(1)?))
+}
+
+/// `op` as the `ure.def` it is.
+fn def_view<'c, 'a>(op: OperationRef<'c, 'a>) -> Result<t2s_ir::ops::ure::DefOp<'c, 'a>, Failed> {
+    <t2s_ir::ops::ure::DefOp as t2s_ir::ops::View>::cast(op).or_internal("a ure.def")
 }
