@@ -120,6 +120,7 @@ pub fn is_spatial(program: &OperationRef<'_, '_>) -> bool {
         ods::ure::BufferOperation::name(),
         ods::ure::UnloadOperation::name(),
         ods::ure::GpuMapOperation::name(),
+        ods::ure::ParallelOperation::name(),
     ];
     if is_transformed(program) {
         return true;
