@@ -28,15 +28,18 @@ SmallVector<StringRef> t2s::ure::detail::loopNames(FuncOp func) {
   Operation *program = func->getParentOp();
   if (!program)
     return names;
-  program->walk([&](SplitOp split) {
+  // Directives are the program's top-level ops: no walk into the UREs.
+  for (Operation &op : program->getRegion(0).front()) {
+    auto split = dyn_cast<SplitOp>(op);
+    if (!split || split.getLoop().size() != 1 || split.getInto().size() != 2)
+      continue;
     StringRef loop = cast<StringAttr>(split.getLoop()[0]).getValue();
     auto *at = llvm::find(names, loop);
-    if (split.getLoop().size() != 1 || split.getInto().size() != 2 ||
-        at == names.end())
-      return;
+    if (at == names.end())
+      continue;
     *at = cast<StringAttr>(split.getInto()[0]).getValue();
     names.push_back(cast<StringAttr>(split.getInto()[1]).getValue());
-  });
+  }
   return names;
 }
 

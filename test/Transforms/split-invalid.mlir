@@ -190,3 +190,26 @@ ure.program @p {
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 2, k = 0 extent 8)
   ure.split @a (i) into (ii, iii) factor 2
 }
+
+// -----
+
+// An input read whose indices overflow once the loop is split.
+ure.program @p {
+  ure.input @X : memref<64xi32>
+  ure.func @a(i, k) -> i32
+  ure.func @o(i) -> i32
+  ure.def @a(%i, %k) {
+    // expected-error@+1 {{split: this read's indices overflow 64-bit integers once 'k' is 4 * kk + kkk}}
+    %x = ure.load @X(%k * 4611686018427387904) : i32
+    ure.yield %x : i32
+  }
+  ure.def @o(%i) with (%k) {
+    %c = arith.constant true
+    %a = ure.at @a(%i, %k) : i32
+    %v = ure.select %c, %a : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@o]
+  ure.set_bounds @a (i = 0 extent 2, k = 0 extent 8)
+  ure.split @a (k) into (kk, kkk) factor 4
+}

@@ -103,8 +103,7 @@ fn describe(p: &Plan<'_>, info: &ArrayInfo) -> String {
     let elements = elements(&p.dims);
     let tiles: Option<i64> = info.time[..=p.scope]
         .iter()
-        .map(|t| t.extent.as_const())
-        .product();
+        .try_fold(1i64, |n, t| n.checked_mul(t.extent.as_const()?));
     let tiles = tiles.map_or("a number of tiles the parameters give".to_string(), |n| {
         format!("{n} tiles")
     });
@@ -118,8 +117,9 @@ fn describe(p: &Plan<'_>, info: &ArrayInfo) -> String {
     )
 }
 
+/// The tile's element count (saturating: a tile past the limit is refused).
 fn elements(dims: &[Dim]) -> i64 {
-    dims.iter().map(|d| d.extent).product()
+    dims.iter().fold(1i64, |n, d| n.saturating_mul(d.extent))
 }
 
 /// The plan for input `name` at scope loop `scope`, or why there is none.
@@ -227,9 +227,12 @@ fn varying(info: &ArrayInfo, l: usize, scope: usize) -> Result<Option<Dim>, Stri
         let s = &info.space[coord - info.time.len()];
         (s.min, s.pe_extent())
     };
+    let min = min
+        .checked_add(row.constant)
+        .ok_or_else(|| format!("loop '{name}''s first value overflows 64-bit integers"))?;
     Ok(Some(Dim {
         looped: l,
-        min: min + row.constant,
+        min,
         extent,
         coord,
     }))

@@ -424,8 +424,17 @@ fn rewrite_load(
     let (rows, values, p, n) = loops.operands_of(&op)?;
     let rows: Vec<String> = rows
         .iter()
-        .map(|r| row_text(&substitute(r, p, n, split)))
-        .collect();
+        .map(|r| substitute(r, p, n, split).map(|r| row_text(&r)))
+        .collect::<Option<_>>()
+        .ok_or_else(|| {
+            error(
+                at,
+                format!(
+                    "split: this read's indices overflow 64-bit integers once '{}' is {} * {} + {}",
+                    split.name, split.factor, split.outer, split.inner
+                ),
+            )
+        })?;
     let map = map_attr(context, values.len(), &rows, at)?;
     let e = Emitter::before(context, op);
     let result = op.result(0).or_internal("a result of the op")?;
@@ -448,23 +457,24 @@ fn rewrite_load(
 
 /// `row` with dimension `p` (now `kk`) standing for `F * kk + kkk + min`
 /// (`kkk` dimension `n`).
-fn substitute(row: &QuasiAffine, p: usize, n: usize, split: &Split) -> QuasiAffine {
+/// `None` when a coefficient or the constant overflows 64 bits.
+fn substitute(row: &QuasiAffine, p: usize, n: usize, split: &Split) -> Option<QuasiAffine> {
     let mut out = row.clone();
     let mut terms = Vec::new();
     for (d, c) in &row.affine.terms {
         if *d == p {
-            terms.push((p, c * split.factor));
+            terms.push((p, c.checked_mul(split.factor)?));
             terms.push((n, *c));
-            out.affine.constant += c * split.min;
+            out.affine.constant = out.affine.constant.checked_add(c.checked_mul(split.min)?)?;
         } else {
             terms.push((*d, *c));
         }
     }
     out.affine.terms = terms;
     for (_, d) in out.divisions.iter_mut() {
-        *d.of = substitute(&d.of, p, n, split);
+        *d.of = substitute(&d.of, p, n, split)?;
     }
-    out
+    Some(out)
 }
 
 /// The `ure.func` declarations of the merged Funcs take the split loops as
