@@ -104,29 +104,30 @@
 // UNROLL-DAG:     %[[C0:.*]] = arith.constant 0 : index
 // UNROLL-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // UNROLL-DAG:     %[[C2:.*]] = arith.constant 2 : index
-// UNROLL:         %[[XS:.*]] = memref.alloca() : memref<2x2xi32>
-// UNROLL:         %[[S:.*]] = memref.alloca() : memref<2x3xi32>
+// UNROLL-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// UNROLL:         %[[XS:.*]] = memref.alloca() : memref<4xi32>
+// UNROLL:         %[[S:.*]] = memref.alloca() : memref<6xi32>
 // UNROLL-NOT:     arith.remsi
 // UNROLL:         scf.for %[[T:.*]] = %[[C0]] to %{{.*}} step %[[C1]] {
 // PE j = 0: i = t1.
 // UNROLL:           scf.if %{{.*}} {
 // UNROLL:             memref.load %arg1[%[[C0]]] : memref<2xi32>
-// UNROLL-NEXT:        %[[P0:.*]] = memref.load %[[XS]][%[[C0]], %[[C1]]] : memref<2x2xi32>
-// UNROLL:             memref.store %{{.*}}, %[[XS]][%[[C0]], %[[C0]]] : memref<2x2xi32>
+// UNROLL-NEXT:        %[[P0:.*]] = memref.load %[[XS]][%[[C1]]] : memref<4xi32>
+// UNROLL:             memref.store %{{.*}}, %[[XS]][%[[C0]]] : memref<4xi32>
 // UNROLL:             %[[S0:.*]] = arith.muli
-// UNROLL-NEXT:        memref.store %[[S0]], %[[S]][%[[C0]], %[[C0]]] : memref<2x3xi32>
+// UNROLL-NEXT:        memref.store %[[S0]], %[[S]][%[[C0]]] : memref<6xi32>
 // UNROLL-NEXT:      }
 // PE j = 1: i = t1 - 2.
 // UNROLL:           scf.if %{{.*}} {
 // UNROLL:             memref.load %arg1[%[[C1]]] : memref<2xi32>
-// UNROLL:             memref.load %[[S]][%[[C0]], %[[C2]]] : memref<2x3xi32>
-// UNROLL:             memref.store %{{.*}}, %[[S]][%[[C1]], %[[C0]]] : memref<2x3xi32>
+// UNROLL:             memref.load %[[S]][%[[C2]]] : memref<6xi32>
+// UNROLL:             memref.store %{{.*}}, %[[S]][%[[C3]]] : memref<6xi32>
 // UNROLL:             memref.store %{{.*}}, %arg2[
 // The shifts, last slot first, for every PE of every file.
-// UNROLL:           %[[V:.*]] = memref.load %[[S]][%[[C0]], %[[C1]]] : memref<2x3xi32>
-// UNROLL-NEXT:      memref.store %[[V]], %[[S]][%[[C0]], %[[C2]]] : memref<2x3xi32>
-// UNROLL-NEXT:      %[[V2:.*]] = memref.load %[[S]][%[[C0]], %[[C0]]] : memref<2x3xi32>
-// UNROLL-NEXT:      memref.store %[[V2]], %[[S]][%[[C0]], %[[C1]]] : memref<2x3xi32>
+// UNROLL:           %[[V:.*]] = memref.load %[[S]][%[[C1]]] : memref<6xi32>
+// UNROLL-NEXT:      memref.store %[[V]], %[[S]][%[[C2]]] : memref<6xi32>
+// UNROLL-NEXT:      %[[V2:.*]] = memref.load %[[S]][%[[C0]]] : memref<6xi32>
+// UNROLL-NEXT:      memref.store %[[V2]], %[[S]][%[[C1]]] : memref<6xi32>
 // UNROLL:         }
 // UNROLL-NEXT:    memref.dealloc %{{.*}} : memref<3xindex>
 // UNROLL-NEXT:    return
@@ -194,7 +195,7 @@ ure.program @mv {
 // LOOP-NEXT:          }
 // LOOP-NEXT:        }
 // UNROLL-LABEL: func.func public @mv_nocheck(
-// UNROLL:         memref.alloca() : memref<2x2xi32>
+// UNROLL:         memref.alloca() : memref<4xi32>
 ure.program @mv_nocheck {
   ure.input @A : memref<3x2xi32>
   ure.input @x : memref<2xi32>
@@ -263,9 +264,9 @@ ure.program @mv_nocheck {
 // Unrolled: the files of 6 and 5 slots are at most max-shifted-slots (16):
 // shifted, on the stack.
 // UNROLL-LABEL: func.func public @chain(
-// UNROLL:         memref.alloca() : memref<2x6xi32>
-// UNROLL:         memref.alloca() : memref<2x6xi32>
-// UNROLL:         memref.alloca() : memref<2x5xi32>
+// UNROLL:         memref.alloca() : memref<12xi32>
+// UNROLL:         memref.alloca() : memref<12xi32>
+// UNROLL:         memref.alloca() : memref<10xi32>
 ure.program @chain {
   ure.input @A : memref<2x4xi32>
   ure.input @B : memref<4x3xi32>
@@ -338,7 +339,7 @@ ure.program @chain {
 // LOOP-NEXT:          arith.addi %[[T1]], %[[I]] : index
 // LOOP:             } {spacetime.unroll}
 // UNROLL-LABEL: func.func public @neg(
-// UNROLL:         memref.alloca() : memref<3x6xi32>
+// UNROLL:         memref.alloca() : memref<18xi32>
 ure.program @neg {
   ure.input @X : memref<6x6x6xi32>
   ure.func @f(i, j, k) -> i32 on device

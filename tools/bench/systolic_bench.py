@@ -14,8 +14,9 @@ only same-run ratios mean something):
    OPENBLAS_NUM_THREADS=1 on the same sizes, best of R calls. GFLOP/s =
    2 N^3 / time; ratio = t2s / OpenBLAS.
 2. Compile time of GEMM arrays of 4x4 .. 64x64 PEs with unrolling on
-   (t2s-opt --pass-pipeline with spacetime-to-scf{max-unrolled-pes=...}
-   down to the llvm dialect), wall time of the whole t2s-opt process.
+   (t2s-opt --pass-pipeline with spacetime-to-scf{max-unrolled-pes=...
+   pe-region-size=16} down to the llvm dialect), wall time of the whole
+   t2s-opt process (parse, passes, printing).
 3. Peak memory (ru_maxrss of the process) of t2s-run --mode sequential on
    the untiled GEMM (examples/gemm.mlir) at 1024^3, whose register files are
    rolling buffers; storing every Func over the iteration space would take
@@ -220,7 +221,10 @@ def main():
             path = os.path.join(work, f"array{n}.mlir")
             open(path, "w").write(gemm(n, 8))
             out = os.path.join(work, f"array{n}.ll.mlir")
-            pipeline = ("builtin.module(space-time-transform, spacetime-to-scf{max-unrolled-pes=100000}, "
+            # pe-region-size as t2s-lower-to-llvm sets it: without it,
+            # convert-scf-to-cf is quadratic in the PEs.
+            pipeline = ("builtin.module(space-time-transform, "
+                        "spacetime-to-scf{max-unrolled-pes=100000 pe-region-size=16}, "
                         "canonicalize, cse, convert-scf-to-cf, expand-strided-metadata, "
                         "finalize-memref-to-llvm, convert-to-llvm, reconcile-unrealized-casts)")
             start = time.perf_counter()

@@ -57,6 +57,12 @@ t2s_ir::declare_pass! {
         unroll_pes: bool = ("unroll-pes", "true"),
         /// Largest PE count that unroll-pes unrolls
         max_unrolled_pes: i64 = ("max-unrolled-pes", "256"),
+        /// Wrap unrolled PEs, and their register shifts, in scf.execute_region
+        /// no_inline regions of at most this many, nested at most this many
+        /// to a region, so that convert-scf-to-cf splits no block of more
+        /// (compile time linear in the PEs); 0: straight in the time loop's
+        /// body, the form SPIR-V's and OpenCL's conversions take
+        pe_region_size: i64 = ("pe-region-size", "0"),
         /// PE loops keep register files of at most max-shifted-slots slots as
         /// shift registers (the newest value in the last slot, shifted down
         /// every step by loops marked spacetime.unroll, as T2S writes them for
@@ -102,6 +108,7 @@ pub struct LowerOptions {
     pub c_interface: bool,
     pub unroll: bool,
     pub max_unrolled: i64,
+    pub pe_region_size: usize,
     pub max_shifted: i64,
     pub shift_registers: bool,
     pub fastmath: String,
@@ -116,6 +123,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
         c_interface: options.emit_c_interface,
         unroll: options.unroll_pes,
         max_unrolled: options.max_unrolled_pes,
+        pe_region_size: region_size(root, options.pe_region_size)?,
         max_shifted: options.max_shifted_slots,
         shift_registers: options.shift_registers,
         fastmath: options.fastmath.clone(),
@@ -320,6 +328,7 @@ fn lower_array<'c>(
         buffers: &storage.buffers,
         lowered: &lowered,
         stamps,
+        region_size: options.pe_region_size,
     };
     phases::lower_pes(&e, array, &info, unroll, &mut time, &pe)?;
     if let Some(form) = &form {
@@ -370,6 +379,19 @@ fn guard_inputs<'c>(
         options.input_checks.then_some(checked.as_slice()),
         &function.params,
     )
+}
+
+/// `pe-region-size`: 0 (no regions), or at least 2 (a region of one PE
+/// nests without end).
+fn region_size(root: OperationRef<'_, '_>, size: i64) -> Result<usize, Failed> {
+    match size {
+        0 => Ok(0),
+        2.. => Ok(usize::try_from(size).unwrap_or(usize::MAX)),
+        _ => Err(error(
+            root.location(),
+            format!("spacetime-to-scf: pe-region-size is 0 (no regions) or at least 2, not {size}"),
+        )),
+    }
 }
 
 /// Whether the PEs are unrolled: asked for, and not more than
@@ -545,6 +567,7 @@ mod packed;
 mod pending;
 pub mod pes;
 mod phases;
+mod regions;
 pub mod registers;
 pub mod rewrite;
 pub mod store_once;

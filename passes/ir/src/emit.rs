@@ -145,9 +145,15 @@ impl<'c> Emitter<'c> {
             .val()
     }
 
-    /// `arith.cmpi` with `predicate` in arith's encoding ([`CMPI_EQ`], ...).
+    /// `arith.cmpi` with `predicate` in arith's encoding ([`CMPI_EQ`], ...),
+    /// decided here when both sides are constants.
     pub fn cmpi(&self, predicate: i64, a: Val, b: Val) -> Val {
         let i1: Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();
+        if let Some(known) =
+            crate::fold::constants(a, b).and_then(|(x, y)| crate::fold::compare(predicate, x, y))
+        {
+            return self.boolean(known);
+        }
         let i64_type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
         let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
         self.op(
@@ -156,6 +162,39 @@ impl<'c> Emitter<'c> {
             &[i1],
             &[("predicate", attr)],
         )[0]
+    }
+
+    /// `a && b` on `i1`s, folded where one is a constant.
+    pub fn and(&self, a: Val, b: Val) -> Val {
+        match (crate::fold::constant(a), crate::fold::constant(b)) {
+            (Some(0), _) => a,
+            (_, Some(0)) => b,
+            (Some(_), _) => b,
+            (_, Some(_)) => a,
+            _ => self
+                .insert(melior::dialect::arith::andi(
+                    a.value(),
+                    b.value(),
+                    self.location,
+                ))
+                .result(0)
+                .expect("one result")
+                .val(),
+        }
+    }
+
+    /// `arith.constant true` or `false`.
+    pub fn boolean(&self, value: bool) -> Val {
+        let i1: Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();
+        let attr = IntegerAttribute::new(i1, value as i64).into();
+        self.insert(melior::dialect::arith::constant(
+            self.context,
+            attr,
+            self.location,
+        ))
+        .result(0)
+        .expect("one result")
+        .val()
     }
 
     /// Like [`Emitter::op`] for ops with exactly one result.
@@ -186,6 +225,16 @@ impl<'c> Emitter<'c> {
     }
 
     pub fn index(&self, value: i64) -> Val {
+        if let Some(v) =
+            crate::constant_pool::index(value, |anchor| self.before_op(anchor).new_index(value))
+        {
+            return v;
+        }
+        self.new_index(value)
+    }
+
+    /// A new `arith.constant` index at the insertion point.
+    fn new_index(&self, value: i64) -> Val {
         let ty = self.index_type();
         let attr = IntegerAttribute::new(ty, value).into();
         self.op(
@@ -241,28 +290,45 @@ impl<'c> Emitter<'c> {
         )[0]
     }
 
+    /// `a + b` on indices, folded where they are constants.
     pub fn add(&self, a: Val, b: Val) -> Val {
-        self.op1(
-            ods::arith::AddIOperation::name(),
-            &[a, b],
-            self.index_type(),
-        )
+        match (crate::fold::constant(a), crate::fold::constant(b)) {
+            (Some(x), Some(y)) if x.checked_add(y).is_some() => self.index(x + y),
+            (Some(0), _) => b,
+            (_, Some(0)) => a,
+            _ => self.op1(
+                ods::arith::AddIOperation::name(),
+                &[a, b],
+                self.index_type(),
+            ),
+        }
     }
 
+    /// `a - b` on indices, folded where they are constants.
     pub fn sub(&self, a: Val, b: Val) -> Val {
-        self.op1(
-            ods::arith::SubIOperation::name(),
-            &[a, b],
-            self.index_type(),
-        )
+        match (crate::fold::constant(a), crate::fold::constant(b)) {
+            (Some(x), Some(y)) if x.checked_sub(y).is_some() => self.index(x - y),
+            (_, Some(0)) => a,
+            _ => self.op1(
+                ods::arith::SubIOperation::name(),
+                &[a, b],
+                self.index_type(),
+            ),
+        }
     }
 
+    /// `a * b` on indices, folded where they are constants.
     pub fn mul(&self, a: Val, b: Val) -> Val {
-        self.op1(
-            ods::arith::MulIOperation::name(),
-            &[a, b],
-            self.index_type(),
-        )
+        match (crate::fold::constant(a), crate::fold::constant(b)) {
+            (Some(x), Some(y)) if x.checked_mul(y).is_some() => self.index(x * y),
+            (Some(1), _) => b,
+            (_, Some(1)) => a,
+            _ => self.op1(
+                ods::arith::MulIOperation::name(),
+                &[a, b],
+                self.index_type(),
+            ),
+        }
     }
 
     /// `min(max(value, low), high)` on indices.
@@ -456,6 +522,26 @@ impl<'c> Emitter<'c> {
         Blk::of(
             &op.region(0)
                 .expect("then")
+                .first_block()
+                .expect("one block"),
+        )
+    }
+
+    /// `scf.execute_region no_inline` without results; returns its block
+    /// (to end with `scf.yield`). `no_inline` keeps canonicalize from
+    /// inlining it: it exists to bound the blocks that `convert-scf-to-cf`
+    /// splits.
+    pub fn execute_region(&self) -> Blk {
+        let region = Region::new();
+        region.append_block(Block::new(&[]));
+        let op = ods::scf::ExecuteRegionOperation::builder(self.context, self.location)
+            .region(region)
+            .no_inline(Attribute::unit(self.context))
+            .build();
+        let op = self.insert(op.into());
+        Blk::of(
+            &op.region(0)
+                .expect("one region")
                 .first_block()
                 .expect("one block"),
         )

@@ -232,6 +232,14 @@ pub fn lanewise(e: &Emitter<'_>, name: &str, a: Val, b: Val) -> Val {
     }
 }
 
+/// `a && b` on `i1`s or lanes of them (folded on scalar constants).
+pub fn and_lanes(e: &Emitter<'_>, a: Val, b: Val) -> Val {
+    match is_vector(a) || is_vector(b) {
+        true => lanewise(e, ods::arith::AndIOperation::name(), a, b),
+        false => e.and(a, b),
+    }
+}
+
 /// `arith.cmpi` on scalars or lanes.
 pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: Val, b: Val) -> Val {
     let Some(shape) = shape_of(type_of(a)).or_else(|| shape_of(type_of(b))) else {

@@ -17,8 +17,10 @@
 pub mod arith_model;
 pub mod array;
 pub mod channel_abi;
+pub mod constant_pool;
 pub mod diag;
 pub mod emit;
+mod fold;
 pub mod guard;
 pub mod handle;
 pub mod import;

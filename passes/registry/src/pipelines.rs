@@ -45,6 +45,12 @@ pub static ISOLATE: Pipeline = Pipeline {
     ],
 };
 
+/// The LLVM routes' regions of unrolled PEs (`spacetime-to-scf`'s
+/// `pe-region-size`): small enough that `convert-scf-to-cf` splits short
+/// blocks, large enough that few regions are made (8 and 32 gave
+/// `convert-scf-to-cf` the same 0.12 s on 32x32 PEs).
+const PE_REGION_SIZE: &str = "16";
+
 /// From scf, memref, arith, math and vector to the llvm dialect.
 pub static SCF_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-scf-to-llvm",
@@ -115,7 +121,11 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
     description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (each stream_input's feeder a packed tile, ure.parallel's loops on the host's threads; inputs read again and again along rows a power of two bytes long padded first)",
-    defaults: &[("pack-feeders", "true"), ("threads", "true")],
+    defaults: &[
+        ("pack-feeders", "true"),
+        ("threads", "true"),
+        ("pe-region-size", PE_REGION_SIZE),
+    ],
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),
@@ -147,7 +157,7 @@ pub static CHANNELS_TO_LLVM: Pipeline = Pipeline {
 pub static KERNELS_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-kernels-to-llvm",
     description: "Lower an isolated program's kernels (functions @<program> and @<program>.<kernel>, listed by channel.design) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
-    defaults: &[],
+    defaults: &[("pe-region-size", PE_REGION_SIZE)],
     steps: &[
         Pass(&conversion::spacetime_to_scf::PASS),
         Step::Pipeline(&CHANNELS_TO_LLVM),

@@ -205,7 +205,7 @@ fn given_options_override_a_pipelines_defaults() {
         .on_module(&[])
         .expect("renders");
     assert!(
-        llvm.contains("spacetime-to-scf{pack-feeders=true threads=true},"),
+        llvm.contains("spacetime-to-scf{pack-feeders=true threads=true pe-region-size=16},"),
         "{llvm}"
     );
     let spirv = t2s_passes::pipelines::SEQUENTIAL_TO_SPIRV

@@ -11,8 +11,7 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
-use t2s_ir::lanes::{affine_lanes, cmpi_lanes, lanewise};
-use t2s_ir::ods;
+use t2s_ir::lanes::{affine_lanes, cmpi_lanes};
 use t2s_ir::ops::{
     self,
     spacetime::OutputOp,
@@ -258,5 +257,5 @@ pub(crate) fn in_range(e: &Emitter<'_>, value: Val, min: i64, extent: Val) -> Va
         e.add(e.index(min), extent)
     };
     let hi = cmpi_lanes(e, 2, value, end); // slt
-    lanewise(e, ods::arith::AndIOperation::name(), lo, hi)
+    t2s_ir::lanes::and_lanes(e, lo, hi)
 }

@@ -6,12 +6,11 @@
 
 use crate::spacetime_to_scf::lowered::in_range;
 use crate::spacetime_to_scf::lowered::Lowered;
-use melior::ir::{operation::OperationRef, r#type::IntegerType};
+use melior::ir::operation::OperationRef;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
 use t2s_ir::lanes::{self, is_vector, shape_of, type_of};
-use t2s_ir::ods;
 use t2s_ir::ops::spacetime::{output_parts, OutputParts};
 use t2s_ir::pass::Failed;
 
@@ -84,13 +83,12 @@ fn store_point(
 ) -> Result<(), Failed> {
     let mut point = Vec::new();
     let mut inside = None;
-    let i1 = IntegerType::new(e.context, 1).into();
     for (d, index) in indices.iter().enumerate() {
         let b = &lowered.output.bounds[d];
         let ok = in_range(e, *index, b.min, lowered.output_extents[d]);
         inside = Some(match inside {
             None => ok,
-            Some(a) => e.op1(ods::arith::AndIOperation::name(), &[a, ok], i1),
+            Some(a) => e.and(a, ok),
         });
         point.push(e.sub(*index, e.index(b.min)));
     }

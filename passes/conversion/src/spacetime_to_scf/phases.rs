@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::spacetime_to_scf::buffers::BufferStorage;
+use crate::spacetime_to_scf::regions::Regions;
 use melior::ir::BlockRef;
 
 /// The names of the PE (non-vectorized space) loops.
@@ -63,6 +64,25 @@ pub(super) fn allocate_files<'c>(
             let per_slot = thread_bytes / slots.max(1) as u64;
             carried_bytes = carried_bytes.saturating_add(per_slot * (slots.max(1) - 1) as u64);
         }
+        // An unrolled PE's file on the stack is indexed with constants: kept
+        // flat, each access is one constant offset (a multi-dimensional
+        // memref costs LLVM a multiply-add per dimension and access).
+        let flat = (unroll && !heap && !options.gpu).then(|| {
+            t2s_ir::types::shape(ty)
+                .unwrap_or_default()
+                .into_iter()
+                .collect::<Vec<i64>>()
+        });
+        let allocated = match &flat {
+            Some(dims) => melior::ir::r#type::MemRefType::new(
+                t2s_ir::array::memref_element(ty),
+                &[dims.iter().product()],
+                None,
+                None,
+            )
+            .into(),
+            None => ty,
+        };
         // Named after its Func, for the OpenCL translation's private array.
         let buffer = e
             .located(named(
@@ -70,7 +90,7 @@ pub(super) fn allocate_files<'c>(
                 &format!("{}_shreg", file.decl.label()),
                 array.location(),
             ))
-            .allocate(heap, ty, &[]);
+            .allocate(heap, allocated, &[]);
         let dims: Vec<i64> = shape[..shape.len() - 1]
             .iter()
             .map(|d| d.unwrap_or(1))
@@ -80,26 +100,25 @@ pub(super) fn allocate_files<'c>(
         } else {
             Fill::Constants
         };
+        let storage = FileStorage {
+            buffer,
+            flat,
+            slots,
+            shifted,
+            heap,
+            on_write,
+            newest_last: shifted && !on_write && !unroll,
+            index,
+        };
         crate::spacetime_to_scf::registers::zero_file(
             e,
-            buffer,
+            &storage,
             &dims,
             file_element,
             fill,
             &pe_names,
         );
-        files.insert(
-            file.arg.key(),
-            FileStorage {
-                buffer,
-                slots,
-                shifted,
-                heap,
-                on_write,
-                newest_last: shifted && !on_write && !unroll,
-                index,
-            },
-        );
+        files.insert(file.arg.key(), storage);
     }
     if let Some(grid) = grid {
         super::gpu::check_thread_storage(
@@ -278,6 +297,9 @@ pub(super) struct PeInputs<'a, 'c> {
     pub buffers: &'a [BufferStorage],
     pub lowered: &'a Lowered<'c>,
     pub stamps: Option<Val>,
+    /// Unrolled PEs (and their shifts) in regions of at most this many
+    /// (0: none): `pe-region-size`.
+    pub region_size: usize,
 }
 
 /// The PEs inside the time loops: one copy of the body per PE when
@@ -307,8 +329,13 @@ fn unrolled_pes(
     pe: &PeInputs<'_, '_>,
     body: BlockRef<'_, '_>,
 ) -> Result<(), Failed> {
-    for point in crate::spacetime_to_scf::pes::pe_points(info) {
-        let at = e.at(time.block);
+    let points = crate::spacetime_to_scf::pes::pe_points(info);
+    // Everything below is emitted in the step's block, after the anchor.
+    let anchor = e.at(time.block).index(0).defining_op();
+    let _pool = anchor.map(t2s_ir::constant_pool::Pool::open);
+    let regions = Regions::new(e.at(time.block), points.len(), pe.region_size);
+    for (i, point) in points.into_iter().enumerate() {
+        let at = regions.item(i);
         let space = point
             .iter()
             .zip(&info.space)
@@ -330,7 +357,13 @@ fn unrolled_pes(
         };
         rewrite_pe(&at, &cloned, info, &frame, pe.files, pe.lowered, pe.stamps)?;
     }
-    crate::spacetime_to_scf::registers::shift_files(&e.at(time.block), pe.files, info);
+    regions.finish();
+    crate::spacetime_to_scf::registers::shift_files(
+        &e.at(time.block),
+        pe.files,
+        info,
+        pe.region_size,
+    );
     Ok(())
 }
 

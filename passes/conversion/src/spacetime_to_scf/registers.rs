@@ -12,6 +12,7 @@
 
 use crate::spacetime_to_scf::lowered::zero;
 use crate::spacetime_to_scf::lowered::PeFrame;
+use crate::spacetime_to_scf::regions::Regions;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     Type, ValueLike,
@@ -29,9 +30,12 @@ use t2s_ir::ops::spacetime::ReadDelay;
 use t2s_ir::pass::Failed;
 
 /// Storage of one register file.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct FileStorage {
     pub buffer: Val,
+    /// The file's shape (PE dimensions, then slots) when `buffer` holds it
+    /// flat, in row-major order.
+    pub flat: Option<Vec<i64>>,
     pub slots: i64,
     /// Shifted every step (constant slot indices) rather than rotating.
     pub shifted: bool,
@@ -44,6 +48,48 @@ pub struct FileStorage {
     pub newest_last: bool,
     /// The file's position among the array's: the order of the shifts.
     pub index: usize,
+}
+
+impl FileStorage {
+    /// The element at `idx` (one index per PE dimension, then the slot).
+    pub fn load(&self, e: &Emitter<'_>, idx: &[Val], ty: Type<'_>) -> Val {
+        e.load(self.buffer, &self.indices(e, idx), ty)
+    }
+
+    /// Stores `value` at `idx` (one index per PE dimension, then the slot).
+    pub fn store(&self, e: &Emitter<'_>, value: Val, idx: &[Val]) {
+        e.store(value, self.buffer, &self.indices(e, idx));
+    }
+
+    /// The buffer's indices of `idx`: itself, or in a flat file its
+    /// row-major offset, folded where the indices are constants (an
+    /// unrolled PE's coordinates, a shifted file's slot).
+    fn indices(&self, e: &Emitter<'_>, idx: &[Val]) -> Vec<Val> {
+        let Some(shape) = &self.flat else {
+            return idx.to_vec();
+        };
+        let mut constant = 0i64;
+        let mut dynamic: Option<Val> = None;
+        let mut stride = 1i64;
+        for (v, extent) in idx.iter().zip(shape).rev() {
+            match ir::constant_index(v.value()) {
+                Some(c) => constant += c * stride,
+                None => {
+                    let term = match stride {
+                        1 => *v,
+                        s => e.mul(*v, e.index(s)),
+                    };
+                    dynamic = Some(dynamic.map_or(term, |d| e.add(d, term)));
+                }
+            }
+            stride *= extent;
+        }
+        vec![match dynamic {
+            None => e.index(constant),
+            Some(d) if constant == 0 => d,
+            Some(d) => e.add(d, e.index(constant)),
+        }]
+    }
 }
 
 /// The mark of a loop that hardware replicates: a PE loop, or a loop over
@@ -147,7 +193,7 @@ pub fn read(
         // Own PE (verified), slot `writes`.
         let mut idx = own_pe(e, info, frame);
         idx.push(e.index(writes));
-        return Ok(e.load(file.buffer, &idx, ty));
+        return Ok(file.load(e, &idx, ty));
     }
     let delay = delay_of(e, op, frame);
     let mut indices = Vec::new();
@@ -181,7 +227,7 @@ pub fn read(
             }
             let mut idx: Vec<Val> = indices.iter().map(|&q| e.index(q)).collect();
             idx.push(slot(e, file, frame.step, &delay));
-            e.load(file.buffer, &idx, ty)
+            file.load(e, &idx, ty)
         }
         None => {
             let own = own_pe(e, info, frame);
@@ -195,7 +241,7 @@ pub fn read(
                 .map(|(p, (o, s))| neighbour(e, *p, *o, s.pe_extent()))
                 .collect();
             idx.push(slot(e, file, frame.step, &delay));
-            e.load(file.buffer, &idx, ty)
+            file.load(e, &idx, ty)
         }
     };
     Ok(crate::spacetime_to_scf::vector::shift_lanes(
@@ -238,7 +284,7 @@ pub fn write(
         idx.push(e.index(0));
         let value = match mask {
             Some(m) => {
-                let old = e.load(file.buffer, &idx, t2s_ir::lanes::type_of(value));
+                let old = file.load(e, &idx, t2s_ir::lanes::type_of(value));
                 e.op1(
                     ods::arith::SelectOperation::name(),
                     &[m, value, old],
@@ -247,7 +293,7 @@ pub fn write(
             }
             None => value,
         };
-        e.store(value, file.buffer, &idx);
+        file.store(e, value, &idx);
         return Ok(());
     }
     let slot = if file.newest_last {
@@ -262,7 +308,7 @@ pub fn write(
         )
     };
     idx.push(slot);
-    e.store(value, file.buffer, &idx);
+    file.store(e, value, &idx);
     Ok(())
 }
 
@@ -278,7 +324,7 @@ pub fn write(
 /// PEs take the names `pe_names`, the one over the slots `slot`.
 pub fn zero_file(
     e: &Emitter<'_>,
-    buffer: Val,
+    file: &FileStorage,
     dims: &[i64],
     element: Type<'_>,
     fill: Fill,
@@ -305,7 +351,7 @@ pub fn zero_file(
             indices.push(iv);
             at = at.at(block);
         }
-        at.store(zero, buffer, &indices);
+        file.store(&at, zero, &indices);
         for block in blocks.iter().rev() {
             e.finish_scf_block(*block);
         }
@@ -316,7 +362,7 @@ pub fn zero_file(
             .iter()
             .map(|i| e.index(*i))
             .collect();
-        e.store(zero, buffer, &at);
+        file.store(e, zero, &at);
     }
 }
 
@@ -338,49 +384,58 @@ fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[Val], mask: Option<Val
         let mut to = pe.to_vec();
         from.push(e.index(k - 1));
         to.push(e.index(k));
-        let mut v = e.load(file.buffer, &from, elem);
+        let mut v = file.load(e, &from, elem);
         if let Some(m) = mask {
-            let kept = e.load(file.buffer, &to, elem);
+            let kept = file.load(e, &to, elem);
             v = e.op1(ods::arith::SelectOperation::name(), &[m, v, kept], elem);
         }
-        e.store(v, file.buffer, &to);
+        file.store(e, v, &to);
     }
 }
 
 /// After a step of unrolled PEs: every shifted file moves each value one
 /// slot up (slot `d` takes slot `d - 1`), from the last slot down.
-pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, info: &ArrayInfo) {
+pub fn shift_files(
+    e: &Emitter<'_>,
+    files: &HashMap<usize, FileStorage>,
+    info: &ArrayInfo,
+    region_size: usize,
+) {
     let mut sorted: Vec<&FileStorage> = files
         .values()
         .filter(|f| f.shifted && !f.on_write && f.slots > 1)
         .collect();
     sorted.sort_by_key(|f| f.index);
-    for file in sorted {
-        let elem = t2s_ir::types::element(file.buffer.r#type());
-        let mut pes = vec![Vec::new()];
-        for s in info.space.iter().filter(|s| !s.vectorized) {
-            pes = pes
-                .into_iter()
-                .flat_map(|p| {
-                    (0..s.pe_extent()).map(move |v| {
-                        let mut q = p.clone();
-                        q.push(v);
-                        q
-                    })
+    let mut pes = vec![Vec::new()];
+    for s in info.space.iter().filter(|s| !s.vectorized) {
+        pes = pes
+            .into_iter()
+            .flat_map(|p| {
+                (0..s.pe_extent()).map(move |v| {
+                    let mut q = p.clone();
+                    q.push(v);
+                    q
                 })
-                .collect();
-        }
-        for pe in pes {
-            for k in (1..file.slots).rev() {
-                let mut from: Vec<Val> = pe.iter().map(|&p| e.index(p)).collect();
-                let mut to = from.clone();
-                from.push(e.index(k - 1));
-                to.push(e.index(k));
-                let v = e.load(file.buffer, &from, elem);
-                e.store(v, file.buffer, &to);
-            }
+            })
+            .collect();
+    }
+    let regions = Regions::new(*e, sorted.len() * pes.len(), region_size);
+    let jobs = sorted
+        .iter()
+        .flat_map(|f| pes.iter().map(move |pe| (*f, pe)));
+    for (i, (file, pe)) in jobs.enumerate() {
+        let e = regions.item(i);
+        let elem = t2s_ir::types::element(file.buffer.r#type());
+        for k in (1..file.slots).rev() {
+            let mut from: Vec<Val> = pe.iter().map(|&p| e.index(p)).collect();
+            let mut to = from.clone();
+            from.push(e.index(k - 1));
+            to.push(e.index(k));
+            let v = file.load(&e, &from, elem);
+            file.store(&e, v, &to);
         }
     }
+    regions.finish();
 }
 
 /// After a step of PE loops: every file shifted in loops moves each value
@@ -424,8 +479,8 @@ pub fn shift_files_in_loops(
         let mut to = from.clone();
         to.push(slot);
         from.push(inner.add(slot, inner.index(1)));
-        let v = inner.load(file.buffer, &from, elem);
-        inner.store(v, file.buffer, &to);
+        let v = file.load(&inner, &from, elem);
+        file.store(&inner, v, &to);
         for block in blocks.iter().rev() {
             e.finish_scf_block(*block);
         }

@@ -238,12 +238,7 @@ fn in_box(e: &Emitter<'_>, values: &[Val], loops: &[Bound], extents: &[Val]) -> 
         let ok = in_range(e, *v, l.min, *extent);
         all = Some(match all {
             None => ok,
-            Some(a) => crate::spacetime_to_scf::vector::lanewise(
-                e,
-                ods::arith::AndIOperation::name(),
-                a,
-                ok,
-            ),
+            Some(a) => t2s_ir::lanes::and_lanes(e, a, ok),
         });
     }
     all.unwrap_or_else(|| {
