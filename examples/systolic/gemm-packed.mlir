@@ -15,7 +15,8 @@
 //
 // Run: t2s-run examples/systolic/gemm-packed.mlir --compare interpret,systolic
 // Time: t2s-run examples/systolic/gemm-packed.mlir --mode systolic --time 5
-// (tools/bench/vector_bench.py generates it at N = 512 to 2048.)
+// (tools/bench/cpu_bench.py generates it at N = 512 to 2048 with a 4 x 16
+// block: 4 rows of two AVX2 vectors, 8 accumulators in registers.)
 ure.program @gemm_tiled {
   ure.input @A : memref<64x64xf32>
   ure.input @B : memref<64x64xf32>

@@ -4,18 +4,20 @@
 1. The core's FMA peak, measured by this run: a C loop of independent
    fused multiply-adds on the widest vectors the host has (cc -O2
    -march=native, compiled at the start of the run), GFLOP/s of one core.
-2. GEMM, f32, N = 512, 1024, 2048: vector_bench.py's packed design (an
-   8 x 16 PE block, its 16 columns the lanes of one vector, B's panel
-   packed by `ure.stream_input ... scope (jj)`), on one thread and on all
+2. GEMM, f32, N = 512, 1024, 2048: vector_bench.py's packed design (a
+   P x Q PE block, its Q columns the lanes of vectors; by default 4 rows
+   of two of the host's vectors, 4x16 with AVX2; B's panel packed by
+   `ure.stream_input ... scope (jj)`), on one thread and on all
    threads (`ure.parallel @a (jj)`), next to cblas_sgemm of OpenBLAS with
    one thread and with all threads. Ratios are OpenBLAS time / t2s time.
 3. 2-D convolution, f32, 64 channels in and out, a 56 x 56 output, 3 x 3
    kernel (a valid convolution of a 58 x 58 input), written as UREs:
    out(y, x, co) = sum over k < 9 CI of I(k / 9, y + k % 9 / 3, x + k % 3)
-   W(k, co), the GEMM's systolic block with the reduction over k: 8 pixels
-   of a row as the rows of the block, 16 output channels as the lanes, the
-   input's windows packed once per 8 pixels (`ure.stream_input @I ...
-   scope (ii)`, reused by the 4 blocks of channels), rows of the output on
+   W(k, co), the GEMM's systolic block with the reduction over k: P pixels
+   of a row as the rows of the block, Q output channels as the lanes (the
+   GEMM's default block), the input's windows packed once per P pixels
+   (`ure.stream_input @I ... scope (ii)`, reused by every block of
+   channels), rows of the output on
    threads (`ure.parallel @a (y)`). Next to it, Caffe's im2col (C,
    compiled here: the 576 x 3136 matrix of input windows) followed by
    cblas_sgemm (col^T W, the output in the same order), timed together,
@@ -243,8 +245,8 @@ def build_helpers(work):
     return ctypes.CDLL(lib)
 
 
-def gemm_table(run, blas, sizes, repeat, fastmath, peak, work):
-    p, q = 8, 16
+def gemm_table(run, blas, sizes, repeat, fastmath, peak, work, block):
+    p, q = block
     for design in (vb.packed, vb.threaded):
         path = os.path.join(work, "gemm-check.mlir")
         open(path, "w").write(design(32, p, q))
@@ -326,7 +328,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="512,1024,2048")
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--conv-pe", default="8x16", help="the convolution's block, pixels x channels")
+    parser.add_argument("--pe", default="auto",
+                        help="the GEMM's block, rows x lanes (auto: 4 x two vectors of the host)")
+    parser.add_argument("--conv-pe", default="auto",
+                        help="the convolution's block, pixels x channels (auto: as --pe)")
     parser.add_argument("--arrays", default="16,32,64")
     parser.add_argument("--fastmath", default="contract")
     parser.add_argument("--bin-dir", default=os.path.join(sb.REPO, "target", "release"))
@@ -342,11 +347,21 @@ def main():
     peak = fma_peak(helpers)
     print(f"# {cpu_model()}, {os.cpu_count()} cores; FMA peak measured: {peak:.1f} GFLOP/s per core\n")
     gemm_table(run, blas, [int(n) for n in args.sizes.split(",")], args.repeat, args.fastmath,
-               peak, work)
-    conv_table(run, blas, helpers, args.repeat, args.fastmath, peak, work,
-               tuple(map(int, args.conv_pe.split("x"))))
+               peak, work, block(args.pe))
+    conv_table(run, blas, helpers, args.repeat, args.fastmath, peak, work, block(args.conv_pe))
     dataflow_table(run, args.repeat, work)
     compile_table(opt, [int(n) for n in args.arrays.split(",")], work)
+
+
+def block(text):
+    """A PxQ block; `auto` is 4 rows of two vectors (8 accumulators, 4
+    broadcasts and 2 vector loads per step of the reduction): 4x16 with
+    AVX2's 16 registers, where 8x16 spills (62% of OpenBLAS at 960 against
+    95% for 4x16 in one run), and 4x32 with AVX-512 (not measured)."""
+    if text == "auto":
+        return 4, 2 * lanes()
+    p, q = text.split("x")
+    return int(p), int(q)
 
 
 def cpu_model():
