@@ -1,10 +1,10 @@
 // GEMM on a CPU the way BLAS libraries run it: C (64 x 64) = A * B with a
-// 4 x 8 block of PEs computing each tile of C (iii, jjj), the 8 PEs of a row
-// the lanes of one vector<8xf32> (ure.vectorize), the tile loops ordered jj
+// 4 x 16 block of PEs computing each tile of C (iii, jjj), the 16 PEs of a row
+// the lanes of one vector<16xf32> (ure.vectorize), the tile loops ordered jj
 // (outermost), ii, then k. Two directives of the CPU route
 // (docs/passes/spacetime-to-scf.md):
 // - ure.stream_input @B ... scope (jj): B's feeder, which the systolic mode
-//   realizes as a packed tile: at each jj the 64 x 8 panel of B that the
+//   realizes as a packed tile: at each jj the 64 x 16 panel of B that the
 //   array reads is copied into a contiguous, aligned buffer, read by every
 //   ii with one vector load per step of k (OpenBLAS packs B the same way);
 // - ure.parallel @a (jj): the iterations of jj (a panel of B, a column of
@@ -15,8 +15,8 @@
 //
 // Run: t2s-run examples/systolic/gemm-packed.mlir --compare interpret,systolic
 // Time: t2s-run examples/systolic/gemm-packed.mlir --mode systolic --time 5
-// (tools/bench/cpu_bench.py generates it at N = 512 to 2048 with a 4 x 16
-// block: 4 rows of two AVX2 vectors, 8 accumulators in registers.)
+// (tools/bench/cpu_bench.py times this design at N = 512 to 2048: on AVX2,
+// 4 rows of two vectors of 8 lanes, 8 accumulators in registers.)
 ure.program @gemm_tiled {
   ure.input @A : memref<64x64xf32>
   ure.input @B : memref<64x64xf32>
@@ -35,7 +35,7 @@ ure.program @gemm_tiled {
   ure.def @b(%iii, %jjj, %k, %ii, %jj) {
     %c0 = arith.constant 0 : index
     %first = arith.cmpi eq, %iii, %c0 : index
-    %in = ure.load @B(%k, %jj * 8 + %jjj) : f32
+    %in = ure.load @B(%k, %jj * 16 + %jjj) : f32
     %prev = ure.at @b(%iii - 1, %jjj, %k, %ii, %jj) : f32
     %v = arith.select %first, %in, %prev : f32
     ure.yield %v : f32
@@ -60,8 +60,8 @@ ure.program @gemm_tiled {
     ure.yield %v : f32
   }
   ure.merge_ures @a [@b, @c, @out]
-  ure.set_bounds @a (iii = 0 extent 4, jjj = 0 extent 8, k = 0 extent 64,
-                     ii = 0 extent 16, jj = 0 extent 8)
+  ure.set_bounds @a (iii = 0 extent 4, jjj = 0 extent 16, k = 0 extent 64,
+                     ii = 0 extent 16, jj = 0 extent 4)
   ure.space_time_transform @a (iii, jjj)
   ure.vectorize @a (jjj)
   ure.stream_input @B loader @bLoader out (jjj) feeder @bFeeder scope (jj)
