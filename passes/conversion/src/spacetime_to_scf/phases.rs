@@ -31,7 +31,6 @@ pub(super) fn allocate_files<'c>(
     // What a GPU thread keeps in registers from one step to the next: every
     // slot but the one written this step (read in the same step, if at all).
     let mut carried_bytes = 0u64;
-    let context = e.context;
     let mut files: HashMap<usize, FileStorage> = HashMap::new();
     let pe_names = pe_names(info);
     for (index, file) in ArrayOp::cast(array)
@@ -64,33 +63,14 @@ pub(super) fn allocate_files<'c>(
             let per_slot = thread_bytes / slots.max(1) as u64;
             carried_bytes = carried_bytes.saturating_add(per_slot * (slots.max(1) - 1) as u64);
         }
-        // An unrolled PE's file on the stack is indexed with constants: kept
-        // flat, each access is one constant offset (a multi-dimensional
-        // memref costs LLVM a multiply-add per dimension and access).
-        let flat = (unroll && !heap && !options.gpu).then(|| {
-            t2s_ir::types::shape(ty)
-                .unwrap_or_default()
-                .into_iter()
-                .collect::<Vec<i64>>()
-        });
-        let allocated = match &flat {
-            Some(dims) => melior::ir::r#type::MemRefType::new(
-                t2s_ir::array::memref_element(ty),
-                &[dims.iter().product()],
-                None,
-                None,
-            )
-            .into(),
-            None => ty,
-        };
-        // Named after its Func, for the OpenCL translation's private array.
-        let buffer = e
-            .located(named(
-                context,
-                &format!("{}_shreg", file.decl.label()),
-                array.location(),
-            ))
-            .allocate(heap, allocated, &[]);
+        let (buffer, flat) = file_buffer(
+            e,
+            array,
+            &file.decl.label(),
+            ty,
+            heap,
+            unroll && !heap && !options.gpu,
+        );
         let dims: Vec<i64> = shape[..shape.len() - 1]
             .iter()
             .map(|d| d.unwrap_or(1))
@@ -130,6 +110,41 @@ pub(super) fn allocate_files<'c>(
         )?;
     }
     Ok(files)
+}
+
+/// The buffer of a register file of type `ty`, on the heap or the stack.
+/// With `flat` (an unrolled PE's file on the stack, indexed with constants)
+/// it is one-dimensional, its shape returned: each access is then one
+/// constant offset, where a multi-dimensional memref costs LLVM a
+/// multiply-add per dimension and access.
+fn file_buffer<'c>(
+    e: &Emitter<'c>,
+    array: OperationRef<'c, '_>,
+    label: &str,
+    ty: Type<'c>,
+    heap: bool,
+    flat: bool,
+) -> (Val, Option<Vec<i64>>) {
+    let shape = flat.then(|| t2s_ir::types::shape(ty).unwrap_or_default());
+    let allocated = match &shape {
+        Some(dims) => melior::ir::r#type::MemRefType::new(
+            t2s_ir::array::memref_element(ty),
+            &[dims.iter().product()],
+            None,
+            None,
+        )
+        .into(),
+        None => ty,
+    };
+    // Named after its Func, for the OpenCL translation's private array.
+    let buffer = e
+        .located(named(
+            e.context,
+            &format!("{label}_shreg"),
+            array.location(),
+        ))
+        .allocate(heap, allocated, &[]);
+    (buffer, shape)
 }
 
 /// A register file's element (scalar or vector), its shape with the lanes
