@@ -27,10 +27,7 @@ pub(super) fn allocate_files<'c>(
     options: &LowerOptions,
     grid: Option<&super::gpu::Grid<'_>>,
 ) -> Result<HashMap<usize, FileStorage>, Failed> {
-    let mut total_bytes = 0u64;
-    // What a GPU thread keeps in registers from one step to the next: every
-    // slot but the one written this step (read in the same step, if at all).
-    let mut carried_bytes = 0u64;
+    let mut thread = ThreadBytes::default();
     let mut files: HashMap<usize, FileStorage> = HashMap::new();
     let pe_names = pe_names(info);
     for (index, file) in ArrayOp::cast(array)
@@ -48,21 +45,8 @@ pub(super) fn allocate_files<'c>(
             bytes,
         } = file_shape(&op, ty)?;
         let on_write = file.decl.on_write();
-        // An on_write file shifts on each write; a short file of unrolled PEs
-        // (or of PE loops asked for shift registers) every step. Either is
-        // indexed with constants in each PE.
-        let shifted =
-            on_write || ((unroll || options.shift_registers) && slots <= options.max_shifted);
-        // The stack only for small files: LLVM keeps those in registers.
-        // A GPU thread has no heap: its files are private (checked below).
-        let heap = !options.gpu && (!shifted || bytes > MAX_STACK_BYTES);
-        // A GPU thread's own copy, at the elements' own sizes.
-        let thread_bytes = super::gpu::thread_bytes(file_element, &shape);
-        total_bytes = total_bytes.saturating_add(thread_bytes);
-        if shifted {
-            let per_slot = thread_bytes / slots.max(1) as u64;
-            carried_bytes = carried_bytes.saturating_add(per_slot * (slots.max(1) - 1) as u64);
-        }
+        let (shifted, heap) = placement(on_write, slots, bytes, unroll, options);
+        thread.add(file_element, &shape, slots, shifted);
         let (buffer, flat) = file_buffer(
             e,
             array,
@@ -104,12 +88,53 @@ pub(super) fn allocate_files<'c>(
         super::gpu::check_thread_storage(
             grid,
             array.location(),
-            total_bytes,
-            carried_bytes,
+            thread.total,
+            thread.carried,
             unroll,
         )?;
     }
     Ok(files)
+}
+
+/// Whether a file shifts its slots (rather than rotating) and lives on the
+/// heap. An on_write file shifts on each write; a short file of unrolled
+/// PEs (or of PE loops asked for shift registers) every step. Either is
+/// indexed with constants in each PE. The stack only for small shifted
+/// files: LLVM keeps those in registers. A GPU thread has no heap: its
+/// files are private (checked by the caller).
+fn placement(
+    on_write: bool,
+    slots: i64,
+    bytes: u64,
+    unroll: bool,
+    options: &LowerOptions,
+) -> (bool, bool) {
+    let shifted = on_write || ((unroll || options.shift_registers) && slots <= options.max_shifted);
+    let heap = !options.gpu && (!shifted || bytes > MAX_STACK_BYTES);
+    (shifted, heap)
+}
+
+/// What a GPU thread's register files take, at the elements' own sizes.
+#[derive(Default)]
+struct ThreadBytes {
+    total: u64,
+    /// What it keeps in registers from one step to the next: every slot of
+    /// a shifted file but the one written this step (read in the same
+    /// step, if at all).
+    carried: u64,
+}
+
+impl ThreadBytes {
+    fn add(&mut self, element: Type<'_>, shape: &[Option<i64>], slots: i64, shifted: bool) {
+        let bytes = super::gpu::thread_bytes(element, shape);
+        self.total = self.total.saturating_add(bytes);
+        if shifted {
+            let per_slot = bytes / slots.max(1) as u64;
+            self.carried = self
+                .carried
+                .saturating_add(per_slot * (slots.max(1) - 1) as u64);
+        }
+    }
 }
 
 /// The buffer of a register file of type `ty`, on the heap or the stack.

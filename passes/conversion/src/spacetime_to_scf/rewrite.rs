@@ -99,128 +99,162 @@ pub fn rewrite_pe(
         .collect();
     let ops = nested_ops(cloned);
     let guarded = crate::spacetime_to_scf::loads::proven_loads(&ops, info);
-    let vector_loads = crate::spacetime_to_scf::vector::vector_loads(&ops, info, &guarded);
-    let vector_stores =
-        crate::spacetime_to_scf::vector_output::vector_stores(&ops, info, lowered, frame.coords);
+    let pe = Pe {
+        info,
+        frame,
+        files,
+        lowered,
+        stamps,
+        recovered: &recovered,
+        vector_loads: crate::spacetime_to_scf::vector::vector_loads(&ops, info, &guarded),
+        vector_stores: crate::spacetime_to_scf::vector_output::vector_stores(
+            &ops,
+            info,
+            lowered,
+            frame.coords,
+        ),
+        guarded,
+    };
     for op in ops {
         let op_ref = op.op();
         let here = e.before_op(op).located(op_ref.location());
-        t2s_ir::op_match!(ir::name(&op_ref), {
-            ods::spacetime::RecoverOperation if op_ref.operand_count() > 0 => {
-                let at: Vec<Val> = op_ref.operands().map(|v| v.val()).collect();
-                for (r, value) in recover_at(&here, info, &at).iter().enumerate() {
-                    replace_result(&op_ref, r, *value)?;
-                }
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::spacetime::ScheduledOperation if op_ref.operand_count() > 0 => {
-                let at: Vec<Val> = op_ref.operands().map(|v| v.val()).collect();
-                let rec = recover_at(&here, info, &at);
-                let mut valid = in_box(&here, &rec, &info.loops, &lowered.loop_extents);
-                let ty = op_ref.result(0).or_internal("a result of the op")?.r#type();
-                if let Some(shape) = t2s_ir::lanes::shape_of(ty) {
-                    if !t2s_ir::lanes::is_vector(valid) {
-                        valid = t2s_ir::lanes::splat(&here, valid, &shape);
-                    }
-                }
-                replace_result(&op_ref, 0, valid)?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::spacetime::RecoverOperation => {
-                for (r, value) in recovered.iter().enumerate() {
-                    replace_result(&op_ref, r, *value)?;
-                }
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::spacetime::ScheduledOperation => {
-                let mut valid = in_box(&here, &recovered, &info.loops, &lowered.loop_extents);
-                let ty = op_ref.result(0).or_internal("a result of the op")?.r#type();
-                if let Some(shape) = t2s_ir::lanes::shape_of(ty) {
-                    valid = t2s_ir::lanes::splat(&here, valid, &shape);
-                }
-                replace_result(&op_ref, 0, valid)?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::spacetime::ReadOperation => {
-                let value =
-                    crate::spacetime_to_scf::registers::read(&here, &op_ref, info, frame, files)?;
-                replace_result(&op_ref, 0, value)?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::spacetime::WriteOperation => {
-                crate::spacetime_to_scf::registers::write(&here, &op_ref, info, frame, files)?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::spacetime::OutputOperation if vector_stores.contains_key(&{ op.key() }) => {
-                let store = &vector_stores[&{ op.key() }];
-                crate::spacetime_to_scf::vector_output::store_rows(
-                    &here, &op_ref, store, info, &recovered, lowered, stamps,
-                )?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::spacetime::OutputOperation => {
-                crate::spacetime_to_scf::output::output(
-                    &here, &op_ref, info, &recovered, lowered, stamps,
-                )?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::ure::LoadOperation if vector_loads.contains_key(&{ op.key() }) => {
-                let load = &vector_loads[&{ op.key() }];
-                let inside =
-                    crate::spacetime_to_scf::vector::proven_inside(&op_ref, lowered, &load.ranges);
-                let value = crate::spacetime_to_scf::vector::load_lanes(
-                    &here,
-                    &op_ref,
-                    lowered,
-                    load.strides.as_ref(),
-                    inside,
-                )?;
-                replace_result(&op_ref, 0, value)?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::ure::LoadOperation => {
-                let ranges = guarded.get(&{ op.key() }).cloned();
-                let value = crate::spacetime_to_scf::loads::load(&here, &op_ref, lowered, ranges)?;
-                replace_result(&op_ref, 0, value)?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::channel::ReadLanesOperation | ods::channel::WriteLanesOperation => {
-                t2s_transforms::channel::lanes::unroll(&here, &op_ref)?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            ods::ure::ParamValueOperation => {
-                let name = ir::symbol(&op_ref, "param");
-                let value = *lowered
-                    .params
-                    .get(&name)
-                    .ok_or_else(|| error(op_ref.location(), format!("no ure.param @{name}")))?;
-                replace_result(&op_ref, 0, value)?;
-                // SAFETY: the op has no uses left, and nothing refers to it after this.
-                unsafe { ir::erase(op_ref) };
-            },
-            _ => if !lowered.fastmath.is_empty() && ir::has_inherent(&op_ref, "fastmath") { {
-                // The op's own fastmath property (arith and math ops that
-                // take one), which LLVM's lowering reads.
-                if let Some(flags) =
-                    Attribute::parse(e.context, &format!("#arith.fastmath<{}>", lowered.fastmath))
-                {
-                    ir::set_inherent(op_ref, "fastmath", flags);
-                }
-            } } else { {} },
-        })
+        let values = match rewrite_op(&here, op, &pe)? {
+            Rewritten::Kept => continue,
+            Rewritten::Emitted => Vec::new(),
+            Rewritten::Values(values) => values,
+        };
+        for (r, value) in values.into_iter().enumerate() {
+            replace_result(&op_ref, r, value)?;
+        }
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op_ref) };
     }
     Ok(())
+}
+
+/// What one PE's rewrite reads.
+struct Pe<'p, 'c> {
+    info: &'p ArrayInfo,
+    frame: &'p PeFrame<'p>,
+    files: &'p HashMap<usize, FileStorage>,
+    lowered: &'p Lowered<'c>,
+    stamps: Option<Val>,
+    /// The original indices of the PE's point.
+    recovered: &'p [Val],
+    /// The loads whose indices the `spacetime.scheduled` guards prove
+    /// inside, with the ranges proven.
+    guarded: HashMap<usize, Vec<Option<(i64, i64)>>>,
+    vector_loads: HashMap<usize, crate::spacetime_to_scf::vector::VectorLoad>,
+    vector_stores: HashMap<usize, crate::spacetime_to_scf::vector_output::VectorStore>,
+}
+
+/// What replaces one op of the PE body.
+enum Rewritten {
+    /// Its results are these values; the op goes.
+    Values(Vec<Val>),
+    /// What it does is emitted before it; the op goes.
+    Emitted,
+    /// The op stays (maybe with its fastmath flags set).
+    Kept,
+}
+
+/// The rewrite of `op`, emitted at `here` (before it).
+fn rewrite_op(here: &Emitter<'_>, op: Op, pe: &Pe<'_, '_>) -> Result<Rewritten, Failed> {
+    let op_ref = op.op();
+    let (info, lowered) = (pe.info, pe.lowered);
+    let one = |v: Val| Ok(Rewritten::Values(vec![v]));
+    t2s_ir::op_match!(ir::name(&op_ref), {
+        ods::spacetime::RecoverOperation if op_ref.operand_count() > 0 => {
+            let at: Vec<Val> = op_ref.operands().map(|v| v.val()).collect();
+            Ok(Rewritten::Values(recover_at(here, info, &at)))
+        },
+        ods::spacetime::ScheduledOperation if op_ref.operand_count() > 0 => {
+            let at: Vec<Val> = op_ref.operands().map(|v| v.val()).collect();
+            let rec = recover_at(here, info, &at);
+            let valid = in_box(here, &rec, &info.loops, &lowered.loop_extents);
+            one(lanes_like(here, &op_ref, valid)?)
+        },
+        ods::spacetime::RecoverOperation => Ok(Rewritten::Values(pe.recovered.to_vec())),
+        ods::spacetime::ScheduledOperation => {
+            let valid = in_box(here, pe.recovered, &info.loops, &lowered.loop_extents);
+            one(lanes_like(here, &op_ref, valid)?)
+        },
+        ods::spacetime::ReadOperation => one(crate::spacetime_to_scf::registers::read(
+            here, &op_ref, info, pe.frame, pe.files,
+        )?),
+        ods::spacetime::WriteOperation => {
+            crate::spacetime_to_scf::registers::write(here, &op_ref, info, pe.frame, pe.files)?;
+            Ok(Rewritten::Emitted)
+        },
+        ods::spacetime::OutputOperation if pe.vector_stores.contains_key(&{ op.key() }) => {
+            let store = &pe.vector_stores[&{ op.key() }];
+            crate::spacetime_to_scf::vector_output::store_rows(
+                here, &op_ref, store, info, pe.recovered, lowered, pe.stamps,
+            )?;
+            Ok(Rewritten::Emitted)
+        },
+        ods::spacetime::OutputOperation => {
+            crate::spacetime_to_scf::output::output(
+                here, &op_ref, info, pe.recovered, lowered, pe.stamps,
+            )?;
+            Ok(Rewritten::Emitted)
+        },
+        ods::ure::LoadOperation if pe.vector_loads.contains_key(&{ op.key() }) => {
+            let load = &pe.vector_loads[&{ op.key() }];
+            let inside =
+                crate::spacetime_to_scf::vector::proven_inside(&op_ref, lowered, &load.ranges);
+            one(crate::spacetime_to_scf::vector::load_lanes(
+                here,
+                &op_ref,
+                lowered,
+                load.strides.as_ref(),
+                inside,
+            )?)
+        },
+        ods::ure::LoadOperation => {
+            let ranges = pe.guarded.get(&{ op.key() }).cloned();
+            one(crate::spacetime_to_scf::loads::load(here, &op_ref, lowered, ranges)?)
+        },
+        ods::channel::ReadLanesOperation | ods::channel::WriteLanesOperation => {
+            t2s_transforms::channel::lanes::unroll(here, &op_ref)?;
+            Ok(Rewritten::Emitted)
+        },
+        ods::ure::ParamValueOperation => {
+            let name = ir::symbol(&op_ref, "param");
+            let value = *lowered
+                .params
+                .get(&name)
+                .ok_or_else(|| error(op_ref.location(), format!("no ure.param @{name}")))?;
+            one(value)
+        },
+        _ => {
+            set_fastmath(here, &op_ref, lowered);
+            Ok(Rewritten::Kept)
+        },
+    })
+}
+
+/// `valid` (a scalar or lanes) with the lanes of the result of `op` (a
+/// `spacetime.scheduled` of a vectorized PE).
+fn lanes_like(here: &Emitter<'_>, op: &OperationRef<'_, '_>, valid: Val) -> Result<Val, Failed> {
+    let ty = op.result(0).or_internal("a result of the op")?.r#type();
+    Ok(match t2s_ir::lanes::shape_of(ty) {
+        Some(shape) => t2s_ir::lanes::splat(here, valid, &shape),
+        None => valid,
+    })
+}
+
+/// The op's own fastmath property (arith and math ops that take one),
+/// which LLVM's lowering reads, set to the pass's `fastmath`.
+fn set_fastmath(e: &Emitter<'_>, op: &OperationRef<'_, '_>, lowered: &Lowered<'_>) {
+    if lowered.fastmath.is_empty() || !ir::has_inherent(op, "fastmath") {
+        return;
+    }
+    if let Some(flags) =
+        Attribute::parse(e.context, &format!("#arith.fastmath<{}>", lowered.fastmath))
+    {
+        ir::set_inherent(*op, "fastmath", flags);
+    }
 }
 
 fn replace_result(op: &OperationRef<'_, '_>, index: usize, with: Val) -> Result<(), Failed> {
