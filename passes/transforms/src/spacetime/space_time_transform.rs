@@ -19,7 +19,8 @@ use t2s_ir::ods;
 use t2s_ir::ops::ure::{GpuMapOp, ParallelOp};
 use t2s_ir::pass::{Anchor, Failed, Names};
 use t2s_model::spacetime::{
-    schedule, DependenceSpec, NestLoop, Schedule, ScheduleError, Storage, TransformSpec,
+    schedule, DependenceSpec, NestLoop, RegisterFile, Schedule, ScheduleError, Storage,
+    TransformSpec,
 };
 
 t2s_ir::declare_pass! {
@@ -79,43 +80,15 @@ fn transform_program(
     program: OperationRef<'_, '_>,
     from_options: Option<&TransformSpec>,
 ) -> Result<(), Failed> {
-    // The headline usage: a program as written (directives inside, not
-    // merged yet) is merged first, as merge-ures would.
-    if find_nest(&program).is_none() {
-        crate::ure::merge::merge_program(program)?;
-    }
-    let Some(nest) = find_nest(&program) else {
-        return Err(error(program.location(), "program has no URE to transform"));
-    };
-    if !ods::is(&nest, ods::ure::NestOperation::name()) {
-        if from_options.is_some() {
-            return Err(error(
-                nest.location(),
-                "program is already space-time transformed; the pass options would be ignored",
-            ));
-        }
+    let Some(nest) = nest_to_transform(program, from_options.is_some())? else {
         return Ok(());
-    }
+    };
     let rep = t2s_ir::ops::spacetime::representative(&nest);
     let directives: Vec<_> = ir::body_ops(&program, 0)
         .into_iter()
         .filter(|op| ods::is(op, ods::ure::SpaceTimeTransformOperation::name()))
         .collect();
-    let mut requests = Vec::new();
-    for d in &directives {
-        let target = ir::symbol(d, "func");
-        if target != rep {
-            return Err(error(
-                d.location(),
-                format!("@{target} is not the representative of the merge; give space_time_transform to @{rep}"),
-            ));
-        }
-        requests.push(Request {
-            spec: directive_spec(d),
-            location: d.location(),
-            from_options: false,
-        });
-    }
+    let mut requests = directive_requests(&directives, &rep)?;
     let loops = nest_loops(nest)?;
     let (names, deps, reads) = dependences(nest, &loops)?;
     let params = ir::param_decls(&program);
@@ -172,6 +145,56 @@ fn transform_program(
         unsafe { ir::erase(d) };
     }
     Ok(())
+}
+
+/// The program's URE nest, merged first when the program is as written
+/// (directives inside, not merged yet), as merge-ures would; `None` when
+/// the program is already transformed and no pass option asks for more.
+fn nest_to_transform<'c, 'a>(
+    program: OperationRef<'c, 'a>,
+    with_options: bool,
+) -> Result<Option<OperationRef<'c, 'a>>, Failed> {
+    if find_nest(&program).is_none() {
+        crate::ure::merge::merge_program(program)?;
+    }
+    let Some(nest) = find_nest(&program) else {
+        return Err(error(program.location(), "program has no URE to transform"));
+    };
+    if ods::is(&nest, ods::ure::NestOperation::name()) {
+        return Ok(Some(nest));
+    }
+    if with_options {
+        return Err(error(
+            nest.location(),
+            "program is already space-time transformed; the pass options would be ignored",
+        ));
+    }
+    Ok(None)
+}
+
+/// The request of each `ure.space_time_transform` directive, which must
+/// name the merge's representative `rep`.
+fn directive_requests<'c>(
+    directives: &[OperationRef<'c, '_>],
+    rep: &str,
+) -> Result<Vec<Request<'c>>, Failed> {
+    directives
+        .iter()
+        .map(|d| {
+            let target = ir::symbol(d, "func");
+            if target != rep {
+                return Err(error(
+                    d.location(),
+                    format!("@{target} is not the representative of the merge; give space_time_transform to @{rep}"),
+                ));
+            }
+            Ok(Request {
+                spec: directive_spec(d),
+                location: d.location(),
+                from_options: false,
+            })
+        })
+        .collect()
 }
 
 /// Without a space-time directive, the loops of `ure.vectorize` directives
@@ -471,7 +494,17 @@ fn schedule_remarks<'c>(
     location: Location<'c>,
     nest: OperationRef<'c, '_>,
 ) -> Vec<(Location<'c>, String)> {
-    let mut remarks = Vec::new();
+    let mut remarks = vec![(location, schedule_summary(s))];
+    let defs = ir::body_ops(&nest, 0);
+    for file in &s.registers {
+        let at = defs.get(file.func).map_or(location, |d| d.location());
+        remarks.push((at, register_remark(s, file, &names[file.func])));
+    }
+    remarks
+}
+
+/// The time loops, the steps and the PEs of a schedule.
+fn schedule_summary(s: &Schedule) -> String {
     let time: Vec<String> = s
         .time_coordinates()
         .map(|c| {
@@ -516,39 +549,35 @@ fn schedule_remarks<'c>(
     } else {
         format!("time loops {}: {steps} flattened steps", time.join(", "))
     };
-    remarks.push((location, format!("{time}; {pes}")));
-    let defs = ir::body_ops(&nest, 0);
-    for file in &s.registers {
-        let name = &names[file.func];
-        let minimized = match &file.minimized {
-            Some(Storage::ShiftRegisters { every, slots }) => {
-                format!("minimized: {slots} registers shifted every {every} steps")
-            }
-            Some(Storage::Channel { depth }) => {
-                format!("minimizable to a channel of depth {depth}")
-            }
-            None if s.is_symbolic() => "not minimized (the extents are symbolic)".to_string(),
-            None => "not minimized (too many points to enumerate)".to_string(),
-        };
-        let at = defs.get(file.func).map_or(location, |d| d.location());
-        let symbolic = s
-            .dependences
-            .iter()
-            .any(|d| d.spec.callee == file.func && d.flattened.is_none());
-        let at_maxima = if symbolic {
-            " at the parameters' maxima"
-        } else {
-            ""
-        };
-        remarks.push((
-            at,
-            format!(
-                "@{name}: {} registers per PE (largest time distance {}{at_maxima}); {minimized}",
-                file.slots, file.max_distance
-            ),
-        ));
-    }
-    remarks
+    format!("{time}; {pes}")
+}
+
+/// The remark of one register file: its slots, the largest distance it
+/// holds and how far minimize-storage can shrink it.
+fn register_remark(s: &Schedule, file: &RegisterFile, name: &str) -> String {
+    let minimized = match &file.minimized {
+        Some(Storage::ShiftRegisters { every, slots }) => {
+            format!("minimized: {slots} registers shifted every {every} steps")
+        }
+        Some(Storage::Channel { depth }) => {
+            format!("minimizable to a channel of depth {depth}")
+        }
+        None if s.is_symbolic() => "not minimized (the extents are symbolic)".to_string(),
+        None => "not minimized (too many points to enumerate)".to_string(),
+    };
+    let symbolic = s
+        .dependences
+        .iter()
+        .any(|d| d.spec.callee == file.func && d.flattened.is_none());
+    let at_maxima = if symbolic {
+        " at the parameters' maxima"
+    } else {
+        ""
+    };
+    format!(
+        "@{name}: {} registers per PE (largest time distance {}{at_maxima}); {minimized}",
+        file.slots, file.max_distance
+    )
 }
 
 pub mod attrs;
