@@ -387,12 +387,7 @@ impl<'c> Emitter<'c> {
             .build()
             .expect("scf.for is well formed");
         let op = self.insert(op);
-        let block = op
-            .region(0)
-            .expect("one region")
-            .first_block()
-            .expect("one block");
-        let block = Blk::of(&block);
+        let block = entry_block(&op, 0);
         let args = block.arguments();
         let results = op.results().map(|r| r.val()).collect();
         (block, args[0], args[1..].to_vec(), results)
@@ -413,15 +408,9 @@ impl<'c> Emitter<'c> {
             .build()
             .expect("scf.if is well formed");
         let op = self.insert(op);
-        let block = |r: usize| {
-            op.region(r)
-                .expect("two regions")
-                .first_block()
-                .expect("a block")
-        };
         (
-            Blk::of(&block(0)),
-            Blk::of(&block(1)),
+            entry_block(&op, 0),
+            entry_block(&op, 1),
             op.results().map(|r| r.val()).collect(),
         )
     }
@@ -446,12 +435,7 @@ impl<'c> Emitter<'c> {
             .body(region)
             .build();
         let op = self.insert_segmented(op.into(), &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
-        let block = Blk::of(
-            &op.region(0)
-                .expect("the body")
-                .first_block()
-                .expect("one block"),
-        );
+        let block = entry_block(&op, 0);
         let args = block.arguments();
         (block, args)
     }
@@ -475,12 +459,7 @@ impl<'c> Emitter<'c> {
             .build();
         let n = lbs.len() as i32;
         let op = self.insert_segmented(op.into(), &[n, n, n, 0]);
-        let block = Blk::of(
-            &op.region(0)
-                .expect("the body")
-                .first_block()
-                .expect("one block"),
-        );
+        let block = entry_block(&op, 0);
         let ivs = block.arguments();
         (block, ivs)
     }
@@ -519,12 +498,7 @@ impl<'c> Emitter<'c> {
             .build()
             .expect("scf.if is well formed");
         let op = self.insert(op);
-        Blk::of(
-            &op.region(0)
-                .expect("then")
-                .first_block()
-                .expect("one block"),
-        )
+        entry_block(&op, 0)
     }
 
     /// `scf.execute_region no_inline` without results; returns its block
@@ -539,12 +513,7 @@ impl<'c> Emitter<'c> {
             .no_inline(Attribute::unit(self.context))
             .build();
         let op = self.insert(op.into());
-        Blk::of(
-            &op.region(0)
-                .expect("one region")
-                .first_block()
-                .expect("one block"),
-        )
+        entry_block(&op, 0)
     }
 
     /// Sets a unit attribute on the op owning `block` (e.g. a loop to unroll).
@@ -579,4 +548,15 @@ impl<'c> Emitter<'c> {
         self.at(block)
             .op(ods::scf::YieldOperation::name(), &[], &[], &[]);
     }
+}
+
+/// The first block of region `r` of `op`, an op this module just built
+/// with that region.
+fn entry_block(op: &melior::ir::operation::OperationRef<'_, '_>, r: usize) -> Blk {
+    let block = op
+        .region(r)
+        .expect("a region the builder made")
+        .first_block()
+        .expect("a block the builder made");
+    Blk::of(&block)
 }

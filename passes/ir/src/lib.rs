@@ -20,7 +20,7 @@ pub mod channel_abi;
 pub mod constant_pool;
 pub mod diag;
 pub mod emit;
-mod fold;
+pub mod fold;
 pub mod guard;
 pub mod handle;
 pub mod import;

@@ -46,6 +46,14 @@ macro_rules! view {
                 self.0
             }
         }
+
+        impl<'c, 'a> $view<'c, 'a> {
+            /// The op's location, for diagnostics about it.
+            pub fn location(&self) -> melior::ir::Location<'c> {
+                use melior::ir::operation::OperationLike as _;
+                self.0.location()
+            }
+        }
     };
 }
 pub(crate) use view;

@@ -20,7 +20,7 @@
 use crate::spacetime_to_scf::lowered::in_range;
 use crate::spacetime_to_scf::lowered::Lowered;
 use crate::spacetime_to_scf::vector::{byte_sized, coefficient, lane_coords, lanewise};
-use melior::ir::{operation::OperationRef, r#type::IntegerType};
+use melior::ir::operation::OperationRef;
 use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::OrInternal;
@@ -273,7 +273,6 @@ pub fn store_rows(
         }
         return Ok(());
     }
-    let i1 = IntegerType::new(e.context, 1).into();
     for row in 0..lanes::count(rows) {
         let at = lanes::unflatten(rows, row);
         let mut first = at.clone();
@@ -286,7 +285,7 @@ pub fn store_rows(
                 let ok = in_range(e, base, b.min, lowered.output_extents[d]);
                 inside = Some(match inside {
                     None => ok,
-                    Some(a) => e.op1(ods::arith::AndIOperation::name(), &[a, ok], i1),
+                    Some(a) => e.and(a, ok),
                 });
             }
             point.push(e.sub(base, e.index(b.min)));
@@ -349,7 +348,7 @@ fn scatter_row(
             );
             on = Some(match on {
                 None => ok,
-                Some(m) => lanewise(e, ods::arith::AndIOperation::name(), m, ok),
+                Some(m) => lanes::and_lanes(e, m, ok),
             });
         }
         point.push(lanewise(

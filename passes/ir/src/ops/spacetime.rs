@@ -9,7 +9,7 @@ use crate::ir;
 use crate::ir::{BlockAccess, OpAccess};
 use melior::ir::{
     operation::{OperationLike, OperationRef},
-    BlockRef, Location, Type, Value, ValueLike,
+    BlockRef, Type, Value, ValueLike,
 };
 use t2s_dialects::ods::spacetime as ods;
 
@@ -68,10 +68,6 @@ impl<'c, 'a> ArrayOp<'c, 'a> {
 
     pub fn info(&self) -> Result<ArrayInfo, Failed> {
         ArrayInfo::read(&self.0)
-    }
-
-    pub fn location(&self) -> Location<'c> {
-        self.0.location()
     }
 
     /// Time then space coordinates.

@@ -119,11 +119,6 @@ impl<'c> SplitOp<'c, '_> {
     pub fn factor(&self) -> i64 {
         ir::int(&self.0, "factor").unwrap_or(1)
     }
-
-    pub fn location(&self) -> melior::ir::Location<'c> {
-        use melior::ir::operation::OperationLike as _;
-        self.0.location()
-    }
 }
 
 /// The Func a directive acts on (its `func` symbol), without the `@`.
@@ -146,11 +141,6 @@ impl<'c> ParallelOp<'c, '_> {
     pub fn loops(&self) -> Vec<String> {
         ir::strings(&self.0, "loops")
     }
-
-    pub fn location(&self) -> melior::ir::Location<'c> {
-        use melior::ir::operation::OperationLike as _;
-        self.0.location()
-    }
 }
 
 view! {
@@ -167,11 +157,6 @@ impl<'c> StreamInputOp<'c, '_> {
     /// The feeder's scope loop (one name; empty when none is written).
     pub fn scope(&self) -> Vec<String> {
         ir::strings(&self.0, "scope")
-    }
-
-    pub fn location(&self) -> melior::ir::Location<'c> {
-        use melior::ir::operation::OperationLike as _;
-        self.0.location()
     }
 }
 
@@ -216,11 +201,6 @@ impl<'c> GpuMapOp<'c, '_> {
     /// them out together (coalesced).
     pub fn staged_output(&self) -> bool {
         self.0.has_attribute("staged_output")
-    }
-
-    pub fn location(&self) -> melior::ir::Location<'c> {
-        use melior::ir::operation::OperationLike as _;
-        self.0.location()
     }
 }
 

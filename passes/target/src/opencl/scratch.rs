@@ -94,20 +94,7 @@ pub fn eval(
                     }
                 },
                 ods::arith::CmpIOperation => {
-                    let (x, y) = (at(0)?, at(1)?);
-                    let (ux, uy) = (x as u64, y as u64);
-                    i64::from(match predicate {
-                        0 => x == y,
-                        1 => x != y,
-                        2 => x < y,
-                        3 => x <= y,
-                        4 => x > y,
-                        5 => x >= y,
-                        6 => ux < uy,
-                        7 => ux <= uy,
-                        8 => ux > uy,
-                        _ => ux >= uy,
-                    })
+                    i64::from(t2s_ir::fold::compare(*predicate, at(0)?, at(1)?)?)
                 },
                 _ => return None,
             })
