@@ -357,6 +357,21 @@ pub fn zero_file(
         }
         return;
     }
+    if let Some(shape) = &file.flat {
+        // One constant offset per element, or one loop for a file too
+        // large for any register set.
+        let elements: i64 = shape.iter().product();
+        if elements > STRAIGHT_LINE_ELEMENTS {
+            let (block, iv) = e.for_loop(e.index(0), e.index(elements));
+            e.at(block).store(zero, file.buffer, &[iv]);
+            e.finish_scf_block(block);
+        } else {
+            for offset in 0..elements {
+                e.store(zero, file.buffer, &[e.index(offset)]);
+            }
+        }
+        return;
+    }
     for flat in 0..t2s_ir::lanes::count(dims) {
         let at: Vec<Val> = t2s_ir::lanes::unflatten(dims, flat)
             .iter()
@@ -365,6 +380,13 @@ pub fn zero_file(
         file.store(e, zero, &at);
     }
 }
+
+/// The most elements of a flat file (unrolled PEs on the stack) zeroed and
+/// shifted in straight-line code. A larger file fits no register set, so
+/// LLVM keeps it in memory anyway; loops then zero and shift it, and the
+/// unrolled array's code stops growing by two copies per register (a third
+/// of the ops of 64x64 PEs).
+pub const STRAIGHT_LINE_ELEMENTS: i64 = 256;
 
 /// How [`zero_file`] zeroes a file.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -419,6 +441,15 @@ pub fn shift_files(
             })
             .collect();
     }
+    let (large, sorted): (Vec<&FileStorage>, Vec<&FileStorage>) =
+        sorted.into_iter().partition(|f| {
+            f.flat
+                .as_ref()
+                .is_some_and(|s| s.iter().product::<i64>() > STRAIGHT_LINE_ELEMENTS)
+        });
+    for file in large {
+        shift_flat_in_loop(e, file);
+    }
     let regions = Regions::new(*e, sorted.len() * pes.len(), region_size);
     let jobs = sorted
         .iter()
@@ -436,6 +467,24 @@ pub fn shift_files(
         }
     }
     regions.finish();
+}
+
+/// Shifts a flat file (PE-major, the slots last) in one loop over its PEs:
+/// each PE's slot `d` takes slot `d - 1`, from the last slot down. The
+/// PEs' chains are disjoint, so their order does not matter.
+fn shift_flat_in_loop(e: &Emitter<'_>, file: &FileStorage) {
+    let Some(shape) = &file.flat else { return };
+    let pes: i64 = shape[..shape.len() - 1].iter().product();
+    let elem = t2s_ir::types::element(file.buffer.r#type());
+    let (block, pe) = e.for_loop(e.index(0), e.index(pes));
+    let at = e.at(block);
+    let base = at.mul(pe, at.index(file.slots));
+    for k in (1..file.slots).rev() {
+        let from = at.add(base, at.index(k - 1));
+        let v = at.load(file.buffer, &[from], elem);
+        at.store(v, file.buffer, &[at.add(base, at.index(k))]);
+    }
+    e.finish_scf_block(block);
 }
 
 /// After a step of PE loops: every file shifted in loops moves each value
