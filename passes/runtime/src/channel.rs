@@ -17,18 +17,19 @@
 //! reader (a second one is a reported misuse), and both see its values in
 //! order.
 
+mod diagnosis;
 mod fifo;
 
 use fifo::{End, Fifo};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 
-/// How often a blocked access checks its element again before yielding,
-/// and then yielding, before it sleeps.
-const SPINS: u32 = 16;
-const YIELDS: u32 = 256;
+/// A blocked access checks its element this many times between yields...
+const PAUSES: u32 = 64;
+/// ...for this long before it sleeps.
+const SPIN: std::time::Duration = std::time::Duration::from_micros(50);
 
 /// How deep the FIFOs are.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -91,7 +92,15 @@ pub struct Run {
 }
 
 thread_local! {
+    /// The run this thread's kernel belongs to, kept alive while it runs.
     static CURRENT: RefCell<Option<(Arc<Run>, usize)>> = const { RefCell::new(None) };
+    /// The same run (a pointer into `CURRENT`'s Arc) and kernel, read on
+    /// every channel access: a const, drop-free thread local costs no lazy
+    /// initialization check.
+    static FAST: Cell<(*const Run, usize)> = const { Cell::new((std::ptr::null(), 0)) };
+    /// The elements (channel, index, side) this thread's kernel has moved
+    /// values through and may not have published yet.
+    static UNPUBLISHED: RefCell<Vec<(usize, usize, End)>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Run {
@@ -179,6 +188,7 @@ impl Run {
     }
 
     /// The FIFO of an element (made on its first access).
+    #[inline]
     fn fifo(&self, channel: usize, index: usize) -> &Fifo {
         self.fifos[channel][index].get_or_init(|| Box::new(Fifo::new(self.channels[channel].bytes)))
     }
@@ -213,87 +223,6 @@ impl Run {
         format!("@{}[{}]", self.channels[channel].name, coords.join(", "))
     }
 
-    /// The channels some kernel waits on, each once, in order.
-    fn waited_on(state: &State) -> Vec<usize> {
-        let mut channels: Vec<usize> = state
-            .status
-            .iter()
-            .filter_map(|s| match s {
-                Status::Waiting { channel, .. } => Some(*channel),
-                _ => None,
-            })
-            .collect();
-        channels.sort_unstable();
-        channels.dedup();
-        channels
-    }
-
-    /// After a deadlock, the channels the kernels waited on.
-    pub fn stuck_on(&self) -> Vec<usize> {
-        self.lock().stuck_on.clone()
-    }
-
-    /// Who waits on what, and what went through each channel.
-    fn report(&self, state: &State) -> String {
-        let mut lines =
-            vec!["deadlock: every kernel still running is blocked on a channel".to_string()];
-        let mut shallow = false;
-        for (k, status) in state.status.iter().enumerate() {
-            let kernel = &self.kernels[k];
-            lines.push(match status {
-                Status::Waiting { channel, index, full } => {
-                    let passed = self.fifo(*channel, *index).passed();
-                    shallow |= *full;
-                    if *full {
-                        format!(
-                            "  kernel @{kernel} waits to write {}: full ({} values, its depth); {passed} values passed through it",
-                            self.element(*channel, *index),
-                            self.channels[*channel].depth
-                        )
-                    } else {
-                        format!(
-                            "  kernel @{kernel} waits to read {}: empty; {passed} values passed through it",
-                            self.element(*channel, *index)
-                        )
-                    }
-                }
-                Status::Done => format!("  kernel @{kernel} has finished"),
-                Status::Running => format!("  kernel @{kernel} is running"),
-            });
-        }
-        for (spec, fifos) in self.channels.iter().zip(&self.fifos) {
-            let passed: u64 = self.used(fifos.iter()).map(Fifo::passed).sum();
-            let held: u64 = self.used(fifos.iter()).map(Fifo::held).sum();
-            let count: i64 = spec.dims.iter().product();
-            lines.push(format!(
-                "  channel @{}: {passed} values passed through {} of its {count} channels, {held} still in them",
-                spec.name,
-                self.used(fifos.iter()).filter(|f| f.passed() > 0).count(),
-            ));
-        }
-        if shallow && self.mode == DepthMode::Strict {
-            lines.push("  (a kernel waits on a full channel: run with --channel-depths unbounded to tell a channel too shallow from a logic error)".to_string());
-        }
-        lines.join("\n")
-    }
-
-    /// Whether no kernel can ever move again: some still run, and all of
-    /// them wait on a channel that is still empty (read) or full (write).
-    /// A kernel woken but not yet rescheduled still reads as waiting, so
-    /// the conditions are checked, not only the statuses.
-    fn stuck(&self, state: &State) -> bool {
-        state.live > 0
-            && state.status.iter().all(|s| match s {
-                Status::Done => true,
-                Status::Running => false,
-                Status::Waiting {
-                    channel,
-                    index,
-                    full,
-                } => !self.ready((*channel, *index), *full),
-            })
-    }
-
     fn capacity(&self, channel: usize) -> u64 {
         match self.mode {
             DepthMode::Strict => self.channels[channel].depth as u64,
@@ -306,7 +235,8 @@ impl Run {
         self.fifo_ready(self.fifo(channel, index), channel, full)
     }
 
-    /// [`Run::ready`] of an element's FIFO at hand.
+    /// [`Run::ready`] of an element's FIFO at hand, from the published
+    /// counters (what every kernel can see).
     fn fifo_ready(&self, fifo: &Fifo, channel: usize, full: bool) -> bool {
         let held = fifo.held();
         if full {
@@ -334,6 +264,7 @@ impl Run {
 
     /// The channel whose descriptor is at `address`: its position, checked
     /// against the run's channel of that position (bytes and count).
+    #[inline]
     pub(crate) fn channel_at(&self, address: i64) -> Option<usize> {
         let aligned = address != 0 && address % std::mem::align_of::<i64>() as i64 == 0;
         if !aligned {
@@ -342,18 +273,39 @@ impl Run {
         // SAFETY: the lowered code passes the address of a channel's
         // descriptor, a global of four i64 (lower-channels).
         let d = unsafe { std::slice::from_raw_parts(address as *const i64, 4) };
-        let channel = self.channels.get(usize::try_from(d[0]).ok()?)?;
-        let count: i64 = channel.dims.iter().product();
-        (d[1] == channel.bytes as i64 && d[3] == count).then_some(d[0] as usize)
+        let c = usize::try_from(d[0]).ok()?;
+        let channel = self.channels.get(c)?;
+        // The run made one FIFO slot per element: their count.
+        let count = self.fifos[c].len() as i64;
+        (d[1] == channel.bytes as i64 && d[3] == count).then_some(c)
     }
 
-    /// The channel and element of an access by kernel `k` on `end`, or a
-    /// recorded misuse (an unknown channel, an index outside it, a second
-    /// writer or reader of an element).
+    /// The FIFO of an access by kernel `k` on `end`, or a recorded misuse
+    /// (an unknown channel, an index outside it, a second writer or reader
+    /// of an element).
+    #[inline(always)]
     fn locate(&self, k: usize, channel: Option<usize>, index: i64, end: End) -> Option<&Fifo> {
+        let fifo = channel.and_then(|c| {
+            let slot = self.fifos[c].get(usize::try_from(index).ok()?)?;
+            Some(slot.get_or_init(|| Box::new(Fifo::new(self.channels[c].bytes))))
+        });
+        match fifo.map(|f| (f, f.claim(end, k))) {
+            Some((fifo, Ok(()))) => Some(fifo),
+            _ => {
+                self.misused(k, channel, index, end);
+                None
+            }
+        }
+    }
+
+    /// Records why kernel `k`'s access on `end` of `channel[index]` is a
+    /// misuse ([`Run::locate`] refused it).
+    #[cold]
+    #[inline(never)]
+    fn misused(&self, k: usize, channel: Option<usize>, index: i64, end: End) {
         let Some(channel) = channel else {
             self.misuse(k, "uses a channel this run does not know".to_string());
-            return None;
+            return;
         };
         let spec = &self.channels[channel];
         let Some(fifo) = usize::try_from(index)
@@ -368,7 +320,7 @@ impl Run {
                     spec.name, spec.dims
                 ),
             );
-            return None;
+            return;
         };
         if let Err(owner) = fifo.claim(end, k) {
             let (verb, noun) = match end {
@@ -383,9 +335,56 @@ impl Run {
                     self.kernels[owner]
                 ),
             );
-            return None;
         }
-        Some(fifo)
+    }
+
+    /// The element kernel `k` accesses on `end`, once it has room (a write)
+    /// or a value (a read); `None` when the access is a misuse or the run
+    /// failed. The common case, an element ready, is a few loads.
+    #[inline(always)]
+    fn acquire(&self, k: usize, channel: Option<usize>, index: i64, end: End) -> Option<&Fifo> {
+        let fifo = self.locate(k, channel, index, end)?;
+        let at = (channel?, index as usize);
+        let capacity = match end {
+            End::Write => self.capacity(at.0),
+            End::Read => 0,
+        };
+        if !self.failed.load(Ordering::Acquire) && fifo.ready(end, capacity) {
+            return Some(fifo);
+        }
+        self.wait_for(k, fifo, at, end, capacity)
+    }
+
+    /// [`Run::acquire`] of an element not ready: this kernel's moves are
+    /// published first (the kernel it waits on may wait on them), then the
+    /// element is checked briefly, then the kernel sleeps until the other
+    /// side moves.
+    #[cold]
+    #[inline(never)]
+    fn wait_for<'r>(
+        &'r self,
+        k: usize,
+        fifo: &'r Fifo,
+        at: (usize, usize),
+        end: End,
+        capacity: u64,
+    ) -> Option<&'r Fifo> {
+        let full = end == End::Write;
+        loop {
+            if self.failed.load(Ordering::Acquire) {
+                return None;
+            }
+            if fifo.ready(end, capacity) {
+                return Some(fifo);
+            }
+            self.publish_all();
+            if self.spin(fifo, end, capacity) {
+                return Some(fifo);
+            }
+            if !self.wait_until(k, fifo, at, full) {
+                return None;
+            }
+        }
     }
 
     /// Blocks kernel `k` until the element is ready (`full`: has room);
@@ -399,7 +398,7 @@ impl Run {
             index,
             full,
         };
-        fifo.set_sleeping(end, true);
+        fifo.set_waiting(end, fifo::SLEEPING);
         let ready = loop {
             if state.failure.is_some() {
                 break false;
@@ -415,26 +414,63 @@ impl Run {
             }
             state = self.moved[k].wait(state).unwrap_or_else(|e| e.into_inner());
         };
-        fifo.set_sleeping(end, false);
+        fifo.set_waiting(end, fifo::RUNNING);
         state.status[k] = Status::Running;
         ready
     }
 
     /// Waits a little without sleeping: the other side is often a few
-    /// hundred cycles from moving, far less than a sleep and a wake cost.
-    /// Spins first, then yields the core (kernels outnumber cores).
-    fn spin(&self, fifo: &Fifo, channel: usize, full: bool) -> bool {
-        for round in 0..SPINS + YIELDS {
-            if round < SPINS {
+    /// hundred cycles from moving, far less than a sleep and a wake cost
+    /// (several microseconds each). Checks for up to [`SPIN`], yielding the
+    /// core between rounds of checks: kernels may outnumber cores, and the
+    /// one this kernel waits on may need it.
+    fn spin(&self, fifo: &Fifo, end: End, capacity: u64) -> bool {
+        let start = std::time::Instant::now();
+        loop {
+            for _ in 0..PAUSES {
                 std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
+                if fifo.ready(end, capacity) {
+                    return true;
+                }
             }
-            if self.fifo_ready(fifo, channel, full) {
-                return true;
+            if start.elapsed() > SPIN {
+                return false;
+            }
+            std::thread::yield_now();
+        }
+    }
+
+    /// After kernel `k`'s move on `end` of the element `at`: publishes its
+    /// moves there once a batch is full, or lists the element for the next
+    /// [`Run::publish_all`].
+    #[inline]
+    fn moved_on(&self, fifo: &Fifo, at: (usize, usize), end: End) {
+        if fifo.unpublished(end) >= fifo::BATCH {
+            self.publish(fifo, end);
+        } else if fifo.list(end) {
+            UNPUBLISHED.with(|u| u.borrow_mut().push((at.0, at.1, end)));
+        }
+    }
+
+    /// Publishes `end`'s moves on `fifo` and wakes the kernel asleep on
+    /// the other side, if any.
+    fn publish(&self, fifo: &Fifo, end: End) {
+        fifo.publish(end);
+        self.wake(fifo, other(end));
+    }
+
+    /// Publishes every move of the calling thread's kernel: before it
+    /// waits (the kernel it waits on may wait on those values) and when it
+    /// finishes.
+    fn publish_all(&self) {
+        let listed = UNPUBLISHED.with(|u| std::mem::take(&mut *u.borrow_mut()));
+        for (channel, index, end) in listed {
+            let fifo = self.fifo(channel, index);
+            fifo.unlist(end);
+            if fifo.unpublished(end) > 0 {
+                self.publish(fifo, end);
             }
         }
-        false
     }
 
     /// After a move on `fifo`: wakes the kernel asleep on its `other` side.
@@ -449,60 +485,54 @@ impl Run {
         }
     }
 
-    /// The element kernel `k` accesses on `end`, once it has room (a write)
-    /// or a value (a read): checked briefly, then asleep until the other
-    /// side moves; `None` when the access is a misuse or the run failed.
-    fn acquire(&self, k: usize, channel: Option<usize>, index: i64, end: End) -> Option<&Fifo> {
-        let fifo = self.locate(k, channel, index, end)?;
-        let at = (channel?, index as usize);
-        let full = end == End::Write;
-        loop {
-            if self.failed.load(Ordering::Acquire) {
-                return None;
-            }
-            if self.fifo_ready(fifo, at.0, full) || self.spin(fifo, at.0, full) {
-                return Some(fifo);
-            }
-            if !self.wait_until(k, fifo, at, full) {
-                return None;
-            }
-        }
-    }
-
     pub(crate) fn write(&self, k: usize, channel: Option<usize>, index: i64, value: &[u8]) {
         if let Some(fifo) = self.acquire(k, channel, index, End::Write) {
             fifo.push(value);
-            self.wake(fifo, End::Read);
+            self.moved_on(fifo, (channel.unwrap_or(0), index as usize), End::Write);
         }
     }
 
     pub(crate) fn read(&self, k: usize, channel: Option<usize>, index: i64, value: &mut [u8]) {
-        value.fill(0);
-        if let Some(fifo) = self.acquire(k, channel, index, End::Read) {
-            fifo.pop(value);
-            self.wake(fifo, End::Write);
-        }
+        let Some(fifo) = self.acquire(k, channel, index, End::Read) else {
+            value.fill(0);
+            return;
+        };
+        fifo.pop(value);
+        self.moved_on(fifo, (channel.unwrap_or(0), index as usize), End::Read);
+    }
+}
+
+/// The side across from `end`.
+fn other(end: End) -> End {
+    match end {
+        End::Write => End::Read,
+        End::Read => End::Write,
     }
 }
 
 /// Makes the calling thread kernel `k` of `run` until [`leave`].
 pub fn enter(run: &Arc<Run>, k: usize) {
     CURRENT.with(|c| *c.borrow_mut() = Some((run.clone(), k)));
+    FAST.with(|f| f.set((Arc::as_ptr(run), k)));
 }
 
-/// The calling thread no longer runs a kernel.
+/// The calling thread no longer runs a kernel: its moves are published.
 pub fn leave() {
-    CURRENT.with(|c| *c.borrow_mut() = None);
+    FAST.with(|f| f.set((std::ptr::null(), 0)));
+    if let Some((run, _)) = CURRENT.with(|c| c.borrow_mut().take()) {
+        run.publish_all();
+    }
 }
 
 pub(crate) fn with_current(f: impl FnOnce(&Run, usize)) -> bool {
-    CURRENT.with(|c| match &*c.borrow() {
-        Some((run, k)) => {
-            f(run, *k);
-            true
-        }
-        None => false,
-    })
+    let (run, k) = FAST.with(Cell::get);
+    if run.is_null() {
+        return false;
+    }
+    // SAFETY: `FAST` points into the Arc that `CURRENT` holds; `enter` and
+    // `leave` set and clear the two together on this thread.
+    f(unsafe { &*run }, k);
+    true
 }
 
 /// `t2s_channel_write(channel, index, value, bytes)` of the lowered code.

@@ -4,11 +4,18 @@
 //! The writer appends to the segment it holds and, when that segment is
 //! full, links a next one (the consumer's last emptied segment when there
 //! is one, so a steady stream allocates nothing); the reader follows the
-//! links and hands each emptied segment back. The two counters are the only
-//! state both sides touch: `written` is stored by the writer alone (Release,
-//! after the value and any link), `read` by the reader alone (Release,
-//! after it copied the value out). A depth is a bound on `written - read`,
-//! which the writer checks before appending; the queue itself is unbounded.
+//! links and hands each emptied segment back. The two published counters
+//! are the only state both sides touch: `written` is stored by the writer
+//! alone (Release, after the values and any link), `read` by the reader
+//! alone (Release, after it copied the values out). A depth is a bound on
+//! `written - read`, which the writer checks before appending; the queue
+//! itself is unbounded.
+//!
+//! Each side counts its moves privately and publishes its counter now and
+//! then ([`Fifo::publish`]: every [`BATCH`] moves, and whenever its kernel
+//! is about to wait or finishes), and checks the other side's published
+//! counter only when the last value it saw says empty or full. A value then
+//! costs no cache line moved between cores; a batch costs one.
 //!
 //! One writer and one reader per element is the channel discipline (a
 //! channel connects two kernels); [`Fifo::claim`] enforces it, so that a
@@ -16,10 +23,18 @@
 
 use std::cell::UnsafeCell;
 use std::ptr;
-use std::sync::atomic::{fence, AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{fence, AtomicPtr, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
 /// Values per segment.
 const SEGMENT: u64 = 64;
+
+/// Moves a side makes before it publishes them on its own.
+pub(super) const BATCH: u64 = 32;
+
+/// A side's owner is not asleep.
+pub(super) const RUNNING: u8 = 0;
+/// A side's owner sleeps: the other side wakes it when it publishes.
+pub(super) const SLEEPING: u8 = 1;
 
 /// No kernel has claimed the side yet.
 const NOBODY: usize = usize::MAX;
@@ -38,17 +53,31 @@ impl Segment {
     }
 }
 
-/// Keeps the writer's and the reader's fields on separate cache lines.
-#[repr(align(128))]
+/// One side of a FIFO: what the other side reads, then what only the
+/// owner touches, each on its own cache lines (the owner's counting must
+/// not move the line the other side polls).
 struct Side {
-    /// Values this side has moved: written, or read.
+    /// Values this side has moved and published: written, or read.
     count: AtomicU64,
     /// The kernel that owns this side ([`NOBODY`] until its first access).
     kernel: AtomicUsize,
-    /// The segment the side's next access goes to; only its owner touches it.
+    /// Whether the owner sleeps until the other side moves a value:
+    /// [`RUNNING`] or [`SLEEPING`].
+    waiting: AtomicU8,
+    own: Own,
+}
+
+/// The owner's fields of a [`Side`]; only its owner thread touches them.
+#[repr(align(128))]
+struct Own {
+    /// Values moved, published or not.
+    moved: UnsafeCell<u64>,
+    /// The other side's published count as last loaded.
+    seen: UnsafeCell<u64>,
+    /// Whether the side is on its kernel's list of FIFOs to publish.
+    listed: UnsafeCell<bool>,
+    /// The segment the side's next access goes to.
     segment: UnsafeCell<*mut Segment>,
-    /// Whether the owner sleeps until the other side moves a value.
-    sleeping: AtomicBool,
 }
 
 impl Side {
@@ -56,9 +85,25 @@ impl Side {
         Side {
             count: AtomicU64::new(0),
             kernel: AtomicUsize::new(NOBODY),
-            segment: UnsafeCell::new(ptr::null_mut()),
-            sleeping: AtomicBool::new(false),
+            waiting: AtomicU8::new(RUNNING),
+            own: Own {
+                moved: UnsafeCell::new(0),
+                seen: UnsafeCell::new(0),
+                listed: UnsafeCell::new(false),
+                segment: UnsafeCell::new(ptr::null_mut()),
+            },
         }
+    }
+}
+
+/// A value on cache lines of its own.
+#[repr(align(128))]
+struct Lines<T>(T);
+
+impl<T> std::ops::Deref for Lines<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
     }
 }
 
@@ -69,10 +114,11 @@ pub(super) enum End {
     Read,
 }
 
+#[repr(C)]
 pub(super) struct Fifo {
+    writer: Lines<Side>,
+    reader: Lines<Side>,
     bytes: usize,
-    writer: Side,
-    reader: Side,
     /// The first segment, made by whichever side comes first.
     first: AtomicPtr<Segment>,
     /// An emptied segment the reader handed back for the writer to reuse.
@@ -90,8 +136,8 @@ impl Fifo {
     pub(super) fn new(bytes: usize) -> Self {
         Fifo {
             bytes,
-            writer: Side::new(),
-            reader: Side::new(),
+            writer: Lines(Side::new()),
+            reader: Lines(Side::new()),
             first: AtomicPtr::new(ptr::null_mut()),
             spare: AtomicPtr::new(ptr::null_mut()),
         }
@@ -106,6 +152,7 @@ impl Fifo {
 
     /// Makes kernel `k` the owner of `end` on its first access; the kernel
     /// that owns it already when another one comes (a misuse).
+    #[inline(always)]
     pub(super) fn claim(&self, end: End, k: usize) -> Result<(), usize> {
         let side = self.side(end);
         if side.kernel.load(Ordering::Relaxed) == k {
@@ -121,12 +168,11 @@ impl Fifo {
         }
     }
 
-    /// Marks the owner of `end` asleep (or awake). Asleep, it then checks
-    /// the element again: the fence pairs with [`Fifo::sleeper`]'s, so
-    /// either that check sees the other side's move or the mover sees the
-    /// mark.
-    pub(super) fn set_sleeping(&self, end: End, sleeping: bool) {
-        self.side(end).sleeping.store(sleeping, Ordering::SeqCst);
+    /// Marks the owner of `end` asleep (or not). Asleep, it then checks the
+    /// element again: the fence pairs with [`Fifo::sleeper`]'s, so either
+    /// that check sees the other side's move or the mover sees the mark.
+    pub(super) fn set_waiting(&self, end: End, waiting: u8) {
+        self.side(end).waiting.store(waiting, Ordering::SeqCst);
         fence(Ordering::SeqCst);
     }
 
@@ -134,8 +180,7 @@ impl Fifo {
     pub(super) fn sleeper(&self, end: End) -> Option<usize> {
         fence(Ordering::SeqCst);
         let side = self.side(end);
-        side.sleeping
-            .load(Ordering::SeqCst)
+        (side.waiting.load(Ordering::SeqCst) == SLEEPING)
             .then(|| side.kernel.load(Ordering::Acquire))
     }
 
@@ -148,6 +193,59 @@ impl Fifo {
     pub(super) fn held(&self) -> u64 {
         let read = self.reader.count.load(Ordering::Acquire);
         self.passed().saturating_sub(read)
+    }
+
+    /// Whether `end`'s owner can move a value now: a value to read, or room
+    /// under `capacity` to write. The other side's counter is loaded only
+    /// when the last one seen says no.
+    #[inline(always)]
+    pub(super) fn ready(&self, end: End, capacity: u64) -> bool {
+        let (side, other) = match end {
+            End::Write => (&self.writer, &self.reader),
+            End::Read => (&self.reader, &self.writer),
+        };
+        // SAFETY: only `end`'s owner thread calls this (claim).
+        let (moved, seen) = unsafe { (*side.own.moved.get(), &mut *side.own.seen.get()) };
+        let can = |seen: u64| match end {
+            End::Write => moved - seen < capacity,
+            End::Read => moved < seen,
+        };
+        if can(*seen) {
+            return true;
+        }
+        *seen = other.count.load(Ordering::Acquire);
+        can(*seen)
+    }
+
+    /// The moves `end`'s owner has made and not published.
+    #[inline]
+    pub(super) fn unpublished(&self, end: End) -> u64 {
+        let side = self.side(end);
+        // SAFETY: only `end`'s owner thread calls this (claim); it alone
+        // stores `count`.
+        unsafe { *side.own.moved.get() - side.count.load(Ordering::Relaxed) }
+    }
+
+    /// Publishes `end`'s moves (its owner): the other side may take them.
+    pub(super) fn publish(&self, end: End) {
+        let side = self.side(end);
+        // SAFETY: only `end`'s owner thread calls this (claim).
+        side.count
+            .store(unsafe { *side.own.moved.get() }, Ordering::Release);
+    }
+
+    /// Puts `end` on its owner's list of FIFOs to publish; `false` when it
+    /// is there already. [`Fifo::unlist`] takes it off.
+    #[inline]
+    pub(super) fn list(&self, end: End) -> bool {
+        // SAFETY: only `end`'s owner thread calls this (claim).
+        let listed = unsafe { &mut *self.side(end).own.listed.get() };
+        !std::mem::replace(listed, true)
+    }
+
+    pub(super) fn unlist(&self, end: End) {
+        // SAFETY: only `end`'s owner thread calls this (claim).
+        unsafe { *self.side(end).own.listed.get() = false };
     }
 
     /// The segment `side` starts from: the first one, made on demand.
@@ -172,11 +270,14 @@ impl Fifo {
         }
     }
 
-    /// Appends `value` (the writer's owner, with `held() < depth` checked).
+    /// Appends `value` (the writer's owner, with `ready` checked); the
+    /// reader sees it once the writer publishes.
+    #[inline]
     pub(super) fn push(&self, value: &[u8]) {
-        let written = self.writer.count.load(Ordering::Relaxed);
         // SAFETY: only the writer's owner thread reaches here (claim).
-        let cell = unsafe { &mut *self.writer.segment.get() };
+        let written = unsafe { *self.writer.own.moved.get() };
+        // SAFETY: only the writer's owner thread reaches here (claim).
+        let cell = unsafe { &mut *self.writer.own.segment.get() };
         if cell.is_null() {
             *cell = self.start();
         }
@@ -186,7 +287,10 @@ impl Fifo {
         unsafe {
             let data = &mut (**cell).data;
             let n = value.len().min(self.bytes);
-            data[slot * self.bytes..slot * self.bytes + n].copy_from_slice(&value[..n]);
+            copy(
+                &mut data[slot * self.bytes..slot * self.bytes + n],
+                &value[..n],
+            );
         }
         if slot as u64 == SEGMENT - 1 {
             let next = self.spare.swap(ptr::null_mut(), Ordering::Acquire);
@@ -202,25 +306,36 @@ impl Fifo {
             unsafe { (**cell).next.store(next, Ordering::Relaxed) };
             *cell = next;
         }
-        self.writer.count.store(written + 1, Ordering::Release);
+        // SAFETY: as above.
+        unsafe { *self.writer.own.moved.get() = written + 1 };
     }
 
     /// Takes the oldest value into `out` (the reader's owner, with
-    /// `held() > 0` checked).
+    /// `ready` checked); the writer gets its room back once the reader
+    /// publishes.
+    #[inline]
     pub(super) fn pop(&self, out: &mut [u8]) {
-        let read = self.reader.count.load(Ordering::Relaxed);
         // SAFETY: only the reader's owner thread reaches here (claim).
-        let cell = unsafe { &mut *self.reader.segment.get() };
+        let read = unsafe { *self.reader.own.moved.get() };
+        // SAFETY: only the reader's owner thread reaches here (claim).
+        let cell = unsafe { &mut *self.reader.own.segment.get() };
         if cell.is_null() {
             *cell = self.start();
         }
         let slot = (read % SEGMENT) as usize;
         // SAFETY: the writer published this slot (its `written` store,
-        // which the caller's `held` loaded with Acquire, follows the copy).
+        // which the caller's `ready` loaded with Acquire, follows the
+        // copy).
         unsafe {
             let data = &(**cell).data;
             let n = out.len().min(self.bytes);
-            out[..n].copy_from_slice(&data[slot * self.bytes..slot * self.bytes + n]);
+            copy(
+                &mut out[..n],
+                &data[slot * self.bytes..slot * self.bytes + n],
+            );
+            if n < out.len() {
+                out[n..].fill(0);
+            }
         }
         if slot as u64 == SEGMENT - 1 {
             let done = *cell;
@@ -234,7 +349,22 @@ impl Fifo {
                 drop(unsafe { Box::from_raw(old) });
             }
         }
-        self.reader.count.store(read + 1, Ordering::Release);
+        // SAFETY: as above.
+        unsafe { *self.reader.own.moved.get() = read + 1 };
+    }
+}
+
+/// `dst.copy_from_slice(src)`, with the common sizes of a value (a scalar,
+/// a short vector) copied inline rather than by a call to `memcpy`.
+#[inline(always)]
+fn copy(dst: &mut [u8], src: &[u8]) {
+    match dst.len() {
+        4 => dst.copy_from_slice(&src[..4]),
+        8 => dst.copy_from_slice(&src[..8]),
+        16 => dst.copy_from_slice(&src[..16]),
+        32 => dst.copy_from_slice(&src[..32]),
+        64 => dst.copy_from_slice(&src[..64]),
+        _ => dst.copy_from_slice(src),
     }
 }
 
@@ -242,7 +372,7 @@ impl Drop for Fifo {
     fn drop(&mut self) {
         // Every segment from the reader's (or the first) to the last is
         // linked; the spare is apart.
-        let mut at = *self.reader.segment.get_mut();
+        let mut at = *self.reader.0.own.segment.get_mut();
         if at.is_null() {
             at = *self.first.get_mut();
         }

@@ -275,3 +275,67 @@ fn a_second_writer_of_an_element_fails_the_run() {
         "{report}"
     );
 }
+
+/// A kernel publishes its writes (fewer than a batch) before it waits: a
+/// request and its answer between two kernels, one value at a time, would
+/// deadlock otherwise.
+#[test]
+fn moves_are_published_before_a_kernel_waits() {
+    let run = Run::new(
+        vec![spec("request", vec![], 8), spec("answer", vec![], 8)],
+        &[],
+        vec!["asker".into(), "answerer".into()],
+        DepthMode::Strict,
+    );
+    let got = Mutex::new(Vec::new());
+    run_kernels(
+        &run,
+        vec![
+            Box::new(|| {
+                for v in 0..100 {
+                    write(&A, 0, v);
+                    got.lock().unwrap().push(read(&B, 0));
+                }
+            }),
+            Box::new(|| {
+                for _ in 0..100 {
+                    let v = read(&A, 0);
+                    write(&B, 0, 2 * v);
+                }
+            }),
+        ],
+    );
+    assert_eq!(run.failure(), None);
+    assert_eq!(
+        *got.lock().unwrap(),
+        (0..100).map(|v| 2 * v).collect::<Vec<_>>()
+    );
+}
+
+/// A kernel that finishes publishes what it wrote: the reader, late, still
+/// gets every value, and nothing is left unread.
+#[test]
+fn moves_are_published_when_a_kernel_finishes() {
+    let run = Run::new(
+        vec![spec("c", vec![], 64)],
+        &[],
+        vec!["w".into(), "r".into()],
+        DepthMode::Strict,
+    );
+    static DEEP: [i64; 4] = [0, 4, 64, 1];
+    let got = Mutex::new(Vec::new());
+    run_kernels(
+        &run,
+        vec![
+            Box::new(|| (0..5).for_each(|v| write(&DEEP, 0, v))),
+            Box::new(|| {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                let values: Vec<u32> = (0..5).map(|_| read(&DEEP, 0)).collect();
+                *got.lock().unwrap() = values;
+            }),
+        ],
+    );
+    assert_eq!(run.failure(), None);
+    assert_eq!(*got.lock().unwrap(), vec![0, 1, 2, 3, 4]);
+    assert_eq!(run.moved(), 5);
+}
