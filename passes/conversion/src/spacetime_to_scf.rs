@@ -556,6 +556,7 @@ pub mod buffers;
 pub mod design;
 mod gpu;
 mod gpu_block;
+mod gpu_feeders;
 mod gpu_form;
 mod gpu_shared;
 mod gpu_unload;

@@ -84,6 +84,7 @@ pub(super) fn plan<'c>(
         double_buffered: directive.double_buffered(),
         staged_output: directive.staged_output(),
     };
+    super::gpu_feeders::apply(program_ops, &mut grid.memory, at)?;
     let mapped: Vec<(String, Processor)> = directive
         .blocks()
         .into_iter()

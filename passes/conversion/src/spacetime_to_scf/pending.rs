@@ -34,9 +34,14 @@ fn applied_by(op: &OperationRef<'_, '_>) -> Option<&'static str> {
 /// applied.
 pub fn warn_unapplied(ops: &[OperationRef<'_, '_>], options: &super::LowerOptions) {
     let gpu = options.gpu;
+    // A ure.gpu_map stages the feeders in shared memory (gpu_feeders).
+    let mapped = gpu
+        && ops
+            .iter()
+            .any(|op| ods::is(op, ods::ure::GpuMapOperation::name()));
     for op in ops {
         // Packing applies the feeder (and says so at the directive).
-        if options.pack_feeders && ods::is(op, ods::ure::StreamInputOperation::name()) {
+        if (options.pack_feeders || mapped) && ods::is(op, ods::ure::StreamInputOperation::name()) {
             continue;
         }
         if ods::is(op, ods::ure::ParallelOperation::name()) {

@@ -1,0 +1,70 @@
+//! Streaming-tensor feeders on a GPU. With a `ure.gpu_map`, each
+//! `ure.stream_input @A ... feeder @F scope (k)` stages `@A` in shared
+//! memory over scope loop `k`, double-buffered as T2S's feeders are (the
+//! `_DB_` buffers of its OpenCL): the mapping's shared tiles are the
+//! feeders' buffers, and `gpu_shared` builds them as it builds the tiles
+//! `ure.gpu_map ... shared [@A] scope (k) double_buffered` asks for. The
+//! loader's width and the FIFO depths have no GPU form: the block's threads
+//! copy each tile together.
+
+use super::gpu::MemoryRequest;
+use super::*;
+use t2s_ir::diag::{error_with_notes, remark, OrInternal};
+use t2s_ir::ops::ure::StreamInputOp;
+
+/// Folds the program's `ure.stream_input`s into `memory`, the request of
+/// the `ure.gpu_map` at `directive`.
+pub(super) fn apply<'c>(
+    program_ops: &[OperationRef<'c, '_>],
+    memory: &mut MemoryRequest,
+    directive: Location<'c>,
+) -> Result<(), Failed> {
+    let feeders: Vec<StreamInputOp> = program_ops
+        .iter()
+        .filter_map(|op| StreamInputOp::cast(*op))
+        .collect();
+    let Some(first) = feeders.first() else {
+        return Ok(());
+    };
+    if !memory.shared.is_empty() {
+        return Err(error_with_notes(
+            first.location(),
+            "the shared tiles are given twice: by this feeder and by ure.gpu_map's shared clause; keep one (a feeder is a double-buffered shared tile on a GPU)",
+            &[(directive, "the ure.gpu_map".to_string())],
+        ));
+    }
+    let mut scope: Option<(String, Location<'c>)> = None;
+    for feeder in &feeders {
+        let at = feeder.location();
+        let name = feeder.input();
+        let loop_name = scope_of(feeder)?;
+        match &scope {
+            Some((s, first_at)) if *s != loop_name => {
+                return Err(error_with_notes(
+                    at,
+                    format!("the feeder of @{name} has scope loop '{loop_name}', another feeder '{s}': on a GPU the feeders' tiles share one scope loop"),
+                    &[(*first_at, "the other feeder".to_string())],
+                ))
+            }
+            Some(_) => {}
+            None => scope = Some((loop_name.clone(), at)),
+        }
+        memory.shared.push(name.clone());
+        remark(
+            at,
+            format!("feeder of @{name} staged in shared memory: a double-buffered tile over scope loop '{loop_name}' (the GPU form of a feeder; the loader's width and the FIFO depths do not apply)"),
+        );
+    }
+    memory.scope = scope.map(|(s, _)| s);
+    memory.double_buffered = true;
+    Ok(())
+}
+
+/// The feeder's scope loop (the verifier allows exactly one).
+fn scope_of(feeder: &StreamInputOp<'_, '_>) -> Result<String, Failed> {
+    feeder
+        .scope()
+        .first()
+        .cloned()
+        .or_internal("a stream_input's scope loop")
+}
