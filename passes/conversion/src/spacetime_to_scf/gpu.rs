@@ -84,7 +84,13 @@ pub(super) fn plan<'c>(
         double_buffered: directive.double_buffered(),
         staged_output: directive.staged_output(),
     };
-    super::gpu_feeders::apply(program_ops, &mut grid.memory, at)?;
+    // The feeders' buffers are double-buffered shared tiles.
+    if let Some((inputs, scope)) = super::gpu_feeders::staged(program_ops, &grid.memory.shared, at)?
+    {
+        grid.memory.shared = inputs;
+        grid.memory.scope = Some(scope);
+        grid.memory.double_buffered = true;
+    }
     let mapped: Vec<(String, Processor)> = directive
         .blocks()
         .into_iter()

@@ -7,32 +7,33 @@
 //! loader's width and the FIFO depths have no GPU form: the block's threads
 //! copy each tile together.
 
-use super::gpu::MemoryRequest;
 use super::*;
 use t2s_ir::diag::{error_with_notes, remark, OrInternal};
 use t2s_ir::ops::ure::StreamInputOp;
 
-/// Folds the program's `ure.stream_input`s into `memory`, the request of
-/// the `ure.gpu_map` at `directive`.
-pub(super) fn apply<'c>(
+/// The inputs the program's `ure.stream_input`s stage and their one scope
+/// loop (`None`: no feeder), for the `ure.gpu_map` at `directive`, whose
+/// own `shared` clause names `shared`.
+pub(super) fn staged<'c>(
     program_ops: &[OperationRef<'c, '_>],
-    memory: &mut MemoryRequest,
+    shared: &[String],
     directive: Location<'c>,
-) -> Result<(), Failed> {
+) -> Result<Option<(Vec<String>, String)>, Failed> {
     let feeders: Vec<StreamInputOp> = program_ops
         .iter()
         .filter_map(|op| StreamInputOp::cast(*op))
         .collect();
     let Some(first) = feeders.first() else {
-        return Ok(());
+        return Ok(None);
     };
-    if !memory.shared.is_empty() {
+    if !shared.is_empty() {
         return Err(error_with_notes(
             first.location(),
             "the shared tiles are given twice: by this feeder and by ure.gpu_map's shared clause; keep one (a feeder is a double-buffered shared tile on a GPU)",
             &[(directive, "the ure.gpu_map".to_string())],
         ));
     }
+    let mut names = Vec::new();
     let mut scope: Option<(String, Location<'c>)> = None;
     for feeder in &feeders {
         let at = feeder.location();
@@ -49,15 +50,13 @@ pub(super) fn apply<'c>(
             Some(_) => {}
             None => scope = Some((loop_name.clone(), at)),
         }
-        memory.shared.push(name.clone());
+        names.push(name.clone());
         remark(
             at,
             format!("feeder of @{name} staged in shared memory: a double-buffered tile over scope loop '{loop_name}' (the GPU form of a feeder; the loader's width and the FIFO depths do not apply)"),
         );
     }
-    memory.scope = scope.map(|(s, _)| s);
-    memory.double_buffered = true;
-    Ok(())
+    Ok(scope.map(|(s, _)| (names, s)))
 }
 
 /// The feeder's scope loop (the verifier allows exactly one).
