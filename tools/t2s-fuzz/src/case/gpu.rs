@@ -75,7 +75,12 @@ fn with_gpu_map(text: &str) -> Option<String> {
         list(threads)
     );
     let inner = loops.len().checked_sub(count + 1).map(|i| &loops[i]);
-    if let (Some(scope), false, true) = (inner, inputs.is_empty(), rng.below(3) == 0) {
+    // A program with feeders (ure.stream_input) gets its shared tiles from
+    // them; a shared clause as well is refused (both forms are drawn).
+    let feeders = text.contains("ure.stream_input") && rng.below(4) != 0;
+    if let (Some(scope), false, true, false) =
+        (inner, inputs.is_empty(), rng.below(3) == 0, feeders)
+    {
         let input = &inputs[rng.below(inputs.len())];
         directive.push_str(&format!(" shared [@{input}] scope ({scope})"));
         if rng.below(2) == 0 {
