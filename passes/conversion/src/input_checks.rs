@@ -68,7 +68,6 @@ pub fn guard(
         });
     };
     let at = e.at(entry);
-    let i32_type = melior::ir::r#type::IntegerType::new(e.context, 32).into();
     let int = |v: i64| at.constant(t2s_model::Value::Int(v), t2s_model::ScalarType::Int(32));
     // The first failing check wins: fold from the last one.
     let mut status = int(0);
@@ -103,11 +102,7 @@ pub fn guard(
         );
         let needed = linear(&at, &extent, params)?;
         let short = at.cmpi(CMPI_SLT, size, needed);
-        status = at.op1(
-            ods::arith::SelectOperation::name(),
-            &[short, int(status_code(i, d)), status],
-            i32_type,
-        );
+        status = at.select(short, int(status_code(i, d)), status);
     }
     let ok = at.cmpi(t2s_ir::emit::CMPI_EQ, status, int(0));
     let body = at.if_then(ok);

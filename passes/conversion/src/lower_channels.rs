@@ -16,7 +16,7 @@
 //!   buffer (allocated once per function and type), and `B`.
 
 use melior::ir::{
-    attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+    attribute::{StringAttribute, TypeAttribute},
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::{FunctionType, IntegerType, MemRefType},
     Attribute, BlockLike, Identifier, Region, Type,
@@ -198,191 +198,226 @@ fn alloca(e: &Emitter<'_>, ty: Type<'_>, shape: &[i64]) -> Val {
     e.allocate(false, memref.into(), &[])
 }
 
+/// One `channel.read` or `channel.write` to lower, as the module declares
+/// its channel.
+struct Access<'c, 'a> {
+    op: OperationRef<'c, 'a>,
+    channel: String,
+    dims: Vec<i64>,
+    bytes: u64,
+    channel_type: Type<'c>,
+    entry: Blk,
+    /// The element's indices.
+    indices: Vec<Val>,
+    /// The value written, for a write.
+    written: Option<Val>,
+    /// The type read or written.
+    ty: Type<'c>,
+}
+
+impl<'c, 'a> Access<'c, 'a> {
+    fn of(
+        op: OperationRef<'c, 'a>,
+        specs: &HashMap<String, (Vec<i64>, u64, Type<'c>)>,
+    ) -> Result<Self, Failed> {
+        let channel = ir::symbol(&op, "channel");
+        let Some((dims, bytes, channel_type)) = specs.get(&channel) else {
+            return Err(error(
+                op.location(),
+                format!("@{channel} is not a channel.fifo of the module"),
+            ));
+        };
+        let Some(entry) = entry_block(&op) else {
+            return Err(error(
+                op.location(),
+                "lower-channels lowers channel accesses inside func.func: run spacetime-to-scf first",
+            ));
+        };
+        let mut indices: Vec<Val> = (0..op.operand_count())
+            .map(|i| op.operand(i).map(|v| v.val()))
+            .collect::<Result<_, _>>()
+            .or_internal("an operand of the op")?;
+        let (written, ty) = if ods::is(&op, ods::channel::ReadOperation::name()) {
+            let result = op.result(0).or_internal("a result of the op")?;
+            (None, melior::ir::ValueLike::r#type(&result))
+        } else {
+            let value = indices.pop().or_internal("a written value")?;
+            (Some(value), value.r#type())
+        };
+        Ok(Access {
+            op,
+            channel,
+            dims: dims.clone(),
+            bytes: *bytes,
+            channel_type: *channel_type,
+            entry,
+            indices,
+            written,
+            ty,
+        })
+    }
+}
+
+/// The runtime call that moves one value of an access's channel type
+/// through the one-value buffer (`t2s_channel_read`/`write(descriptor,
+/// element, buffer, bytes)`).
+struct Transfer {
+    callee: &'static str,
+    args: [Val; 4],
+}
+
+impl Transfer {
+    fn emit(&self, e: &Emitter<'_>) {
+        e.call(self.callee, &self.args);
+    }
+}
+
 fn lower_access(
     context: &Context,
-    access: OperationRef<'_, '_>,
+    op: OperationRef<'_, '_>,
     specs: &HashMap<String, (Vec<i64>, u64, Type)>,
     buffers: &mut Buffers,
 ) -> Result<(), Failed> {
-    let is_read = ods::is(&access, ods::channel::ReadOperation::name());
-    let channel = ir::symbol(&access, "channel");
-    let Some((dims, bytes, channel_type)) = specs.get(&channel) else {
-        return Err(error(
-            access.location(),
-            format!("@{channel} is not a channel.fifo of the module"),
-        ));
-    };
-    let Some(entry) = entry_block(&access) else {
-        return Err(error(
-            access.location(),
-            "lower-channels lowers channel accesses inside func.func: run spacetime-to-scf first",
-        ));
-    };
-    let operands: Vec<Val> = (0..access.operand_count())
-        .map(|i| access.operand(i).map(|v| v.val()))
-        .collect::<Result<_, _>>()
-        .or_internal("an operand of the op")?;
-    let (indices, ty) = if is_read {
-        let result = access.result(0).or_internal("a result of the op")?;
-        (operands.as_slice(), melior::ir::ValueLike::r#type(&result))
-    } else {
-        let (value, indices) = operands.split_last().or_internal("a non-empty list")?;
-        (indices, value.r#type())
-    };
-    let channel_type = *channel_type;
-    let e = Emitter::new(context, access.location(), entry).before_op(access.handle());
-    let i64_type: Type = IntegerType::new(context, 64).into();
+    let access = Access::of(op, specs)?;
+    let e = Emitter::new(context, op.location(), access.entry).before_op(op.handle());
     // The one-value buffer the runtime copies from or into: of the
     // channel's type (a read of other lanes is assembled from it).
     let buffer = *buffers
         .values
-        .entry((entry.key(), channel_type.to_string()))
+        .entry((access.entry.key(), access.channel_type.to_string()))
         .or_insert_with(|| {
             alloca(
-                &at_entry(context, access.location(), entry),
-                channel_type,
+                &at_entry(context, op.location(), access.entry),
+                access.channel_type,
                 &[1],
             )
         });
     let zero = e.index(0);
-    if !is_read {
-        e.store(
-            *operands.last().or_internal("a last element")?,
-            buffer,
-            &[zero],
-        );
+    if let Some(value) = access.written {
+        e.store(value, buffer, &[zero]);
     }
-    let address = |e: &Emitter<'_>, memref: Val| {
-        let index = e.op1(
-            ods::memref::ExtractAlignedPointerAsIndexOperation::name(),
-            &[memref],
-            e.index_type(),
-        );
-        e.op1(ods::arith::IndexCastOperation::name(), &[index], i64_type)
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let descriptor = e.get_global(&access.channel, MemRefType::new(i64_type, &[4], None, None));
+    let element = flat_index(&e, &access.indices, &access.dims);
+    let transfer = Transfer {
+        callee: if access.written.is_some() {
+            WRITE
+        } else {
+            READ
+        },
+        args: [
+            e.address(descriptor),
+            e.index_cast(element, i64_type),
+            e.address(buffer),
+            e.i64(access.bytes as i64),
+        ],
     };
-    let global_type = MemRefType::new(i64_type, &[4], None, None);
-    let global = e.op(
-        ods::memref::GetGlobalOperation::name(),
-        &[],
-        &[global_type.into()],
-        &[(
-            "name",
-            FlatSymbolRefAttribute::new(context, &channel).into(),
-        )],
-    )[0];
-    let flat_index_value = flat_index(&e, indices, dims);
-    let flat = e.op1(
-        ods::arith::IndexCastOperation::name(),
-        &[flat_index_value],
-        i64_type,
-    );
-    let bytes_value = e.op(
-        ods::arith::ConstantOperation::name(),
-        &[],
-        &[i64_type],
-        &[(
-            "value",
-            IntegerAttribute::new(i64_type, *bytes as i64).into(),
-        )],
-    )[0];
-    let global_address = address(&e, global);
-    let buffer_address = address(&e, buffer);
-    // One runtime call: one value of the channel's type.
-    let transfer = |e: &Emitter<'_>| {
-        let callee = if is_read { READ } else { WRITE };
-        e.op(
-            ods::func::CallOperation::name(),
-            &[global_address, flat, buffer_address, bytes_value],
-            &[],
-            &[(
-                "callee",
-                FlatSymbolRefAttribute::new(context, callee).into(),
-            )],
-        );
-    };
-    if !is_read {
-        transfer(&e);
+    if access.written.is_some() {
+        transfer.emit(&e);
         // SAFETY: the op has no uses left, and nothing refers to it after this.
-        unsafe { ir::erase(access) };
+        unsafe { ir::erase(op) };
         return Ok(());
     }
+    let (ty, channel_type) = (access.ty, access.channel_type);
     let value = if ty == channel_type {
-        transfer(&e);
+        transfer.emit(&e);
         e.load(buffer, &[zero], ty)
     } else {
         let (Some((_, want)), Some((_, have))) = (lanes::lanes(ty), lanes::lanes(channel_type))
         else {
             return Err(error(
-                access.location(),
-                format!("no lane matching of {ty} with channel @{channel} of {channel_type}"),
+                op.location(),
+                format!(
+                    "no lane matching of {ty} with channel @{} of {channel_type}",
+                    access.channel
+                ),
             ));
         };
         if want > have {
             // Concatenate want / have values.
             let parts: Vec<Val> = (0..want / have)
                 .map(|_| {
-                    transfer(&e);
+                    transfer.emit(&e);
                     e.load(buffer, &[zero], channel_type)
                 })
                 .collect();
             lanes::concatenate(&e, &parts, channel_type, ty)
         } else {
-            let count: i64 = dims.iter().product();
-            if count > MAX_SLICED_CHANNELS {
-                return Err(error(
-                    access.location(),
-                    format!("a read narrower than its channel keeps a value per channel element; @{channel} has {count}, more than {MAX_SLICED_CHANNELS}"),
-                ));
-            }
-            let (wide, next) = *buffers
-                .slicing
-                .entry((entry.key(), channel.clone()))
-                .or_insert_with(|| {
-                    let at = at_entry(context, access.location(), entry);
-                    let wide = alloca(&at, channel_type, &[count]);
-                    let next = alloca(&at, at.index_type(), &[count]);
-                    let (body, iv) = at.for_loop(at.index(0), at.index(count));
-                    let inner = at.at(body);
-                    inner.store(inner.index(0), next, &[iv]);
-                    at.finish_scf_block(body);
-                    (wide, next)
-                });
-            // An index outside the array reaches the runtime, which reports
-            // it; the state is read at a clamped index meanwhile.
-            let k = have / want;
-            let negative = e.cmpi(CMPI_SLT, flat_index_value, zero);
-            let element = e.op1(
-                ods::arith::SelectOperation::name(),
-                &[negative, zero, flat_index_value],
-                e.index_type(),
-            );
-            let slice_index = e.load(next, &[element], e.index_type());
-            let first = e.cmpi(CMPI_EQ, slice_index, zero);
-            let then = e.if_then(first);
-            let inner = e.at(then);
-            transfer(&inner);
-            let fresh = inner.load(buffer, &[inner.index(0)], channel_type);
-            inner.store(fresh, wide, &[element]);
-            e.finish_scf_block(then);
-            let current = e.load(wide, &[element], channel_type);
-            let value = lanes::select_slice(&e, current, channel_type, ty, slice_index, k);
-            let after = e.add(slice_index, e.index(1));
-            let wrapped = e.cmpi(CMPI_EQ, after, e.index(k));
-            let after = e.op1(
-                ods::arith::SelectOperation::name(),
-                &[wrapped, zero, after],
-                e.index_type(),
-            );
-            e.store(after, next, &[element]);
-            value
+            narrow_read(
+                &e,
+                &access,
+                &transfer,
+                buffer,
+                element,
+                buffers,
+                have / want,
+            )?
         }
     };
-    let result = access.result(0).or_internal("a result of the op")?;
+    let result = op.result(0).or_internal("a result of the op")?;
     // SAFETY: live values of the same type; the read is then unused.
     result.val().replace_all_uses_with(value);
     // SAFETY: the op has no uses left, and nothing refers to it after this.
-    unsafe { ir::erase(access) };
+    unsafe { ir::erase(op) };
     Ok(())
+}
+
+/// A read of `1/k` of its channel's lanes: one value of the channel is
+/// taken every `k` reads of an element and kept, per element, with the
+/// next slice to hand out.
+fn narrow_read(
+    e: &Emitter<'_>,
+    access: &Access<'_, '_>,
+    transfer: &Transfer,
+    buffer: Val,
+    element: Val,
+    buffers: &mut Buffers,
+    k: i64,
+) -> Result<Val, Failed> {
+    let channel_type = access.channel_type;
+    let count: i64 = access.dims.iter().product();
+    if count > MAX_SLICED_CHANNELS {
+        return Err(error(
+            access.op.location(),
+            format!(
+                "a read narrower than its channel keeps a value per channel element; @{} has {count}, more than {MAX_SLICED_CHANNELS}",
+                access.channel
+            ),
+        ));
+    }
+    let (wide, next) = *buffers
+        .slicing
+        .entry((access.entry.key(), access.channel.clone()))
+        .or_insert_with(|| {
+            let at = at_entry(e.context, access.op.location(), access.entry);
+            let wide = alloca(&at, channel_type, &[count]);
+            let next = alloca(&at, at.index_type(), &[count]);
+            let (body, iv) = at.for_loop(at.index(0), at.index(count));
+            let inner = at.at(body);
+            inner.store(inner.index(0), next, &[iv]);
+            at.finish_scf_block(body);
+            (wide, next)
+        });
+    // An index outside the array reaches the runtime, which reports it;
+    // the state is read at a clamped index meanwhile.
+    let zero = e.index(0);
+    let negative = e.cmpi(CMPI_SLT, element, zero);
+    let element = e.select(negative, zero, element);
+    let slice_index = e.load(next, &[element], e.index_type());
+    let first = e.cmpi(CMPI_EQ, slice_index, zero);
+    let then = e.if_then(first);
+    let inner = e.at(then);
+    transfer.emit(&inner);
+    let fresh = inner.load(buffer, &[inner.index(0)], channel_type);
+    inner.store(fresh, wide, &[element]);
+    e.finish_scf_block(then);
+    let current = e.load(wide, &[element], channel_type);
+    let value = lanes::select_slice(e, current, channel_type, access.ty, slice_index, k);
+    let after = e.add(slice_index, e.index(1));
+    let wrapped = e.cmpi(CMPI_EQ, after, e.index(k));
+    let after = e.select(wrapped, zero, after);
+    e.store(after, next, &[element]);
+    Ok(value)
 }
 
 /// The row-major index of `indices` in `dims`, or -1 when one is outside.
@@ -399,11 +434,7 @@ fn flat_index(e: &Emitter<'_>, indices: &[Val], dims: &[i64]) -> Val {
     }
     match inside {
         None => flat,
-        Some(ok) => e.op1(
-            ods::arith::SelectOperation::name(),
-            &[ok, flat, e.index(-1)],
-            e.index_type(),
-        ),
+        Some(ok) => e.select(ok, flat, e.index(-1)),
     }
 }
 

@@ -2,6 +2,8 @@
 //! `func`) to a block and hands back [`Val`] handles, so code generators can
 //! keep values in plain maps without melior lifetimes.
 
+mod typed;
+
 use crate::handle::{AsOp, AsVal, Blk, Op, Val};
 use crate::ods;
 use melior::ir::{

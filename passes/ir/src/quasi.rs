@@ -190,9 +190,7 @@ fn divide(e: &Emitter<'_>, op: DivisionOp, x: Val, by: i64) -> Val {
     let index = e.index_type();
     let rem = e.op1(ods::arith::RemSIOperation::name(), &[x, n], index);
     let zero = e.index(0);
-    let select = |cond: Val, a: Val, b: Val| {
-        e.op1(ods::arith::SelectOperation::name(), &[cond, a, b], index)
-    };
+    let select = |cond: Val, a: Val, b: Val| e.select(cond, a, b);
     match op {
         DivisionOp::Mod => {
             let negative = e.cmpi(crate::emit::CMPI_SLT, rem, zero);

@@ -47,11 +47,7 @@ pub fn linear_lanes(e: &Emitter<'_>, indices: &[Val], dims: &[Val]) -> Val {
 pub fn position_or_zero(e: &Emitter<'_>, on: Val, position: Val) -> Val {
     let shape = shape_of(type_of(position)).expect("lanes");
     let zero = splat(e, e.index(0), &shape);
-    e.op1(
-        ods::arith::SelectOperation::name(),
-        &[on, position, zero],
-        type_of(position),
-    )
+    e.select(on, position, zero)
 }
 
 /// All lanes on: a constant `vector<shape x i1>` of true.

@@ -97,7 +97,7 @@ pub fn select_slice<'c>(
     for j in 1..k {
         let this = slice(e, value, whole, part, j);
         let is = e.cmpi(t2s_ir::emit::CMPI_EQ, counter, e.index(j));
-        acc = e.op1(ods::arith::SelectOperation::name(), &[is, this, acc], part);
+        acc = e.select(is, this, acc);
     }
     acc
 }

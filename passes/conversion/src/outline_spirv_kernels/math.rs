@@ -72,7 +72,7 @@ pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
                 )[0];
                 let up = e.op(ods::math::CeilOperation::name(), &[x], &[ty], &fastmath)[0];
                 let down = e.op(ods::math::FloorOperation::name(), &[x], &[ty], &fastmath)[0];
-                e.op1(ods::arith::SelectOperation::name(), &[negative, up, down], ty)
+                e.select(negative, up, down)
             },
             ods::math::Exp2Operation => {
                 let two = constant(&e, ty, 2.0);

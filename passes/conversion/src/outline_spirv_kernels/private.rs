@@ -104,7 +104,7 @@ pub fn retype_index_buffers<'c>(
                         &[i64_type],
                         &[],
                     )[0];
-                    let cast = at.op(ods::arith::IndexCastOperation::name(), &[loaded], &[index], &[])[0];
+                    let cast = at.index_cast(loaded, index);
                     let old = user.result(0).or_internal("a result of the op")?.val();
                     // SAFETY: same type (index) replaces the old load.
                     old.replace_all_uses_with(cast);
@@ -116,7 +116,7 @@ pub fn retype_index_buffers<'c>(
                     let shape = lanes::shape_of(ty).or_internal("a vector or scalar type of static shape")?;
                     let wide = lanes::vector_type(context, &shape, i64_type);
                     let loaded = at.op1(ods::vector::LoadOperation::name(), &[&[buffer], &indices[1..]].concat(), wide);
-                    let cast = at.op1(ods::arith::IndexCastOperation::name(), &[loaded], ty);
+                    let cast = at.index_cast(loaded, ty);
                     let old = user.result(0).or_internal("a result of the op")?.val();
                     // SAFETY: same type (a vector of index) replaces the old load.
                     old.replace_all_uses_with(cast);
@@ -129,7 +129,7 @@ pub fn retype_index_buffers<'c>(
                         Some(shape) => lanes::vector_type(context, &shape, i64_type),
                         None => i64_type,
                     };
-                    let cast = at.op1(ods::arith::IndexCastOperation::name(), &[indices[0]], cast_type);
+                    let cast = at.index_cast(indices[0], cast_type);
                     at.op(
                         &ir::name(&user),
                         &[&[cast, buffer], &indices[2..]].concat(),

@@ -285,11 +285,7 @@ pub fn write(
         let value = match mask {
             Some(m) => {
                 let old = file.load(e, &idx, t2s_ir::lanes::type_of(value));
-                e.op1(
-                    ods::arith::SelectOperation::name(),
-                    &[m, value, old],
-                    t2s_ir::lanes::type_of(value),
-                )
+                e.select(m, value, old)
             }
             None => value,
         };
@@ -409,7 +405,7 @@ fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[Val], mask: Option<Val
         let mut v = file.load(e, &from, elem);
         if let Some(m) = mask {
             let kept = file.load(e, &to, elem);
-            v = e.op1(ods::arith::SelectOperation::name(), &[m, v, kept], elem);
+            v = e.select(m, v, kept);
         }
         file.store(e, v, &to);
     }

@@ -129,8 +129,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
             &[("predicate", pred)],
         )[0]
     };
-    let select =
-        |c: Val, x: Val, y: Val| e.op1(ods::arith::SelectOperation::name(), &[c, x, y], ty);
+    let select = |c: Val, x: Val, y: Val| e.select(c, x, y);
 
     let (zero, one, all_ones) = (constant(0), constant(1), constant(-1));
     let by_zero = eq(b, zero);

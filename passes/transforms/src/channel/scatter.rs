@@ -525,5 +525,5 @@ fn chain_step<'c>(
         None => v,
     };
     let mine = inner.cmpi(CMPI_EQ, t, me);
-    Ok(inner.op1(ods::arith::SelectOperation::name(), &[mine, new, acc], ty))
+    Ok(inner.select(mine, new, acc))
 }

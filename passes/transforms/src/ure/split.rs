@@ -396,13 +396,7 @@ fn rewrite_at(
         let inside = e.cmpi(CMPI_SLT, kkk, e.index(split.factor - r));
         near.iter()
             .zip(&far)
-            .map(|(a, b)| {
-                e.op1(
-                    ods::arith::SelectOperation::name(),
-                    &[inside, *a, *b],
-                    a.r#type(),
-                )
-            })
+            .map(|(a, b)| e.select(inside, *a, *b))
             .collect()
     };
     for (old, new) in op.results().zip(results) {

@@ -149,11 +149,7 @@ fn split_indexed(all: &[Val]) -> Option<(Val, &[Val], Val, Val, Val)> {
 fn indexed_lane(e: &Emitter<'_>, origin: Val, dims: &[Val], positions: Val, l: i64) -> Vec<Val> {
     let mut step = lanes::extract(e, positions, &[l]);
     if !melior::ir::TypeLike::is_index(&lanes::type_of(step)) {
-        step = e.op1(
-            ods::arith::IndexCastOperation::name(),
-            &[step],
-            e.index_type(),
-        );
+        step = e.index_cast(step, e.index_type());
     }
     let mut linear = e.add(origin, step);
     let mut at = vec![linear; dims.len()];

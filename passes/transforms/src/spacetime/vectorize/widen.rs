@@ -422,12 +422,7 @@ impl<'c> Widen<'c, '_> {
                     "vectorize: scf.if result without a yield",
                 ));
             };
-            let ty = self.lane_type(type_of(result));
-            let selected = e.op1(
-                ods::arith::SelectOperation::name(),
-                &[cond, splat(&e, *t, &self.shape), splat(&e, *f, &self.shape)],
-                ty,
-            );
+            let selected = e.select(cond, splat(&e, *t, &self.shape), splat(&e, *f, &self.shape));
             result.replace_all_uses_with(selected);
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
