@@ -332,7 +332,7 @@ def main():
     parser.add_argument("--sizes", default="512,1024,2048")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--pe", default="auto",
-                        help="the GEMM's block, rows x lanes (auto: 4 x two vectors of the host)")
+                        help="the GEMM's block, rows x lanes (auto: two vectors of the host, 4 rows; 8 with AVX-512)")
     parser.add_argument("--conv-pe", default="auto",
                         help="the convolution's block, pixels x channels (auto: as --pe)")
     parser.add_argument("--arrays", default="16,32,64")
@@ -357,12 +357,14 @@ def main():
 
 
 def block(text):
-    """A PxQ block; `auto` is 4 rows of two vectors (8 accumulators, 4
-    broadcasts and 2 vector loads per step of the reduction): 4x16 with
-    AVX2's 16 registers, where 8x16 spills (62% of OpenBLAS at 960 against
-    95% for 4x16 in one run), and 4x32 with AVX-512 (not measured)."""
+    """A PxQ block; `auto` is rows of two vectors: 4 rows with AVX2's 16
+    registers (8 accumulators, 4 broadcasts and 2 vector loads per step of
+    the reduction: 4x16), where 8x16 spills (62% of OpenBLAS at 960 against
+    95% for 4x16 in one run); 8 rows with AVX-512's 32 (16 accumulators:
+    8x32), which ran at 82-98% of OpenBLAS where 4x32 ran at 79-84%
+    (aot_gemm.py on the GPU machine's Xeon, tools/bench/README.md)."""
     if text == "auto":
-        return 4, 2 * lanes()
+        return (8 if lanes() == 16 else 4), 2 * lanes()
     p, q = text.split("x")
     return int(p), int(q)
 
