@@ -318,15 +318,36 @@ fn lower_access(
         unsafe { ir::erase(op) };
         return Ok(());
     }
+    let value = read_value(&e, &access, &transfer, buffer, element, buffers)?;
+    let result = op.result(0).or_internal("a result of the op")?;
+    // SAFETY: live values of the same type; the read is then unused.
+    result.val().replace_all_uses_with(value);
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(op) };
+    Ok(())
+}
+
+/// The value a read returns: one transfer of the channel's type, several
+/// concatenated (a read wider than its channel), or a slice of one (a
+/// narrower read).
+fn read_value(
+    e: &Emitter<'_>,
+    access: &Access<'_, '_>,
+    transfer: &Transfer,
+    buffer: Val,
+    element: Val,
+    buffers: &mut Buffers,
+) -> Result<Val, Failed> {
+    let zero = e.index(0);
     let (ty, channel_type) = (access.ty, access.channel_type);
-    let value = if ty == channel_type {
-        transfer.emit(&e);
+    Ok(if ty == channel_type {
+        transfer.emit(e);
         e.load(buffer, &[zero], ty)
     } else {
         let (Some((_, want)), Some((_, have))) = (lanes::lanes(ty), lanes::lanes(channel_type))
         else {
             return Err(error(
-                op.location(),
+                access.op.location(),
                 format!(
                     "no lane matching of {ty} with channel @{} of {channel_type}",
                     access.channel
@@ -337,29 +358,15 @@ fn lower_access(
             // Concatenate want / have values.
             let parts: Vec<Val> = (0..want / have)
                 .map(|_| {
-                    transfer.emit(&e);
+                    transfer.emit(e);
                     e.load(buffer, &[zero], channel_type)
                 })
                 .collect();
-            lanes::concatenate(&e, &parts, channel_type, ty)
+            lanes::concatenate(e, &parts, channel_type, ty)
         } else {
-            narrow_read(
-                &e,
-                &access,
-                &transfer,
-                buffer,
-                element,
-                buffers,
-                have / want,
-            )?
+            narrow_read(e, access, transfer, buffer, element, buffers, have / want)?
         }
-    };
-    let result = op.result(0).or_internal("a result of the op")?;
-    // SAFETY: live values of the same type; the read is then unused.
-    result.val().replace_all_uses_with(value);
-    // SAFETY: the op has no uses left, and nothing refers to it after this.
-    unsafe { ir::erase(op) };
-    Ok(())
+    })
 }
 
 /// A read of `1/k` of its channel's lanes: one value of the channel is

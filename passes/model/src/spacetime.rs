@@ -338,228 +338,31 @@ pub fn schedule(
     params: &[ParamDecl],
 ) -> Result<Schedule, ScheduleError> {
     let maxima = maxima(params);
-    let maxima = &maxima;
-    let order = |p: &str| {
-        params
+    project::check_loop_bounds(loops)?;
+    let nest = project::Nest {
+        loops,
+        dependences,
+        func_names,
+        params,
+        maxima: &maxima,
+        // A dependence whose distance along some loop is at least its
+        // extent never connects two points of the domain: its reads always
+        // fall outside (a select discards them). It constrains no schedule.
+        possible: dependences
             .iter()
-            .position(|q| q.name == p)
-            .unwrap_or(usize::MAX)
+            .map(|d| !never_reaches(&d.distance, loops, params))
+            .collect(),
     };
-    for l in loops {
-        if let Some(extent) = l.extent.as_const() {
-            if extent <= 0 {
-                return Err(ScheduleError::BadBounds {
-                    name: l.name.clone(),
-                    extent,
-                });
-            }
-            Checked { transform: 0 }.add(l.min, extent, "a loop's min + extent")?;
-        }
-    }
-    let n = loops.len();
-    let mut coords: Vec<Coordinate> = loops
-        .iter()
-        .map(|l| Coordinate {
-            name: l.name.clone(),
-            min: l.min,
-            extent: l.extent.clone(),
-            max_extent: l.extent.eval(maxima),
-            is_space: false,
-        })
-        .collect();
-    // A dependence whose distance along some loop is at least its extent
-    // never connects two points of the domain: its reads always fall
-    // outside (a select discards them). It constrains no schedule.
-    let possible: Vec<bool> = dependences
-        .iter()
-        .map(|d| !never_reaches(&d.distance, loops, params))
-        .collect();
-    let mut recover: Vec<Vec<i64>> = (0..n).map(|v| unit(n, v)).collect();
-    let mut forward: Vec<Vec<i64>> = (0..n).map(|c| unit(n, c)).collect();
-    let mut deltas: Vec<Vec<i64>> = dependences.iter().map(|d| d.distance.clone()).collect();
-    let mut previous_space: Option<Vec<String>> = None;
-    let mut stretch: Option<Stretch> = None;
-    let mut check_time = false;
-    let mut dataflow = true;
-    let mut time_loops_made = 0;
-
+    let mut projected = project::Projected::new(&nest);
     for (index, t) in transforms.iter().enumerate() {
-        check_time |= t.check_time;
-        let m = t.space.len();
-        validate_space(index, t, &coords, previous_space.as_deref())?;
-        if let Some(v) = &t.vector {
-            if v.len() != m {
-                return Err(ScheduleError::VectorLength {
-                    transform: index,
-                    expected: m,
-                    got: v.len(),
-                });
-            }
-        }
-        let count = coords.len();
-        for c in &mut coords {
-            c.is_space = t.space.contains(&c.name);
-        }
-        previous_space = Some(t.space.clone());
-        if m == count {
-            if t.vector.is_some() {
-                return Err(ScheduleError::NoTimeLoop { transform: index });
-            }
-            continue;
-        }
-        let tau = count - m - 1;
-        let Some(vector) = &t.vector else { continue };
-        dataflow = false;
-        let coefs: Vec<i64> = coords
-            .iter()
-            .map(|c| {
-                t.space
-                    .iter()
-                    .position(|s| *s == c.name)
-                    .map_or(0, |p| vector[p])
-            })
-            .collect();
-        let coef = |c: usize| coefs[c];
-        let k = Checked { transform: index };
-        // New time coordinate: t = tau + sum(T_s * s), with exact bounds. The
-        // smallest time is a constant: symbolic loops have T_s >= 0.
-        let bounds = "a time loop's bounds";
-        let linear = |e: Option<Linear>| e.ok_or_else(|| k.err(bounds));
-        let last_of =
-            |c: &Coordinate| linear(c.min.checked_sub(1).and_then(|m| c.extent.add_const(m)));
-        let mut lo = coords[tau].min;
-        let mut hi = last_of(&coords[tau])?;
-        let name = fresh_time_name(&mut time_loops_made, &coords, loops);
-        for (coord, t_s) in coords.iter().zip(&coefs).skip(tau + 1) {
-            let last = last_of(coord)?;
-            let extent = coord.max_extent.unwrap_or(1);
-            let span = t_s
-                .saturating_abs()
-                .saturating_mul(extent.saturating_sub(1));
-            if *t_s != 0 && stretch.as_ref().is_none_or(|s| span > s.steps) {
-                stretch = Some(Stretch {
-                    transform: index,
-                    time: name.clone(),
-                    space: coord.name.clone(),
-                    extent,
-                    coefficient: *t_s,
-                    steps: span,
-                });
-            }
-            let first = k.mul(*t_s, coord.min, bounds)?;
-            if let Some(last) = last.as_const() {
-                let last = k.mul(*t_s, last, bounds)?;
-                lo = k.add(lo, first.min(last), bounds)?;
-                hi = linear(hi.add_const(first.max(last)))?;
-            } else if *t_s < 0 {
-                return Err(ScheduleError::NegativeOnSymbolic {
-                    transform: index,
-                    name: coord.name.clone(),
-                    coefficient: *t_s,
-                    extent: coord.extent.clone(),
-                    param: coord.extent.params().next().unwrap_or("").to_string(),
-                });
-            } else {
-                lo = k.add(lo, first, bounds)?;
-                hi = linear(hi.add_scaled(&last, *t_s))?;
-            }
-        }
-        let mut extent = linear(hi.add_const(k.add(k.mul(lo, -1, bounds)?, 1, bounds)?))?;
-        extent.terms.sort_by_key(|(p, _)| order(p));
-        coords[tau] = Coordinate {
-            name,
-            min: lo,
-            max_extent: extent.eval(maxima),
-            extent,
-            is_space: false,
-        };
-        // Recovery: tau = t - sum(T_s * s).
-        for row in &mut recover {
-            let r_tau = row[tau];
-            for (r, t_s) in row.iter_mut().zip(&coefs).skip(tau + 1) {
-                *r = k.sub(*r, k.mul(r_tau, *t_s, "the recovery")?, "the recovery")?;
-            }
-        }
-        let mut updated = Vec::with_capacity(n);
-        for (v, own) in forward[tau].iter().enumerate() {
-            let skew = k.dot(
-                (tau + 1..count).map(|c| (coef(c), forward[c][v])),
-                "the schedule",
-            )?;
-            updated.push(k.add(*own, skew, "the schedule")?);
-        }
-        forward[tau] = updated;
-        for delta in &mut deltas {
-            let skew = k.dot(
-                (tau + 1..count).map(|c| (coef(c), delta[c])),
-                "a time distance",
-            )?;
-            delta[tau] = k.add(delta[tau], skew, "a time distance")?;
-        }
-        let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
-        let checked: Vec<(usize, &DependenceSpec, &Vec<i64>)> = dependences
-            .iter()
-            .zip(&deltas)
-            .enumerate()
-            .filter(|(d, _)| possible[*d])
-            .map(|(d, (spec, delta))| (d, spec, delta))
-            .collect();
-        check_dependences(index, &coords, &checked, tau, func_names, &loop_names)?;
+        projected.apply(&nest, index, t)?;
     }
-
-    // Order the coordinates: time loops (outermost first), then space loops.
-    let order: Vec<usize> = (0..coords.len())
-        .filter(|&c| !coords[c].is_space)
-        .chain((0..coords.len()).filter(|&c| coords[c].is_space))
-        .collect();
-    let coordinates: Vec<Coordinate> = order.iter().map(|&c| coords[c].clone()).collect();
-    let recover: Vec<Vec<i64>> = recover
-        .iter()
-        .map(|row| order.iter().map(|&c| row[c]).collect())
-        .collect();
-    let forward: Vec<Vec<i64>> = order.iter().map(|&c| forward[c].clone()).collect();
-    let deltas: Vec<Vec<i64>> = deltas
-        .iter()
-        .map(|d| order.iter().map(|&c| d[c]).collect())
-        .collect();
-    // original = recover * coord + constant, where the identity held at the
-    // original mins: no constant arises from integer-coefficient skews.
-    let recover_constant = vec![0; n];
-
-    let k = Checked {
-        transform: transforms.len().saturating_sub(1),
-    };
-    check_space_extents(&coordinates, k.transform)?;
-    let strides = flattened_strides(&coordinates, |c| c.extent.as_const(), &k)?;
-    let max_strides = flattened_strides(&coordinates, |c| c.max_extent, &k)?;
-    let mut schedule = Schedule {
-        coordinates,
-        recover,
-        recover_constant,
-        forward,
-        strides,
-        max_strides,
-        check_time,
-        dataflow,
-        dependences: Vec::new(),
-        registers: Vec::new(),
-        stretch,
-    };
-    for (spec, coordinates) in dependences.iter().zip(deltas) {
-        let projection = schedule.project(&spec.distance);
-        schedule.dependences.push(Dependence {
-            spec: spec.clone(),
-            coordinates,
-            flattened: projection.flattened,
-            max_flattened: projection.max_flattened,
-        });
-    }
-    schedule.registers = register_files(&schedule, loops, &k, func_names, maxima)?;
-    Ok(schedule)
+    projected.into_schedule(&nest, transforms.len())
 }
 
 mod checks;
 mod error;
+mod project;
 mod storage;
 
 use checks::{
