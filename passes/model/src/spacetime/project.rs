@@ -211,6 +211,18 @@ impl Projected {
                 .unwrap_or(usize::MAX)
         };
         extent.terms.sort_by_key(|(p, _)| order(p));
+        // The array's verifier takes the extent at the declared maxima (a
+        // parameter without one left out): it must fit 64 bits.
+        let at_maxima = extent
+            .terms
+            .iter()
+            .filter_map(|(p, c)| Some((*c, *nest.maxima.get(p)?)))
+            .try_fold(extent.constant, |acc, (c, max)| {
+                acc.checked_add(c.checked_mul(max)?)
+            });
+        if at_maxima.is_none() {
+            return Err(k.err("a time loop's extent at the parameters' maxima"));
+        }
         Ok(Coordinate {
             name,
             min: lo,
