@@ -262,13 +262,9 @@ fn coordinate_indices(
     let rows = t2s_ir::quasi::linear_load_rows(read, "a shared tile (ure.gpu_map ... shared)")?;
     let mut loops = Vec::new();
     for i in 0..read.operand_count() {
+        // A vectorized loop's lanes are its values: the operand is its
+        // loop either way.
         let v = read.operand(i).or_internal("an operand of the op")?.val();
-        if t2s_ir::lanes::is_vector(v) {
-            return Err(error(
-                read.location(),
-                "a vectorized read of a shared input has no GPU form yet: leave its loop unvectorized (a GPU thread runs its PEs as scalars anyway)",
-            ));
-        }
         loops.push(t2s_ir::array::recovered_loop(v).ok_or_else(|| {
             error(
                 read.location(),

@@ -18,13 +18,18 @@ pub struct Tile {
 
 /// The tile's element at the input's `indices`.
 pub fn load_from_tile(e: &Emitter<'_>, tile: &Tile, indices: &[Val]) -> Val {
-    let local: Vec<Val> = tile
-        .slot
-        .into_iter()
-        .chain(indices.iter().zip(&tile.origin).map(|(i, o)| e.sub(*i, *o)))
-        .collect();
+    let local = local_indices(e, tile, indices);
     let element = t2s_ir::types::element(tile.buffer.r#type());
     e.load(tile.buffer, &local, element)
+}
+
+/// Where the input's `indices` are in the tile's buffer: the slot, if
+/// any, then each index less the tile's origin.
+pub fn local_indices(e: &Emitter<'_>, tile: &Tile, indices: &[Val]) -> Vec<Val> {
+    tile.slot
+        .into_iter()
+        .chain(indices.iter().zip(&tile.origin).map(|(i, o)| e.sub(*i, *o)))
+        .collect()
 }
 
 /// Where the PEs store the output instead of global memory: the block's

@@ -148,6 +148,9 @@ pub fn load_lanes(
             Some(ty),
         ));
     }
+    if let Some(tile) = lowered.tiles.get(&name) {
+        return tile_lanes(e, op, tile, &args, ty);
+    }
     let buffer = *lowered
         .inputs
         .get(&name)
@@ -227,6 +230,46 @@ pub fn load_lanes(
         &shape,
         element,
         |at| indices.iter().map(|i| lanes::extract(e, *i, at)).collect(),
+    ))
+}
+
+/// A vectorized read of an input staged in a shared tile (the GPU form):
+/// each lane's element of the tile, at the indices its own operands give.
+/// A GPU thread runs its lanes as scalars, so nothing is lost to the lanes'
+/// separate loads.
+fn tile_lanes(
+    e: &Emitter<'_>,
+    op: &OperationRef<'_, '_>,
+    tile: &crate::spacetime_to_scf::tile::Tile,
+    args: &[Val],
+    ty: melior::ir::Type<'_>,
+) -> Result<Val, Failed> {
+    let rows = t2s_ir::quasi::quasi_map_rows(op, "map")?;
+    let shape = shape_of(ty).or_internal("a vector or scalar type of static shape")?;
+    let index_of = |at: &[i64]| -> Vec<Val> {
+        let lane_args: Vec<Val> = args
+            .iter()
+            .map(|a| {
+                if is_vector(*a) {
+                    lanes::extract(e, *a, at)
+                } else {
+                    *a
+                }
+            })
+            .collect();
+        let indices: Vec<Val> = rows
+            .iter()
+            .map(|r| t2s_ir::quasi::quasi_value(e, r, &lane_args))
+            .collect();
+        crate::spacetime_to_scf::tile::local_indices(e, tile, &indices)
+    };
+    Ok(t2s_ir::vector_indexed::lane_by_lane(
+        e,
+        tile.buffer,
+        ty,
+        &shape,
+        element_of(ty),
+        index_of,
     ))
 }
 
