@@ -85,11 +85,15 @@ pub(super) fn plan<'c>(
         staged_output: directive.staged_output(),
     };
     // The feeders' buffers are double-buffered shared tiles.
-    if let Some((inputs, scope)) = super::gpu_feeders::staged(program_ops, &grid.memory.shared, at)?
+    if let Some((inputs, scope)) = super::gpu_streams::staged(program_ops, &grid.memory.shared, at)?
     {
         grid.memory.shared = inputs;
         grid.memory.scope = Some(scope);
         grid.memory.double_buffered = true;
+    }
+    // A collector and its unloader are the staged output.
+    if super::gpu_streams::unloaded(program_ops, grid.memory.staged_output, at)? {
+        grid.memory.staged_output = true;
     }
     let mapped: Vec<(String, Processor)> = directive
         .blocks()

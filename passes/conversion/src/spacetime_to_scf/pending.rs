@@ -34,7 +34,7 @@ fn applied_by(op: &OperationRef<'_, '_>) -> Option<&'static str> {
 /// applied.
 pub fn warn_unapplied(ops: &[OperationRef<'_, '_>], options: &super::LowerOptions) {
     let gpu = options.gpu;
-    // A ure.gpu_map stages the feeders in shared memory (gpu_feeders).
+    // A ure.gpu_map stages the streams in shared memory (gpu_streams).
     let mapped = gpu
         && ops
             .iter()
@@ -42,6 +42,10 @@ pub fn warn_unapplied(ops: &[OperationRef<'_, '_>], options: &super::LowerOption
     for op in ops {
         // Packing applies the feeder (and says so at the directive).
         if (options.pack_feeders || mapped) && ods::is(op, ods::ure::StreamInputOperation::name()) {
+            continue;
+        }
+        // A ure.gpu_map stages the output of a collector and unloader.
+        if mapped && ods::is(op, ods::ure::StreamOutputOperation::name()) {
             continue;
         }
         if ods::is(op, ods::ure::ParallelOperation::name()) {

@@ -161,6 +161,11 @@ impl<'c> StreamInputOp<'c, '_> {
 }
 
 view! {
+    /// `ure.stream_output`: an output's collector and unloader.
+    StreamOutputOp = ods::StreamOutputOperation
+}
+
+view! {
     /// `ure.gpu_map`: the directive.
     GpuMapOp = ods::GpuMapOperation
 }

@@ -1,15 +1,18 @@
-//! Streaming-tensor feeders on a GPU. With a `ure.gpu_map`, each
+//! Streaming tensors on a GPU. With a `ure.gpu_map`, each
 //! `ure.stream_input @A ... feeder @F scope (k)` stages `@A` in shared
 //! memory over scope loop `k`, double-buffered as T2S's feeders are (the
 //! `_DB_` buffers of its OpenCL): the mapping's shared tiles are the
 //! feeders' buffers, and `gpu_shared` builds them as it builds the tiles
-//! `ure.gpu_map ... shared [@A] scope (k) double_buffered` asks for. The
-//! loader's width and the FIFO depths have no GPU form: the block's threads
-//! copy each tile together.
+//! `ure.gpu_map ... shared [@A] scope (k) double_buffered` asks for. A
+//! `ure.stream_output`'s collector and unloader are the staged output
+//! (`gpu_unload`): the block's box of the output collected in shared memory
+//! and written out coalesced. The loaders' and collectors' widths and the
+//! FIFO depths have no GPU form: the block's threads copy each tile and
+//! each box together.
 
 use super::*;
 use t2s_ir::diag::{error_with_notes, remark, OrInternal};
-use t2s_ir::ops::ure::StreamInputOp;
+use t2s_ir::ops::ure::{StreamInputOp, StreamOutputOp};
 
 /// The inputs the program's `ure.stream_input`s stage and their one scope
 /// loop (`None`: no feeder), for the `ure.gpu_map` at `directive`, whose
@@ -66,4 +69,29 @@ fn scope_of(feeder: &StreamInputOp<'_, '_>) -> Result<String, Failed> {
         .first()
         .cloned()
         .or_internal("a stream_input's scope loop")
+}
+
+/// Whether the program's `ure.stream_output` asks for the staged output of
+/// the `ure.gpu_map` at `directive`, which asks for one itself when
+/// `staged`.
+pub(super) fn unloaded<'c>(
+    program_ops: &[OperationRef<'c, '_>],
+    staged: bool,
+    directive: Location<'c>,
+) -> Result<bool, Failed> {
+    let Some(output) = program_ops.iter().find_map(|op| StreamOutputOp::cast(*op)) else {
+        return Ok(false);
+    };
+    if staged {
+        return Err(error_with_notes(
+            output.location(),
+            "the staged output is given twice: by this collector and unloader and by ure.gpu_map's staged_output; keep one (a collector and its unloader are the staged output on a GPU)",
+            &[(directive, "the ure.gpu_map".to_string())],
+        ));
+    }
+    remark(
+        output.location(),
+        "collector and unloader staged in shared memory: each block's box of the output written out coalesced after the last step (the GPU form of a collector and unloader; the collector's scope and width and the FIFO depth do not apply)",
+    );
+    Ok(true)
 }
