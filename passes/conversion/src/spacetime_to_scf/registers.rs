@@ -61,6 +61,14 @@ impl FileStorage {
         e.store(value, self.buffer, &self.indices(e, idx));
     }
 
+    /// Whether the file is flat and larger than any register set, so that
+    /// loops zero and shift it ([`STRAIGHT_LINE_ELEMENTS`]).
+    fn in_loops(&self) -> bool {
+        self.flat
+            .as_ref()
+            .is_some_and(|s| s.iter().product::<i64>() > STRAIGHT_LINE_ELEMENTS)
+    }
+
     /// The buffer's indices of `idx`: itself, or in a flat file its
     /// row-major offset, folded where the indices are constants (an
     /// unrolled PE's coordinates, a shifted file's slot).
@@ -357,7 +365,7 @@ pub fn zero_file(
         // One constant offset per element, or one loop for a file too
         // large for any register set.
         let elements: i64 = shape.iter().product();
-        if elements > STRAIGHT_LINE_ELEMENTS {
+        if file.in_loops() {
             let (block, iv) = e.for_loop(e.index(0), e.index(elements));
             e.at(block).store(zero, file.buffer, &[iv]);
             e.finish_scf_block(block);
@@ -438,11 +446,7 @@ pub fn shift_files(
             .collect();
     }
     let (large, sorted): (Vec<&FileStorage>, Vec<&FileStorage>) =
-        sorted.into_iter().partition(|f| {
-            f.flat
-                .as_ref()
-                .is_some_and(|s| s.iter().product::<i64>() > STRAIGHT_LINE_ELEMENTS)
-        });
+        sorted.into_iter().partition(|f| f.in_loops());
     for file in large {
         shift_flat_in_loop(e, file);
     }

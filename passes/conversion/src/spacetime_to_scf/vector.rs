@@ -167,22 +167,7 @@ pub fn load_lanes(
     if quasi.iter().any(|r| r.as_affine().is_none()) {
         // `mod`, `floordiv`, `ceildiv`: each lane's indices from its own
         // operands.
-        let index_of = |at: &[i64]| -> Vec<Val> {
-            let lane_args: Vec<Val> = args
-                .iter()
-                .map(|a| {
-                    if is_vector(*a) {
-                        lanes::extract(e, *a, at)
-                    } else {
-                        *a
-                    }
-                })
-                .collect();
-            quasi
-                .iter()
-                .map(|r| t2s_ir::quasi::quasi_value(e, r, &lane_args))
-                .collect()
-        };
+        let index_of = |at: &[i64]| lane_indices(e, &quasi, &args, at);
         return Ok(t2s_ir::vector_indexed::lane_by_lane(
             e, buffer, ty, &shape, element, index_of,
         ));
@@ -233,6 +218,29 @@ pub fn load_lanes(
     ))
 }
 
+/// The indices `rows` give for lane `at`: each vector operand's lane `at`,
+/// each scalar operand as it is.
+fn lane_indices(
+    e: &Emitter<'_>,
+    rows: &[t2s_model::quasi::QuasiAffine],
+    args: &[Val],
+    at: &[i64],
+) -> Vec<Val> {
+    let lane_args: Vec<Val> = args
+        .iter()
+        .map(|a| {
+            if is_vector(*a) {
+                lanes::extract(e, *a, at)
+            } else {
+                *a
+            }
+        })
+        .collect();
+    rows.iter()
+        .map(|r| t2s_ir::quasi::quasi_value(e, r, &lane_args))
+        .collect()
+}
+
 /// A vectorized read of an input staged in a shared tile (the GPU form):
 /// each lane's element of the tile, at the indices its own operands give.
 /// A GPU thread runs its lanes as scalars, so nothing is lost to the lanes'
@@ -246,21 +254,8 @@ fn tile_lanes(
 ) -> Result<Val, Failed> {
     let rows = t2s_ir::quasi::quasi_map_rows(op, "map")?;
     let shape = shape_of(ty).or_internal("a vector or scalar type of static shape")?;
-    let index_of = |at: &[i64]| -> Vec<Val> {
-        let lane_args: Vec<Val> = args
-            .iter()
-            .map(|a| {
-                if is_vector(*a) {
-                    lanes::extract(e, *a, at)
-                } else {
-                    *a
-                }
-            })
-            .collect();
-        let indices: Vec<Val> = rows
-            .iter()
-            .map(|r| t2s_ir::quasi::quasi_value(e, r, &lane_args))
-            .collect();
+    let index_of = |at: &[i64]| {
+        let indices = lane_indices(e, &rows, args, at);
         crate::spacetime_to_scf::tile::local_indices(e, tile, &indices)
     };
     Ok(t2s_ir::vector_indexed::lane_by_lane(
