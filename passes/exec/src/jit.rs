@@ -35,19 +35,18 @@ pub fn jit_run_timed(
     let mut packed_call = call.packed_call();
     let packed = &mut packed_call.packed;
     let mut times = Vec::with_capacity(repeat);
-    // SAFETY: the module is in the llvm dialect; the engine is destroyed below.
+    // SAFETY: the module is in the llvm dialect and outlives the engine.
     unsafe {
         let engine = new_engine(module)?;
         // The C API calls the `_mlir_ciface_` wrapper of the name it is given.
         let name = model.name.clone();
         let name_ref = ir::string_ref(&name);
         let result = mlir_sys::mlirExecutionEngineInvokePacked(
-            engine,
+            engine.raw(),
             name_ref,
             packed.as_mut_ptr() as *mut *mut c_void,
         );
         if result.value == 0 {
-            mlir_sys::mlirExecutionEngineDestroy(engine);
             return Err(ExecuteError::Invoke(format!(
                 "no function {name} in the compiled module"
             )));
@@ -55,23 +54,53 @@ pub fn jit_run_timed(
         for _ in 0..repeat {
             let start = Instant::now();
             mlir_sys::mlirExecutionEngineInvokePacked(
-                engine,
+                engine.raw(),
                 name_ref,
                 packed.as_mut_ptr() as *mut *mut c_void,
             );
             times.push(start.elapsed());
         }
-        mlir_sys::mlirExecutionEngineDestroy(engine);
     }
     packed_call.check(model)?;
     Ok((call.outputs(), times))
 }
 
+/// A JIT engine for a module, destroyed on drop. When the compiled code
+/// runs tasks on MLIR's async runtime (`ure.parallel`), the drop first waits
+/// until no worker thread is still in the compiled code: a task's coroutine
+/// signals its group done and only then finishes (drops its references,
+/// returns), so the caller's await may return while a worker is still in
+/// code the engine is about to free.
+pub struct Engine {
+    raw: mlir_sys::MlirExecutionEngine,
+    uses_async: bool,
+}
+
+impl Engine {
+    pub fn raw(&self) -> mlir_sys::MlirExecutionEngine {
+        self.raw
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if self.uses_async && !async_quiesce::wait() {
+            // A worker never reached the barrier: keep the code mapped
+            // (leak the engine) rather than free it under a running thread.
+            tracing::warn!("the async runtime's workers did not quiesce; the JIT engine is leaked");
+            return;
+        }
+        // SAFETY: created by `new_engine`, destroyed once; no worker thread
+        // is in its code any more.
+        unsafe { mlir_sys::mlirExecutionEngineDestroy(self.raw) }
+    }
+}
+
 /// A JIT engine for `module` (in the llvm dialect), with the runtime
-/// functions the compiled code may call. The caller destroys it.
-pub fn new_engine(module: &Module) -> Result<mlir_sys::MlirExecutionEngine, ExecuteError> {
+/// functions the compiled code may call. The module must outlive it.
+pub fn new_engine(module: &Module) -> Result<Engine, ExecuteError> {
     let async_symbols = async_runtime_symbols(module)?;
-    // SAFETY: the module outlives the engine (the caller destroys it first);
+    // SAFETY: the module outlives the engine (the caller drops it first);
     // no symbol is looked up before the runtime is registered.
     unsafe {
         let engine = mlir_sys::mlirExecutionEngineCreate(
@@ -90,7 +119,10 @@ pub fn new_engine(module: &Module) -> Result<mlir_sys::MlirExecutionEngine, Exec
             // SAFETY: the library stays loaded for the process.
             mlir_sys::mlirExecutionEngineRegisterSymbol(engine, ir::string_ref(name), *address);
         }
-        Ok(engine)
+        Ok(Engine {
+            raw: engine,
+            uses_async: !async_symbols.is_empty(),
+        })
     }
 }
 
@@ -105,7 +137,7 @@ const ASYNC_RUNTIMES: [&str; 2] = [
 /// given the library to load: an engine's destruction resets the
 /// library's default runtime (`__mlir_execution_engine_destroy`), which
 /// the next engine of the process would then find gone.
-fn async_runtime() -> Result<&'static libloading::Library, ExecuteError> {
+pub(crate) fn async_runtime() -> Result<&'static libloading::Library, ExecuteError> {
     static LIBRARY: std::sync::OnceLock<Result<libloading::Library, String>> =
         std::sync::OnceLock::new();
     let loaded = LIBRARY.get_or_init(|| {
@@ -148,6 +180,8 @@ fn async_runtime_symbols(module: &Module) -> Result<Vec<(String, *mut c_void)>, 
         })
         .collect()
 }
+
+mod async_quiesce;
 
 /// Conversions of 16-bit floats that LLVM calls (compiler-rt's names) and
 /// Debian 12's libgcc lacks. On x86-64 a half or bfloat travels in the low

@@ -221,7 +221,7 @@ pub fn run_kernels(
     // before returning, after every kernel thread has been joined.
     unsafe {
         let engine = crate::jit::new_engine(module)?;
-        let result = lookup(engine, design).and_then(|functions| {
+        let result = lookup(engine.raw(), design).and_then(|functions| {
             let mut times = Vec::new();
             for run in 0..=options.repeat {
                 let start = Instant::now();
@@ -235,7 +235,7 @@ pub fn run_kernels(
             }
             Ok(times)
         });
-        mlir_sys::mlirExecutionEngineDestroy(engine);
+        drop(engine);
         result.map(|times| (call.outputs(), times))
     }
 }
