@@ -275,7 +275,7 @@ MAX_STRING_BUILT_OPS = 176
 # 7: melior 0.27's typed builders write no segment sizes (gpu.launch and
 # nvgpu.device_async_copy, through Emitter::insert_segmented).
 MAX_HAND_SEGMENTS = 7
-MAX_STRING_ATTRIBUTE_READS = 238
+MAX_STRING_ATTRIBUTE_READS = 223
 STRING_BUILT = re.compile(r"\.op1?\(\s*(ods::|&ir::name|kind\b|name\b|\"|[a-z_]+::)|OperationBuilder::new\(")
 ATTRIBUTE_READ = re.compile(
     r"ir::(?:symbol|strings|int|i64s|optional_i64s|extents|array|string|bool_attr|float|affine_map|has)\(\s*&?[\w.*()]+,\s*\"|\.attribute\(\"|has_attribute\(\""

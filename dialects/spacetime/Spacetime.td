@@ -85,6 +85,15 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     hold either vectors (one lane per PE) or scalars (one value shared by
     the lanes). The `vectorize` pass writes this form.
 
+    **Loops inside the PE.** The space loops listed in `inside` are the
+    loops T2S runs inside each PE, unrolled (`space_time_transform(jjj,
+    iii)` with `kkk` innermost): they have no scheduling coefficient, and a
+    value may flow along them within a step, from an iteration to a later
+    one. Their meaning is that of any space loop (the PEs of a step run in
+    lexicographic order); `inside` says how to count and build them: one
+    PE does all their iterations (the report counts them as lanes of the
+    PE, the OpenCL loops over them inside the PE).
+
     **PE order.** The space loops listed in `descending` count down inside
     a step (from their last PE to their first): a PE chain whose values
     flow towards the first PE (`ure.gather ... down`, `ure.scatter ...
@@ -128,7 +137,8 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
                        StrArrayAttr:$space_loops, DenseI64ArrayAttr:$space_mins,
                        ArrayAttr:$space_extents,
                        AffineMapAttr:$schedule, AffineMapAttr:$recover,
-                       OptionalAttr<StrArrayAttr>:$descending);
+                       OptionalAttr<StrArrayAttr>:$descending,
+                       OptionalAttr<StrArrayAttr>:$inside);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $representative (`registers` `(` $registers^ `:` type($registers) `)`)?
@@ -136,6 +146,7 @@ def Spacetime_ArrayOp : Spacetime_Op<"array", [
     `time` custom<Bounds>($time_loops, $time_mins, $time_extents)
     `space` custom<Bounds>($space_loops, $space_mins, $space_extents)
     (`descending` $descending^)?
+    (`inside` $inside^)?
     `schedule` $schedule `recover` $recover
     attr-dict-with-keyword $body
   }];

@@ -294,7 +294,8 @@ LogicalResult ArrayOp::verifyRegions() {
              << i << " is " << body.getArgument(numCoords + i).getType()
              << " where the file is " << file.getType();
   }
-  if (failed(verifyCoordinates(*this)) || failed(verifyDescending(*this)))
+  if (failed(verifyCoordinates(*this)) || failed(verifyDescending(*this)) ||
+      failed(verifyInside(*this)))
     return failure();
 
   // One writer per register file; every file read is written.

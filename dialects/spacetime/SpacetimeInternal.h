@@ -63,6 +63,8 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> linearForm(mlir::AffineExpr expr,
 
 /// The `descending` loops: space loops, distinct, not vectorized.
 mlir::LogicalResult verifyDescending(ArrayOp array);
+/// The `inside` loops are space loops, each listed once.
+mlir::LogicalResult verifyInside(ArrayOp array);
 
 /// `at (...)`: empty, or one coordinate per block argument, of its type.
 mlir::LogicalResult verifyAtCoordinates(mlir::Operation *op, ArrayOp array,

@@ -43,6 +43,21 @@ LogicalResult t2s::spacetime::verifyDescending(ArrayOp array) {
   return success();
 }
 
+LogicalResult t2s::spacetime::verifyInside(ArrayOp array) {
+  if (!array.getInside())
+    return success();
+  llvm::SmallDenseSet<Attribute> seen;
+  for (Attribute name : array.getInsideAttr()) {
+    if (!llvm::is_contained(array.getSpaceLoops(), name))
+      return array.emitOpError("loop ")
+             << name << " inside the PE is not a space loop";
+    if (!seen.insert(name).second)
+      return array.emitOpError("loop ")
+             << name << " inside the PE is listed twice";
+  }
+  return success();
+}
+
 LogicalResult t2s::spacetime::verifyAtCoordinates(Operation *op, ArrayOp array,
                                                   ValueRange at) {
   if (at.empty())

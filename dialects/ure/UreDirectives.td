@@ -106,15 +106,28 @@ def Ure_SpaceTimeTransformOp : Ure_Op<"space_time_transform",
   let summary = "Maps the innermost loops to space (PEs) and schedules time";
   let description = [{
     `A.space_time_transform({i, j}, {2, 3}, CheckTime)`: the listed loops
-    (the innermost ones) become processing elements; the loop around them
-    becomes the time loop `t = 2*i + 3*j + k`. Without `vector` the PEs run
-    dataflow-style (the vector (0, ..., 0, 1)). Several directives form a
-    chain, applied in order; each later set of space loops is a proper subset
-    of the previous one.
+    (consecutive loops, one enclosing the next) become processing elements;
+    the loop around them becomes the time loop `t = 2*i + 3*j + k`. Without
+    `vector` the PEs run dataflow-style (the vector (0, ..., 0, 1)). Several
+    directives form a chain, applied in order; each later set of space loops
+    is a proper subset of the previous one.
 
     ```mlir
     ure.space_time_transform @a (i, j) vector [2, 3] check_time
     ure.space_time_transform @a (i) vector [2]
+    ```
+
+    **Loops inside the PE.** Loops inside the listed ones (T2S's
+    `space_time_transform(jjj, iii)` with `kkk` innermost) run inside each
+    PE, unrolled: every PE does all their iterations at each step. They
+    take no scheduling coefficient, and a value may flow along them within
+    a step from an iteration to a later one (`c(kkk - 1)`, a dot product);
+    a same-step read of a later iteration is refused. The array lists them
+    as its `inside` space loops; a later transform of a chain keeps them.
+
+    ```mlir
+    ure.set_bounds @c (kkk = 0 extent 16, jjj = 0 extent 8, iii = 0 extent 10, k = 0 extent 64)
+    ure.space_time_transform @c (jjj, iii)
     ```
 
     T2S's projection form, `A.space_time_transform({i, j}, {s, t},

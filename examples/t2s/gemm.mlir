@@ -30,12 +30,11 @@
 //   X.merge_ures(Y, Z, Out)                        ure.merge_ures
 //   X.set_bounds(...)                              ure.set_bounds
 //   X.space_time_transform(jjj, iii)               ure.space_time_transform
-//                                                  (kkk, jjj, iii): T2S's
-//                                                  vectorized kkk is a lane
-//                                                  reduction, which t2s runs as
-//                                                  a chain of 16 PEs
-//                                                  (vectorization.md 1.2): the
-//                                                  same 1280 multiply-adds
+//                                                  @a (jjj, iii): kkk, inside
+//                                                  them, runs inside each PE
+//                                                  (a 16-long dot product per
+//                                                  step, unrolled): 80 PEs of
+//                                                  16 lanes, as T2S builds
 //   A >> DA.out(kkk) >> FIFO(256)                  ure.stream_input @A ...
 //     >> SA.scope(k).out(kkk, iii) >> FIFO(256)    (out (kkk): the loader's
 //                                                  float16; the feeder's banks
@@ -112,7 +111,7 @@ ure.program @gemm {
   ure.set_bounds @a (kkk = 0 extent 16, jjj = 0 extent 8, iii = 0 extent 10,
                      jj = 0 extent 32, ii = 0 extent 32, kk = 0 extent 32,
                      k = 0 extent 32, j = 0 extent 32, i = 0 extent 32)
-  ure.space_time_transform @a (kkk, jjj, iii)
+  ure.space_time_transform @a (jjj, iii)
 
   ure.stream_input @A loader @aLoader out (kkk) depth 256 feeder @aFeeder scope (k) depth 256
   ure.stream_input @Bt loader @bLoader out (kkk) depth 256 feeder @bFeeder scope (k) depth 256

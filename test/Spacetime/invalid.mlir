@@ -1208,6 +1208,26 @@ ure.program @p {
 
 // -----
 
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  // expected-error@+1 {{'spacetime.array' op loop "t" inside the PE is not a space loop}}
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) inside ["t"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+  }
+}
+
+// -----
+
+ure.program @p {
+  ure.func @out(i, t) -> f32
+  // expected-error@+1 {{'spacetime.array' op loop "i" inside the PE is listed twice}}
+  spacetime.array @out loops (t = 0 extent 2, i = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 4) inside ["i", "i"] schedule affine_map<(t, i) -> (t)> recover affine_map<(t, i) -> (t, i)> {
+  ^bb0(%t: index, %i: index):
+  }
+}
+
+// -----
+
 // Along a descending loop, the PE that runs earlier in a step is the next
 // one: offset +1 reads a PE that has not run yet.
 ure.program @p {

@@ -244,3 +244,24 @@ ure.program @buffered {
     spacetime.output %v to @y[%i, %t] : f32
   }
 }
+
+// -----
+
+// A loop inside the PE (T2S's kkk in space_time_transform(jjj, iii)): a
+// space loop the PE runs unrolled; a running sum along it reads the
+// iteration before in the same step.
+// CHECK-LABEL: ure.program @inside {
+// CHECK:       spacetime.array @out {{.*}} space (i = 0 extent 2, kk = 0 extent 4) inside ["kk"] schedule
+// GENERIC: inside = ["kk"]
+ure.program @inside {
+  ure.func @out(i = 0 extent 2, kk = 0 extent 4, t = 0 extent 2) -> f32
+  %f = spacetime.shift_reg "f" : memref<2x4x1xf32>
+  spacetime.array @out registers(%f : memref<2x4x1xf32>) loops (t = 0 extent 2, i = 0 extent 2, kk = 0 extent 4) time (t = 0 extent 2) space (i = 0 extent 2, kk = 0 extent 4) inside ["kk"] schedule affine_map<(t, i, kk) -> (t)> recover affine_map<(t, i, kk) -> (t, i, kk)> {
+  ^bb0(%t: index, %i: index, %kk: index, %f_in: memref<2x4x1xf32>):
+    %prev = spacetime.read %f_in [0, 1] delay 0 : memref<2x4x1xf32>
+    %v = arith.addf %prev, %prev : f32
+    spacetime.write %v, %f_in : memref<2x4x1xf32>
+    %tt, %it, %kt = spacetime.recover : index, index, index
+    spacetime.output %v to @out[%it, %kt, %tt] : f32
+  }
+}

@@ -16,7 +16,7 @@
 // without space, reported at the module.
 // RUN: t2s-opt %t/options-vector-length.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,j vector=1"
 // RUN: t2s-opt %t/options-duplicate.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,i"
-// RUN: t2s-opt %t/options-not-innermost.mlir --verify-diagnostics --merge-ures --space-time-transform="space=j"
+// RUN: t2s-opt %t/options-not-innermost.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,k"
 // RUN: t2s-opt %t/options-no-time-loop.mlir --verify-diagnostics --merge-ures --space-time-transform="space=k,j,i vector=1,1,1"
 // RUN: t2s-opt %t/options-violated.mlir --verify-diagnostics --merge-ures --space-time-transform="space=i,j vector=0,1"
 // RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %t/options-violated.mlir --verify-diagnostics --pass-pipeline='builtin.module(merge-ures, space-time-transform{space=i,j vector=0,1})' %}
@@ -35,7 +35,7 @@
 
 //--- directives.mlir
 // The loops are, outermost first, k, j, i (Halide order: i innermost).
-// A space loop that is not innermost: i is inside j.
+// Space loops that do not enclose one another: j is between i and k.
 ure.program @p {
   ure.func @a(i, j, k) -> i32 on device
   ure.func @b(i, j, k) -> i32 on device
@@ -65,8 +65,8 @@ ure.program @p {
   }
   ure.merge_ures @a [@b, @o]
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
-  // expected-error@+1 {{space loops must be the innermost loops, one immediately enclosing the next: loop 'i' is inside or between them (loops, outermost first: k, j, i); reorder the loops first}}
-  ure.space_time_transform @a (j)
+  // expected-error@+1 {{space loops must be consecutive loops, one immediately enclosing the next (the loops inside them run inside each PE): loop 'j' is between them (loops, outermost first: k, j, i); reorder the loops first}}
+  ure.space_time_transform @a (i, k)
 }
 
 // -----
@@ -101,8 +101,36 @@ ure.program @p {
   }
   ure.merge_ures @a [@b, @o]
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
-  // expected-error@+1 {{loop 'j' is inside or between them (loops, outermost first: k, j, i)}}
+  // expected-error@+1 {{loop 'j' is between them (loops, outermost first: k, j, i)}}
   ure.space_time_transform @a (i, k) vector [1, 1]
+}
+
+// -----
+// Loops inside the PE (l, inside i and j) stay inside in a chain: the
+// second transform cannot leave i inside its space loop j too.
+ure.program @p {
+  ure.func @a(l, i, j, k) -> i32 on device
+  ure.func @o(i, j) -> i32 on device
+  ure.def @a(%l, %i, %j, %k) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %first = arith.cmpi eq, %l, %c0 : index
+    %prev = ure.at @a(%l - 1, %i, %j, %k) : i32
+    %v = arith.select %first, %z, %prev : i32
+    ure.yield %v : i32
+  }
+  ure.def @o(%i, %j) with (%l, %k) {
+    %c3 = arith.constant 3 : index
+    %last = arith.cmpi eq, %k, %c3 : index
+    %a = ure.at @a(%l, %i, %j, %k) : i32
+    %v = ure.select %last, %a : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @a [@o]
+  ure.set_bounds @a (l = 0 extent 2, i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
+  ure.space_time_transform @a (i, j) vector [1, 1]
+  // expected-error@+1 {{space loops must be consecutive loops, one immediately enclosing the next (the loops inside them run inside each PE): a later transform keeps the loops inside the PE of the first (l) and nothing else inside its space loops (loops, outermost first: t1, j, i, l); reorder the loops first}}
+  ure.space_time_transform @a (j) vector [1]
 }
 
 // -----
@@ -951,7 +979,7 @@ ure.program @p {
 }
 
 //--- options-not-innermost.mlir
-// expected-error@+1 {{space loops must be the innermost loops, one immediately enclosing the next: loop 'i' is inside or between them (loops, outermost first: k, j, i); reorder the loops first}}
+// expected-error@+1 {{space loops must be consecutive loops, one immediately enclosing the next (the loops inside them run inside each PE): loop 'j' is between them (loops, outermost first: k, j, i); reorder the loops first}}
 ure.program @p {
   ure.func @a(i, j, k) -> i32 on device
   ure.func @b(i, j, k) -> i32 on device

@@ -23,6 +23,9 @@ pub struct Bound {
     pub vectorized: bool,
     /// A space loop whose PEs run from the last to the first in a step.
     pub descending: bool,
+    /// A space loop that runs inside each PE (T2S's loop inside the PE):
+    /// its PEs are counted as one PE's lanes.
+    pub inside: bool,
 }
 
 impl Bound {
@@ -30,6 +33,37 @@ impl Bound {
     pub fn pe_extent(&self) -> i64 {
         self.extent.as_const().unwrap_or(1)
     }
+}
+
+/// The time loops of a `spacetime.array`, outermost first. These accessors
+/// are the one place the array's loop attributes are read by name.
+pub fn time_loops(array: &OperationRef<'_, '_>) -> Vec<String> {
+    ir::strings(array, "time_loops")
+}
+
+/// The space loops of a `spacetime.array` (its PE dimensions), in order.
+pub fn space_loops(array: &OperationRef<'_, '_>) -> Vec<String> {
+    ir::strings(array, "space_loops")
+}
+
+/// The first PE of each space loop.
+pub fn space_mins(array: &OperationRef<'_, '_>) -> Vec<i64> {
+    ir::i64s(array, "space_mins")
+}
+
+/// The extent of each space loop (constants: verified).
+pub fn space_extents(array: &OperationRef<'_, '_>) -> Vec<ir::ExtentAttr> {
+    ir::extents(array, "space_extents")
+}
+
+/// The space loops whose PEs run from the last to the first in a step.
+pub fn descending(array: &OperationRef<'_, '_>) -> Vec<String> {
+    ir::strings(array, "descending")
+}
+
+/// The space loops that run inside each PE.
+pub fn inside(array: &OperationRef<'_, '_>) -> Vec<String> {
+    ir::strings(array, "inside")
 }
 
 /// What the rewrite reads off a `spacetime.array`.
@@ -57,14 +91,17 @@ impl ArrayInfo {
                     extent: extent.linear(),
                     vectorized: false,
                     descending: false,
+                    inside: false,
                 })
                 .collect()
         };
         let time = bounds("time_");
         let mut space = bounds("space_");
-        let descending = ir::strings(array, "descending");
+        let descending = descending(array);
+        let inside = inside(array);
         for s in space.iter_mut() {
             s.descending = descending.contains(&s.name);
+            s.inside = inside.contains(&s.name);
         }
         if let Some(body) = ir::body_block(array) {
             for (d, s) in space.iter_mut().enumerate() {

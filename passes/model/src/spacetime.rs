@@ -157,6 +157,10 @@ pub struct Schedule {
     pub registers: Vec<RegisterFile>,
     /// The largest stretch of a time loop by one scheduling coefficient.
     pub stretch: Option<Stretch>,
+    /// The space loops that run inside each PE (outermost first): the loops
+    /// the transforms' space loops enclose. They are PEs of the array like
+    /// the others, with no scheduling coefficient.
+    pub inside: Vec<String>,
 }
 
 /// How far one scheduling coefficient stretches a time loop: `t = ... +

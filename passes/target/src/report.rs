@@ -313,7 +313,12 @@ fn report_kernel(
         )
     };
     let time_loops = loops(&info.time).ok_or_else(symbolic)?;
-    let space: Vec<&t2s_ir::array::Bound> = info.space.iter().filter(|s| !s.vectorized).collect();
+    // A loop inside the PE is unrolled in it: its iterations are lanes.
+    let space: Vec<&t2s_ir::array::Bound> = info
+        .space
+        .iter()
+        .filter(|s| !s.vectorized && !s.inside)
+        .collect();
     let pe_loops: Vec<Loop> = space
         .iter()
         .map(|b| Loop {
@@ -323,12 +328,15 @@ fn report_kernel(
         })
         .collect();
     let pes: u64 = space.iter().map(|s| s.pe_extent().max(1) as u64).product();
-    let lanes: u64 = info
-        .space
-        .iter()
-        .filter(|s| s.vectorized)
-        .map(|s| s.pe_extent().max(1) as u64)
-        .product();
+    let extents = |keep: fn(&t2s_ir::array::Bound) -> bool| -> u64 {
+        info.space
+            .iter()
+            .filter(|s| keep(s))
+            .map(|s| s.pe_extent().max(1) as u64)
+            .product()
+    };
+    let unrolled = extents(|s| s.inside && !s.vectorized);
+    let lanes = extents(|s| s.vectorized) * unrolled;
     let steps = time_loops
         .iter()
         .try_fold(1u64, |n, l| n.checked_mul(u64::try_from(l.extent).ok()?))
@@ -343,7 +351,7 @@ fn report_kernel(
             lanes: pes * lanes,
         },
     );
-    let operations = count_ops(array, pes);
+    let operations = count_ops(array, pes * unrolled);
     let dsps = operations.iter().map(|o| o.dsps).sum::<f64>().ceil() as u64;
     let shape: Vec<String> = pe_loops
         .iter()

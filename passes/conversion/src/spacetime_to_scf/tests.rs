@@ -13,6 +13,7 @@ fn bound(name: &str, min: i64, extent: i64) -> Bound {
         extent: Linear::constant(extent),
         vectorized: false,
         descending: false,
+        inside: false,
     }
 }
 

@@ -45,12 +45,18 @@ pub(super) fn unit(n: usize, i: usize) -> Vec<i64> {
     (0..n).map(|j| i64::from(i == j)).collect()
 }
 
+/// Checks transform `index`'s space loops against the coordinates and
+/// returns the position of the outermost one. The space loops enclose one
+/// another; any loops inside them run inside each PE (T2S's
+/// `space_time_transform(jjj, iii)` with `kkk` innermost). A later transform
+/// of a chain must leave the same loops inside the PE (`inside`).
 pub(super) fn validate_space(
     index: usize,
     t: &TransformSpec,
     coords: &[Coordinate],
     previous: Option<&[String]>,
-) -> Result<(), ScheduleError> {
+    inside: &[String],
+) -> Result<usize, ScheduleError> {
     for (k, name) in t.space.iter().enumerate() {
         if t.space[..k].contains(name) {
             return Err(ScheduleError::DuplicateLoop {
@@ -72,17 +78,36 @@ pub(super) fn validate_space(
         }
     }
     let m = t.space.len();
-    let innermost: Vec<&str> = coords[coords.len() - m..]
+    let first = coords
         .iter()
-        .map(|c| c.name.as_str())
-        .collect();
-    if let Some(outside) = innermost.iter().find(|n| !t.space.iter().any(|s| s == *n)) {
+        .position(|c| t.space.contains(&c.name))
+        .unwrap_or(0);
+    let end = (first + m).min(coords.len());
+    let order = || {
         let order: Vec<&str> = coords.iter().map(|c| c.name.as_str()).collect();
+        order.join(", ")
+    };
+    if let Some(between) = coords[first..end]
+        .iter()
+        .find(|c| !t.space.contains(&c.name))
+    {
         return Err(ScheduleError::NotInnermost {
             transform: index,
             detail: format!(
-                "loop '{outside}' is inside or between them (loops, outermost first: {})",
-                order.join(", ")
+                "loop '{}' is between them (loops, outermost first: {})",
+                between.name,
+                order()
+            ),
+        });
+    }
+    let within: Vec<&String> = coords[end..].iter().map(|c| &c.name).collect();
+    if previous.is_some() && within != inside.iter().collect::<Vec<_>>() {
+        return Err(ScheduleError::NotInnermost {
+            transform: index,
+            detail: format!(
+                "a later transform keeps the loops inside the PE of the first ({}) and nothing else inside its space loops (loops, outermost first: {})",
+                if inside.is_empty() { "none".to_string() } else { inside.join(", ") },
+                order()
             ),
         });
     }
@@ -96,13 +121,14 @@ pub(super) fn validate_space(
             });
         }
     }
-    Ok(())
+    Ok(first)
 }
 
 /// Every non-zero dependence must move forward in time: its distance over the
 /// time loops (outermost first) must be lexicographically positive. A
 /// dependence already carried by an outer time loop needs nothing from this
-/// transform's time loop (`tau`).
+/// transform's time loop (`tau`); one within a step along the loops inside
+/// the PE needs no time distance.
 pub(super) fn check_dependences(
     index: usize,
     coords: &[Coordinate],
@@ -110,6 +136,7 @@ pub(super) fn check_dependences(
     tau: usize,
     func_names: &[String],
     loop_names: &[String],
+    inside: &[String],
 ) -> Result<(), ScheduleError> {
     for &(dependence, spec, delta) in dependences {
         if delta.iter().all(|d| *d == 0) {
@@ -120,6 +147,9 @@ pub(super) fn check_dependences(
             .zip(delta)
             .find(|(c, d)| !c.is_space && **d != 0);
         if matches!(first_time, Some((_, d)) if *d > 0) {
+            continue;
+        }
+        if first_time.is_none() && same_step_inside(coords, delta, inside) {
             continue;
         }
         let name = |f: usize| {
@@ -139,6 +169,20 @@ pub(super) fn check_dependences(
         });
     }
     Ok(())
+}
+
+/// Whether a dependence of time distance 0 stays inside one PE and reads
+/// an earlier iteration of the loops inside it: it moves along those loops
+/// only, and its first non-zero distance (outermost first) is positive. The
+/// PE runs those iterations in order within its step.
+fn same_step_inside(coords: &[Coordinate], delta: &[i64], inside: &[String]) -> bool {
+    let mut moves = coords.iter().zip(delta).filter(|(_, d)| **d != 0);
+    let first = moves.next();
+    let only_inside = coords
+        .iter()
+        .zip(delta)
+        .all(|(c, d)| *d == 0 || inside.contains(&c.name));
+    only_inside && matches!(first, Some((_, d)) if *d > 0)
 }
 
 /// The point a read at `distance` reads, in the loops' names, innermost

@@ -14,7 +14,7 @@ pub enum ScheduleError {
     },
     #[error("loop '{name}' is listed twice")]
     DuplicateLoop { transform: usize, name: String },
-    #[error("space loops must be the innermost loops, one immediately enclosing the next: {detail}; reorder the loops first")]
+    #[error("space loops must be consecutive loops, one immediately enclosing the next (the loops inside them run inside each PE): {detail}; reorder the loops first")]
     NotInnermost { transform: usize, detail: String },
     #[error("the space loops ({space}) of a later transform must be a proper subset of the previous transform's ({previous})")]
     NotSubset {

@@ -44,6 +44,9 @@ pub(super) struct Projected {
     /// Per dependence, its distance over the coordinates.
     deltas: Vec<Vec<i64>>,
     previous_space: Option<Vec<String>>,
+    /// The loops inside each PE (outermost first): those the first
+    /// transform's space loops enclose.
+    inside: Vec<String>,
     stretch: Option<Stretch>,
     check_time: bool,
     dataflow: bool,
@@ -74,6 +77,7 @@ impl Projected {
                 .map(|d| d.distance.clone())
                 .collect(),
             previous_space: None,
+            inside: Vec::new(),
             stretch: None,
             check_time: false,
             dataflow: true,
@@ -93,7 +97,13 @@ impl Projected {
     ) -> Result<(), ScheduleError> {
         self.check_time |= t.check_time;
         let m = t.space.len();
-        validate_space(index, t, &self.coords, self.previous_space.as_deref())?;
+        let first = validate_space(
+            index,
+            t,
+            &self.coords,
+            self.previous_space.as_deref(),
+            &self.inside,
+        )?;
         if let Some(v) = &t.vector {
             if v.len() != m {
                 return Err(ScheduleError::VectorLength {
@@ -103,18 +113,21 @@ impl Projected {
                 });
             }
         }
-        let count = self.coords.len();
+        self.inside = self.coords[first + m..]
+            .iter()
+            .map(|c| c.name.clone())
+            .collect();
         for c in &mut self.coords {
-            c.is_space = t.space.contains(&c.name);
+            c.is_space = t.space.contains(&c.name) || self.inside.contains(&c.name);
         }
         self.previous_space = Some(t.space.clone());
-        if m == count {
+        if first == 0 {
             if t.vector.is_some() {
                 return Err(ScheduleError::NoTimeLoop { transform: index });
             }
             return Ok(());
         }
-        let tau = count - m - 1;
+        let tau = first - 1;
         let Some(vector) = &t.vector else {
             return Ok(());
         };
@@ -148,6 +161,7 @@ impl Projected {
             tau,
             nest.func_names,
             &loop_names,
+            &self.inside,
         )
     }
 
@@ -300,6 +314,7 @@ impl Projected {
             dependences: Vec::new(),
             registers: Vec::new(),
             stretch: self.stretch,
+            inside: self.inside,
         };
         for (spec, coordinates) in nest.dependences.iter().zip(deltas) {
             let projection = schedule.project(&spec.distance);

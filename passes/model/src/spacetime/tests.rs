@@ -214,7 +214,7 @@ fn errors() {
     let deps = vec![dep(0, 0, &[0, 0, 1])];
     let run = |chain: &[TransformSpec]| schedule(&loops, &deps, chain, &names(), &[]).unwrap_err();
     assert!(matches!(
-        run(&[transform(&["j"], None, false)]),
+        run(&[transform(&["k", "i"], None, false)]),
         ScheduleError::NotInnermost { .. }
     ));
     assert!(matches!(
@@ -463,4 +463,83 @@ fn schedules_report_the_largest_stretch() {
         idle.stretch.map(|s| (s.space, s.coefficient, s.steps)),
         Some(("i".to_string(), 300, 300))
     );
+}
+
+/// T2S's `space_time_transform(jjj, iii)` with `kkk` innermost: `kkk` runs
+/// inside each PE, a space loop with no scheduling coefficient, and a
+/// reduction along it needs no time distance.
+#[test]
+fn loops_inside_the_pe() {
+    // Loops outermost first: k, i, j, kk (kk innermost, inside the PE).
+    let loops = nest(&[("k", 4), ("i", 3), ("j", 2), ("kk", 5)]);
+    let deps = vec![
+        dep(0, 0, &[0, 0, 1, 0]),  // a(j - 1): along a space loop
+        dep(1, 1, &[0, 0, 0, 1]),  // c(kk - 1): along the loop inside
+        dep(1, 1, &[1, 0, 0, -4]), // c(kk + 4, k - 1): the previous step
+    ];
+    let run = |chain: &[TransformSpec]| schedule(&loops, &deps, chain, &names(), &[]);
+    let s = run(&[transform(&["j", "i"], Some(&[1, 1]), false)]).expect("legal");
+    assert_eq!(s.inside, vec!["kk".to_string()]);
+    let space: Vec<_> = s.space_coordinates().map(|c| c.name.as_str()).collect();
+    assert_eq!(space, vec!["i", "j", "kk"]);
+    // t1 = k + i + j: the loop inside the PE adds no time.
+    let time: Vec<_> = s
+        .time_coordinates()
+        .map(|c| (c.extent.as_const().unwrap(), c.min))
+        .collect();
+    assert_eq!(time, vec![(4 + 2 + 1, 0)]);
+    // The dataflow form takes it too.
+    assert_eq!(
+        run(&[transform(&["j", "i"], None, false)])
+            .unwrap()
+            .inside
+            .len(),
+        1
+    );
+    // A read of a later iteration of the loop inside, in the same step.
+    let later = vec![dep(1, 1, &[0, 0, 0, -1])];
+    let err = schedule(
+        &loops,
+        &later,
+        &[transform(&["j", "i"], Some(&[1, 1]), false)],
+        &names(),
+        &[],
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ScheduleError::Violated {
+                time_distance: 0,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    // A same-step read along a space loop stays illegal with a vector.
+    let across = vec![dep(0, 0, &[0, 1, 0, 1])];
+    assert!(matches!(
+        schedule(
+            &loops,
+            &across,
+            &[transform(&["j", "i"], Some(&[1, 0]), false)],
+            &names(),
+            &[]
+        ),
+        Err(ScheduleError::Violated { .. })
+    ));
+    // A chain keeps the loops inside the PE of its first transform.
+    let chain = run(&[
+        transform(&["j", "i"], Some(&[1, 1]), false),
+        transform(&["j"], Some(&[1]), false),
+    ])
+    .expect("legal chain");
+    assert_eq!(chain.inside, vec!["kk".to_string()]);
+    assert!(matches!(
+        run(&[
+            transform(&["j", "i"], Some(&[1, 1]), false),
+            transform(&["i"], Some(&[1]), false),
+        ]),
+        Err(ScheduleError::NotInnermost { .. })
+    ));
 }

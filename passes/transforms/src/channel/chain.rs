@@ -180,7 +180,7 @@ impl<'c, 'a> Chain<'c, 'a> {
     /// would need the other order: a located error.
     pub fn set_order(&self, dim: usize) -> Result<(), Failed> {
         // Read off the array: an earlier chain of this run may have set it.
-        let descending = ir::strings(&self.array, "descending").contains(&self.loop_name);
+        let descending = t2s_ir::array::descending(&self.array).contains(&self.loop_name);
         // `descending` is only ever set by a chain: one that flows down.
         if descending && !self.down {
             return Err(error(
@@ -210,7 +210,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             }
             // The array's current list: an earlier chain of this pass run
             // may have added the loop already.
-            let mut names = ir::strings(&self.array, "descending");
+            let mut names = t2s_ir::array::descending(&self.array);
             if !names.contains(&self.loop_name) {
                 names.push(self.loop_name.clone());
                 let attrs: Vec<Attribute> = names

@@ -208,7 +208,7 @@ fn coordinate_lanes(value: Val, array: &OperationRef<'_, '_>, shape: &[i64]) -> 
 /// loops (the array's lane order).
 fn lane_coordinate(array: &OperationRef<'_, '_>, number: usize) -> Option<(i64, usize)> {
     let block = ir::body_block(array)?;
-    let time = ir::strings(array, "time_loops").len();
+    let time = t2s_ir::array::time_loops(array).len();
     let vectorized = |a: usize| {
         block
             .argument_at(a)
@@ -218,7 +218,7 @@ fn lane_coordinate(array: &OperationRef<'_, '_>, number: usize) -> Option<(i64, 
         return None;
     }
     let dim = (time..number).filter(|a| vectorized(*a)).count();
-    Some((*ir::i64s(array, "space_mins").get(number - time)?, dim))
+    Some((*t2s_ir::array::space_mins(array).get(number - time)?, dim))
 }
 
 /// Result `position` of a `spacetime.recover` at the PE's own point: its
@@ -361,9 +361,9 @@ fn lanes_always_scheduled(array: &OperationRef<'_, '_>) -> bool {
     let Some(block) = ir::body_block(array) else {
         return false;
     };
-    let time = ir::strings(array, "time_loops").len();
-    let space_mins = ir::i64s(array, "space_mins");
-    let space_extents = ir::extents(array, "space_extents");
+    let time = t2s_ir::array::time_loops(array).len();
+    let space_mins = t2s_ir::array::space_mins(array);
+    let space_extents = t2s_ir::array::space_extents(array);
     let vectorized = |d: usize| {
         d >= time
             && block

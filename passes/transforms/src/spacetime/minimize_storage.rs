@@ -316,7 +316,7 @@ fn write_steps(array: &OperationRef<'_, '_>) -> Result<Result<Vec<i64>, String>,
     let loops = ir::strings(array, "loops");
     let extents = ir::extents(array, "extents");
     let time_extents = ir::extents(array, "time_extents");
-    let space = ir::strings(array, "space_loops");
+    let space = t2s_ir::array::space_loops(array);
     let constant = |e: &ir::ExtentAttr| e.linear().as_const();
     let time_extents: Option<Vec<i64>> = time_extents.iter().map(constant).collect();
     let extents: Option<Vec<i64>> = extents.iter().map(constant).collect();

@@ -516,10 +516,13 @@ fn schedule_summary(s: &Schedule) -> String {
         })
         .collect();
     // i128: the maxima of symbolic space loops may multiply past i64.
-    let pes: i128 = s
-        .space_coordinates()
-        .map(|c| i128::from(c.max_extent.unwrap_or(1)))
-        .fold(1i128, i128::saturating_mul);
+    let count = |inside: bool| -> i128 {
+        s.space_coordinates()
+            .filter(|c| s.inside.contains(&c.name) == inside)
+            .map(|c| i128::from(c.max_extent.unwrap_or(1)))
+            .fold(1i128, i128::saturating_mul)
+    };
+    let pes = count(false);
     let steps = match s.steps() {
         (_, Some(n)) => n.to_string(),
         (text, None) => text,
@@ -542,6 +545,15 @@ fn schedule_summary(s: &Schedule) -> String {
         format!(
             "{pes} PEs ({}: the PEs past the run-time extent idle)",
             symbolic_pes.join(", ")
+        )
+    };
+    let pes = if s.inside.is_empty() {
+        pes
+    } else {
+        format!(
+            "{pes}, each running {} iterations of {} inside it (unrolled)",
+            count(true),
+            s.inside.join(", ")
         )
     };
     let time = if time.is_empty() {

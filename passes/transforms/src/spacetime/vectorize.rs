@@ -149,7 +149,7 @@ fn vectorize_array(
     crate::spacetime::vectorize::channels::check_order(&array, &kept)?;
     let varying = lane_varying(&array, &spaces, &props);
     crate::spacetime::vectorize::widen::widen(context, &array, &spaces, &varying, &props)?;
-    let extents = ir::extents(&array, "space_extents");
+    let extents = t2s_ir::array::space_extents(&array);
     let shape: Vec<String> = spaces
         .iter()
         .map(|&s| extents[s].linear().constant.to_string())
@@ -214,8 +214,8 @@ fn wanted_loops<'c>(
             "this kernel replays a double buffer (ure.buffer, ure.stream_input): a buffered feeder is not vectorized (its loader sends vectors: out (...))",
         ));
     }
-    let space = ir::strings(array, "space_loops");
-    let extents = ir::extents(array, "space_extents");
+    let space = t2s_ir::array::space_loops(array);
+    let extents = t2s_ir::array::space_extents(array);
     let mut wanted: Vec<Wanted> = Vec::new();
     let mut first_at: HashMap<String, Location> = HashMap::new();
     for d in directives {

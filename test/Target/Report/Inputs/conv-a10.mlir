@@ -1,10 +1,9 @@
 // T2S's 2-D convolution for the Arria 10 (IntelLabs/t2sp,
 // t2s/tests/performance/conv: conv.cpp, const-parameters.h): an 8 x 10
 // array of PEs (cooo, yyy), each a 16-lane dot product along the input
-// channels cii, reducing over cii, ky, kx and ci. As in sgemm-a10.mlir the
-// 16 lanes are a chain of PEs along cii (T2S vectorizes a reduction whose
-// lanes depend on each other, which t2s serializes), the same 1,280
-// multiply-adds. The tiles are T2S's FPGA ones (CII = 16, COOO = 8,
+// channels cii, reducing over cii, ky, kx and ci. As in sgemm-a10.mlir,
+// cii runs inside each PE (space_time_transform(cooo, yyy) with cii
+// inside): 80 PEs of 16 lanes, 1,280 multiply-adds. The tiles are T2S's FPGA ones (CII = 16, COOO = 8,
 // YYY = 10, XXX = 14, COO = 16, YY = XX = 2, KY = KX = 3, CI = 16); the outer
 // loops over images and output blocks (y, x, co, n) are left out: they
 // repeat the same steps.
@@ -84,5 +83,5 @@ ure.program @conv {
                      xxx = 0 extent 14, coo = 0 extent 16, yy = 0 extent 2,
                      xx = 0 extent 2, ky = 0 extent 3, kx = 0 extent 3,
                      ci = 0 extent 16)
-  ure.space_time_transform @a (cii, cooo, yyy)
+  ure.space_time_transform @a (cooo, yyy)
 }

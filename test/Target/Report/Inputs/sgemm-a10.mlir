@@ -1,10 +1,9 @@
 // T2S's SGEMM for the Arria 10 (IntelLabs/t2sp, t2s/tests/performance/gemm):
 // a 10 x 8 array of PEs (iii, jjj), each a 16-lane dot product along kkk,
 // fed by A along jjj and by B along iii, accumulating along kk in a long
-// shift register. The nearest design t2s expresses: the 16 lanes of a PE
-// are a chain of PEs along kkk (T2S's vectorized kkk is a reduction whose
-// lanes depend on each other, which t2s serializes: vectorization.md 1.2);
-// the hardware is the same 1,280 multiply-adds. The tile sizes are T2S's
+// shift register. As T2S writes it, space_time_transform(jjj, iii) with
+// kkk inside: each PE runs the 16 iterations of kkk at every step, the
+// 1,280 multiply-adds of 80 PEs of 16 lanes. The tile sizes are T2S's
 // (KKK = 16, JJJ = 8, III = 10, JJ = II = KK = 32): one tile of C,
 // 320 x 256, over K = 512.
 //
@@ -71,5 +70,5 @@ ure.program @sgemm {
   ure.merge_ures @a [@b, @c, @out]
   ure.set_bounds @a (kkk = 0 extent 16, jjj = 0 extent 8, iii = 0 extent 10,
                      jj = 0 extent 32, ii = 0 extent 32, kk = 0 extent 32)
-  ure.space_time_transform @a (kkk, jjj, iii)
+  ure.space_time_transform @a (jjj, iii)
 }

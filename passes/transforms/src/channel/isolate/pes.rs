@@ -176,6 +176,7 @@ mod tests {
                     extent: Linear::constant(*extent),
                     vectorized: false,
                     descending: false,
+                    inside: false,
                 })
                 .collect(),
             recover: Vec::new(),

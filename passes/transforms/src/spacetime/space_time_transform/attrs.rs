@@ -89,6 +89,17 @@ pub fn array_attributes<'c>(
             .map(|c| Linear::constant(c.max_extent.unwrap_or(1)))
             .collect(),
     )?);
+    if !s.inside.is_empty() {
+        let names: Vec<Attribute> = s
+            .inside
+            .iter()
+            .map(|n| StringAttribute::new(context, n).into())
+            .collect();
+        attributes.push((
+            Identifier::new(context, "inside"),
+            ArrayAttribute::new(context, &names).into(),
+        ));
+    }
     attributes.push((Identifier::new(context, "schedule"), schedule));
     attributes.push((Identifier::new(context, "recover"), recover));
     Ok(attributes)

@@ -44,6 +44,7 @@ pub(super) fn spec_of(
     let (space_rows, time_row) = rows.split_at(rows.len() - 1);
     let time_row = linear(&time_row[0], at, "the time row")?;
     let space = space_loops(space_rows, sources, at)?;
+    check_innermost(&space, &positions, loops, at)?;
     check_order(time_row, &space, sources, &positions, &extents, at)?;
     check_inverse(&rows, &reverse, &positions, loops, &extents, at)?;
     check_distances(&rows, &positions, loops.len(), deps, at)?;
@@ -88,6 +89,32 @@ fn source_positions(
             }
         })
         .collect()
+}
+
+/// The space loops of a projection are the innermost loops: every other
+/// source loop is folded into time, so none can run inside the PE (t2s's
+/// own form has loops inside the PE).
+fn check_innermost(
+    space: &[usize],
+    positions: &[usize],
+    loops: &[NestLoop],
+    at: Location<'_>,
+) -> Result<(), Failed> {
+    let first = loops.len() - space.len();
+    match (first..loops.len()).find(|p| !space.iter().any(|&s| positions[s] == *p)) {
+        None => Ok(()),
+        Some(p) => {
+            let order: Vec<&str> = loops.iter().map(|l| l.name.as_str()).collect();
+            Err(error(
+                at,
+                format!(
+                    "the space loops of a projection must be the innermost loops: loop '{}' is inside them (loops, outermost first: {}); reorder the loops first",
+                    loops[p].name,
+                    order.join(", ")
+                ),
+            ))
+        }
+    }
 }
 
 /// Each source loop's extent (a parameter's declared max).

@@ -23,9 +23,9 @@ use t2s_ir::pass::Failed;
 
 /// Checks the channel accesses of `array` against vectorizing `kept`.
 pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<(), Failed> {
-    let names = ir::strings(array, "space_loops");
-    let descending = ir::strings(array, "descending");
-    let time = ir::strings(array, "time_loops").len();
+    let names = t2s_ir::array::space_loops(array);
+    let descending = t2s_ir::array::descending(array);
+    let time = t2s_ir::array::time_loops(array).len();
     let Some(body) = ir::body_block(array) else {
         return Ok(());
     };

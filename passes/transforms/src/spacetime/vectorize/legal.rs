@@ -146,7 +146,7 @@ fn match_propagation(
     file: Val,
     name: &str,
 ) -> Option<Propagation> {
-    let mins = ir::i64s(array, "space_mins");
+    let mins = t2s_ir::array::space_mins(array);
     let min = mins[space];
     // A same-step read reaches back (the verifier: a non-negative offset):
     // the copy starts at the loop's first PE.
@@ -192,7 +192,7 @@ fn match_propagation(
 /// `value` is the coordinate of space loop `space`: the block argument, or
 /// the recovered index of the original loop of that name.
 fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: Val) -> bool {
-    let time = ir::strings(array, "time_loops").len();
+    let time = t2s_ir::array::time_loops(array).len();
     let Some(body) = ir::body_block(array) else {
         return false;
     };
@@ -206,7 +206,7 @@ fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: Val) -> bool
         return false;
     };
     let loops = ir::strings(array, "loops");
-    let space_loops = ir::strings(array, "space_loops");
+    let space_loops = t2s_ir::array::space_loops(array);
     loops.get(l) == space_loops.get(space)
 }
 
@@ -242,7 +242,7 @@ pub fn lane_varying(
     props: &[Propagation],
 ) -> Varying {
     let mut v = Varying::default();
-    let time = ir::strings(array, "time_loops").len();
+    let time = t2s_ir::array::time_loops(array).len();
     let coords: HashSet<usize> = spaces.iter().map(|s| time + s).collect();
     if let Some(body) = ir::body_block(array) {
         for &c in &coords {

@@ -66,7 +66,7 @@ pub fn widen(
     varying: &Varying,
     props: &[Propagation],
 ) -> Result<(), Failed> {
-    let extents = ir::extents(array, "space_extents");
+    let extents = t2s_ir::array::space_extents(array);
     let shape: Vec<i64> = spaces
         .iter()
         .map(|&s| extents[s].linear().constant)
@@ -77,7 +77,7 @@ pub fn widen(
         ir::body_block(array).or_internal("a body block")?.blk(),
     );
     retype_files(&e, array, spaces, &shape, varying)?;
-    let time = ir::strings(array, "time_loops").len();
+    let time = t2s_ir::array::time_loops(array).len();
     let body = ir::body_block(array).or_internal("a body block")?;
     let coordinate = lanes::vector_type(context, &shape, e.index_type());
     for s in spaces {
