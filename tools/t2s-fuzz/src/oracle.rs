@@ -12,7 +12,10 @@
 //! coordinates (the non-space ones, outermost first) come lexicographically
 //! before the reader's: computed before it, never in the same step (the
 //! design's "T'd > 0", checked at each transform of a chain). A transform
-//! without a vector (PEs driven by data) checks nothing. A negative
+//! without a vector (PEs driven by data) checks nothing. Loops inside the
+//! space loops run inside each PE: they are no time, and a read in the same
+//! step is legal when it moves along them only, to an earlier iteration
+//! (the first non-zero distance over them, outermost first, positive). A negative
 //! coefficient on a space loop of symbolic extent is illegal (time would
 //! start at a point that depends on the parameter). Reads that never
 //! connect two points of the domain (a distance at least the loop's
@@ -60,7 +63,19 @@ pub fn judge(spec: &Spec) -> Verdict {
         .collect();
     let mut time_extent_product_large = false;
     for (t, (space, vector)) in spec.transforms.iter().enumerate() {
-        let Some(vector) = vector else { continue };
+        let Some(vector) = vector else {
+            // No skew, but the loops it leaves out of space are time now:
+            // their steps multiply too.
+            let first = coords.iter().position(|(l, _)| space.contains(l));
+            let within = first.map_or(0, |f| f + space.len());
+            let time: Vec<&Form> = coords[..within.min(coords.len())]
+                .iter()
+                .filter(|(l, _)| !space.contains(l))
+                .map(|(_, f)| f)
+                .collect();
+            time_extent_product_large |= spans(spec, &time) > 1i128 << 60;
+            continue;
+        };
         for (s, c) in space.iter().zip(vector) {
             if *c < 0 && spec.symbolic[*s] {
                 return Verdict::Illegal(format!(
@@ -72,11 +87,16 @@ pub fn judge(spec: &Spec) -> Verdict {
         let first = coords
             .iter()
             .position(|(l, _)| space.contains(l))
-            .expect("the generator keeps space loops innermost");
+            .expect("the generator keeps space loops consecutive");
         if first == 0 {
             return Verdict::Illegal(format!("transform {t}: no time loop"));
         }
         let tau = first - 1;
+        // The coordinates inside the space loops run inside each PE.
+        let inside: Vec<usize> = coords[first + space.len()..]
+            .iter()
+            .map(|(l, _)| *l)
+            .collect();
         for (s, c) in space.iter().zip(vector) {
             let form = coords
                 .iter()
@@ -92,10 +112,18 @@ pub fn judge(spec: &Spec) -> Verdict {
         coords[tau].0 = usize::MAX;
         let time: Vec<&Form> = coords
             .iter()
-            .filter(|(l, _)| !space.contains(l))
+            .filter(|(l, _)| !space.contains(l) && !inside.contains(l))
             .map(|(_, f)| f)
             .collect();
-        if let Some(reason) = violated(spec, &time) {
+        let same_step = |d: &[i64]| {
+            space.iter().all(|s| d[*s] == 0)
+                && inside
+                    .iter()
+                    .map(|l| d[*l])
+                    .find(|x| *x != 0)
+                    .is_some_and(|x| x > 0)
+        };
+        if let Some(reason) = violated(spec, &time, same_step) {
             return Verdict::Illegal(format!("transform {t}: {reason}"));
         }
         time_extent_product_large |= spans(spec, &time) > 1i128 << 60;
@@ -108,8 +136,9 @@ pub fn judge(spec: &Spec) -> Verdict {
 }
 
 /// The first read (of every point) whose source does not come before its
-/// reader in `time`, if any.
-fn violated(spec: &Spec, time: &[&Form]) -> Option<String> {
+/// reader in `time` (nor in the same step where `same_step` takes the
+/// distance), if any.
+fn violated(spec: &Spec, time: &[&Form], same_step: impl Fn(&[i64]) -> bool) -> Option<String> {
     let points = domain(&spec.extents);
     for d in &spec.reads {
         for p in &points {
@@ -122,7 +151,8 @@ fn violated(spec: &Spec, time: &[&Form]) -> Option<String> {
                     .map(|f| f.iter().zip(point).map(|(c, x)| c * i128::from(*x)).sum())
                     .collect()
             };
-            if at(&q) >= at(p) {
+            let (before, now) = (at(&q), at(p));
+            if before > now || (before == now && !same_step(d)) {
                 return Some(format!(
                     "the read at distance {d:?} from {p:?} is not before it"
                 ));
@@ -171,10 +201,10 @@ pub fn is_schedule_error(diagnostic: &str) -> bool {
         "does not respect the dependence",
         "is negative, and its extent",
         "overflows 64-bit integers",
-        "space loops must be the innermost",
+        "space loops must be consecutive",
         "must be a proper subset",
         "the scheduling vector has",
-        "every loop is a space loop",
+        "there is no time loop to schedule",
         "space loops are unrolled into PEs",
     ]
     .iter()
@@ -234,6 +264,23 @@ mod tests {
     fn negative_coefficients_on_symbolic_loops_are_illegal() {
         let mut s = spec(vec![vec![0, 0, 1]], vec![-1, 0]);
         s.symbolic[0] = true;
+        assert!(matches!(judge(&s), Verdict::Illegal(_)));
+    }
+
+    #[test]
+    fn loops_inside_the_pe_take_same_step_reads_of_earlier_iterations() {
+        // Space (j) with i inside the PE; t = k + j.
+        let mut s = spec(vec![vec![1, 0, 0]], vec![1]);
+        s.transforms = vec![(vec![1], Some(vec![1]))];
+        assert_eq!(judge(&s), Verdict::Legal);
+        // j - 1 with t = k: the same step, along a space loop.
+        s.reads = vec![vec![0, 1, 0]];
+        s.transforms = vec![(vec![1], Some(vec![0]))];
+        assert!(matches!(judge(&s), Verdict::Illegal(_)));
+        // Without i inside (space (j, i)) the same-step read of i - 1 is
+        // illegal.
+        s.reads = vec![vec![1, 0, 0]];
+        s.transforms = vec![(vec![0, 1], Some(vec![0, 0]))];
         assert!(matches!(judge(&s), Verdict::Illegal(_)));
     }
 }

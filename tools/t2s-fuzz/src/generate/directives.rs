@@ -204,8 +204,8 @@ fn stream(rng: &mut Rng, text: &mut String, k: usize, order: &[&str], space: &[&
 const HUGE_COEFFICIENTS: [i64; 5] = [1 << 12, 1 << 20, 1 << 30, 1 << 40, -(1 << 20)];
 
 /// A random (possibly illegal) chain of space-time transforms on the
-/// innermost loops of `order` (innermost first). Returns the array's
-/// space loops and the chain.
+/// innermost loops of `order` (innermost first), sometimes with loops inside
+/// the PE. Returns the array's space loops and the chain.
 fn schedule<'a>(
     rng: &mut Rng,
     text: &mut String,
@@ -217,7 +217,22 @@ fn schedule<'a>(
         return None;
     }
     let m = rng.range(1, n as i64 - 1) as usize;
-    let mut space: Vec<&str> = order[..m].to_vec();
+    // Sometimes the innermost loops run inside each PE: the listed space
+    // loops are the next ones out (T2S's space_time_transform(jjj, iii)
+    // with kkk inside).
+    // Mostly a time loop stays outside; now and then none does.
+    let room = n - m;
+    let inside = if room >= 2 && rng.chance(30) {
+        rng.range(1, room as i64 - 1) as usize
+    } else if room >= 1 && rng.chance(5) {
+        room
+    } else {
+        0
+    };
+    let mut space: Vec<&str> = order[inside..inside + m].to_vec();
+    if inside > 0 {
+        *text += &format!("  // {} inside the PE\n", order[..inside].join(", "));
+    }
     let mut chain: Chain = Vec::new();
     let mut directive = |rng: &mut Rng, space: &[&str], text: &mut String| {
         let mut d = format!("  ure.space_time_transform @f0 ({})", space.join(", "));
@@ -250,8 +265,9 @@ fn schedule<'a>(
         space.truncate(rng.range(1, m as i64 - 1) as usize);
         directive(rng, &space, text);
     }
-    // A single transform, sometimes written in T2S's projection form.
-    if let [(space, vector)] = chain.as_mut_slice() {
+    // A single transform, sometimes written in T2S's projection form (whose
+    // space loops are the innermost: none inside the PE).
+    if let (0, [(space, vector)]) = (inside, chain.as_mut_slice()) {
         let small = vector
             .as_ref()
             .is_none_or(|v| v.iter().all(|c| c.abs() <= 2));
@@ -268,7 +284,9 @@ fn schedule<'a>(
             }
         }
     }
-    Some((space, chain))
+    // The array's space loops: those inside the PE and the last listed.
+    let array_space = order[..inside].iter().chain(&space).copied().collect();
+    Some((array_space, chain))
 }
 
 /// The transform of `space` loops with `vector` as T2S writes it: every
