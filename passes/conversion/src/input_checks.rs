@@ -137,12 +137,10 @@ impl Guarded {
                 if self.guarded {
                     e.finish_scf_block(self.body);
                 }
-                e.at(self.entry)
-                    .op(ods::func::ReturnOperation::name(), &[status], &[], &[]);
+                e.at(self.entry).return_values(&[status]);
             }
             None => {
-                e.at(self.entry)
-                    .op(ods::func::ReturnOperation::name(), &[], &[], &[]);
+                e.at(self.entry).return_values(&[]);
             }
         }
     }

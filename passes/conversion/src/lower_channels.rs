@@ -431,13 +431,10 @@ fn narrow_read(
 fn flat_index(e: &Emitter<'_>, indices: &[Val], dims: &[i64]) -> Val {
     let mut flat = e.index(0);
     let mut inside: Option<Val> = None;
-    let i1: Type = IntegerType::new(e.context, 1).into();
     for (index, dim) in indices.iter().zip(dims) {
         flat = e.add(e.mul(flat, e.index(*dim)), *index);
         let ok = e.cmpi(CMPI_ULT, *index, e.index(*dim));
-        inside = Some(inside.map_or(ok, |all| {
-            e.op1(ods::arith::AndIOperation::name(), &[all, ok], i1)
-        }));
+        inside = Some(inside.map_or(ok, |all| e.andi(all, ok)));
     }
     match inside {
         None => flat,

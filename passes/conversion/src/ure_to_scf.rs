@@ -168,7 +168,7 @@ fn lower_program(
         e.finish_scf_block(*block);
     }
     for temp in temps {
-        e.op(ods::memref::DeallocOperation::name(), &[temp], &[], &[]);
+        e.dealloc(temp);
     }
     guarded.finish(&entry);
     // SAFETY: the op has no uses left, and nothing refers to it after this.
@@ -378,11 +378,7 @@ fn allocate_buffers(e: &Emitter<'_>, frame: &mut Frame<'_>, outputs: &[Val]) -> 
                     continue;
                 }
                 let flat = flattened_distance(e, frame, func, indices);
-                largest = e.op1(
-                    ods::arith::MaxSIOperation::name(),
-                    &[largest, flat],
-                    e.index_type(),
-                );
+                largest = e.maxsi(largest, flat);
             }
         }
         let slots = e.add(largest, e.index(1));
@@ -480,11 +476,7 @@ fn emit_func(
         let slots = frame.slots[callee];
         let flat = flattened_distance(e, frame, target, indices);
         let back = e.add(e.sub(rank, flat), slots);
-        let slot = e.op1(
-            ods::arith::RemSIOperation::name(),
-            &[back, slots],
-            e.index_type(),
-        );
+        let slot = e.remsi(back, slots);
         let ty = e.scalar_type(target.result_types[result]);
         e.load(frame.buffers[callee][result], &[slot], ty)
     };
@@ -504,11 +496,7 @@ fn emit_func(
             .collect();
         model.output_layout.physical(&logical)
     } else {
-        vec![s.op1(
-            ods::arith::RemSIOperation::name(),
-            &[rank, frame.slots[index]],
-            s.index_type(),
-        )]
+        vec![s.remsi(rank, frame.slots[index])]
     };
     for (result, value) in body.results.iter().enumerate() {
         s.store(*value, frame.buffers[index][result], &point);

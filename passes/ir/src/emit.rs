@@ -239,12 +239,7 @@ impl<'c> Emitter<'c> {
     fn new_index(&self, value: i64) -> Val {
         let ty = self.index_type();
         let attr = IntegerAttribute::new(ty, value).into();
-        self.op(
-            ods::arith::ConstantOperation::name(),
-            &[],
-            &[ty],
-            &[("value", attr)],
-        )[0]
+        self.constant_attribute(attr)
     }
 
     /// A constant of a model value (which must not be poison).
@@ -256,12 +251,7 @@ impl<'c> Emitter<'c> {
             ModelValue::Int(i) => IntegerAttribute::new(mlir_ty, i).into(),
             ModelValue::Poison => IntegerAttribute::new(mlir_ty, 0).into(),
         };
-        self.op(
-            ods::arith::ConstantOperation::name(),
-            &[],
-            &[mlir_ty],
-            &[("value", attr)],
-        )[0]
+        self.constant_attribute(attr)
     }
 
     /// The zero constant of an integer or float type, or of a vector of
@@ -272,24 +262,14 @@ impl<'c> Emitter<'c> {
             let zero = if elem.is_float() { "0.0" } else { "0" };
             let attr = Attribute::parse(self.context, &format!("dense<{zero}> : {ty}"))
                 .expect("a dense zero of a vector type");
-            return self.op(
-                ods::arith::ConstantOperation::name(),
-                &[],
-                &[ty],
-                &[("value", attr)],
-            )[0];
+            return self.constant_attribute(attr);
         }
         let attr: Attribute = if ty.is_float() {
             FloatAttribute::new(self.context, ty, 0.0).into()
         } else {
             IntegerAttribute::new(ty, 0).into()
         };
-        self.op(
-            ods::arith::ConstantOperation::name(),
-            &[],
-            &[ty],
-            &[("value", attr)],
-        )[0]
+        self.constant_attribute(attr)
     }
 
     /// `a + b` on indices, folded where they are constants.
@@ -298,11 +278,7 @@ impl<'c> Emitter<'c> {
             (Some(x), Some(y)) if x.checked_add(y).is_some() => self.index(x + y),
             (Some(0), _) => b,
             (_, Some(0)) => a,
-            _ => self.op1(
-                ods::arith::AddIOperation::name(),
-                &[a, b],
-                self.index_type(),
-            ),
+            _ => self.addi(a, b),
         }
     }
 
@@ -325,38 +301,37 @@ impl<'c> Emitter<'c> {
             (Some(x), Some(y)) if x.checked_mul(y).is_some() => self.index(x * y),
             (Some(1), _) => b,
             (_, Some(1)) => a,
-            _ => self.op1(
-                ods::arith::MulIOperation::name(),
-                &[a, b],
-                self.index_type(),
-            ),
+            _ => self.muli(a, b),
         }
     }
 
     /// `min(max(value, low), high)` on indices.
     pub fn clamp(&self, value: Val, low: Val, high: Val) -> Val {
-        let v = self.op1(
-            ods::arith::MaxSIOperation::name(),
-            &[value, low],
-            self.index_type(),
-        );
-        self.op1(
-            ods::arith::MinSIOperation::name(),
-            &[v, high],
-            self.index_type(),
-        )
+        let v = self.maxsi(value, low);
+        self.minsi(v, high)
     }
 
+    /// `memref.load`; `elem` must be the memref's element type.
     pub fn load(&self, memref: Val, indices: &[Val], elem: Type<'c>) -> Val {
-        let mut operands = vec![memref];
-        operands.extend_from_slice(indices);
-        self.op1(ods::memref::LoadOperation::name(), &operands, elem)
+        let indices: Vec<Value> = indices.iter().map(|v| v.value()).collect();
+        let loaded = self.insert(melior::dialect::memref::load(
+            memref.value(),
+            &indices,
+            self.location,
+        ));
+        let value = loaded.result(0).expect("one result").val();
+        debug_assert!(crate::types::element(memref.r#type()) == elem);
+        value
     }
 
     pub fn store(&self, value: Val, memref: Val, indices: &[Val]) {
-        let mut operands = vec![value, memref];
-        operands.extend_from_slice(indices);
-        self.op(ods::memref::StoreOperation::name(), &operands, &[], &[]);
+        let indices: Vec<Value> = indices.iter().map(|v| v.value()).collect();
+        self.insert(melior::dialect::memref::store(
+            value.value(),
+            memref.value(),
+            &indices,
+            self.location,
+        ));
     }
 
     /// `scf.for %iv = lb to ub step 1`; returns the body block (still without
@@ -547,8 +522,7 @@ impl<'c> Emitter<'c> {
 
     /// Ends a `scf.for`/`scf.if` body with `scf.yield`.
     pub fn finish_scf_block(&self, block: Blk) {
-        self.at(block)
-            .op(ods::scf::YieldOperation::name(), &[], &[], &[]);
+        self.at(block).yield_values(&[]);
     }
 }
 

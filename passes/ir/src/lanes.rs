@@ -48,7 +48,7 @@ pub fn splat<'c>(e: &Emitter<'c>, value: Val, shape: &[i64]) -> Val {
         return value;
     }
     let vector = vector_type(e.context, shape, ty);
-    e.op1(ods::vector::BroadcastOperation::name(), &[value], vector)
+    e.broadcast(value, vector)
 }
 
 /// Number of lanes of a shape.
@@ -91,12 +91,7 @@ pub fn constant_lanes<'c>(
         &format!("dense<{}> : {ty}", nested(&items, shape)),
     )
     .expect("a dense constant");
-    e.op(
-        ods::arith::ConstantOperation::name(),
-        &[],
-        &[ty],
-        &[("value", attr)],
-    )[0]
+    e.constant_attribute(attr)
 }
 
 /// `items` (row-major) as a nested literal of `shape`: `[[0, 1], [2, 3]]`.
@@ -127,7 +122,7 @@ pub fn permute<'c>(e: &Emitter<'c>, value: Val, source: &[usize]) -> Val {
     let flat = if shape.len() == 1 {
         value
     } else {
-        e.op1(ods::vector::ShapeCastOperation::name(), &[value], flat_ty)
+        e.shape_cast(value, flat_ty)
     };
     let source: Vec<i64> = source.iter().map(|s| *s as i64).collect();
     let mask = i64_array(e.context, &source);
@@ -140,7 +135,7 @@ pub fn permute<'c>(e: &Emitter<'c>, value: Val, source: &[usize]) -> Val {
     if shape.len() == 1 {
         shuffled
     } else {
-        e.op1(ods::vector::ShapeCastOperation::name(), &[shuffled], ty)
+        e.shape_cast(shuffled, ty)
     }
 }
 
@@ -213,10 +208,9 @@ pub fn insert<'c>(e: &Emitter<'c>, value: Val, dest: Val, coords: &[i64]) -> Val
 /// (every backend takes scalar ors; not all take an `i1` reduction).
 pub fn any_lane(e: &Emitter<'_>, m: Val) -> Val {
     let shape = shape_of(type_of(m)).unwrap_or_default();
-    let i1 = melior::ir::r#type::IntegerType::new(e.context, 1).into();
     (0..count(&shape))
         .map(|l| extract(e, m, &unflatten(&shape, l)))
-        .reduce(|a, b| e.op1(ods::arith::OrIOperation::name(), &[a, b], i1))
+        .reduce(|a, b| e.ori(a, b))
         .expect("a mask has lanes")
 }
 
@@ -289,13 +283,9 @@ pub fn affine_lanes(e: &Emitter<'_>, affine: &Affine, args: &[Val]) -> Val {
         let term = if coeff == 1 {
             x
         } else {
-            e.op1(
-                ods::arith::MulIOperation::name(),
-                &[x, splat(e, e.index(coeff), &shape)],
-                ty,
-            )
+            e.muli(x, splat(e, e.index(coeff), &shape))
         };
-        value = e.op1(ods::arith::AddIOperation::name(), &[value, term], ty);
+        value = e.addi(value, term);
     }
     value
 }

@@ -187,8 +187,7 @@ pub fn quasi_value(e: &Emitter<'_>, index: &QuasiAffine, args: &[Val]) -> Val {
 /// zero) corrected by the remainder's sign.
 fn divide(e: &Emitter<'_>, op: DivisionOp, x: Val, by: i64) -> Val {
     let n = e.index(by);
-    let index = e.index_type();
-    let rem = e.op1(ods::arith::RemSIOperation::name(), &[x, n], index);
+    let rem = e.remsi(x, n);
     let zero = e.index(0);
     let select = |cond: Val, a: Val, b: Val| e.select(cond, a, b);
     match op {
@@ -197,12 +196,12 @@ fn divide(e: &Emitter<'_>, op: DivisionOp, x: Val, by: i64) -> Val {
             select(negative, e.add(rem, n), rem)
         }
         DivisionOp::FloorDiv => {
-            let quotient = e.op1(ods::arith::DivSIOperation::name(), &[x, n], index);
+            let quotient = e.divsi(x, n);
             let negative = e.cmpi(crate::emit::CMPI_SLT, rem, zero);
             select(negative, e.sub(quotient, e.index(1)), quotient)
         }
         DivisionOp::CeilDiv => {
-            let quotient = e.op1(ods::arith::DivSIOperation::name(), &[x, n], index);
+            let quotient = e.divsi(x, n);
             let positive = e.cmpi(crate::emit::CMPI_SGT, rem, zero);
             select(positive, e.add(quotient, e.index(1)), quotient)
         }

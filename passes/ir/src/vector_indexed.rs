@@ -128,5 +128,5 @@ pub fn lane_by_lane<'c>(
     if shape.len() == 1 {
         return v;
     }
-    e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty)
+    e.shape_cast(v, ty)
 }

@@ -129,9 +129,9 @@ pub fn outline<'c>(
     crate::outline_spirv_kernels::math::expand_math(context, kernel);
     return_from_kernel(kernel)?;
     for buffer in host_buffers {
-        host.op(ods::memref::DeallocOperation::name(), &[buffer], &[], &[]);
+        host.dealloc(buffer);
     }
-    host.op(ods::func::ReturnOperation::name(), &[], &[], &[]);
+    host.return_values(&[]);
     Ok(())
 }
 
@@ -246,7 +246,6 @@ fn launch<'c>(
         let old = (k_entry.argument(i).or_internal("a block argument")?).val();
         map.insert(old.key(), *host_arg);
     }
-    let index = Type::index(context);
     let mut values: Vec<(Val, Vec<Extent>)> = Vec::new();
     let mut allocated = Vec::new();
     for c in crossings {
@@ -260,10 +259,7 @@ fn launch<'c>(
                     .map(|(k, d)| match *d {
                         DYNAMIC => {
                             let k = host.index(k as i64);
-                            Extent::Value(
-                                host.op(ods::memref::DimOperation::name(), &[v, k], &[index], &[])
-                                    [0],
-                            )
+                            Extent::Value(host.dim(v, k))
                         }
                         d => Extent::Static(d),
                     })

@@ -102,10 +102,5 @@ fn constant<'c>(e: &Emitter<'c>, ty: Type<'c>, value: f64) -> Val {
             .into(),
         None => scalar,
     };
-    e.op(
-        ods::arith::ConstantOperation::name(),
-        &[],
-        &[ty],
-        &[("value", attribute)],
-    )[0]
+    e.constant_attribute(attribute)
 }

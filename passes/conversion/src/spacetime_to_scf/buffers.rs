@@ -8,7 +8,6 @@ use melior::ir::r#type::IntegerType;
 use melior::ir::Attribute;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
-use t2s_ir::ods;
 use t2s_ir::ops::spacetime::ArrayOp;
 
 /// The largest buffer kept on the stack (bytes).
@@ -58,6 +57,6 @@ pub const BANKS: &str = "spacetime.banks";
 /// Frees the heap buffers, at `e` (the function's end).
 pub fn free(e: &Emitter<'_>, buffers: &[BufferStorage]) {
     for b in buffers.iter().filter(|b| b.heap) {
-        e.op(ods::memref::DeallocOperation::name(), &[b.memref], &[], &[]);
+        e.dealloc(b.memref);
     }
 }

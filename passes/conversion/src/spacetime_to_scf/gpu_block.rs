@@ -55,16 +55,8 @@ fn unravel(e: &Emitter<'_>, element: Val, extent: &[i64]) -> Vec<Val> {
     let mut local = vec![rest; extent.len()];
     for d in (0..extent.len()).rev() {
         let n = e.index(extent[d]);
-        local[d] = e.op1(
-            ods::arith::RemUIOperation::name(),
-            &[rest, n],
-            e.index_type(),
-        );
-        rest = e.op1(
-            ods::arith::DivUIOperation::name(),
-            &[rest, n],
-            e.index_type(),
-        );
+        local[d] = e.remui(rest, n);
+        rest = e.divui(rest, n);
     }
     local
 }

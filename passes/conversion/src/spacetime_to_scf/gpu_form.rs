@@ -150,11 +150,7 @@ impl<'c> GpuForm<'c> {
         filler.wait(&fill, group);
         gpu_block::barrier(&fill);
         let iv = time.ivs[staging.scope];
-        let slot = fill.op1(
-            ods::arith::RemUIOperation::name(),
-            &[fill.sub(iv, fill.index(first)), fill.index(2)],
-            fill.index_type(),
-        );
+        let slot = fill.remui(fill.sub(iv, fill.index(first)), fill.index(2));
         let has_next = fill.cmpi(t2s_ir::emit::CMPI_ULT, iv, fill.index(last));
         let then = fill.if_then(has_next);
         let next = fill.at(then);

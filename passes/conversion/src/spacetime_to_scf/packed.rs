@@ -6,7 +6,6 @@ use melior::ir::Type;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
 use t2s_ir::lanes::{self, is_vector};
-use t2s_ir::ods;
 use t2s_model::program::Affine;
 
 /// The packed tile the PEs read: per operand of a read, the buffer
@@ -66,9 +65,7 @@ pub fn load(e: &Emitter<'_>, packed: &Packed, operands: &[Val], ty: Option<Type<
             .copied()
             .chain([lanes::extract(e, *last, &[0])])
             .collect();
-        let mut operands = vec![packed.buffer];
-        operands.extend(base);
-        return e.op1(ods::vector::LoadOperation::name(), &operands, ty);
+        return e.vector_load(ty, packed.buffer, &base);
     }
     t2s_ir::vector_indexed::lane_by_lane(e, packed.buffer, ty, &shape, element, |lane| {
         indices

@@ -147,11 +147,7 @@ fn slot(e: &Emitter<'_>, file: &FileStorage, step: Val, delay: &Delay) -> Val {
     }
     // delay < slots and step >= 0: the dividend is positive.
     let back = e.add(e.sub(step, delay), e.index(file.slots));
-    e.op1(
-        ods::arith::RemSIOperation::name(),
-        &[back, e.index(file.slots)],
-        e.index_type(),
-    )
+    e.remsi(back, e.index(file.slots))
 }
 
 /// The read's delay: `delay d`, or `delay [d1, ...]` flattened with the
@@ -305,11 +301,7 @@ pub fn write(
     } else if file.shifted {
         e.index(0)
     } else {
-        e.op1(
-            ods::arith::RemSIOperation::name(),
-            &[frame.step, e.index(file.slots)],
-            e.index_type(),
-        )
+        e.remsi(frame.step, e.index(file.slots))
     };
     idx.push(slot);
     file.store(e, value, &idx);

@@ -277,11 +277,6 @@ fn in_box(e: &Emitter<'_>, values: &[Val], loops: &[Bound], extents: &[Val]) -> 
     }
     all.unwrap_or_else(|| {
         let attr = IntegerAttribute::new(i1, 1).into();
-        e.op(
-            ods::arith::ConstantOperation::name(),
-            &[],
-            &[i1],
-            &[("value", attr)],
-        )[0]
+        e.constant_attribute(attr)
     })
 }

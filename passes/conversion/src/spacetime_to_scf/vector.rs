@@ -195,9 +195,7 @@ pub fn load_lanes(
             let mut at = lanes::unflatten(&shape[..last], row);
             at.push(0);
             let base: Vec<Val> = indices.iter().map(|i| lanes::extract(e, *i, &at)).collect();
-            let mut operands = vec![buffer];
-            operands.extend(base);
-            parts.push(e.op1(ods::vector::LoadOperation::name(), &operands, row_ty));
+            parts.push(e.vector_load(row_ty, buffer, &base));
         }
         if shape.len() == 1 {
             return Ok(parts[0]);
@@ -290,7 +288,7 @@ fn gather_clamped<'c>(
             return v;
         }
         let t = lanes::vector_type(e.context, &flat, element_of(type_of(v)));
-        e.op1(ods::vector::ShapeCastOperation::name(), &[v], t)
+        e.shape_cast(v, t)
     };
     let dims = indexed::dims(e, buffer);
     let clamped: Vec<Val> = indices
@@ -318,7 +316,7 @@ fn gather_clamped<'c>(
     if shape.len() == 1 {
         return v;
     }
-    e.op1(ods::vector::ShapeCastOperation::name(), &[v], ty)
+    e.shape_cast(v, ty)
 }
 
 /// An n-D vector from its rows (vectors of the last dimension).

@@ -443,9 +443,7 @@ fn masked_store(e: &Emitter<'_>, value: Val, at: &[Val], mask: Option<Val>) {
             );
         }
         None => {
-            let mut operands = vec![value];
-            operands.extend_from_slice(at);
-            e.op(ods::vector::StoreOperation::name(), &operands, &[], &[]);
+            e.vector_store(value, at[0], &at[1..]);
         }
     }
 }

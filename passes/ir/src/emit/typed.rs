@@ -3,9 +3,11 @@
 
 use super::Emitter;
 use crate::handle::{AsVal, Val};
+use crate::ods;
+use melior::dialect::arith;
 use melior::ir::attribute::{FlatSymbolRefAttribute, IntegerAttribute};
 use melior::ir::r#type::{IntegerType, MemRefType};
-use melior::ir::Type;
+use melior::ir::{Type, Value};
 
 impl<'c> Emitter<'c> {
     /// The one result of `op`, inserted here.
@@ -79,5 +81,145 @@ impl<'c> Emitter<'c> {
         .build();
         let index = self.result_of(op.into());
         self.index_cast(index, IntegerType::new(self.context, 64).into())
+    }
+
+    /// `scf.yield values` (the end of an `scf.for`/`scf.if` body).
+    pub fn yield_values(&self, values: &[Val]) {
+        let values: Vec<Value<'c, '_>> = values.iter().map(|v| v.value()).collect();
+        self.insert(melior::dialect::scf::r#yield(&values, self.location));
+    }
+
+    /// `func.return values`.
+    pub fn return_values(&self, values: &[Val]) {
+        let values: Vec<Value<'c, '_>> = values.iter().map(|v| v.value()).collect();
+        self.insert(melior::dialect::func::r#return(&values, self.location));
+    }
+
+    /// `arith.andi` (scalars or vectors; [`Emitter::and`] folds constants).
+    pub fn andi(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::andi(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.ori`.
+    pub fn ori(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::ori(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.xori`.
+    pub fn xori(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::xori(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.addi` without folding (vectors too).
+    pub fn addi(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::addi(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.divsi`.
+    pub fn divsi(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::divsi(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.remsi`.
+    pub fn remsi(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::remsi(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.remui`.
+    pub fn remui(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::remui(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.divui`.
+    pub fn divui(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::divui(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.minsi`.
+    pub fn minsi(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::minsi(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.maxsi`.
+    pub fn maxsi(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::maxsi(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.muli` without folding (vectors too).
+    pub fn muli(&self, a: Val, b: Val) -> Val {
+        self.result_of(arith::muli(a.value(), b.value(), self.location))
+    }
+
+    /// `arith.constant` of a typed attribute (its type is the result's).
+    pub fn constant_attribute(&self, value: melior::ir::Attribute<'c>) -> Val {
+        self.result_of(arith::constant(self.context, value, self.location))
+    }
+
+    /// `memref.dealloc`.
+    pub fn dealloc(&self, memref: Val) {
+        self.insert(melior::dialect::memref::dealloc(
+            memref.value(),
+            self.location,
+        ));
+    }
+
+    /// `memref.dim %memref, %index`.
+    pub fn dim(&self, memref: Val, index: Val) -> Val {
+        let op = ods::memref::DimOperation::builder(self.context, self.location)
+            .result(self.index_type())
+            .source(memref.value())
+            .index(index.value())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.shape_cast %v : ... to ty`.
+    pub fn shape_cast(&self, v: Val, ty: Type<'c>) -> Val {
+        let op = ods::vector::ShapeCastOperation::builder(self.context, self.location)
+            .result(ty)
+            .source(v.value())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.broadcast %v : ... to ty`.
+    pub fn broadcast(&self, v: Val, ty: Type<'c>) -> Val {
+        let op = ods::vector::BroadcastOperation::builder(self.context, self.location)
+            .vector(ty)
+            .source(v.value())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.from_elements elements : ty`.
+    pub fn from_elements(&self, elements: &[Val], ty: Type<'c>) -> Val {
+        let elements: Vec<Value<'c, '_>> = elements.iter().map(|v| v.value()).collect();
+        let op = ods::vector::FromElementsOperation::builder(self.context, self.location)
+            .dest(ty)
+            .elements(&elements)
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.load %memref[indices] : ..., ty`.
+    pub fn vector_load(&self, ty: Type<'c>, memref: Val, indices: &[Val]) -> Val {
+        let indices: Vec<Value<'c, '_>> = indices.iter().map(|v| v.value()).collect();
+        let op = ods::vector::LoadOperation::builder(self.context, self.location)
+            .result(ty)
+            .base(memref.value())
+            .indices(&indices)
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.store %value, %memref[indices]`.
+    pub fn vector_store(&self, value: Val, memref: Val, indices: &[Val]) {
+        let indices: Vec<Value<'c, '_>> = indices.iter().map(|v| v.value()).collect();
+        let op = ods::vector::StoreOperation::builder(self.context, self.location)
+            .value_to_store(value.value())
+            .base(memref.value())
+            .indices(&indices)
+            .build();
+        self.insert(op.into());
     }
 }

@@ -108,12 +108,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     };
     let constant = |v: i64| -> Val {
         let attr: Attribute = IntegerAttribute::new(element, v).into();
-        let c = e.op(
-            ods::arith::ConstantOperation::name(),
-            &[],
-            &[element],
-            &[("value", attr)],
-        )[0];
+        let c = e.constant_attribute(attr);
         match &lanes {
             Some(shape) => t2s_ir::lanes::splat(&e, c, shape),
             None => c,
@@ -140,14 +135,10 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
         } else {
             -(1i64 << (width - 1))
         });
-        e.op1(
-            ods::arith::AndIOperation::name(),
-            &[eq(a, min), eq(b, all_ones)],
-            i1,
-        )
+        e.andi(eq(a, min), eq(b, all_ones))
     });
     let unsafe_divisor = match overflow {
-        Some(o) => e.op1(ods::arith::OrIOperation::name(), &[by_zero, o], i1),
+        Some(o) => e.ori(by_zero, o),
         None => by_zero,
     };
     let divisor = select(unsafe_divisor, one, b);

@@ -171,9 +171,7 @@ fn rewrite<'c>(chain: &Chain<'c, '_>, dim: usize, access: Op, store: Op) -> Resu
     let mine = inner.cmpi(CMPI_EQ, t, me);
     let (then, other, passed) = inner.if_else(mine, &[ty]);
     let passed = passed[0];
-    inner
-        .at(then)
-        .op(ods::scf::YieldOperation::name(), &[value], &[], &[]);
+    inner.at(then).yield_values(&[value]);
     let step = Step {
         dim,
         fifo: &fifo,
@@ -236,9 +234,8 @@ fn rewrite_guarded<'c>(
     let any = mask
         .first()
         .map(|m| t2s_ir::lanes::any_lane(&inner, at_t.get(&{ m.key() }).copied().unwrap_or(*m)));
-    let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
     let when = match (combine(&inner, conditions, &at_t, true), any) {
-        (Some(a), Some(b)) => Some(inner.op1(ods::arith::AndIOperation::name(), &[a, b], i1)),
+        (Some(a), Some(b)) => Some(inner.andi(a, b)),
         (a, b) => a.or(b),
     };
     // Without conditions or a mask the chain runs at every step.
@@ -255,7 +252,7 @@ fn rewrite_guarded<'c>(
         .map_err(cannot)?;
     let read_own = clone_op(&own, access, &at_me);
     let read_own = read_own.result(0).expect("a result");
-    own.op(ods::scf::YieldOperation::name(), &[read_own], &[], &[]);
+    own.yield_values(&[read_own]);
     let step = Step {
         dim,
         fifo: &fifo,
@@ -330,12 +327,10 @@ fn pass_or_store<'c>(
         &chain.fifo_index(&work.at(other), Some(step.dim), shift),
         ty,
     );
-    work.at(other)
-        .op(ods::scf::YieldOperation::name(), &[from], &[], &[]);
+    work.at(other).yield_values(&[from]);
     let (stores, passes, _) = work.if_else(step.is_end, &[]);
     store_at(chain, &work.at(stores), store, passed, step.c, step.t)?;
-    work.at(stores)
-        .op(ods::scf::YieldOperation::name(), &[], &[], &[]);
+    work.at(stores).yield_values(&[]);
     let to = work.at(passes);
     write(
         &to,
@@ -343,7 +338,7 @@ fn pass_or_store<'c>(
         &chain.fifo_index(&to, Some(step.dim), 0),
         passed,
     );
-    to.op(ods::scf::YieldOperation::name(), &[], &[], &[]);
+    to.yield_values(&[]);
     Ok(())
 }
 

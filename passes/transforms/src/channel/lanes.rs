@@ -114,7 +114,7 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
         });
     }
     if is_read {
-        let vector = e.op1(ods::vector::FromElementsOperation::name(), &read, ty);
+        let vector = e.from_elements(&read, ty);
         let result = op.result(0).or_internal("a result of the op")?;
         result.val().replace_all_uses_with(vector);
     }
@@ -135,11 +135,9 @@ pub fn scalar_read<'c>(
     };
     let (then, other, results) = e.if_else(bit, &[ty]);
     let x = read_scalar(&e.at(then), channel, indices, ty);
-    e.at(then)
-        .op(ods::scf::YieldOperation::name(), &[x], &[], &[]);
+    e.at(then).yield_values(&[x]);
     let z = e.at(other).zero(ty);
-    e.at(other)
-        .op(ods::scf::YieldOperation::name(), &[z], &[], &[]);
+    e.at(other).yield_values(&[z]);
     results[0]
 }
 

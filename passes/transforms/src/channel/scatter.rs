@@ -422,7 +422,7 @@ fn rewrite(scattered: &[Scattered<'_, '_, '_>]) -> Result<Vec<String>, Failed> {
     for (k, s) in scattered.iter().enumerate() {
         kept.push(chain_step(s, &step, accs[k], types[k], &fifos[k])?);
     }
-    inner.op(ods::scf::YieldOperation::name(), &kept, &[], &[]);
+    inner.yield_values(&kept);
     for (s, result) in scattered.iter().zip(results) {
         for r in &s.reads {
             r.result(0).expect("a result").replace_all_uses_with(result);
@@ -464,35 +464,25 @@ fn chain_step<'c>(
             chain.not_computable(first.location(), "cannot scatter this read".into(), why)
         })?;
     // Needed when any read runs: the disjunction of their conjunctions.
-    let i1 = melior::ir::r#type::IntegerType::new(chain.context, 1).into();
     let any = s
         .conditions
         .iter()
         .map(|c| combine(&inner, c, &map, true))
         .collect::<Option<Vec<_>>>()
-        .and_then(|all| {
-            all.into_iter()
-                .reduce(|a, b| inner.op1(ods::arith::OrIOperation::name(), &[a, b], i1))
-        });
+        .and_then(|all| all.into_iter().reduce(|a, b| inner.ori(a, b)));
     // A lane-wise read moves a vector only when any lane of row t reads.
     let any = match (
         any,
         lane_mask(reads[0]).map(|m| map.get(&{ m.key() }).copied().unwrap_or(m)),
     ) {
-        (Some(c), Some(m)) => Some(inner.op1(
-            ods::arith::AndIOperation::name(),
-            &[c, t2s_ir::lanes::any_lane(&inner, m)],
-            i1,
-        )),
+        (Some(c), Some(m)) => Some(inner.andi(c, t2s_ir::lanes::any_lane(&inner, m))),
         (None, Some(m)) => Some(t2s_ir::lanes::any_lane(&inner, m)),
         (c, None) => c,
     };
     let (work, guard) = match any {
         Some(cond) => {
             let (then, other, r) = inner.if_else(cond, &[ty]);
-            inner
-                .at(other)
-                .op(ods::scf::YieldOperation::name(), &[acc], &[], &[]);
+            inner.at(other).yield_values(&[acc]);
             (inner.at(then), Some(r[0]))
         }
         None => (inner, None),
@@ -501,13 +491,11 @@ fn chain_step<'c>(
     let v = v[0];
     let loaded = clone_op(&work.at(from_a), reads[0], &map);
     let loaded = loaded.result(0).expect("a result");
-    work.at(from_a)
-        .op(ods::scf::YieldOperation::name(), &[loaded], &[], &[]);
+    work.at(from_a).yield_values(&[loaded]);
     let shift = if chain.down { 1 } else { -1 };
     let neighbour = chain.fifo_index(&work.at(from_fifo), along.dim, shift);
     let received = read(&work.at(from_fifo), fifo, &neighbour, ty);
-    work.at(from_fifo)
-        .op(ods::scf::YieldOperation::name(), &[received], &[], &[]);
+    work.at(from_fifo).yield_values(&[received]);
     let others = work.cmpi(1, t, me); // ne
     let pass = work.if_then(others);
     write(
@@ -519,7 +507,7 @@ fn chain_step<'c>(
     work.finish_scf_block(pass);
     let new = match guard {
         Some(r) => {
-            work.op(ods::scf::YieldOperation::name(), &[v], &[], &[]);
+            work.yield_values(&[v]);
             r
         }
         None => v,

@@ -292,12 +292,8 @@ fn copy_rows(e: &Emitter<'_>, from: Val, to: Val, shape: &[i64], element: Type<'
         });
     }
     let line = t2s_ir::lanes::vector_type(e.context, &[chunk], element);
-    let mut operands = vec![from];
-    operands.extend_from_slice(&indices);
-    let x = inner.op1(ods::vector::LoadOperation::name(), &operands, line);
-    let mut operands = vec![x, to];
-    operands.extend_from_slice(&indices);
-    inner.op(ods::vector::StoreOperation::name(), &operands, &[], &[]);
+    let x = inner.vector_load(line, from, &indices);
+    inner.vector_store(x, to, &indices);
     for (outer, block) in blocks.into_iter().rev() {
         outer.finish_scf_block(block);
     }

@@ -111,10 +111,10 @@ fn unmask<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Fail
             let (then, other, results) = e.if_else(lanes::extract(&e, mask, &[l]), &[element]);
             let inner = e.at(then);
             let x = inner.load(base, &lane_at(&inner, l), element);
-            inner.op(ods::scf::YieldOperation::name(), &[x], &[], &[]);
+            inner.yield_values(&[x]);
             let other = e.at(other);
             let kept = lanes::extract(&other, last, &[l]);
-            other.op(ods::scf::YieldOperation::name(), &[kept], &[], &[]);
+            other.yield_values(&[kept]);
             value = lanes::insert(&e, results[0], value, &[l]);
         }
         result.val().replace_all_uses_with(value);
@@ -154,16 +154,8 @@ fn indexed_lane(e: &Emitter<'_>, origin: Val, dims: &[Val], positions: Val, l: i
     let mut linear = e.add(origin, step);
     let mut at = vec![linear; dims.len()];
     for d in (1..dims.len()).rev() {
-        at[d] = e.op1(
-            ods::arith::RemSIOperation::name(),
-            &[linear, dims[d]],
-            e.index_type(),
-        );
-        linear = e.op1(
-            ods::arith::DivSIOperation::name(),
-            &[linear, dims[d]],
-            e.index_type(),
-        );
+        at[d] = e.remsi(linear, dims[d]);
+        linear = e.divsi(linear, dims[d]);
     }
     at[0] = linear;
     at

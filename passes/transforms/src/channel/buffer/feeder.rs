@@ -59,11 +59,7 @@ pub fn rewrite(
             .as_const()
             .or_internal("a constant extent")?;
     }
-    let half = e.op1(
-        ods::arith::RemUIOperation::name(),
-        &[p, e.index(2)],
-        e.index_type(),
-    );
+    let half = e.remui(p, e.index(2));
     let other = e.sub(e.index(1), half);
     let first_pe = first_pe(&e, info, &coords[info.time.len()..])?;
     let then = e.if_then(first_pe);
@@ -86,11 +82,7 @@ pub fn rewrite(
     let at = inside.at(streaming);
     let lo = at.mul(s, at.index(tile.per_step()));
     let end = at.add(lo, at.index(tile.per_step()));
-    let hi = at.op1(
-        ods::arith::MinSIOperation::name(),
-        &[end, at.index(tile.vectors())],
-        at.index_type(),
-    );
+    let hi = at.minsi(end, at.index(tile.vectors()));
     receive(&at, fill, lo, hi, other)?;
     inside.finish_scf_block(streaming);
     e.finish_scf_block(then);
@@ -122,23 +114,14 @@ fn linear(e: &Emitter<'_>, extent: &Linear) -> Result<Val, Failed> {
 }
 
 fn and(e: &Emitter<'_>, a: Val, b: Val) -> Val {
-    let i1 = IntegerType::new(e.context, 1).into();
-    e.op1(ods::arith::AndIOperation::name(), &[a, b], i1)
+    e.andi(a, b)
 }
 
 /// Whether this is the step's first PE (every space coordinate at the end
 /// its loop starts from).
 fn first_pe(e: &Emitter<'_>, info: &ArrayInfo, space: &[Val]) -> Result<Val, Failed> {
     let i1: Type = IntegerType::new(e.context, 1).into();
-    let mut all = e.op(
-        ods::arith::ConstantOperation::name(),
-        &[],
-        &[i1],
-        &[(
-            "value",
-            melior::ir::attribute::IntegerAttribute::new(i1, 1).into(),
-        )],
-    )[0];
+    let mut all = e.constant_attribute(melior::ir::attribute::IntegerAttribute::new(i1, 1).into());
     for (s, coord) in info.space.iter().zip(space) {
         let start = if s.descending {
             s.min + s.pe_extent() - 1
@@ -170,16 +153,8 @@ fn receive(e: &Emitter<'_>, fill: &Fill<'_>, lo: Val, hi: Val, half: Val) -> Res
     let mut radix: Vec<i64> = tile.dims.iter().map(|d| d.extent).collect();
     *radix.last_mut().or_internal("a non-empty list")? = chunks;
     for &r in radix.iter().rev() {
-        indices.push(at.op1(
-            ods::arith::RemUIOperation::name(),
-            &[rest, at.index(r)],
-            at.index_type(),
-        ));
-        rest = at.op1(
-            ods::arith::DivUIOperation::name(),
-            &[rest, at.index(r)],
-            at.index_type(),
-        );
+        indices.push(at.remui(rest, at.index(r)));
+        rest = at.divui(rest, at.index(r));
     }
     indices.reverse();
     let last = indices.last_mut().or_internal("a non-empty list")?;
@@ -188,9 +163,7 @@ fn receive(e: &Emitter<'_>, fill: &Fill<'_>, lo: Val, hi: Val, half: Val) -> Res
     all.extend(indices);
     let element = t2s_ir::lanes::element_of(fill.value_type);
     if tile.lanes > 1 && t2s_ir::lanes::byte_sized(element) {
-        let mut operands = vec![value, fill.buffer];
-        operands.extend(all);
-        at.op(ods::vector::StoreOperation::name(), &operands, &[], &[]);
+        at.vector_store(value, fill.buffer, &all);
     } else if tile.lanes > 1 {
         // Lanes of a width LLVM packs into bits (i1, i3, ...) go one by
         // one: the buffer pads each element to bytes.

@@ -259,11 +259,10 @@ pub fn guarded<'c>(
     access: &Access,
     map: &HashMap<usize, Val>,
 ) -> (Emitter<'c>, Option<Blk>) {
-    let ty: Type = IntegerType::new(e.context, 1).into();
     let guard = combine(e, &access.guards, map, true);
     let used = access.uses.as_ref().and_then(|u| combine(e, u, map, false));
     let condition = match (guard, used) {
-        (Some(g), Some(u)) => Some(e.op1(ods::arith::AndIOperation::name(), &[g, u], ty)),
+        (Some(g), Some(u)) => Some(e.andi(g, u)),
         (g, u) => g.or(u),
     };
     match condition {
@@ -348,10 +347,8 @@ fn read_if<'c>(
     let (then, other, result) = e.if_else(condition, &[ty]);
     let blocks = [then, other];
     let value = read(&e.at(blocks[0]), channel, coords, ty);
-    e.at(blocks[0])
-        .op(ods::scf::YieldOperation::name(), &[value], &[], &[]);
+    e.at(blocks[0]).yield_values(&[value]);
     let zero = e.at(blocks[1]).zero(ty);
-    e.at(blocks[1])
-        .op(ods::scf::YieldOperation::name(), &[zero], &[], &[]);
+    e.at(blocks[1]).yield_values(&[zero]);
     result[0]
 }

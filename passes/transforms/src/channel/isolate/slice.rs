@@ -168,12 +168,7 @@ pub fn clone_op(e: &Emitter<'_>, op: Op, map: &HashMap<usize, Val>) -> Op {
 pub fn true_value(e: &Emitter<'_>) -> Val {
     let ty = melior::ir::r#type::IntegerType::new(e.context, 1).into();
     let attr = melior::ir::attribute::IntegerAttribute::new(ty, 1).into();
-    e.op(
-        ods::arith::ConstantOperation::name(),
-        &[],
-        &[ty],
-        &[("value", attr)],
-    )[0]
+    e.constant_attribute(attr)
 }
 
 /// One condition of `conditions`, mapped, with its polarity applied.
@@ -182,8 +177,7 @@ fn literal(e: &Emitter<'_>, (c, polarity): Condition, map: &HashMap<usize, Val>)
     if polarity {
         return c;
     }
-    let ty = melior::ir::r#type::IntegerType::new(e.context, 1).into();
-    e.op1(ods::arith::XOrIOperation::name(), &[c, true_value(e)], ty)
+    e.xori(c, true_value(e))
 }
 
 /// The conjunction (`and`) or disjunction of `conditions`, mapped by `map`;

@@ -390,24 +390,15 @@ impl<'c> Widen<'c, '_> {
         let i1 = IntegerType::new(self.context, 1).into();
         let lanes_i1 = self.lane_type(i1);
         let and = |m: Option<Val>, c: Val| match m {
-            Some(m) => e.op1(
-                ods::arith::AndIOperation::name(),
-                &[splat(&e, m, &self.shape), c],
-                lanes_i1,
-            ),
+            Some(m) => e.andi(splat(&e, m, &self.shape), c),
             None => c,
         };
         self.hoist(&then_ops, op, and(mask, cond))?;
         if !else_ops.is_empty() {
             let ones = Attribute::parse(self.context, &format!("dense<true> : {lanes_i1}"))
                 .or_internal("a value the IR guarantees")?;
-            let all = e.op(
-                ods::arith::ConstantOperation::name(),
-                &[],
-                &[lanes_i1],
-                &[("value", ones)],
-            )[0];
-            let not = e.op1(ods::arith::XOrIOperation::name(), &[cond, all], lanes_i1);
+            let all = e.constant_attribute(ones);
+            let not = e.xori(cond, all);
             self.hoist(&else_ops, op, and(mask, not))?;
         }
         // The results: per lane, the branch it took.

@@ -213,12 +213,7 @@ impl<'c> Splitter<'c> {
                         t2s_ir::types::dense_of(piece_type, chunk)
                             .expect("elements of the piece's element type")
                     };
-                    e.op(
-                        ods::arith::ConstantOperation::name(),
-                        &[],
-                        &[piece_type],
-                        &[("value", value)],
-                    )[0]
+                    e.constant_attribute(value)
                 })
             })
             .collect()
@@ -240,7 +235,7 @@ fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> Val {
             _ => {
                 let scalars: Vec<Val> = lanes.iter().map(|l| scalar(e, *l, element)).collect();
                 let ty = vector_type(e.context, &[lanes.len() as i64], element);
-                return e.op1(ods::vector::FromElementsOperation::name(), &scalars, ty);
+                return e.from_elements(&scalars, ty);
             }
         }
     }

@@ -85,7 +85,7 @@ pub fn split<'c>(
         },
         ods::memref::DeallocOperation => {
             let buffer = split_buffer(buffers, op, 0)?;
-            e.op(ods::memref::DeallocOperation::name(), &[buffer], &[], &[]);
+            e.dealloc(buffer);
             Ok(())
         },
         ods::vector::LoadOperation => {
