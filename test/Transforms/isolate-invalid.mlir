@@ -81,7 +81,10 @@ ure.program @p {
 
 // -----
 
-// A store under a condition computed from data.
+// A store under a condition computed from data, with a condition on the
+// coordinates inside it: the array sends a store's condition only when it
+// is the innermost one (test/Transforms/isolate-control.test), where every
+// other condition holds.
 ure.program @p {
   ure.input @A : memref<8xi32>
   ure.func @out(i = 0 extent 8) -> i32 on device
@@ -91,10 +94,39 @@ ure.program @p {
     // expected-note@+1 {{the value the access depends on}}
     %a = ure.load @A(%i) : i32
     %zero = arith.constant 0 : i32
+    %c2 = arith.constant 2 : index
     %positive = arith.cmpi sgt, %a, %zero : i32
+    %even = arith.cmpi ult, %i, %c2 : index
     scf.if %positive {
-      // expected-error@+1 {{cannot isolate this store of @out into @drainer: when or where it happens depends on a value of 'ure.load'}}
-      spacetime.output %a to @out[%i] : i32
+      scf.if %even {
+        // expected-error@+1 {{cannot isolate this store of @out into @drainer: when or where it happens depends on a value of 'ure.load'}}
+        spacetime.output %a to @out[%i] : i32
+      }
+    }
+  }
+  ure.isolate_consumer @out into @drainer
+}
+
+// -----
+
+// Two conditions computed from data: only the innermost can be sent.
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i = 0 extent 8) -> i32 on device
+  spacetime.array @out loops (i = 0 extent 8, p = 0 extent 1) time (t = 0 extent 8) space (p = 0 extent 1) schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %p: index):
+    %i, %q = spacetime.recover : index, index
+    // expected-note@+1 {{the value the access depends on}}
+    %a = ure.load @A(%i) : i32
+    %zero = arith.constant 0 : i32
+    %nine = arith.constant 9 : i32
+    %positive = arith.cmpi sgt, %a, %zero : i32
+    %small = arith.cmpi slt, %a, %nine : i32
+    scf.if %positive {
+      scf.if %small {
+        // expected-error@+1 {{cannot isolate this store of @out into @drainer: when or where it happens depends on a value of 'ure.load'}}
+        spacetime.output %a to @out[%i] : i32
+      }
     }
   }
   ure.isolate_consumer @out into @drainer

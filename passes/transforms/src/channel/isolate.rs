@@ -22,10 +22,11 @@ use crate::channel::isolate::build::{
     argument_map, channel_index, declare_channel, guarded, new_kernel, read, read_in_place,
     result_type, shape_text, space_coords, write,
 };
-use crate::channel::isolate::frame::{Access, Frame};
+use crate::channel::isolate::frame::{Access, Flag, Frame};
 use crate::channel::isolate::pes::{common, describe, fixed_coordinates, narrowed, Fixed};
 use crate::channel::isolate::slice::{
-    add_to_slice, clone_op, clone_slice, enclosing_conditions, use_conditions, NotComputable,
+    add_to_slice, clone_op, clone_slice, enclosing_conditions, use_conditions, Condition,
+    NotComputable,
 };
 use melior::ir::{
     attribute::FlatSymbolRefAttribute,
@@ -152,17 +153,27 @@ fn not_isolatable(access: Op, what: &str, kernel: &str, why: NotComputable) -> F
 }
 
 /// The analysis of one access: its guards and the slice computing them and
-/// the operands in `computed` (indices).
+/// the operands in `computed` (indices). With `flags` (a store), an
+/// innermost guard computed from data becomes the access's flag.
 fn analyse(
     frame: &Frame<'_, '_>,
     op: Op,
     computed: &[Val],
     with_uses: bool,
+    flags: bool,
     what: &str,
     kernel: &str,
 ) -> Result<Access, Failed> {
     let fail = |why| not_isolatable(op, what, kernel, why);
-    let guards = enclosing_conditions(op, frame.body).map_err(fail)?;
+    let mut guards = enclosing_conditions(op, frame.body).map_err(fail)?;
+    let flag = if flags {
+        data_flag(frame, op, &guards)
+    } else {
+        None
+    };
+    if flag.is_some() {
+        guards.remove(0);
+    }
     let mut slice = HashSet::new();
     for v in guards
         .iter()
@@ -184,6 +195,23 @@ fn analyse(
         guards,
         uses,
         slice,
+        flag,
+    })
+}
+
+/// The flag of a store whose innermost guard (the `scf.if` around it) the
+/// array computes from data, if it is one. Only the innermost: the array
+/// sends the flag just before that `scf.if`, where every other guard holds.
+fn data_flag(frame: &Frame<'_, '_>, op: Op, guards: &[Condition]) -> Option<Flag> {
+    let (value, _) = *guards.first()?;
+    let mut scratch = HashSet::new();
+    add_to_slice(value, frame.body, &mut scratch)
+        .is_err()
+        .then_some(())?;
+    let branch = op.block()?.parent_op()?;
+    Some(Flag {
+        condition: guards[0],
+        branch,
     })
 }
 
@@ -245,6 +273,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
             load.handle(),
             &operands(load.handle()),
             true,
+            false,
             &what,
             &kernel,
         )?);
@@ -336,6 +365,7 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
             store.handle(),
             &indices,
             false,
+            true,
             &what,
             &kernel,
         )?);
@@ -347,16 +377,27 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         .collect();
     let mut names = HashSet::new();
     let mut channels = Vec::new();
-    for (vals, f) in values.iter().zip(&fixed) {
+    let mut flags = Vec::new();
+    for ((vals, f), access) in values.iter().zip(&fixed).zip(&accesses) {
+        let shape = narrowed(&frame.shape(), f);
         let mut per_store = Vec::new();
         for v in vals {
             let ty = v.r#type();
-            let shape = narrowed(&frame.shape(), f);
             per_store.push(declare_channel(
                 frame, &kernel, &func, ty, depth, &shape, &mut names,
             )?);
         }
         channels.push(per_store);
+        flags.push(match access.flag {
+            Some(_) => {
+                let i1 = melior::ir::r#type::IntegerType::new(frame.context, 1).into();
+                let base = format!("{func}_when");
+                Some(declare_channel(
+                    frame, &kernel, &base, i1, depth, &shape, &mut names,
+                )?)
+            }
+            None => None,
+        });
     }
     // The drainer keeps the PE rows of the fixed coordinates whose loops do
     // not index the output (its buffers and zeroing span the output's loops).
@@ -366,21 +407,58 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         .filter(|(c, _)| !output_vars.contains(&frame.info.space[*c].name))
         .collect();
     let (e, coords, map) = start_kernel(frame, &kernel, directive, &kept, &accesses)?;
-    for (((access, vals), chans), f) in accesses.iter().zip(&values).zip(&channels).zip(&fixed) {
+    for ((((access, vals), chans), f), flag) in accesses
+        .iter()
+        .zip(&values)
+        .zip(&channels)
+        .zip(&fixed)
+        .zip(&flags)
+    {
         let (at, then) = guarded(&e, access, &map);
+        // Under a flag, the drainer reads it every step the array sends it
+        // and the values only where it holds, as the array sends them.
+        let flagged = match (access.flag, flag) {
+            (Some(Flag { condition, .. }), Some(channel)) => {
+                let index = channel_index(&at, frame, &coords, f);
+                let sent = read(&at, channel, &index, type_of_flag(frame));
+                Some(at.if_then(holds(&at, (sent, condition.1))))
+            }
+            _ => None,
+        };
+        let inner = flagged.map_or(at, |block| at.at(block));
         let mut store_map = map.clone();
         for (v, channel) in vals.iter().zip(chans) {
             let ty = v.r#type();
-            let read = read(&at, channel, &channel_index(&at, frame, &coords, f), ty);
+            let read = read(
+                &inner,
+                channel,
+                &channel_index(&inner, frame, &coords, f),
+                ty,
+            );
             store_map.insert(v.key(), read);
         }
-        clone_op(&at, access.op, &store_map);
+        clone_op(&inner, access.op, &store_map);
+        if let Some(block) = flagged {
+            at.finish_scf_block(block);
+        }
         if let Some(block) = then {
             e.finish_scf_block(block);
         }
     }
     // The array sends what it stored, where it stored it.
     let array_coords = space_coords(frame, frame.body);
+    for ((access, f), flag) in accesses.iter().zip(&fixed).zip(&flags) {
+        if let (Some(Flag { condition, branch }), Some(channel)) = (access.flag, flag) {
+            let at =
+                Emitter::new(frame.context, branch.op().location(), frame.body).before_op(branch);
+            write(
+                &at,
+                channel,
+                &channel_index(&at, frame, &array_coords, f),
+                condition.0,
+            );
+        }
+    }
     for (((access, vals), chans), f) in accesses.iter().zip(&values).zip(&channels).zip(&fixed) {
         let location = access.op.op().location();
         let at = Emitter::new(frame.context, location, frame.body).before_op(access.op);
@@ -393,22 +471,39 @@ fn isolate_consumer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
             );
         }
         // SAFETY: the store has no results and no other references.
-        // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(access.op.op()) };
     }
-    for (chans, f) in channels.iter().zip(&fixed) {
+    for ((chans, f), flag) in channels.iter().zip(&fixed).zip(&flags) {
         let list: Vec<String> = chans.iter().map(|c| format!("@{c}")).collect();
         t2s_ir::diag::remark(
             directive.location(),
             format!(
-                "@{kernel} receives @{func} from the array{} through {}{} and stores it, in the array's order of steps and PEs",
+                "@{kernel} receives @{func} from the array{} through {}{} and stores it{}, in the array's order of steps and PEs",
                 describe(&frame.info, f),
                 list.join(", "),
-                shape_text(&narrowed(&frame.shape(), f))
+                shape_text(&narrowed(&frame.shape(), f)),
+                flag.as_ref().map_or(String::new(), |c| format!(
+                    " where @{c} holds (the array sends the store's condition, which it computes from data, at every step it could store)"
+                )),
             ),
         );
     }
     Ok(())
+}
+
+/// The type of a flag: `i1`.
+fn type_of_flag<'c>(frame: &Frame<'c, '_>) -> melior::ir::Type<'c> {
+    melior::ir::r#type::IntegerType::new(frame.context, 1).into()
+}
+
+/// Whether a store under `condition` runs: the condition, or its negation
+/// for the else-region of an `scf.if`.
+fn holds(e: &Emitter<'_>, (value, then_region): Condition) -> Val {
+    if then_region {
+        value
+    } else {
+        e.xori(value, e.boolean(true))
+    }
 }
 
 /// The loop variables that index the output Func `func`.

@@ -197,6 +197,7 @@ fn store_access(
                 guards,
                 uses: None,
                 slice: HashSet::new(),
+                flag: None,
             });
         }
         let Some(parent) = block.parent_op() else {

@@ -15,6 +15,17 @@ pub struct Access {
     pub guards: Vec<Condition>,
     pub uses: Option<Vec<Condition>>,
     pub slice: HashSet<usize>,
+    /// A store's innermost condition when the array computes it from data
+    /// (a control URE's value): the array sends it to the drainer, which
+    /// stores where it holds.
+    pub flag: Option<Flag>,
+}
+
+/// A condition only the array can compute, and the `scf.if` it guards.
+#[derive(Clone, Copy)]
+pub struct Flag {
+    pub condition: Condition,
+    pub branch: Op,
 }
 
 /// What the isolated kernels share with the array.
