@@ -107,9 +107,10 @@ pub struct OpCount {
     /// `f32`, `i16`, ...
     #[serde(rename = "type")]
     pub element: String,
-    /// Ops per PE and step, every lane counted.
+    /// Ops per PE and step, every lane counted (in a PE that builds them
+    /// all).
     pub per_pe: u64,
-    /// Ops per step over all PEs.
+    /// Ops per step over all PEs (each op in the PEs that build it).
     pub per_step: u64,
     pub dsps: f64,
 }
@@ -130,27 +131,37 @@ fn kind_of(op: &OperationRef<'_, '_>) -> Option<Kind> {
 }
 
 /// The ops of an array's body, each lane counted, with each multiply whose
-/// product only one add uses fused into that add.
-pub fn count_ops(body: &OperationRef<'_, '_>, pes: u64) -> Vec<OpCount> {
+/// product only one add uses fused into that add. `built_in` gives the PEs
+/// an op is built in: every PE, but where its conditions fix a space loop
+/// (`i == 0`), only the PEs there, as aoc builds each unrolled PE.
+pub fn count_ops(
+    body: &OperationRef<'_, '_>,
+    built_in: impl Fn(&OperationRef<'_, '_>) -> u64,
+) -> Vec<OpCount> {
     let mut all = Vec::new();
     walk(body, &mut all);
-    let modelled: Vec<(Op, Kind, Element, u64)> = all
+    let modelled: Vec<(Op, Kind, Element, Lanes)> = all
         .iter()
         .filter_map(|op| {
             let kind = kind_of(op)?;
             let ty = op.result(0).ok()?.r#type();
             let lanes = types::shape(ty).map_or(1, |s| s.iter().product::<i64>().max(1) as u64);
-            Some((Op::of(op), kind, Element::of(ty)?, lanes))
+            let pes = built_in(op);
+            Some((Op::of(op), kind, Element::of(ty)?, (lanes, pes)))
         })
         .collect();
     let mut fused: HashSet<Op> = HashSet::new();
-    let mut tally: Vec<((Kind, Element), u64)> = Vec::new();
-    let mut add = |kind: Kind, element: Element, lanes: u64| match tally
-        .iter_mut()
-        .find(|(k, _)| *k == (kind, element))
-    {
-        Some((_, n)) => *n += lanes,
-        None => tally.push(((kind, element), lanes)),
+    // Per kind and type: ops per PE (every lane) and per step (every PE).
+    let mut tally: Vec<((Kind, Element), (u64, u64))> = Vec::new();
+    let mut add = |kind: Kind, element: Element, (lanes, pes): Lanes| {
+        let per_step = lanes.saturating_mul(pes);
+        match tally.iter_mut().find(|(k, _)| *k == (kind, element)) {
+            Some((_, (n, s))) => {
+                *n += lanes;
+                *s = s.saturating_add(per_step);
+            }
+            None => tally.push(((kind, element), (lanes, per_step))),
+        }
     };
     // Adds first: each takes the multiply it can fuse.
     for (op, kind, element, lanes) in &modelled {
@@ -182,19 +193,22 @@ pub fn count_ops(body: &OperationRef<'_, '_>, pes: u64) -> Vec<OpCount> {
             add(Kind::Multiply, *element, *lanes);
         }
     }
-    tally.retain(|(_, n)| *n > 0);
+    tally.retain(|(_, (n, _))| *n > 0);
     tally.sort_by_key(|(k, _)| *k);
     tally
         .into_iter()
-        .map(|((kind, element), per_pe)| OpCount {
+        .map(|((kind, element), (per_pe, per_step))| OpCount {
             kind: kind.text(),
             element: element.text(),
             per_pe,
-            per_step: per_pe * pes,
-            dsps: dsps(kind, element) * (per_pe * pes) as f64,
+            per_step,
+            dsps: dsps(kind, element) * per_step as f64,
         })
         .collect()
 }
+
+/// An op's lanes and the PEs it is built in.
+type Lanes = (u64, u64);
 
 /// Every op nested in `op`'s regions, in order.
 fn walk<'c, 'a>(op: &OperationRef<'c, 'a>, out: &mut Vec<OperationRef<'c, 'a>>) {

@@ -23,7 +23,7 @@ fn counts(text: &str, pes: u64) -> Vec<(String, String, u64, u64, f64)> {
     let module = Module::parse(&context, text).expect("the test's IR parses");
     let body = module.body();
     let func = body.first_operation().expect("a function");
-    count_ops(&func, pes)
+    count_ops(&func, |_| pes)
         .into_iter()
         .map(
             |OpCount {
