@@ -222,4 +222,26 @@ impl<'c> Emitter<'c> {
             .build();
         self.insert(op.into());
     }
+
+    /// `channel.write @channel[indices], %value`.
+    pub fn channel_write(&self, channel: &str, indices: &[Val], value: Val) {
+        let indices: Vec<Value<'c, '_>> = indices.iter().map(|v| v.value()).collect();
+        let op = ods::channel::WriteOperation::builder(self.context, self.location)
+            .channel(FlatSymbolRefAttribute::new(self.context, channel))
+            .indices(&indices)
+            .value(value.value())
+            .build();
+        self.insert(op.into());
+    }
+
+    /// `channel.read @channel[indices] : ty`.
+    pub fn channel_read(&self, channel: &str, indices: &[Val], ty: Type<'c>) -> Val {
+        let indices: Vec<Value<'c, '_>> = indices.iter().map(|v| v.value()).collect();
+        let op = ods::channel::ReadOperation::builder(self.context, self.location)
+            .value(ty)
+            .channel(FlatSymbolRefAttribute::new(self.context, channel))
+            .indices(&indices)
+            .build();
+        self.result_of(op.into())
+    }
 }

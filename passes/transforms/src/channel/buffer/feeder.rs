@@ -139,13 +139,7 @@ fn receive(e: &Emitter<'_>, fill: &Fill<'_>, lo: Val, hi: Val, half: Val) -> Res
     let tile = fill.tile;
     let (body, v) = e.for_loop(lo, hi);
     let at = e.at(body);
-    let channel = melior::ir::attribute::FlatSymbolRefAttribute::new(e.context, &fill.channel);
-    let value = at.op(
-        ods::channel::ReadOperation::name(),
-        &[],
-        &[fill.value_type],
-        &[("channel", channel.into())],
-    )[0];
+    let value = at.channel_read(&fill.channel, &[], fill.value_type);
     // v in row-major order of the tile, the last dimension in vectors.
     let chunks = tile.dims.last().or_internal("a last element")?.extent / tile.lanes;
     let mut indices = Vec::new();

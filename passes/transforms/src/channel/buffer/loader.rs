@@ -218,13 +218,7 @@ fn emit_body<'c>(
             ("map", map),
         ],
     )[0];
-    let channel = FlatSymbolRefAttribute::new(context, loader.channel);
-    at.op(
-        ods::channel::WriteOperation::name(),
-        &[value],
-        &[],
-        &[("channel", channel.into())],
-    );
+    at.channel_write(loader.channel, &[], value);
     if let Some(then) = then {
         e.finish_scf_block(then);
     }

@@ -6,7 +6,7 @@ use crate::channel::isolate::frame::{Access, Frame};
 use crate::channel::isolate::pes::Fixed;
 use crate::channel::isolate::slice::{add_to_slice, clone_slice, combine};
 use melior::ir::{
-    attribute::{FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
     operation::{OperationBuilder, OperationLike, OperationRef},
     r#type::IntegerType,
     Attribute, Block, BlockLike, BlockRef, Identifier, Location, Region, RegionLike, Type,
@@ -274,33 +274,14 @@ pub fn guarded<'c>(
     }
 }
 
-fn channel_attribute<'c>(e: &Emitter<'c>, channel: &str) -> (&'static str, Attribute<'c>) {
-    (
-        "channel",
-        FlatSymbolRefAttribute::new(e.context, channel).into(),
-    )
-}
-
 /// `channel.write @channel[coords], value`.
 pub fn write(e: &Emitter<'_>, channel: &str, coords: &[Val], value: Val) {
-    let mut operands = coords.to_vec();
-    operands.push(value);
-    e.op(
-        ods::channel::WriteOperation::name(),
-        &operands,
-        &[],
-        &[channel_attribute(e, channel)],
-    );
+    e.channel_write(channel, coords, value);
 }
 
 /// `channel.read @channel[coords] : ty`.
 pub fn read<'c>(e: &Emitter<'c>, channel: &str, coords: &[Val], ty: Type<'c>) -> Val {
-    e.op(
-        ods::channel::ReadOperation::name(),
-        coords,
-        &[ty],
-        &[channel_attribute(e, channel)],
-    )[0]
+    e.channel_read(channel, coords, ty)
 }
 
 /// Replaces the array's load by a read of `channel`, under the load's use
