@@ -64,16 +64,7 @@ pub fn judge(spec: &Spec) -> Verdict {
     let mut time_extent_product_large = false;
     for (t, (space, vector)) in spec.transforms.iter().enumerate() {
         let Some(vector) = vector else {
-            // No skew, but the loops it leaves out of space are time now:
-            // their steps multiply too.
-            let first = coords.iter().position(|(l, _)| space.contains(l));
-            let within = first.map_or(0, |f| f + space.len());
-            let time: Vec<&Form> = coords[..within.min(coords.len())]
-                .iter()
-                .filter(|(l, _)| !space.contains(l))
-                .map(|(_, f)| f)
-                .collect();
-            time_extent_product_large |= spans(spec, &time) > 1i128 << 60;
+            time_extent_product_large |= spans(spec, &unskewed_time(&coords, space)) > 1i128 << 60;
             continue;
         };
         for (s, c) in space.iter().zip(vector) {
@@ -133,6 +124,18 @@ pub fn judge(spec: &Spec) -> Verdict {
     } else {
         Verdict::Legal
     }
+}
+
+/// The time coordinates a transform without a vector leaves: no skew, but
+/// the loops it leaves out of space (outside its space loops) are time now.
+fn unskewed_time<'f>(coords: &'f [(usize, Form)], space: &[usize]) -> Vec<&'f Form> {
+    let first = coords.iter().position(|(l, _)| space.contains(l));
+    let within = first.map_or(0, |f| f + space.len());
+    coords[..within.min(coords.len())]
+        .iter()
+        .filter(|(l, _)| !space.contains(l))
+        .map(|(_, f)| f)
+        .collect()
 }
 
 /// The first read (of every point) whose source does not come before its

@@ -200,6 +200,19 @@ fn stream(rng: &mut Rng, text: &mut String, k: usize, order: &[&str], space: &[&
     true
 }
 
+/// How many of the innermost loops run inside each PE, of `room` outside
+/// the space loops (T2S's space_time_transform(jjj, iii) with kkk inside):
+/// mostly none; mostly a time loop stays outside, now and then none does.
+fn inside_count(rng: &mut Rng, room: usize) -> usize {
+    if room >= 2 && rng.chance(30) {
+        rng.range(1, room as i64 - 1) as usize
+    } else if room >= 1 && rng.chance(5) {
+        room
+    } else {
+        0
+    }
+}
+
 /// Scheduling coefficients that stretch time far past the nest's points.
 const HUGE_COEFFICIENTS: [i64; 5] = [1 << 12, 1 << 20, 1 << 30, 1 << 40, -(1 << 20)];
 
@@ -217,18 +230,7 @@ fn schedule<'a>(
         return None;
     }
     let m = rng.range(1, n as i64 - 1) as usize;
-    // Sometimes the innermost loops run inside each PE: the listed space
-    // loops are the next ones out (T2S's space_time_transform(jjj, iii)
-    // with kkk inside).
-    // Mostly a time loop stays outside; now and then none does.
-    let room = n - m;
-    let inside = if room >= 2 && rng.chance(30) {
-        rng.range(1, room as i64 - 1) as usize
-    } else if room >= 1 && rng.chance(5) {
-        room
-    } else {
-        0
-    };
+    let inside = inside_count(rng, n - m);
     let mut space: Vec<&str> = order[inside..inside + m].to_vec();
     if inside > 0 {
         *text += &format!("  // {} inside the PE\n", order[..inside].join(", "));
