@@ -9,7 +9,45 @@ use melior::ir::attribute::{FlatSymbolRefAttribute, IntegerAttribute};
 use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::{Type, Value};
 
+/// Binary `arith` ops on two values of one type (scalars or vectors), built
+/// unfolded through melior's `arith` module.
+macro_rules! binary {
+    ($($(#[$doc:meta])* $name:ident;)*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name(&self, a: Val, b: Val) -> Val {
+                self.result_of(arith::$name(a.value(), b.value(), self.location))
+            }
+        )*
+    };
+}
+
 impl<'c> Emitter<'c> {
+    binary! {
+        /// `arith.andi` (scalars or vectors; [`Emitter::and`] folds constants).
+        andi;
+        /// `arith.ori`.
+        ori;
+        /// `arith.xori`.
+        xori;
+        /// `arith.addi` without folding (vectors too).
+        addi;
+        /// `arith.divsi`.
+        divsi;
+        /// `arith.remsi`.
+        remsi;
+        /// `arith.remui`.
+        remui;
+        /// `arith.divui`.
+        divui;
+        /// `arith.minsi`.
+        minsi;
+        /// `arith.maxsi`.
+        maxsi;
+        /// `arith.muli` without folding (vectors too).
+        muli;
+    }
+
     /// The one result of `op`, inserted here.
     fn result_of(&self, op: melior::ir::Operation<'c>) -> Val {
         self.insert(op)
@@ -93,61 +131,6 @@ impl<'c> Emitter<'c> {
     pub fn return_values(&self, values: &[Val]) {
         let values: Vec<Value<'c, '_>> = values.iter().map(|v| v.value()).collect();
         self.insert(melior::dialect::func::r#return(&values, self.location));
-    }
-
-    /// `arith.andi` (scalars or vectors; [`Emitter::and`] folds constants).
-    pub fn andi(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::andi(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.ori`.
-    pub fn ori(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::ori(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.xori`.
-    pub fn xori(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::xori(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.addi` without folding (vectors too).
-    pub fn addi(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::addi(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.divsi`.
-    pub fn divsi(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::divsi(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.remsi`.
-    pub fn remsi(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::remsi(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.remui`.
-    pub fn remui(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::remui(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.divui`.
-    pub fn divui(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::divui(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.minsi`.
-    pub fn minsi(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::minsi(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.maxsi`.
-    pub fn maxsi(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::maxsi(a.value(), b.value(), self.location))
-    }
-
-    /// `arith.muli` without folding (vectors too).
-    pub fn muli(&self, a: Val, b: Val) -> Val {
-        self.result_of(arith::muli(a.value(), b.value(), self.location))
     }
 
     /// `arith.constant` of a typed attribute (its type is the result's).
