@@ -28,9 +28,9 @@
 //   A.merge_ures(B, C, Out)                     ure.merge_ures
 //   A.set_bounds(...)                           ure.set_bounds
 //   A.space_time_transform(cooo, yyy)           ure.space_time_transform
-//                                               (cii, cooo, yyy): the 16
-//                                               lanes of cii are a chain of
-//                                               PEs (vectorization.md 1.2)
+//                                               @a (cooo, yyy): cii, inside
+//                                               them, runs inside each PE
+//                                               (16 lanes, unrolled)
 //   I >> DI.out(cii) >> FIFO(256)               ure.stream_input @I ...
 //     >> SI.scope(kx).out(cii, yyy)             (a tile: the 22 x 28 x 16
 //     >> FIFO(256)                              box of I one (ci, kx) reads)
@@ -110,7 +110,7 @@ ure.program @conv {
                      xxx = 0 extent 14, coo = 0 extent 16, yy = 0 extent 2,
                      xx = 0 extent 2, ky = 0 extent 3, kx = 0 extent 3,
                      ci = 0 extent 16)
-  ure.space_time_transform @a (cii, cooo, yyy)
+  ure.space_time_transform @a (cooo, yyy)
 
   ure.stream_input @I loader @iLoader out (cii) depth 256 feeder @iFeeder scope (kx) depth 256
   ure.stream_input @K loader @kLoader out (cii) depth 256 feeder @kFeeder scope (kx) depth 256
