@@ -21,6 +21,7 @@ use std::ffi::c_void;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
+use t2s_ir::ops::{channel::FifoOp, View};
 use t2s_ir::pipeline::Pipeline;
 use t2s_model::interpret::Buffer;
 use t2s_passes::pipelines::{DATAFLOW_TO_SCF, ISOLATE, SEQUENTIAL_TO_SCF};
@@ -89,7 +90,8 @@ fn execute(
     run_pipeline(context, module, &rest)?;
     // The kernels and channels the lowering declares (one kernel, the
     // program's function, for a sequential nest).
-    let (design, failures) = design_of(module.as_operation(), &interface.name)?;
+    let (mut design, failures) = design_of(module.as_operation(), &interface.name)?;
+    fit_c_layout(module.as_operation(), &mut design);
     let translation = t2s_target::opencl::translate(module.as_operation()).map_err(|_| {
         ExecuteError::Pipeline(
             "the kernels have no OpenCL C form (see the diagnostics above)".into(),
@@ -139,6 +141,24 @@ fn without_unroll_pragmas(source: &str) -> String {
 }
 
 /// Compiles the program and the channel hooks into a shared library.
+/// The emulated kernels move each value as OpenCL C lays it out
+/// (`CType::bytes`), which may take more bytes than the LLVM layout the
+/// design's FIFOs were sized by: an `i1` lane is a `bool`, a byte, where
+/// LLVM packs lanes into bits (`vector<3xi1>`: 3 bytes against 1). Each FIFO
+/// holds the larger of the two, so no lane is cut off.
+fn fit_c_layout(module: melior::ir::operation::OperationRef<'_, '_>, design: &mut Design) {
+    let fifos: Vec<FifoOp> = t2s_ir::ops::children(&module);
+    for channel in &mut design.channels {
+        let c_bytes = fifos
+            .iter()
+            .find(|f| f.name() == channel.name)
+            .and_then(|f| t2s_ir::channel_abi::fifo_layout(&f.op()))
+            .and_then(|layout| t2s_target::opencl::c_bytes(layout.ty))
+            .map_or(0, |b| b as usize);
+        channel.bytes = channel.bytes.max(c_bytes);
+    }
+}
+
 fn compile(translation: &Translation, dir: &Path) -> Result<libloading::Library, ExecuteError> {
     let write = |name: &str, text: &str| -> Result<String, ExecuteError> {
         let path = dir.join(name);
