@@ -176,7 +176,7 @@ impl FromRawFdCompat for std::fs::File {
 /// inputs of dynamic size, quasi-affine input indices, buffers laid out
 /// other than row-major, and runs with an input too small (whose Ok is
 /// every mode refusing it).
-const DIRECTIVES: [&str; 14] = [
+const DIRECTIVES: [&str; 15] = [
     "ure.isolate_",
     "ure.stream_input",
     "ure.stream_output",
@@ -185,6 +185,7 @@ const DIRECTIVES: [&str; 14] = [
     "ure.gather",
     "ure.unload",
     "ure.reorder",
+    "ure.split",
     "inside the PE",
     "projection affine_map",
     "memref<?",

@@ -33,9 +33,20 @@ pub fn directives(
             scheduled,
             transforms: None,
         };
+        // Sometimes a split (T2S's split(l, lo, li, F)); its inner loop
+        // may then be the vectorized one.
+        let split = split(rng, text, order, loops);
         if rng.chance(30) {
             let wide: Vec<&str> = order.iter().copied().filter(|l| extent(l) >= 2).collect();
-            if let Some(l) = (!wide.is_empty()).then(|| *rng.pick(&wide)) {
+            let inner = split
+                .as_ref()
+                .filter(|(_, f)| *f >= 2)
+                .map(|(l, _)| l.as_str());
+            let pick = match inner {
+                Some(l) if rng.chance(60) => Some(l),
+                _ => (!wide.is_empty() && split.is_none()).then(|| *rng.pick(&wide)),
+            };
+            if let Some(l) = pick {
                 *text += &format!("  ure.vectorize @f0 ({l})\n");
                 return unscheduled(true);
             }
@@ -198,6 +209,39 @@ fn stream(rng: &mut Rng, text: &mut String, k: usize, order: &[&str], space: &[&
         rng.range(1, 3)
     );
     true
+}
+
+/// Now and then `ure.split` of a loop of constant extent by a factor that
+/// divides it, in a nest that no `ure.reorder` names (its loops would be
+/// gone) and whose output is an extended URE (a plain output takes every
+/// loop in order, which a split would change: refused, docs/ure.md).
+/// Returns the inner loop's name and the factor.
+fn split(
+    rng: &mut Rng,
+    text: &mut String,
+    order: &[&str],
+    loops: &[Loop],
+) -> Option<(String, i64)> {
+    let extended = text.contains(") with (%");
+    if text.contains("ure.reorder") || !extended || !rng.chance(30) {
+        return None;
+    }
+    let splittable: Vec<&Loop> = loops
+        .iter()
+        .filter(|l| l.param.is_none() && l.extent >= 2 && order.contains(&l.name.as_str()))
+        .collect();
+    if splittable.is_empty() {
+        return None;
+    }
+    let l = *rng.pick(&splittable);
+    let factors: Vec<i64> = (1..=l.extent).filter(|f| l.extent % f == 0).collect();
+    let factor = *rng.pick(&factors);
+    let (outer, inner) = (format!("{}o", l.name), format!("{}i", l.name));
+    *text += &format!(
+        "  ure.split @f0 ({}) into ({outer}, {inner}) factor {factor}\n",
+        l.name
+    );
+    Some((inner, factor))
 }
 
 /// How many of the innermost loops run inside each PE, of `room` outside
