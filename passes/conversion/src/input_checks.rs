@@ -14,7 +14,6 @@
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{Blk, Val};
-use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 use t2s_model::reads::InputNeeds;
 use t2s_model::Linear;
@@ -95,11 +94,7 @@ pub fn guard(
         });
     }
     for (i, d, extent, buffer, layout) in failures.into_iter().rev() {
-        let size = at.op1(
-            ods::memref::DimOperation::name(),
-            &[buffer, at.index(layout.position(d) as i64)],
-            at.index_type(),
-        );
+        let size = at.dim(buffer, at.index(layout.position(d) as i64));
         let needed = linear(&at, &extent, params)?;
         let short = at.cmpi(CMPI_SLT, size, needed);
         status = at.select(short, int(status_code(i, d)), status);

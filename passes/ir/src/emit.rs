@@ -287,11 +287,7 @@ impl<'c> Emitter<'c> {
         match (crate::fold::constant(a), crate::fold::constant(b)) {
             (Some(x), Some(y)) if x.checked_sub(y).is_some() => self.index(x - y),
             (_, Some(0)) => a,
-            _ => self.op1(
-                ods::arith::SubIOperation::name(),
-                &[a, b],
-                self.index_type(),
-            ),
+            _ => self.subi(a, b),
         }
     }
 

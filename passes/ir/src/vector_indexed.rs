@@ -18,13 +18,7 @@ use melior::ir::{r#type::IntegerType, Type};
 /// The sizes of the dimensions of `buffer`.
 pub fn dims(e: &Emitter<'_>, buffer: Val) -> Vec<Val> {
     (0..rank(buffer))
-        .map(|d| {
-            e.op1(
-                ods::memref::DimOperation::name(),
-                &[buffer, e.index(d)],
-                e.index_type(),
-            )
-        })
+        .map(|d| e.dim(buffer, e.index(d)))
         .collect()
 }
 
@@ -119,12 +113,7 @@ pub fn lane_by_lane<'c>(
     }
     // n-D from_elements does not lower to LLVM: build 1-D, then reshape.
     let flat = lanes::vector_type(e.context, &[lanes::count(shape) as i64], element);
-    let v = e.op(
-        ods::vector::FromElementsOperation::name(),
-        &elements,
-        &[flat],
-        &[],
-    )[0];
+    let v = e.from_elements(&elements, flat);
     if shape.len() == 1 {
         return v;
     }

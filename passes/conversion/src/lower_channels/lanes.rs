@@ -35,12 +35,7 @@ fn positions<'c>(e: &Emitter<'c>, values: &[i64]) -> Attribute<'c> {
 /// `vector.shuffle`).
 pub fn concatenate<'c>(e: &Emitter<'c>, parts: &[Val], part: Type<'c>, whole: Type<'c>) -> Val {
     if !is_vector(part) {
-        return e.op(
-            ods::vector::FromElementsOperation::name(),
-            parts,
-            &[whole],
-            &[],
-        )[0];
+        return e.from_elements(parts, whole);
     }
     let (elem, n) = lanes(part).expect("lanes");
     let mut acc = parts[0];

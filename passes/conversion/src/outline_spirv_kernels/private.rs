@@ -115,7 +115,7 @@ pub fn retype_index_buffers<'c>(
                     let ty = user.result(0).or_internal("a result of the op")?.r#type();
                     let shape = lanes::shape_of(ty).or_internal("a vector or scalar type of static shape")?;
                     let wide = lanes::vector_type(context, &shape, i64_type);
-                    let loaded = at.op1(ods::vector::LoadOperation::name(), &[&[buffer], &indices[1..]].concat(), wide);
+                    let loaded = at.vector_load(wide, buffer, &indices[1..]);
                     let cast = at.index_cast(loaded, ty);
                     let old = user.result(0).or_internal("a result of the op")?.val();
                     // SAFETY: same type (a vector of index) replaces the old load.

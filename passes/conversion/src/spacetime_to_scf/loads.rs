@@ -141,11 +141,7 @@ pub(crate) fn load_input(
         let upper = if static_dim {
             e.index(dim - 1)
         } else {
-            let dim_value = e.op1(
-                ods::memref::DimOperation::name(),
-                &[buffer, e.index(position as i64)],
-                e.index_type(),
-            );
+            let dim_value = e.dim(buffer, e.index(position as i64));
             e.sub(dim_value, e.index(1))
         };
         indices.push(e.clamp(value, e.index(0), upper));

@@ -507,12 +507,7 @@ fn free_heap(
     buffers: &[crate::spacetime_to_scf::buffers::BufferStorage],
 ) {
     for file in files.values().filter(|f| f.heap) {
-        e.op(
-            ods::memref::DeallocOperation::name(),
-            &[file.buffer],
-            &[],
-            &[],
-        );
+        e.dealloc(file.buffer);
     }
     crate::spacetime_to_scf::buffers::free(e, buffers);
 }

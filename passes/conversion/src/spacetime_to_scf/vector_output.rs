@@ -417,7 +417,10 @@ fn store_row(
                     operands.extend([m, rank]);
                     e.op1(ods::vector::MaskedLoadOperation::name(), &operands, ty)
                 }
-                None => e.op1(ods::vector::LoadOperation::name(), &at(stamps), ty),
+                None => {
+                    let at = at(stamps);
+                    e.vector_load(ty, at[0], &at[1..])
+                }
             };
             let later = crate::spacetime_to_scf::vector::cmpi_lanes(e, 4, rank, previous); // sgt
             masked_store(e, rank, &at(stamps), Some(later));

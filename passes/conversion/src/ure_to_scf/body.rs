@@ -144,11 +144,7 @@ fn load_input(
         .iter()
         .enumerate()
         .map(|(d, index)| {
-            let dim = e.op1(
-                ods::memref::DimOperation::name(),
-                &[buffer, e.index(layout.position(d) as i64)],
-                e.index_type(),
-            );
+            let dim = e.dim(buffer, e.index(layout.position(d) as i64));
             let last = e.sub(dim, e.index(1));
             e.clamp(
                 t2s_ir::quasi::quasi_value(e, index, &operands),

@@ -46,6 +46,8 @@ impl<'c> Emitter<'c> {
         maxsi;
         /// `arith.muli` without folding (vectors too).
         muli;
+        /// `arith.subi` without folding (vectors too).
+        subi;
     }
 
     /// The one result of `op`, inserted here.

@@ -261,12 +261,7 @@ fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: Val, plan: &Plan) {
     }
     for op in ir::ops(entry) {
         if ods::is(&op, ods::func::ReturnOperation::name()) {
-            Emitter::before(context, op).op(
-                ods::memref::DeallocOperation::name(),
-                &[padded],
-                &[],
-                &[],
-            );
+            Emitter::before(context, op).dealloc(padded);
         }
     }
     tracing::debug!(target: "t2s", shape = ?plan.padded_shape, "input padded");

@@ -294,11 +294,7 @@ fn broadcast<'c>(
     let Some(source_shape) = shape_of(type_of(source)) else {
         let piece_type = splitter.piece_type(&shape, element_of(ty));
         let piece = if shape_of(piece_type).is_some() {
-            e.op1(
-                ods::vector::BroadcastOperation::name(),
-                &[source],
-                piece_type,
-            )
+            e.broadcast(source, piece_type)
         } else {
             source
         };
