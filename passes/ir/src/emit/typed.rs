@@ -6,6 +6,7 @@ use crate::handle::{AsVal, Val};
 use crate::ods;
 use melior::dialect::arith;
 use melior::ir::attribute::{FlatSymbolRefAttribute, IntegerAttribute};
+use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::{Type, Value};
 
@@ -226,6 +227,26 @@ impl<'c> Emitter<'c> {
             .value(ty)
             .channel(FlatSymbolRefAttribute::new(self.context, channel))
             .indices(&indices)
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `spacetime.recover : types`: the PE's own original indices.
+    pub fn recover(&self, types: &[Type<'c>]) -> Vec<Val> {
+        let op = ods::spacetime::RecoverOperation::builder(self.context, self.location)
+            .indices(types)
+            .at(&[])
+            .build();
+        let op = self.insert(op.into());
+        op.results().map(|r| r.val()).collect()
+    }
+
+    /// `spacetime.scheduled`: whether the PE has an iteration at the step.
+    pub fn scheduled(&self) -> Val {
+        let i1 = IntegerType::new(self.context, 1).into();
+        let op = ods::spacetime::ScheduledOperation::builder(self.context, self.location)
+            .result(i1)
+            .at(&[])
             .build();
         self.result_of(op.into())
     }

@@ -10,7 +10,6 @@ use crate::spacetime::space_time_transform::attrs::array_attributes;
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationBuilder, OperationRef};
-use melior::ir::r#type::IntegerType;
 use melior::ir::{Attribute, Block, Identifier, Location, Region, RegionLike, Type};
 use melior::Context;
 use t2s_ir::array::ArrayInfo;
@@ -157,15 +156,11 @@ fn emit_body<'c>(
     let index = Type::index(context);
     let mut types = vec![index; loops.len() - 1];
     types.push(lane_type);
-    let recovered = e.op(ods::spacetime::RecoverOperation::name(), &[], &types, &[]);
+    let recovered = e.recover(&types);
     // Every step of the loader loads (its loops are the box exactly). A
     // scalar load is proven inside its loops under the schedule's guard; a
     // vector load's lanes by the array's coordinates.
-    let then = (tile.lanes == 1).then(|| {
-        let i1: Type = IntegerType::new(context, 1).into();
-        let scheduled = e.op1(ods::spacetime::ScheduledOperation::name(), &[], i1);
-        e.if_then(scheduled)
-    });
+    let then = (tile.lanes == 1).then(|| e.if_then(e.scheduled()));
     let at = then.map_or(e, |b| e.at(b));
     // Operands: the loops' indices, then the parameters the base uses.
     let mut params: Vec<String> = Vec::new();

@@ -98,17 +98,8 @@ pub fn build_array<'c, 'a>(
 
     // The PE body: coordinates -> original indices, the guard, the UREs.
     let e = Emitter::new(context, location, body.blk());
-    let recovered = e.op(
-        ods::spacetime::RecoverOperation::name(),
-        &[],
-        &vec![e.index_type(); names.len()],
-        &[],
-    );
-    let scheduled = e.op1(
-        ods::spacetime::ScheduledOperation::name(),
-        &[],
-        IntegerType::new(context, 1).into(),
-    );
+    let recovered = e.recover(&vec![e.index_type(); names.len()]);
+    let scheduled = e.scheduled();
     let (pe, guard_block) = if s.check_time {
         let then = e.if_then(scheduled);
         (e.at(then), Some(then))
