@@ -213,8 +213,9 @@ fn stream(rng: &mut Rng, text: &mut String, k: usize, order: &[&str], space: &[&
 
 /// Now and then `ure.split` of a loop of constant extent by a factor that
 /// divides it, in a nest that no `ure.reorder` names (its loops would be
-/// gone) and whose output is an extended URE (a plain output takes every
-/// loop in order, which a split would change: refused, docs/ure.md).
+/// gone) and whose output is an extended URE without a layout (a plain
+/// output takes every loop in order, which a split would change, and a
+/// layout permutes them: both refused, docs/ure.md).
 /// Returns the inner loop's name and the factor.
 fn split(
     rng: &mut Rng,
@@ -223,7 +224,12 @@ fn split(
     loops: &[Loop],
 ) -> Option<(String, i64)> {
     let extended = text.contains(") with (%");
-    if text.contains("ure.reorder") || !extended || !rng.chance(30) {
+    // An output laid out by its loops cannot have one of them split
+    // (refused, docs/ure.md).
+    let laid_out = text
+        .lines()
+        .any(|l| l.starts_with("  ure.func @out(") && l.contains(" layout "));
+    if text.contains("ure.reorder") || !extended || laid_out || !rng.chance(30) {
         return None;
     }
     let splittable: Vec<&Loop> = loops
