@@ -264,11 +264,22 @@ impl<'c, 'a> Access<'c, 'a> {
 struct Transfer {
     callee: &'static str,
     args: [Val; 4],
+    /// The one-value buffer.
+    buffer: Val,
+    /// The flat index of the channel element.
+    element: Val,
 }
 
 impl Transfer {
     fn emit(&self, e: &Emitter<'_>) {
         e.call(self.callee, &self.args);
+    }
+
+    /// Reads one value of the channel (`ty`, the channel's type) into the
+    /// buffer and loads it.
+    fn take(&self, e: &Emitter<'_>, ty: Type<'_>) -> Val {
+        self.emit(e);
+        e.load(self.buffer, &[e.index(0)], ty)
     }
 }
 
@@ -311,6 +322,8 @@ fn lower_access(
             e.address(buffer),
             e.i64(access.bytes as i64),
         ],
+        buffer,
+        element,
     };
     if access.written.is_some() {
         transfer.emit(&e);
@@ -318,7 +331,7 @@ fn lower_access(
         unsafe { ir::erase(op) };
         return Ok(());
     }
-    let value = read_value(&e, &access, &transfer, buffer, element, buffers)?;
+    let value = read_value(&e, &access, &transfer, buffers)?;
     let result = op.result(0).or_internal("a result of the op")?;
     // SAFETY: live values of the same type; the read is then unused.
     result.val().replace_all_uses_with(value);
@@ -334,15 +347,11 @@ fn read_value(
     e: &Emitter<'_>,
     access: &Access<'_, '_>,
     transfer: &Transfer,
-    buffer: Val,
-    element: Val,
     buffers: &mut Buffers,
 ) -> Result<Val, Failed> {
-    let zero = e.index(0);
     let (ty, channel_type) = (access.ty, access.channel_type);
     Ok(if ty == channel_type {
-        transfer.emit(e);
-        e.load(buffer, &[zero], ty)
+        transfer.take(e, ty)
     } else {
         let (Some((_, want)), Some((_, have))) = (lanes::lanes(ty), lanes::lanes(channel_type))
         else {
@@ -357,14 +366,11 @@ fn read_value(
         if want > have {
             // Concatenate want / have values.
             let parts: Vec<Val> = (0..want / have)
-                .map(|_| {
-                    transfer.emit(e);
-                    e.load(buffer, &[zero], channel_type)
-                })
+                .map(|_| transfer.take(e, channel_type))
                 .collect();
             lanes::concatenate(e, &parts, channel_type, ty)
         } else {
-            narrow_read(e, access, transfer, buffer, element, buffers, have / want)?
+            narrow_read(e, access, transfer, buffers, have / want)?
         }
     })
 }
@@ -376,8 +382,6 @@ fn narrow_read(
     e: &Emitter<'_>,
     access: &Access<'_, '_>,
     transfer: &Transfer,
-    buffer: Val,
-    element: Val,
     buffers: &mut Buffers,
     k: i64,
 ) -> Result<Val, Failed> {
@@ -408,14 +412,13 @@ fn narrow_read(
     // An index outside the array reaches the runtime, which reports it;
     // the state is read at a clamped index meanwhile.
     let zero = e.index(0);
-    let negative = e.cmpi(CMPI_SLT, element, zero);
-    let element = e.select(negative, zero, element);
+    let negative = e.cmpi(CMPI_SLT, transfer.element, zero);
+    let element = e.select(negative, zero, transfer.element);
     let slice_index = e.load(next, &[element], e.index_type());
     let first = e.cmpi(CMPI_EQ, slice_index, zero);
     let then = e.if_then(first);
     let inner = e.at(then);
-    transfer.emit(&inner);
-    let fresh = inner.load(buffer, &[inner.index(0)], channel_type);
+    let fresh = transfer.take(&inner, channel_type);
     inner.store(fresh, wide, &[element]);
     e.finish_scf_block(then);
     let current = e.load(wide, &[element], channel_type);

@@ -25,13 +25,6 @@ pub mod scratch;
 mod types;
 mod vector;
 
-/// `sizeof` the OpenCL C type a value of `ty` takes in the translation
-/// (a struct of `bool`s for `i1` lanes, a 3-lane vector as 4), or `None`
-/// for a type it has no form for.
-pub fn c_bytes(ty: melior::ir::Type<'_>) -> Option<u64> {
-    types::ctype(ty).ok().map(|c| c.bytes())
-}
-
 use body::{Body, Globals, Memory};
 use melior::ir::{
     block::BlockLike,
@@ -46,6 +39,13 @@ use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
+
+/// `sizeof` the OpenCL C type a value of `ty` takes in the translation
+/// (a struct of `bool`s for `i1` lanes, a 3-lane vector as 4), or `None`
+/// for a type it has no form for.
+pub fn c_bytes(ty: melior::ir::Type<'_>) -> Option<u64> {
+    types::ctype(ty).ok().map(|c| c.bytes())
+}
 
 /// A kernel argument: a function argument's buffer, scalar, or a dynamic
 /// size of a buffer, or a buffer the host allocates for a dynamically sized
