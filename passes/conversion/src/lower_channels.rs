@@ -17,7 +17,7 @@
 
 use melior::ir::{
     attribute::{StringAttribute, TypeAttribute},
-    operation::{OperationBuilder, OperationLike, OperationRef},
+    operation::{OperationLike, OperationRef},
     r#type::{FunctionType, IntegerType, MemRefType},
     Attribute, BlockLike, Identifier, Region, Type,
 };
@@ -109,24 +109,13 @@ fn global_before(
         &format!("dense<[{}]> : tensor<4xi64>", values.join(", ")),
     )
     .or_internal("a value the IR guarantees")?;
-    let op = OperationBuilder::new(ods::memref::GlobalOperation::name(), at.location())
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, name).into(),
-            ),
-            (
-                Identifier::new(context, "sym_visibility"),
-                StringAttribute::new(context, "public").into(),
-            ),
-            (
-                Identifier::new(context, "type"),
-                TypeAttribute::new(ty.into()).into(),
-            ),
-            (Identifier::new(context, "initial_value"), initial),
-        ])
+    let op: melior::ir::Operation = ods::memref::GlobalOperation::builder(context, at.location())
+        .sym_name(StringAttribute::new(context, name))
+        .sym_visibility(StringAttribute::new(context, "public"))
+        .r#type(TypeAttribute::new(ty.into()))
+        .initial_value(initial)
         .build()
-        .or_internal("a value the IR guarantees")?;
+        .into();
     at.block()
         .or_internal("a parent block")?
         .insert_operation_before(at, op);

@@ -26,8 +26,8 @@ use t2s_ir::pass::{Anchor, Failed, NoOptions};
 use melior::ir::{
     attribute::StringAttribute,
     block::BlockLike,
-    operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult},
-    Attribute, Block, Identifier, Region, RegionLike, Value, ValueLike,
+    operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
+    Attribute, Block, Region, RegionLike, Value, ValueLike,
 };
 use melior::Context;
 
@@ -180,22 +180,13 @@ fn kernel_module<'c, 'a>(
     let env = Attribute::parse(context, TARGET_ENV).or_internal("an attribute that parses")?;
     let region = Region::new();
     region.append_block(Block::new(&[]));
-    let op = OperationBuilder::new(ods::gpu::GPUModuleOperation::name(), module.location())
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, &name).into(),
-            ),
-            (Identifier::new(context, "spirv.target_env"), env),
-            (
-                Identifier::new(context, "targets"),
-                melior::ir::attribute::ArrayAttribute::new(context, &[env]).into(),
-            ),
-        ])
-        .add_regions([region])
-        .build()
-        .map_err(|e| error(module.location(), format!("cannot build gpu.module: {e}")))?;
-    let op = body.append_operation(op);
+    let op = ods::gpu::GPUModuleOperation::builder(context, module.location())
+        .sym_name(StringAttribute::new(context, &name))
+        .targets(melior::ir::attribute::ArrayAttribute::new(context, &[env]))
+        .body_region(region)
+        .build();
+    let op = body.append_operation(op.into());
+    ir::set_attribute(op, "spirv.target_env", env);
     ir::set_attribute(module, "gpu.container_module", Attribute::unit(context));
     Ok(op)
 }

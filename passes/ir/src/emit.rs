@@ -2,7 +2,9 @@
 //! `func`) to a block and hands back [`Val`] handles, so code generators can
 //! keep values in plain maps without melior lifetimes.
 
+mod ours;
 mod typed;
+pub use ours::{buffer_op, fifo_op, kernel_op, ReadDelay};
 
 use crate::handle::{AsOp, AsVal, Blk, Op, Val};
 use crate::ods;
@@ -106,20 +108,25 @@ impl<'c> Emitter<'c> {
         clone
     }
 
-    /// Appends `name(operands) {attrs} : results` and returns its results.
-    pub fn op(
+    /// An op of `like`'s kind, with its attributes, over `operands` with
+    /// `results`: for rewrites that keep whatever op they meet (a lane-wise
+    /// op split into pieces, a buffer allocated with another type). Every
+    /// other op is built by its typed builder; this is the one place that
+    /// builds an op by name, and the name is another op's.
+    pub fn same_op(
         &self,
-        name: &str,
+        like: &melior::ir::operation::OperationRef<'c, '_>,
         operands: &[Val],
         results: &[Type<'c>],
-        attributes: &[(&str, Attribute<'c>)],
     ) -> Vec<Val> {
+        let name = crate::ir::name(like);
         let operands: Vec<Value> = operands.iter().map(|v| v.value()).collect();
-        let attributes: Vec<(Identifier, Attribute)> = attributes
-            .iter()
-            .map(|(n, a)| (Identifier::new(self.context, n), *a))
+        let attributes: Vec<(Identifier, Attribute)> = Op::of(like)
+            .attributes()
+            .into_iter()
+            .map(|(n, a)| (Identifier::new(self.context, &n), a))
             .collect();
-        let op = OperationBuilder::new(name, self.location)
+        let op = OperationBuilder::new(&name, self.location)
             .add_operands(&operands)
             .add_results(results)
             .add_attributes(&attributes)
@@ -150,20 +157,12 @@ impl<'c> Emitter<'c> {
     /// `arith.cmpi` with `predicate` in arith's encoding ([`CMPI_EQ`], ...),
     /// decided here when both sides are constants.
     pub fn cmpi(&self, predicate: i64, a: Val, b: Val) -> Val {
-        let i1: Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();
         if let Some(known) =
             crate::fold::constants(a, b).and_then(|(x, y)| crate::fold::compare(predicate, x, y))
         {
             return self.boolean(known);
         }
-        let i64_type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
-        let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
-        self.op(
-            ods::arith::CmpIOperation::name(),
-            &[a, b],
-            &[i1],
-            &[("predicate", attr)],
-        )[0]
+        self.cmpi_unfolded(predicate, a, b)
     }
 
     /// `a && b` on `i1`s, folded where one is a constant.
@@ -197,11 +196,6 @@ impl<'c> Emitter<'c> {
         .result(0)
         .expect("one result")
         .val()
-    }
-
-    /// Like [`Emitter::op`] for ops with exactly one result.
-    pub fn op1(&self, name: &str, operands: &[Val], result: Type<'c>) -> Val {
-        self.op(name, operands, &[result], &[])[0]
     }
 
     pub fn index_type(&self) -> Type<'c> {
@@ -348,18 +342,16 @@ impl<'c> Emitter<'c> {
         let body = Block::new(&arguments);
         let region = Region::new();
         region.append_block(body);
-        let operands: Vec<Value> = [lb, ub, step]
-            .iter()
-            .chain(inits)
-            .map(|v| v.value())
-            .collect();
-        let op = OperationBuilder::new(ods::scf::ForOperation::name(), self.location)
-            .add_operands(&operands)
-            .add_results(&types)
-            .add_regions([region])
-            .build()
-            .expect("scf.for is well formed");
-        let op = self.insert(op);
+        let inits: Vec<Value> = inits.iter().map(|v| v.value()).collect();
+        let op = ods::scf::ForOperation::builder(self.context, self.location)
+            .results(&types)
+            .lower_bound(lb.value())
+            .upper_bound(ub.value())
+            .step(step.value())
+            .init_args(&inits)
+            .region(region)
+            .build();
+        let op = self.insert(op.into());
         let block = entry_block(&op, 0);
         let args = block.arguments();
         let results = op.results().map(|r| r.val()).collect();
@@ -373,14 +365,13 @@ impl<'c> Emitter<'c> {
         then.append_block(Block::new(&[]));
         let other = Region::new();
         other.append_block(Block::new(&[]));
-        let cond = cond.value();
-        let op = OperationBuilder::new(ods::scf::IfOperation::name(), self.location)
-            .add_operands(&[cond])
-            .add_results(results)
-            .add_regions([then, other])
-            .build()
-            .expect("scf.if is well formed");
-        let op = self.insert(op);
+        let op = ods::scf::IfOperation::builder(self.context, self.location)
+            .results(results)
+            .condition(cond.value())
+            .then_region(then)
+            .else_region(other)
+            .build();
+        let op = self.insert(op.into());
         (
             entry_block(&op, 0),
             entry_block(&op, 1),
@@ -464,13 +455,13 @@ impl<'c> Emitter<'c> {
     pub fn if_then(&self, cond: Val) -> Blk {
         let region = Region::new();
         region.append_block(Block::new(&[]));
-        let cond = cond.value();
-        let op = OperationBuilder::new(ods::scf::IfOperation::name(), self.location)
-            .add_operands(&[cond])
-            .add_regions([region, Region::new()])
-            .build()
-            .expect("scf.if is well formed");
-        let op = self.insert(op);
+        let op = ods::scf::IfOperation::builder(self.context, self.location)
+            .results(&[])
+            .condition(cond.value())
+            .then_region(region)
+            .else_region(Region::new())
+            .build();
+        let op = self.insert(op.into());
         entry_block(&op, 0)
     }
 

@@ -338,11 +338,6 @@ pub fn result(op: &OperationRef<'_, '_>) -> Val {
     op.result(0).map(|v| v.val()).expect("a result")
 }
 
-/// `attributes` as [`crate::emit::Emitter::op`] takes them.
-pub fn named<'a, 'c>(attributes: &'a [(String, Attribute<'c>)]) -> Vec<(&'a str, Attribute<'c>)> {
-    attributes.iter().map(|(n, a)| (n.as_str(), *a)).collect()
-}
-
 /// The attributes of `op` (inherent and discardable), to copy to a piece.
 pub fn attributes_of<'c>(op: &OperationRef<'c, '_>) -> Vec<(String, Attribute<'c>)> {
     Op::of(op).attributes()

@@ -5,7 +5,6 @@
 
 use crate::emit::Emitter;
 use crate::handle::Val;
-use crate::ods;
 use melior::ir::{Attribute, Type};
 use melior::Context;
 use t2s_model::Affine;
@@ -125,13 +124,7 @@ pub fn permute<'c>(e: &Emitter<'c>, value: Val, source: &[usize]) -> Val {
         e.shape_cast(value, flat_ty)
     };
     let source: Vec<i64> = source.iter().map(|s| *s as i64).collect();
-    let mask = i64_array(e.context, &source);
-    let shuffled = e.op(
-        ods::vector::ShuffleOperation::name(),
-        &[flat, flat],
-        &[flat_ty],
-        &[("mask", mask)],
-    )[0];
+    let shuffled = e.shuffle(flat, flat, &source);
     if shape.len() == 1 {
         shuffled
     } else {
@@ -161,13 +154,7 @@ pub fn extract<'c>(e: &Emitter<'c>, value: Val, coords: &[i64]) -> Val {
     if shape_of(ty).is_none() {
         return value;
     }
-    let position = i64_array(e.context, coords);
-    e.op(
-        ods::vector::ExtractOperation::name(),
-        &[value],
-        &[element_of(ty)],
-        &[("static_position", position)],
-    )[0]
+    e.vector_extract(value, coords)
 }
 
 /// The sub-vector of `value` at the leading coordinates `coords` (the
@@ -183,25 +170,12 @@ pub fn extract_row<'c>(e: &Emitter<'c>, value: Val, coords: &[i64]) -> Val {
     if coords.len() >= shape.len() {
         return extract(e, value, coords);
     }
-    let position = i64_array(e.context, coords);
-    let row = vector_type(e.context, &shape[coords.len()..], element_of(ty));
-    e.op(
-        ods::vector::ExtractOperation::name(),
-        &[value],
-        &[row],
-        &[("static_position", position)],
-    )[0]
+    e.vector_extract(value, coords)
 }
 
 /// `dest` with its lane or sub-vector at `coords` set to `value`.
 pub fn insert<'c>(e: &Emitter<'c>, value: Val, dest: Val, coords: &[i64]) -> Val {
-    let position = i64_array(e.context, coords);
-    e.op(
-        ods::vector::InsertOperation::name(),
-        &[value, dest],
-        &[type_of(dest)],
-        &[("static_position", position)],
-    )[0]
+    e.vector_insert(value, dest, coords)
 }
 
 /// Whether any lane of the mask `m` is set: the lanes or-ed one by one
@@ -214,22 +188,19 @@ pub fn any_lane(e: &Emitter<'_>, m: Val) -> Val {
         .expect("a mask has lanes")
 }
 
-/// `a op b` on scalars or lanes (a scalar is broadcast to the other's lanes).
-pub fn lanewise(e: &Emitter<'_>, name: &str, a: Val, b: Val) -> Val {
-    let shape = shape_of(type_of(a)).or_else(|| shape_of(type_of(b)));
-    match shape {
-        None => e.op1(name, &[a, b], type_of(a)),
-        Some(s) => {
-            let (a, b) = (splat(e, a, &s), splat(e, b, &s));
-            e.op1(name, &[a, b], type_of(a))
-        }
+/// `a op b` on scalars or lanes (a scalar is broadcast to the other's
+/// lanes); `op` one of the [`Emitter`]'s binary builders (`Emitter::addi`).
+pub fn lanewise<'c>(e: &Emitter<'c>, op: fn(&Emitter<'c>, Val, Val) -> Val, a: Val, b: Val) -> Val {
+    match shape_of(type_of(a)).or_else(|| shape_of(type_of(b))) {
+        None => op(e, a, b),
+        Some(s) => op(e, splat(e, a, &s), splat(e, b, &s)),
     }
 }
 
 /// `a && b` on `i1`s or lanes of them (folded on scalar constants).
 pub fn and_lanes(e: &Emitter<'_>, a: Val, b: Val) -> Val {
     match is_vector(a) || is_vector(b) {
-        true => lanewise(e, ods::arith::AndIOperation::name(), a, b),
+        true => lanewise(e, Emitter::andi, a, b),
         false => e.and(a, b),
     }
 }
@@ -240,16 +211,7 @@ pub fn cmpi_lanes(e: &Emitter<'_>, predicate: i64, a: Val, b: Val) -> Val {
         return e.cmpi(predicate, a, b);
     };
     let (a, b) = (splat(e, a, &shape), splat(e, b, &shape));
-    let i1: Type = melior::ir::r#type::IntegerType::new(e.context, 1).into();
-    let ty = vector_type(e.context, &shape, i1);
-    let i64_type = melior::ir::r#type::IntegerType::new(e.context, 64).into();
-    let attr = melior::ir::attribute::IntegerAttribute::new(i64_type, predicate).into();
-    e.op(
-        ods::arith::CmpIOperation::name(),
-        &[a, b],
-        &[ty],
-        &[("predicate", attr)],
-    )[0]
+    e.cmpi_unfolded(predicate, a, b)
 }
 
 /// `sum(coeff * arg) + constant` over the current loop values.

@@ -22,6 +22,31 @@ mod upstream {
 }
 pub use upstream::nvgpu;
 
+/// Typed builders for the upstream `spirv` ops the SPIR-V route builds
+/// (composites and `spirv.Undef`), which melior does not generate.
+#[allow(clippy::all, unused, missing_docs)]
+mod upstream_spirv {
+    melior::dialect! {
+        name: "spirv",
+        files: [
+            "mlir/Dialect/SPIRV/IR/SPIRVCompositeOps.td",
+            "mlir/Dialect/SPIRV/IR/SPIRVMiscOps.td",
+        ],
+    }
+}
+pub use upstream_spirv::spirv;
+
+/// Typed builders for upstream `ub` (`ub.poison`), which melior does not
+/// generate.
+#[allow(clippy::all, unused, missing_docs)]
+mod upstream_ub {
+    melior::dialect! {
+        name: "ub",
+        files: ["mlir/Dialect/UB/IR/UBOps.td"],
+    }
+}
+pub use upstream_ub::ub;
+
 use melior::ir::operation::{OperationLike, OperationRef};
 
 /// Whether `op` is the op named `name` (an ODS type's `name()`), compared
@@ -59,16 +84,4 @@ macro_rules! op_in {
         let name: &str = &$name;
         false $(|| name == <$($seg)::+>::name())+
     }};
-}
-
-/// The `ub` dialect, which melior has no ODS module for.
-pub mod ub {
-    /// `ub.poison`: a value of no defined content.
-    pub struct PoisonOperation;
-
-    impl PoisonOperation {
-        pub fn name() -> &'static str {
-            "ub.poison"
-        }
-    }
 }

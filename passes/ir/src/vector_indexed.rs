@@ -12,7 +12,6 @@ use crate::emit::Emitter;
 use crate::handle::Val;
 use crate::lanes::lanewise;
 use crate::lanes::{self, element_of, shape_of, splat, type_of};
-use crate::ods;
 use melior::ir::{r#type::IntegerType, Type};
 
 /// The sizes of the dimensions of `buffer`.
@@ -27,12 +26,7 @@ pub fn dims(e: &Emitter<'_>, buffer: Val) -> Vec<Val> {
 pub fn linear_lanes(e: &Emitter<'_>, indices: &[Val], dims: &[Val]) -> Val {
     let mut acc = indices[0];
     for (i, d) in indices.iter().zip(dims).skip(1) {
-        acc = lanewise(
-            e,
-            ods::arith::AddIOperation::name(),
-            lanewise(e, ods::arith::MulIOperation::name(), acc, *d),
-            *i,
-        );
+        acc = lanewise(e, Emitter::addi, lanewise(e, Emitter::muli, acc, *d), *i);
     }
     acc
 }
@@ -53,23 +47,13 @@ pub fn all_on(e: &Emitter<'_>, shape: &[i64]) -> Val {
 /// `vector.gather` of `buffer` at the 1-D `positions` under `mask`; a lane
 /// that is off takes its lane of `pass_thru`.
 pub fn gather(e: &Emitter<'_>, buffer: Val, positions: Val, mask: Val, pass_thru: Val) -> Val {
-    let mut operands = vec![buffer];
-    operands.extend(offsets(e, buffer));
-    operands.extend([positions, mask, pass_thru]);
-    e.op1(
-        ods::vector::GatherOperation::name(),
-        &operands,
-        type_of(pass_thru),
-    )
+    e.vector_gather(buffer, &offsets(e, buffer), positions, mask, pass_thru)
 }
 
 /// `vector.scatter` of the 1-D `value` into `buffer` at `positions` under
 /// `mask`.
 pub fn scatter(e: &Emitter<'_>, buffer: Val, positions: Val, mask: Val, value: Val) {
-    let mut operands = vec![buffer];
-    operands.extend(offsets(e, buffer));
-    operands.extend([positions, mask, value]);
-    e.op(ods::vector::ScatterOperation::name(), &operands, &[], &[]);
+    e.vector_scatter(buffer, &offsets(e, buffer), positions, mask, value);
 }
 
 /// A zero vector of `value`'s type (lanes' pass-through).

@@ -10,10 +10,9 @@
 //!
 //! The verifier (`channel.read`) admits only these two cases.
 
-use melior::ir::{Attribute, Type};
+use melior::ir::Type;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
-use t2s_ir::ods;
 
 /// The element type and lane count of a scalar (1 lane) or 1-D vector.
 pub fn lanes<'c>(ty: Type<'c>) -> Option<(Type<'c>, i64)> {
@@ -26,10 +25,6 @@ pub fn lanes<'c>(ty: Type<'c>) -> Option<(Type<'c>, i64)> {
     }
 }
 
-fn positions<'c>(e: &Emitter<'c>, values: &[i64]) -> Attribute<'c> {
-    t2s_ir::lanes::i64_array(e.context, values)
-}
-
 /// `parts` (each of `part` type, `n` lanes) concatenated into `whole`,
 /// with ops that lower straight to LLVM (`vector.from_elements`,
 /// `vector.shuffle`).
@@ -37,19 +32,12 @@ pub fn concatenate<'c>(e: &Emitter<'c>, parts: &[Val], part: Type<'c>, whole: Ty
     if !is_vector(part) {
         return e.from_elements(parts, whole);
     }
-    let (elem, n) = lanes(part).expect("lanes");
+    let (_, n) = lanes(part).expect("lanes");
     let mut acc = parts[0];
     for (j, p) in parts.iter().enumerate().skip(1) {
         let m = j as i64 * n;
         let mask: Vec<i64> = (0..m + n).collect();
-        let ty =
-            Type::parse(e.context, &format!("vector<{}x{elem}>", m + n)).expect("a vector type");
-        acc = e.op(
-            ods::vector::ShuffleOperation::name(),
-            &[acc, *p],
-            &[ty],
-            &[("mask", positions(e, &mask))],
-        )[0];
+        acc = e.shuffle(acc, *p, &mask);
     }
     acc
 }
@@ -58,21 +46,11 @@ pub fn concatenate<'c>(e: &Emitter<'c>, parts: &[Val], part: Type<'c>, whole: Ty
 pub fn slice<'c>(e: &Emitter<'c>, value: Val, whole: Type<'c>, slice: Type<'c>, j: i64) -> Val {
     let _ = whole;
     if !is_vector(slice) {
-        return e.op(
-            ods::vector::ExtractOperation::name(),
-            &[value],
-            &[slice],
-            &[("static_position", positions(e, &[j]))],
-        )[0];
+        return e.vector_extract(value, &[j]);
     }
     let (_, n) = lanes(slice).expect("lanes");
     let mask: Vec<i64> = (j * n..(j + 1) * n).collect();
-    e.op(
-        ods::vector::ShuffleOperation::name(),
-        &[value, value],
-        &[slice],
-        &[("mask", positions(e, &mask))],
-    )[0]
+    e.shuffle(value, value, &mask)
 }
 
 fn is_vector(ty: Type<'_>) -> bool {

@@ -12,11 +12,11 @@
 //!   the arguments, and passes like an argument.
 
 use melior::ir::{
-    attribute::{DenseI32ArrayAttribute, StringAttribute, TypeAttribute},
+    attribute::{StringAttribute, TypeAttribute},
     block::BlockLike,
-    operation::{OperationBuilder, OperationLike, OperationRef},
+    operation::{OperationLike, OperationRef},
     r#type::{FunctionType, MemRefType},
-    Attribute, Block, BlockRef, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
+    Attribute, Block, BlockRef, Location, Region, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
 use std::collections::HashMap;
@@ -200,32 +200,24 @@ fn kernel_func<'c, 'a>(
     )
     .or_internal("a value the IR guarantees")?;
     let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
-    let attrs = [
-        (
-            "function_type",
-            TypeAttribute::new(FunctionType::new(context, types, &[]).into()).into(),
-        ),
-        ("sym_name", StringAttribute::new(context, name).into()),
-        ("gpu.kernel", Attribute::unit(context)),
-        (
-            "workgroup_attributions",
-            melior::ir::attribute::IntegerAttribute::new(i64_type, 0).into(),
-        ),
-        ("spirv.entry_point_abi", abi),
-    ];
-    let op = OperationBuilder::new(ods::gpu::GPUFuncOperation::name(), location)
-        .add_attributes(
-            &attrs
-                .iter()
-                .map(|(n, a)| (Identifier::new(context, n), *a))
-                .collect::<Vec<_>>(),
-        )
-        .add_regions([Region::new()])
-        .build()
-        .map_err(|e| t2s_ir::diag::error(location, format!("cannot build gpu.func: {e}")))?;
-    Ok(ir::body_block(&kernels)
+    let op = ods::gpu::GPUFuncOperation::builder(context, location)
+        .function_type(TypeAttribute::new(
+            FunctionType::new(context, types, &[]).into(),
+        ))
+        .body(Region::new())
+        .build();
+    let op = ir::body_block(&kernels)
         .or_internal("a body block")?
-        .append_operation(op))
+        .append_operation(op.into());
+    // The symbol name and the workgroup attributions are not among
+    // gpu.func's ODS arguments; the others are discardable attributes of the
+    // GPU and SPIR-V dialects.
+    let none = melior::ir::attribute::IntegerAttribute::new(i64_type, 0).into();
+    ir::set_attribute(op, "sym_name", StringAttribute::new(context, name).into());
+    ir::set_attribute(op, "workgroup_attributions", none);
+    ir::set_attribute(op, "gpu.kernel", Attribute::unit(context));
+    ir::set_attribute(op, "spirv.entry_point_abi", abi);
+    Ok(op)
 }
 
 /// Emits the host side: the global buffers allocated, the launch on one
@@ -304,12 +296,12 @@ fn launch<'c>(
                     .collect();
                 let reassociation = Attribute::parse(context, &format!("[[{}]]", all.join(", ")))
                     .or_internal("an attribute that parses")?;
-                host.op(
-                    ods::memref::CollapseShapeOperation::name(),
-                    &[values[c].0],
-                    &[*ty],
-                    &[("reassociation", reassociation)],
-                )[0]
+                let collapse = ods::memref::CollapseShapeOperation::builder(context, host.location)
+                    .result(*ty)
+                    .src(values[c].0.value())
+                    .reassociation(reassociation.try_into().or_internal("an array attribute")?)
+                    .build();
+                host.result_of(collapse.into())
             }
             Role::Size(c, k) => match values[c].1[k] {
                 Extent::Value(v) => v,
@@ -317,19 +309,25 @@ fn launch<'c>(
             },
         });
     }
-    let segments = DenseI32ArrayAttribute::new(
-        context,
-        &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, params.len() as i32, 0],
-    );
     let module = ir::symbol_name(&kernels);
     let kernel = Attribute::parse(context, &format!("@\"{module}\"::@\"{name}\""))
         .or_internal("an attribute that parses")?;
-    host.op(
-        ods::gpu::LaunchFuncOperation::name(),
-        &operands,
-        &[],
-        &[("kernel", kernel), ("operandSegmentSizes", segments.into())],
-    );
+    let values: Vec<melior::ir::Value> = operands.iter().map(|v| v.value()).collect();
+    let launch = ods::gpu::LaunchFuncOperation::builder(context, host.location)
+        .async_dependencies(&[])
+        .grid_size_x(values[0])
+        .grid_size_y(values[1])
+        .grid_size_z(values[2])
+        .block_size_x(values[3])
+        .block_size_y(values[4])
+        .block_size_z(values[5])
+        .kernel_operands(&values[6..])
+        .kernel(kernel)
+        .build();
+    // Segments: async dependencies, the grid and block sizes, no cluster
+    // sizes, no dynamic shared memory, the kernel's operands, no object.
+    let segments = [0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, params.len() as i32, 0];
+    host.insert_segmented(launch.into(), &segments);
     Ok(allocated)
 }
 
@@ -410,7 +408,10 @@ fn return_from_kernel(kernel: OperationRef<'_, '_>) -> Result<(), Failed> {
     let context: &Context = unsafe { context_ref.to_ref() };
     for ret in ir::collect(kernel, ods::func::ReturnOperation::name()) {
         let e = Emitter::before(context, ret);
-        e.op(ods::gpu::ReturnOperation::name(), &[], &[], &[]);
+        let op = ods::gpu::ReturnOperation::builder(context, e.location)
+            .operands(&[])
+            .build();
+        e.insert(op.into());
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(ret) };
     }

@@ -5,9 +5,8 @@
 //! SPIR-V pointers carry no sizes or strides, and upstream `flatten-memref`
 //! stops at buffers of `index` or of vectors.
 
-use melior::ir::{operation::OperationLike, Type, ValueLike};
+use melior::ir::operation::OperationLike;
 use t2s_ir::diag::error;
-use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::ir;
@@ -67,14 +66,8 @@ pub fn linearize(
         new_operands.push(flat);
         new_operands.push(index);
         new_operands.extend_from_slice(&operands[base + 1 + rank..]);
-        let results: Vec<Type> = user.results().map(|r| r.r#type()).collect();
-        let replaced = at.op(&name, &new_operands, &results, &[]);
-        for (i, new) in replaced.iter().enumerate() {
-            let old = user.result(i).or_internal("a result of the op")?.val();
-            old.replace_all_uses_with(*new);
-        }
-        // SAFETY: the op has no uses left, and nothing refers to it after this.
-        unsafe { ir::erase(user) };
+        // The same access (same results) of the flat buffer at one index.
+        user.handle().set_operands(&new_operands);
     }
     Ok(())
 }

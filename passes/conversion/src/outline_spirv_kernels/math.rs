@@ -45,44 +45,51 @@ pub fn expand_math<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
         let x = x.val();
         let ty = type_of(x);
         let e = Emitter::before(context, op);
-        let fastmath: Vec<(&str, Attribute)> = op
-            .attribute("fastmath")
-            .ok()
-            .map(|a| ("fastmath", a))
-            .into_iter()
-            .collect();
+        let fastmath = op.attribute("fastmath").ok();
+        // The op's `fastmath` flags carry over to its expansion.
+        macro_rules! emit {
+            ($builder:expr) => {{
+                let builder = $builder;
+                let op = match fastmath {
+                    Some(flags) => builder.fastmath(flags).build(),
+                    None => builder.build(),
+                };
+                e.result_of(op.into())
+            }};
+        }
+        let (at, x_value) = (e.location, x.value());
         let value = t2s_ir::op_match!(name, {
             ods::math::TruncOperation => {
                 let zero = constant(&e, ty, 0.0);
                 let i64_type = melior::ir::r#type::IntegerType::new(context, 64).into();
                 let predicate = IntegerAttribute::new(i64_type, CMPF_OLT).into();
+                let i1 = melior::ir::r#type::IntegerType::new(context, 1).into();
                 let condition_type = match shape_of(ty) {
-                    Some(shape) => t2s_ir::lanes::vector_type(
-                        context,
-                        &shape,
-                        melior::ir::r#type::IntegerType::new(context, 1).into(),
-                    ),
-                    None => melior::ir::r#type::IntegerType::new(context, 1).into(),
+                    Some(shape) => t2s_ir::lanes::vector_type(context, &shape, i1),
+                    None => i1,
                 };
-                let negative = e.op(
-                    ods::arith::CmpFOperation::name(),
-                    &[x, zero],
-                    &[condition_type],
-                    &[("predicate", predicate)],
-                )[0];
-                let up = e.op(ods::math::CeilOperation::name(), &[x], &[ty], &fastmath)[0];
-                let down = e.op(ods::math::FloorOperation::name(), &[x], &[ty], &fastmath)[0];
+                let negative = emit!(ods::arith::CmpFOperation::builder(context, at)
+                    .result(condition_type)
+                    .lhs(x_value)
+                    .rhs(zero.value())
+                    .predicate(predicate));
+                let up = emit!(ods::math::CeilOperation::builder(context, at).operand(x_value));
+                let down = emit!(ods::math::FloorOperation::builder(context, at).operand(x_value));
                 e.select(negative, up, down)
             },
             ods::math::Exp2Operation => {
                 let two = constant(&e, ty, 2.0);
-                e.op(ods::math::PowFOperation::name(), &[two, x], &[ty], &fastmath)[0]
+                emit!(ods::math::PowFOperation::builder(context, at).lhs(two.value()).rhs(x_value))
             },
             _ => {
                 let third = constant(&e, ty, 1.0 / 3.0);
-                let magnitude = e.op(ods::math::AbsFOperation::name(), &[x], &[ty], &fastmath)[0];
-                let root = e.op(ods::math::PowFOperation::name(), &[magnitude, third], &[ty], &fastmath)[0];
-                e.op(ods::math::CopySignOperation::name(), &[root, x], &[ty], &fastmath)[0]
+                let magnitude = emit!(ods::math::AbsFOperation::builder(context, at).operand(x_value));
+                let root = emit!(ods::math::PowFOperation::builder(context, at)
+                    .lhs(magnitude.value())
+                    .rhs(third.value()));
+                emit!(ods::math::CopySignOperation::builder(context, at)
+                    .lhs(root.value())
+                    .rhs(x_value))
             },
         });
         // SAFETY: the expansion has the op's type.

@@ -13,7 +13,7 @@ use melior::ir::{
 use melior::Context;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
-use t2s_ir::handle::{AsOp, AsVal, Val};
+use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::lanes;
@@ -98,12 +98,7 @@ pub fn retype_index_buffers<'c>(
                 .collect();
             t2s_ir::op_match!(ir::name(&user), {
                 ods::memref::LoadOperation => {
-                    let loaded = at.op(
-                        ods::memref::LoadOperation::name(),
-                        &[&[buffer], &indices[1..]].concat(),
-                        &[i64_type],
-                        &[],
-                    )[0];
+                    let loaded = at.load(buffer, &indices[1..], i64_type);
                     let cast = at.index_cast(loaded, index);
                     let old = user.result(0).or_internal("a result of the op")?.val();
                     // SAFETY: same type (index) replaces the old load.
@@ -130,14 +125,8 @@ pub fn retype_index_buffers<'c>(
                         None => i64_type,
                     };
                     let cast = at.index_cast(indices[0], cast_type);
-                    at.op(
-                        &ir::name(&user),
-                        &[&[cast, buffer], &indices[2..]].concat(),
-                        &[],
-                        &[],
-                    );
-                    // SAFETY: the op has no uses left, and nothing refers to it after this.
-                    unsafe { ir::erase(user) };
+                    // The same store (its hints kept) of the cast into the new buffer.
+                    Op::of(&user).set_operands(&[&[cast, buffer], &indices[2..]].concat());
                 },
                 _ => {
                     // Type-agnostic users (dealloc, dim) take the new buffer;

@@ -25,7 +25,6 @@ use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
-use t2s_ir::ods;
 use t2s_ir::ops::spacetime::ReadDelay;
 use t2s_ir::pass::Failed;
 
@@ -263,12 +262,11 @@ fn neighbour(e: &Emitter<'_>, pe: Val, offset: i64, extent: i64) -> Val {
         0 => return pe,
         o => e.sub(pe, e.index(o)),
     };
-    let (op, bound) = if offset > 0 {
-        (ods::arith::MaxSIOperation::name(), 0)
+    if offset > 0 {
+        e.maxsi(q, e.index(0))
     } else {
-        (ods::arith::MinSIOperation::name(), extent - 1)
-    };
-    e.op1(op, &[q, e.index(bound)], e.index_type())
+        e.minsi(q, e.index(extent - 1))
+    }
 }
 
 pub fn write(

@@ -295,18 +295,8 @@ fn gather_clamped<'c>(
         .iter()
         .zip(&dims)
         .map(|(i, dim)| {
-            let low = lanewise(
-                e,
-                ods::arith::MaxSIOperation::name(),
-                to_flat(*i),
-                e.index(0),
-            );
-            lanewise(
-                e,
-                ods::arith::MinSIOperation::name(),
-                low,
-                e.sub(*dim, e.index(1)),
-            )
+            let low = lanewise(e, Emitter::maxsi, to_flat(*i), e.index(0));
+            lanewise(e, Emitter::minsi, low, e.sub(*dim, e.index(1)))
         })
         .collect();
     let positions = indexed::linear_lanes(e, &clamped, &dims);

@@ -351,12 +351,7 @@ fn scatter_row(
                 Some(m) => lanes::and_lanes(e, m, ok),
             });
         }
-        point.push(lanewise(
-            e,
-            ods::arith::SubIOperation::name(),
-            *index,
-            e.index(b.min),
-        ));
+        point.push(lanewise(e, Emitter::subi, *index, e.index(b.min)));
     }
     let positions = lanes::splat(e, indexed::linear_lanes(e, &point, row.dims), &shape);
     let on = on.unwrap_or_else(|| indexed::all_on(e, &shape));
@@ -380,11 +375,11 @@ fn scatter_row(
 fn rank_lanes(e: &Emitter<'_>, info: &ArrayInfo, recovered: &[Val], lowered: &Lowered<'_>) -> Val {
     let mut rank = e.index(0);
     for ((value, l), extent) in recovered.iter().zip(&info.loops).zip(&lowered.loop_extents) {
-        let offset = lanewise(e, ods::arith::SubIOperation::name(), *value, e.index(l.min));
+        let offset = lanewise(e, Emitter::subi, *value, e.index(l.min));
         rank = lanewise(
             e,
-            ods::arith::AddIOperation::name(),
-            lanewise(e, ods::arith::MulIOperation::name(), rank, *extent),
+            Emitter::addi,
+            lanewise(e, Emitter::muli, rank, *extent),
             offset,
         );
     }
@@ -413,9 +408,8 @@ fn store_row(
             // A masked-off lane reads its own rank, which is not later.
             let previous = match mask {
                 Some(m) => {
-                    let mut operands = at(stamps);
-                    operands.extend([m, rank]);
-                    e.op1(ods::vector::MaskedLoadOperation::name(), &operands, ty)
+                    let at = at(stamps);
+                    e.masked_load(at[0], &at[1..], m, rank)
                 }
                 None => {
                     let at = at(stamps);
@@ -436,14 +430,7 @@ fn store_row(
 fn masked_store(e: &Emitter<'_>, value: Val, at: &[Val], mask: Option<Val>) {
     match mask {
         Some(m) => {
-            let mut operands = at.to_vec();
-            operands.extend([m, value]);
-            e.op(
-                ods::vector::MaskedStoreOperation::name(),
-                &operands,
-                &[],
-                &[],
-            );
+            e.masked_store(at[0], &at[1..], m, value);
         }
         None => {
             e.vector_store(value, at[0], &at[1..]);

@@ -5,7 +5,7 @@ use super::Emitter;
 use crate::handle::{AsVal, Val};
 use crate::ods;
 use melior::dialect::arith;
-use melior::ir::attribute::{FlatSymbolRefAttribute, IntegerAttribute};
+use melior::ir::attribute::{DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute};
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::{IntegerType, MemRefType};
 use melior::ir::{Type, Value};
@@ -52,7 +52,7 @@ impl<'c> Emitter<'c> {
     }
 
     /// The one result of `op`, inserted here.
-    fn result_of(&self, op: melior::ir::Operation<'c>) -> Val {
+    pub fn result_of(&self, op: melior::ir::Operation<'c>) -> Val {
         self.insert(op)
             .result(0)
             .unwrap_or_else(|_| panic!("the op has one result"))
@@ -233,9 +233,16 @@ impl<'c> Emitter<'c> {
 
     /// `spacetime.recover : types`: the PE's own original indices.
     pub fn recover(&self, types: &[Type<'c>]) -> Vec<Val> {
+        self.recover_at(types, &[])
+    }
+
+    /// `spacetime.recover at (coordinates)`: the original indices of the
+    /// PE at `at` (none: the PE's own).
+    pub fn recover_at(&self, types: &[Type<'c>], at: &[Val]) -> Vec<Val> {
+        let at: Vec<Value<'c, '_>> = at.iter().map(|v| v.value()).collect();
         let op = ods::spacetime::RecoverOperation::builder(self.context, self.location)
             .indices(types)
-            .at(&[])
+            .at(&at)
             .build();
         let op = self.insert(op.into());
         op.results().map(|r| r.val()).collect()
@@ -243,11 +250,156 @@ impl<'c> Emitter<'c> {
 
     /// `spacetime.scheduled`: whether the PE has an iteration at the step.
     pub fn scheduled(&self) -> Val {
-        let i1 = IntegerType::new(self.context, 1).into();
+        self.scheduled_at(IntegerType::new(self.context, 1).into(), &[])
+    }
+
+    /// `spacetime.scheduled at (coordinates) : ty`: whether the PE at `at`
+    /// (none: this one) has an iteration at the step (`ty`: `i1`, or lanes
+    /// of it in a vectorized array).
+    pub fn scheduled_at(&self, ty: Type<'c>, at: &[Val]) -> Val {
+        let at: Vec<Value<'c, '_>> = at.iter().map(|v| v.value()).collect();
         let op = ods::spacetime::ScheduledOperation::builder(self.context, self.location)
-            .result(i1)
-            .at(&[])
+            .result(ty)
+            .at(&at)
             .build();
         self.result_of(op.into())
+    }
+    /// `vector.shuffle %a, %b [mask]` (the result type is inferred).
+    pub fn shuffle(&self, a: Val, b: Val, mask: &[i64]) -> Val {
+        let op = ods::vector::ShuffleOperation::builder(self.context, self.location)
+            .v_1(a.value())
+            .v_2(b.value())
+            .mask(DenseI64ArrayAttribute::new(self.context, mask).into())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.extract %v[position]`: a lane or a sub-vector (the result
+    /// type is inferred).
+    pub fn vector_extract(&self, v: Val, position: &[i64]) -> Val {
+        let op = ods::vector::ExtractOperation::builder(self.context, self.location)
+            .source(v.value())
+            .dynamic_position(&[])
+            .static_position(DenseI64ArrayAttribute::new(self.context, position).into())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.insert %value, %dest[position]`.
+    pub fn vector_insert(&self, value: Val, dest: Val, position: &[i64]) -> Val {
+        let op = ods::vector::InsertOperation::builder(self.context, self.location)
+            .result(dest.r#type())
+            .value_to_store(value.value())
+            .dest(dest.value())
+            .dynamic_position(&[])
+            .static_position(DenseI64ArrayAttribute::new(self.context, position).into())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `arith.cmpi` without folding: `i1`, or lanes of `i1` of `a`'s shape.
+    pub fn cmpi_unfolded(&self, predicate: i64, a: Val, b: Val) -> Val {
+        let i1: Type = IntegerType::new(self.context, 1).into();
+        let ty = match crate::lanes::shape_of(a.r#type()) {
+            Some(shape) => crate::lanes::vector_type(self.context, &shape, i1),
+            None => i1,
+        };
+        let i64_type = IntegerType::new(self.context, 64).into();
+        let op = ods::arith::CmpIOperation::builder(self.context, self.location)
+            .result(ty)
+            .lhs(a.value())
+            .rhs(b.value())
+            .predicate(IntegerAttribute::new(i64_type, predicate).into())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.gather %base[offsets][%positions], %mask, %pass_thru`.
+    pub fn vector_gather(
+        &self,
+        base: Val,
+        offsets: &[Val],
+        positions: Val,
+        mask: Val,
+        pass_thru: Val,
+    ) -> Val {
+        let offsets: Vec<Value<'c, '_>> = offsets.iter().map(|v| v.value()).collect();
+        let op = ods::vector::GatherOperation::builder(self.context, self.location)
+            .result(pass_thru.r#type())
+            .base(base.value())
+            .offsets(&offsets)
+            .indices(positions.value())
+            .mask(mask.value())
+            .pass_thru(pass_thru.value())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.scatter %base[offsets][%positions], %mask, %value`.
+    pub fn vector_scatter(
+        &self,
+        base: Val,
+        offsets: &[Val],
+        positions: Val,
+        mask: Val,
+        value: Val,
+    ) {
+        let offsets: Vec<Value<'c, '_>> = offsets.iter().map(|v| v.value()).collect();
+        let op = ods::vector::ScatterOperation::builder(self.context, self.location)
+            .base(base.value())
+            .offsets(&offsets)
+            .indices(positions.value())
+            .mask(mask.value())
+            .value_to_store(value.value())
+            .build();
+        self.insert(op.into());
+    }
+
+    /// `vector.maskedload %base[indices], %mask, %pass_thru`.
+    pub fn masked_load(&self, base: Val, indices: &[Val], mask: Val, pass_thru: Val) -> Val {
+        let indices: Vec<Value<'c, '_>> = indices.iter().map(|v| v.value()).collect();
+        let op = ods::vector::MaskedLoadOperation::builder(self.context, self.location)
+            .result(pass_thru.r#type())
+            .base(base.value())
+            .indices(&indices)
+            .mask(mask.value())
+            .pass_thru(pass_thru.value())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.maskedstore %base[indices], %mask, %value`.
+    pub fn masked_store(&self, base: Val, indices: &[Val], mask: Val, value: Val) {
+        let indices: Vec<Value<'c, '_>> = indices.iter().map(|v| v.value()).collect();
+        let op = ods::vector::MaskedStoreOperation::builder(self.context, self.location)
+            .base(base.value())
+            .indices(&indices)
+            .mask(mask.value())
+            .value_to_store(value.value())
+            .build();
+        self.insert(op.into());
+    }
+
+    /// `vector.transpose %v, perm`.
+    pub fn transpose(&self, v: Val, perm: &[i64], ty: Type<'c>) -> Val {
+        let op = ods::vector::TransposeOperation::builder(self.context, self.location)
+            .result(ty)
+            .vector(v.value())
+            .permutation(DenseI64ArrayAttribute::new(self.context, perm).into())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `memref.alloc() {alignment}` of a static shape.
+    pub fn aligned_alloc(&self, ty: Type<'c>, alignment: i64) -> Val {
+        let i64_type = IntegerType::new(self.context, 64).into();
+        let op = ods::memref::AllocOperation::builder(self.context, self.location)
+            .memref(ty)
+            .dynamic_sizes(&[])
+            .symbol_operands(&[])
+            .alignment(IntegerAttribute::new(i64_type, alignment))
+            .build();
+        let op = self.insert_segmented(op.into(), &[0, 0]);
+        op.result(0).expect("memref.alloc has a result").val()
     }
 }

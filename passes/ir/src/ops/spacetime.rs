@@ -345,10 +345,24 @@ pub fn output_parts(op: &OperationRef<'_, '_>) -> OutputParts {
 /// mask, at), in the order of its ODS definition, as [`output_parts`]
 /// reads them.
 pub fn build_output(e: &crate::emit::Emitter<'_>, func: &str, parts: &OutputParts) {
-    let mut operands = parts.values.clone();
-    operands.extend(&parts.indices);
-    operands.extend(parts.mask);
-    operands.extend(&parts.at);
+    let values =
+        |vals: &[Val]| -> Vec<melior::ir::Value> { vals.iter().map(|v| v.value()).collect() };
+    let (stored, indices, at) = (
+        values(&parts.values),
+        values(&parts.indices),
+        values(&parts.at),
+    );
+    let builder = ods::OutputOperation::builder(e.context, e.location)
+        .values(&stored)
+        .func(melior::ir::attribute::FlatSymbolRefAttribute::new(
+            e.context, func,
+        ))
+        .indices(&indices);
+    // The builder appends operands in call order: the mask before `at`.
+    let op = match parts.mask {
+        Some(mask) => builder.mask(mask.value()).at(&at).build(),
+        None => builder.at(&at).build(),
+    };
     let sizes = [
         parts.values.len(),
         parts.indices.len(),
@@ -356,15 +370,5 @@ pub fn build_output(e: &crate::emit::Emitter<'_>, func: &str, parts: &OutputPart
         parts.at.len(),
     ]
     .map(|n| n as i32);
-    let segments = melior::ir::attribute::DenseI32ArrayAttribute::new(e.context, &sizes);
-    let func_ref = melior::ir::attribute::FlatSymbolRefAttribute::new(e.context, func);
-    e.op(
-        ods::OutputOperation::name(),
-        &operands,
-        &[],
-        &[
-            ("func", func_ref.into()),
-            ("operandSegmentSizes", segments.into()),
-        ],
-    );
+    e.insert_segmented(op.into(), &sizes);
 }

@@ -13,13 +13,13 @@
 
 use melior::ir::{
     attribute::IntegerAttribute,
-    operation::{OperationBuilder, OperationLike, OperationRef},
+    operation::{OperationLike, OperationMutLike, OperationRef},
     r#type::{IntegerType, TypeLike},
-    Attribute, Type, Value, ValueLike,
+    Attribute, Type, ValueLike,
 };
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
-use t2s_ir::handle::{AsOp, AsVal, Val};
+use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
@@ -101,11 +101,6 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
     // SAFETY: the context outlives the pass run.
     let context = unsafe { context_ref.to_ref() };
     let e = Emitter::before(context, op);
-    let i1: Type = IntegerType::new(context, 1).into();
-    let i1 = match &lanes {
-        Some(shape) => t2s_ir::lanes::vector_type(context, shape, i1),
-        None => i1,
-    };
     let constant = |v: i64| -> Val {
         let attr: Attribute = IntegerAttribute::new(element, v).into();
         let c = e.constant_attribute(attr);
@@ -114,16 +109,7 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
             None => c,
         }
     };
-    let eq = |x: Val, y: Val| -> Val {
-        let i64_type = IntegerType::new(context, 64).into();
-        let pred = IntegerAttribute::new(i64_type, 0).into(); // eq
-        e.op(
-            ods::arith::CmpIOperation::name(),
-            &[x, y],
-            &[i1],
-            &[("predicate", pred)],
-        )[0]
-    };
+    let eq = |x: Val, y: Val| -> Val { e.cmpi_unfolded(t2s_ir::emit::CMPI_EQ, x, y) };
     let select = |c: Val, x: Val, y: Val| e.select(c, x, y);
 
     let (zero, one, all_ones) = (constant(0), constant(1), constant(-1));
@@ -142,12 +128,9 @@ fn rewrite(op: OperationRef<'_, '_>) -> Result<(), Failed> {
         None => by_zero,
     };
     let divisor = select(unsafe_divisor, one, b);
-    let operands: Vec<Value> = [a, divisor].iter().map(|v| v.value()).collect();
-    let safe = OperationBuilder::new(&name, op.location())
-        .add_operands(&operands)
-        .add_results(&[ty])
-        .build()
-        .or_internal("a value the IR guarantees")?;
+    // The same division (its flags kept) of the safe divisor.
+    let mut safe = Op::of(&op).clone_detached();
+    safe.set_operand(1, divisor.value());
     let safe = e
         .insert(safe)
         .result(0)

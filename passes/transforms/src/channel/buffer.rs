@@ -13,18 +13,18 @@
 use crate::channel::buffer::feeder::Fill;
 use crate::channel::buffer::loader::Loader;
 use crate::channel::buffer::tile::{tile, Tile};
-use crate::channel::isolate::build::{fifo_op, shape_text};
-use melior::ir::attribute::{IntegerAttribute, StringAttribute};
+use crate::channel::isolate::build::shape_text;
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
-use melior::ir::r#type::{IntegerType, MemRefType};
+use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::r#type::MemRefType;
+use melior::ir::Type;
 use melior::ir::ValueLike;
-use melior::ir::{Identifier, Type};
 use melior::Context;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::diag::{error, remark};
 use t2s_ir::emit::Emitter;
+use t2s_ir::emit::{buffer_op, fifo_op};
 use t2s_ir::handle::{AsBlk, Op};
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -124,7 +124,7 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
     let channel = channel_name(&program, &d.loader, &d.input);
     ir::body_block(&program)
         .or_internal("a value the IR guarantees")?
-        .append_operation(fifo_op(context, at, &channel, value_type, d.depth, &[])?);
+        .append_operation(fifo_op(context, at, &channel, value_type, d.depth, &[]));
     // The buffer beside the feeder's array, taken by it.
     let mut shape = vec![2i64];
     shape.extend(tile.dims.iter().map(|d| d.extent));
@@ -139,7 +139,7 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
         &d.input,
         banks,
         MemRefType::new(element, &shape, None, None).into(),
-    )?;
+    );
     let kernel_block = ir::body_block(&kernel).or_internal("a body block")?;
     let decl = kernel_block.insert_operation_before(array, decl);
     let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
@@ -192,30 +192,6 @@ fn channel_name(program: &OperationRef<'_, '_>, loader: &str, input: &str) -> St
         name = format!("{stem}_{n}");
     }
     name
-}
-
-/// `spacetime.buffer "A" banks N : memref<2 x ...>` (detached).
-fn buffer_op<'c>(
-    context: &'c Context,
-    at: melior::ir::Location<'c>,
-    label: &str,
-    banks: i64,
-    ty: Type<'c>,
-) -> Result<melior::ir::Operation<'c>, Failed> {
-    OperationBuilder::new(ods::spacetime::BufferOperation::name(), at)
-        .add_attributes(&[
-            (
-                Identifier::new(context, "name"),
-                StringAttribute::new(context, label).into(),
-            ),
-            (
-                Identifier::new(context, "banks"),
-                IntegerAttribute::new(IntegerType::new(context, 64).into(), banks).into(),
-            ),
-        ])
-        .add_results(&[ty])
-        .build()
-        .or_internal("a value the IR guarantees")
 }
 
 /// The remark at the directive: the buffer, the tiles, the loader's traffic

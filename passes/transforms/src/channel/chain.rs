@@ -256,14 +256,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             })
             .find(|n| !existing.contains(n))
             .or_internal("a value the IR guarantees")?;
-        let op = crate::channel::isolate::build::fifo_op(
-            self.context,
-            self.location,
-            &name,
-            ty,
-            depth.max(1),
-            shape,
-        )?;
+        let op = t2s_ir::emit::fifo_op(self.context, self.location, &name, ty, depth.max(1), shape);
         ir::body_block(&self.program)
             .or_internal("a value the IR guarantees")?
             .append_operation(op);
@@ -353,7 +346,10 @@ impl<'c, 'a> Chain<'c, 'a> {
             ) && op_ref.operand_count() == 0
             {
                 let types: Vec<Type> = op_ref.results().map(|r| r.r#type()).collect();
-                let new = e.op(&name, at, &types, &[]);
+                let new = t2s_ir::op_match!(name, {
+                    ods::spacetime::RecoverOperation => e.recover_at(&types, at),
+                    _ => vec![e.scheduled_at(types[0], at)],
+                });
                 new[0].defining_op().expect("the results of one op")
             } else {
                 clone_op(e, op, map)

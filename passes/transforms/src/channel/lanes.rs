@@ -10,7 +10,7 @@ use crate::channel::isolate::build::{read as read_scalar, write as write_scalar}
 use melior::ir::{
     attribute::FlatSymbolRefAttribute,
     operation::{OperationLike, OperationRef},
-    Attribute, Type, ValueLike,
+    Type, ValueLike,
 };
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
@@ -28,56 +28,37 @@ pub fn read<'c>(
     mask: Option<Val>,
     ty: Type<'c>,
 ) -> Val {
-    let mut operands = indices.to_vec();
-    operands.extend(mask);
-    build(
-        e,
-        ods::channel::ReadLanesOperation::name(),
-        channel,
-        &operands,
-        &[ty],
-        &[indices.len(), usize::from(mask.is_some())],
-    )[0]
+    let index_values = values(indices);
+    let builder = ods::channel::ReadLanesOperation::builder(e.context, e.location)
+        .value(ty)
+        .channel(FlatSymbolRefAttribute::new(e.context, channel))
+        .indices(&index_values);
+    let op = match mask {
+        Some(mask) => builder.mask(mask.value()).build(),
+        None => builder.build(),
+    };
+    let sizes = [indices.len(), usize::from(mask.is_some())].map(|n| n as i32);
+    let op = e.insert_segmented(op.into(), &sizes);
+    op.result(0).expect("channel.read_lanes has a result").val()
 }
 
 /// `channel.write_lanes @channel[indices], value (if mask)`.
 pub fn write(e: &Emitter<'_>, channel: &str, indices: &[Val], value: Val, mask: Option<Val>) {
-    let mut operands = indices.to_vec();
-    operands.push(value);
-    operands.extend(mask);
-    build(
-        e,
-        ods::channel::WriteLanesOperation::name(),
-        channel,
-        &operands,
-        &[],
-        &[indices.len(), 1, usize::from(mask.is_some())],
-    );
+    let index_values = values(indices);
+    let builder = ods::channel::WriteLanesOperation::builder(e.context, e.location)
+        .channel(FlatSymbolRefAttribute::new(e.context, channel))
+        .indices(&index_values)
+        .value(value.value());
+    let op = match mask {
+        Some(mask) => builder.mask(mask.value()).build(),
+        None => builder.build(),
+    };
+    let sizes = [indices.len(), 1, usize::from(mask.is_some())].map(|n| n as i32);
+    e.insert_segmented(op.into(), &sizes);
 }
 
-fn build<'c>(
-    e: &Emitter<'c>,
-    name: &str,
-    channel: &str,
-    operands: &[Val],
-    results: &[Type<'c>],
-    sizes: &[usize],
-) -> Vec<Val> {
-    let sizes: Vec<String> = sizes.iter().map(usize::to_string).collect();
-    let segments = Attribute::parse(e.context, &format!("array<i32: {}>", sizes.join(", ")))
-        .expect("segment sizes");
-    e.op(
-        name,
-        operands,
-        results,
-        &[
-            (
-                "channel",
-                FlatSymbolRefAttribute::new(e.context, channel).into(),
-            ),
-            ("operandSegmentSizes", segments),
-        ],
-    )
+fn values<'c, 'a>(vals: &[Val]) -> Vec<melior::ir::Value<'c, 'a>> {
+    vals.iter().map(|v| v.value()).collect()
 }
 
 /// Unrolls a lane-wise access (`spacetime-to-scf`): one `channel.read` or

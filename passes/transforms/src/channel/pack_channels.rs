@@ -274,16 +274,7 @@ fn pack(fifo: &OperationRef<'_, '_>, dims: &[i64], plan: &Plan, uses: &[Operatio
         .collect();
     let name = ir::symbol_name(fifo);
     let depth = ir::int(fifo, "depth").unwrap_or(1);
-    let Ok(new_fifo) = crate::channel::isolate::build::fifo_op(
-        context,
-        fifo.location(),
-        &name,
-        packed,
-        depth,
-        &kept,
-    ) else {
-        return;
-    };
+    let new_fifo = t2s_ir::emit::fifo_op(context, fifo.location(), &name, packed, depth, &kept);
     let Some(block) = fifo.block() else {
         return;
     };

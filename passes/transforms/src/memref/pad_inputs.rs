@@ -24,11 +24,10 @@
 //! The copy is freed before each `func.return`.
 
 use melior::ir::{
-    attribute::IntegerAttribute,
     block::BlockLike,
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
     r#type::IntegerType,
-    Attribute, Type, TypeLike,
+    Type, TypeLike,
 };
 use melior::Context;
 use std::collections::HashSet;
@@ -245,14 +244,7 @@ fn pad(context: &Context, f: &OperationRef<'_, '_>, arg: Val, plan: &Plan) {
         ),
     )
     .expect("a memref type");
-    let i64_type = IntegerType::new(context, 64).into();
-    let alignment: Attribute = IntegerAttribute::new(i64_type, LINE_BYTES).into();
-    let padded = e.op(
-        ods::memref::AllocOperation::name(),
-        &[],
-        &[padded_type],
-        &[("alignment", alignment)],
-    )[0];
+    let padded = e.aligned_alloc(padded_type, LINE_BYTES);
     copy_rows(&e, arg, padded, &plan.shape, element);
     for load in &plan.loads {
         // Operand 0 of the load is the argument; the copy has the same

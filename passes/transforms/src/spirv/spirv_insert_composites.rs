@@ -10,13 +10,14 @@ use melior::ir::{
     attribute::{ArrayAttribute, IntegerAttribute},
     operation::{OperationLike, OperationRef},
     r#type::IntegerType,
-    Attribute, Type, ValueLike,
+    Type, ValueLike,
 };
 use melior::Context;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Val};
 use t2s_ir::ir;
+use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -33,14 +34,17 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let context_ref = root.context();
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };
-    for op in ir::collect(root, "spirv.CompositeConstruct") {
+    for op in ir::collect(root, ods::spirv::CompositeConstructOperation::name()) {
         let result = op.result(0).or_internal("a result of the op")?;
         let ty = result.r#type();
         if t2s_ir::lanes::shape_of(ty).is_none() {
             continue;
         }
         let e = Emitter::before(context, op);
-        let mut vector = e.op("spirv.Undef", &[], &[ty], &[])[0];
+        let undef = ods::spirv::UndefOperation::builder(context, e.location)
+            .result(ty)
+            .build();
+        let mut vector = e.result_of(undef.into());
         let mut lane = 0;
         for i in 0..op.operand_count() {
             let operand = op.operand(i).or_internal("an operand of the op")?;
@@ -51,12 +55,15 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
             };
             for k in 0..elements {
                 let element = match element_type {
-                    Some(t) => e.op(
-                        "spirv.CompositeExtract",
-                        &[operand.val()],
-                        &[t],
-                        &[("indices", indices(context, k))],
-                    )[0],
+                    Some(t) => {
+                        let extract =
+                            ods::spirv::CompositeExtractOperation::builder(context, e.location)
+                                .component(t)
+                                .composite(operand)
+                                .indices(indices(context, k))
+                                .build();
+                        e.result_of(extract.into())
+                    }
                     None => operand.val(),
                 };
                 vector = insert(&e, element, vector, ty, lane);
@@ -72,16 +79,17 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
 }
 
 fn insert(e: &Emitter<'_>, element: Val, vector: Val, ty: Type<'_>, lane: i64) -> Val {
-    e.op(
-        "spirv.CompositeInsert",
-        &[element, vector],
-        &[ty],
-        &[("indices", indices(e.context, lane))],
-    )[0]
+    let op = ods::spirv::CompositeInsertOperation::builder(e.context, e.location)
+        .result(ty)
+        .object(element.value())
+        .composite(vector.value())
+        .indices(indices(e.context, lane))
+        .build();
+    e.result_of(op.into())
 }
 
 /// `[k : i32]`, the index list of a composite access.
-fn indices(context: &Context, k: i64) -> Attribute<'_> {
+fn indices(context: &Context, k: i64) -> ArrayAttribute<'_> {
     let i32_type = IntegerType::new(context, 32).into();
-    ArrayAttribute::new(context, &[IntegerAttribute::new(i32_type, k).into()]).into()
+    ArrayAttribute::new(context, &[IntegerAttribute::new(i32_type, k).into()])
 }

@@ -14,9 +14,9 @@ use melior::ir::attribute::{
     ArrayAttribute, BoolAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
 };
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationLike, OperationRef};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Attribute, Identifier};
+use melior::ir::Attribute;
 use melior::Context;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::ir;
@@ -97,56 +97,46 @@ fn output_chain<'c>(
     parts: &OutputParts,
     location: melior::ir::Location<'c>,
 ) -> Vec<melior::ir::Operation<'c>> {
-    let func: Attribute = FlatSymbolRefAttribute::new(context, &parts.func).into();
-    let collector_ref: Attribute = FlatSymbolRefAttribute::new(context, &parts.collector).into();
-    let collector: Attribute = StringAttribute::new(context, &parts.collector).into();
-    let build = |name: &str, attributes: &[(&str, Attribute<'c>)]| {
-        let attributes: Vec<(Identifier, Attribute)> = attributes
-            .iter()
-            .map(|(n, a)| (Identifier::new(context, n), *a))
-            .collect();
-        OperationBuilder::new(name, location)
-            .add_attributes(&attributes)
-            .build()
-            .expect("an output chain's directive is well formed")
-    };
+    let func = FlatSymbolRefAttribute::new(context, &parts.func);
+    let collector_ref = FlatSymbolRefAttribute::new(context, &parts.collector);
     let depth = int(context, parts.depth);
-    let mut ops = vec![build(
-        ods::ure::IsolateConsumerOperation::name(),
-        &[("func", func), ("kernel", collector), ("depth", depth)],
-    )];
+    let mut ops: Vec<melior::ir::Operation<'c>> = vec![
+        ods::ure::IsolateConsumerOperation::builder(context, location)
+            .func(func)
+            .kernel(StringAttribute::new(context, &parts.collector))
+            .depth(depth)
+            .build()
+            .into(),
+    ];
     if let Some(scope) = parts.scope.first() {
-        ops.push(build(
-            ods::ure::GatherOperation::name(),
-            &[
-                ("target", collector_ref),
-                ("source", func),
-                ("loop", StringAttribute::new(context, scope).into()),
-                ("down", BoolAttribute::new(context, true).into()),
-            ],
-        ));
+        ops.push(
+            ods::ure::GatherOperation::builder(context, location)
+                .target(collector_ref)
+                .source(func)
+                .r#loop(StringAttribute::new(context, scope))
+                .down(BoolAttribute::new(context, true).into())
+                .build()
+                .into(),
+        );
     }
     if !parts.out.is_empty() {
-        ops.push(build(
-            ods::ure::VectorizeOperation::name(),
-            &[
-                ("func", collector_ref),
-                ("loops", names(context, &parts.out)),
-            ],
-        ));
+        ops.push(
+            ods::ure::VectorizeOperation::builder(context, location)
+                .func(collector_ref)
+                .loops(names(context, &parts.out))
+                .build()
+                .into(),
+        );
     }
-    ops.push(build(
-        ods::ure::UnloadOperation::name(),
-        &[
-            ("func", func),
-            ("collector", collector_ref),
-            (
-                "kernel",
-                StringAttribute::new(context, &parts.unloader).into(),
-            ),
-            ("depth", depth),
-        ],
-    ));
+    ops.push(
+        ods::ure::UnloadOperation::builder(context, location)
+            .func(func)
+            .collector(collector_ref)
+            .kernel(StringAttribute::new(context, &parts.unloader))
+            .depth(depth)
+            .build()
+            .into(),
+    );
     ops
 }
 
@@ -176,16 +166,16 @@ impl Parts {
     }
 }
 
-fn names<'c>(context: &'c Context, names: &[String]) -> Attribute<'c> {
+fn names<'c>(context: &'c Context, names: &[String]) -> ArrayAttribute<'c> {
     let items: Vec<Attribute> = names
         .iter()
         .map(|n| StringAttribute::new(context, n).into())
         .collect();
-    ArrayAttribute::new(context, &items).into()
+    ArrayAttribute::new(context, &items)
 }
 
-fn int(context: &Context, value: i64) -> Attribute<'_> {
-    IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
+fn int(context: &Context, value: i64) -> IntegerAttribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value)
 }
 
 /// `ure.isolate_producer [@A] into @feeder depth d`.
@@ -194,25 +184,16 @@ fn isolate_producer<'c>(
     parts: &Parts,
     location: melior::ir::Location<'c>,
 ) -> melior::ir::Operation<'c> {
-    let inputs: Attribute = ArrayAttribute::new(
+    let inputs = ArrayAttribute::new(
         context,
         &[FlatSymbolRefAttribute::new(context, &parts.input).into()],
-    )
-    .into();
-    OperationBuilder::new(ods::ure::IsolateProducerOperation::name(), location)
-        .add_attributes(&[
-            (Identifier::new(context, "inputs"), inputs),
-            (
-                Identifier::new(context, "kernel"),
-                StringAttribute::new(context, &parts.feeder).into(),
-            ),
-            (
-                Identifier::new(context, "depth"),
-                int(context, parts.feeder_depth),
-            ),
-        ])
+    );
+    ods::ure::IsolateProducerOperation::builder(context, location)
+        .inputs(inputs)
+        .kernel(StringAttribute::new(context, &parts.feeder))
+        .depth(int(context, parts.feeder_depth))
         .build()
-        .expect("ure.isolate_producer is well formed")
+        .into()
 }
 
 /// `ure.buffer @feeder (@A) scope (k) loader @loader out (...) depth d`.
@@ -221,30 +202,13 @@ fn buffer<'c>(
     parts: &Parts,
     location: melior::ir::Location<'c>,
 ) -> melior::ir::Operation<'c> {
-    OperationBuilder::new(ods::ure::BufferOperation::name(), location)
-        .add_attributes(&[
-            (
-                Identifier::new(context, "feeder"),
-                StringAttribute::new(context, &parts.feeder).into(),
-            ),
-            (
-                Identifier::new(context, "input"),
-                FlatSymbolRefAttribute::new(context, &parts.input).into(),
-            ),
-            (
-                Identifier::new(context, "scope"),
-                names(context, &parts.scope),
-            ),
-            (
-                Identifier::new(context, "loader"),
-                StringAttribute::new(context, &parts.loader).into(),
-            ),
-            (Identifier::new(context, "out"), names(context, &parts.out)),
-            (
-                Identifier::new(context, "depth"),
-                int(context, parts.loader_depth),
-            ),
-        ])
+    ods::ure::BufferOperation::builder(context, location)
+        .feeder(StringAttribute::new(context, &parts.feeder))
+        .input(FlatSymbolRefAttribute::new(context, &parts.input))
+        .scope(names(context, &parts.scope))
+        .loader(StringAttribute::new(context, &parts.loader))
+        .out(names(context, &parts.out))
+        .depth(int(context, parts.loader_depth))
         .build()
-        .expect("ure.buffer is well formed")
+        .into()
 }

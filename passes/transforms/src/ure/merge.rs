@@ -13,9 +13,9 @@ use melior::ir::{
         StringAttribute,
     },
     block::BlockLike,
-    operation::{OperationBuilder, OperationLike, OperationRef},
+    operation::{OperationLike, OperationRef},
     r#type::IntegerType,
-    Attribute, Block, Identifier, Region, RegionLike,
+    Attribute, Block, Region, RegionLike,
 };
 use melior::Context;
 use std::collections::HashMap;
@@ -266,28 +266,14 @@ fn build_nest<'c, 'a>(
         .collect();
     let region = Region::new();
     region.append_block(Block::new(&[]));
-    let nest = OperationBuilder::new(ods::ure::NestOperation::name(), anchor.location())
-        .add_attributes(&[
-            (
-                Identifier::new(context, "representative"),
-                FlatSymbolRefAttribute::new(context, rep).into(),
-            ),
-            (
-                Identifier::new(context, "loops"),
-                ArrayAttribute::new(context, &loops).into(),
-            ),
-            (
-                Identifier::new(context, "mins"),
-                DenseI64ArrayAttribute::new(context, &mins).into(),
-            ),
-            (
-                Identifier::new(context, "extents"),
-                ArrayAttribute::new(context, &extents).into(),
-            ),
-        ])
-        .add_regions([region])
+    let nest = ods::ure::NestOperation::builder(context, anchor.location())
+        .representative(FlatSymbolRefAttribute::new(context, rep))
+        .loops(ArrayAttribute::new(context, &loops))
+        .mins(DenseI64ArrayAttribute::new(context, &mins).into())
+        .extents(ArrayAttribute::new(context, &extents))
+        .body(region)
         .build()
-        .map_err(|e| error(anchor.location(), format!("cannot build ure.nest: {e}")))?;
+        .into();
     let block = anchor.block().or_internal("a parent block")?;
     Ok(block.insert_operation_before(anchor, nest))
 }

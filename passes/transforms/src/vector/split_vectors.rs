@@ -28,7 +28,7 @@ use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::BlockAccess;
-use t2s_ir::ir::{attributes_of, named, operand, result};
+use t2s_ir::ir::{operand, result};
 use t2s_ir::lanes::{count, element_of, flatten, shape_of, type_of, unflatten};
 use t2s_ir::ods;
 use t2s_ir::pass::{Anchor, Failed};
@@ -270,12 +270,13 @@ fn poison<'c>(
 ) -> Result<(), String> {
     let ty = type_of(result(op));
     let shape = shape_of(ty).ok_or_else(|| no_rule(op))?;
-    let piece = e.op(
-        ods::ub::PoisonOperation::name(),
-        &[],
-        &[splitter.piece_type(&shape, element_of(ty))],
-        &[],
-    )[0];
+    let piece_type = splitter.piece_type(&shape, element_of(ty));
+    let piece = e.result_of(
+        ods::ub::PoisonOperation::builder(e.context, e.location)
+            .result(piece_type)
+            .build()
+            .into(),
+    );
     splitter.record_uniform(result(op), shape, piece);
     Ok(())
 }
@@ -445,17 +446,10 @@ fn elementwise<'c>(
         .results()
         .map(|r| splitter.piece_type(&shape, element_of(r.r#type())))
         .collect();
-    let attributes = attributes_of(op);
-    let named = named(&attributes);
-    let name = ir::name(op);
     let mut results: Vec<Vec<Val>> = vec![Vec::new(); op.result_count()];
     for k in 0..pieces {
         let args: Vec<Val> = operands.iter().map(|o| o[k]).collect();
-        for (i, r) in e
-            .op(&name, &args, &result_types, &named)
-            .into_iter()
-            .enumerate()
-        {
+        for (i, r) in e.same_op(op, &args, &result_types).into_iter().enumerate() {
             results[i].push(r);
         }
     }

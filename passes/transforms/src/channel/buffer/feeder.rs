@@ -15,7 +15,6 @@ use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT};
 use t2s_ir::handle::{Blk, Val};
-use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 use t2s_model::Linear;
 
@@ -101,13 +100,7 @@ fn context_of<'c>(e: &Emitter<'c>) -> &'c melior::Context {
 fn linear(e: &Emitter<'_>, extent: &Linear) -> Result<Val, Failed> {
     let mut value = e.index(extent.constant);
     for (p, c) in &extent.terms {
-        let attr = melior::ir::attribute::FlatSymbolRefAttribute::new(e.context, p);
-        let param = e.op(
-            ods::ure::ParamValueOperation::name(),
-            &[],
-            &[e.index_type()],
-            &[("param", attr.into())],
-        )[0];
+        let param = e.param_value(p);
         value = e.add(value, e.mul(param, e.index(*c)));
     }
     Ok(value)

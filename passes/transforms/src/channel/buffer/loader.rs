@@ -7,18 +7,16 @@
 
 use crate::channel::buffer::tile::Tile;
 use crate::spacetime::space_time_transform::attrs::array_attributes;
-use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute};
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationBuilder, OperationRef};
-use melior::ir::{Attribute, Block, Identifier, Location, Region, RegionLike, Type};
+use melior::ir::operation::OperationRef;
+use melior::ir::{Attribute, Block, Location, Region, RegionLike, Type};
 use melior::Context;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::error;
 use t2s_ir::diag::OrInternal;
-use t2s_ir::emit::Emitter;
+use t2s_ir::emit::{kernel_op, Emitter};
 use t2s_ir::handle::{AsBlk, Val};
 use t2s_ir::ir;
-use t2s_ir::ods;
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::{schedule, NestLoop, ParamDecl, TransformSpec};
 use t2s_model::Linear;
@@ -61,23 +59,12 @@ pub fn build<'c>(
     arguments.push((lane_type, location));
     let array_region = Region::new();
     array_region.append_block(Block::new(&arguments));
-    let array = OperationBuilder::new(ods::spacetime::ArrayOperation::name(), location)
-        .add_attributes(&attributes)
-        .add_regions([array_region])
-        .build()
-        .map_err(|e| error(location, format!("cannot build the loader's array: {e}")))?;
+    let array = attributes.build(context, location, &[], array_region);
     let kernel_region = Region::new();
     let kernel_block = Block::new(&[]);
     kernel_block.append_operation(array);
     kernel_region.append_block(kernel_block);
-    let kernel = OperationBuilder::new(ods::channel::KernelOperation::name(), location)
-        .add_attributes(&[(
-            Identifier::new(context, "sym_name"),
-            StringAttribute::new(context, loader.name).into(),
-        )])
-        .add_regions([kernel_region])
-        .build()
-        .or_internal("a value the IR guarantees")?;
+    let kernel = kernel_op(context, location, loader.name, kernel_region);
     let body = ir::body_block(&program).or_internal("a body block")?;
     let kernel = body.append_operation(kernel);
     let array = ir::body_ops(&kernel, 0)
@@ -173,15 +160,7 @@ fn emit_body<'c>(
     }
     let mut operands: Vec<Val> = recovered.clone();
     for p in &params {
-        let attr = FlatSymbolRefAttribute::new(context, p);
-        operands.push(
-            at.op(
-                ods::ure::ParamValueOperation::name(),
-                &[],
-                &[index],
-                &[("param", attr.into())],
-            )[0],
-        );
+        operands.push(at.param_value(p));
     }
     // Only the operands the indices use (a tile loop with coefficient 0,
     // e.g. `j` of A's tiles in the GEMM, is none): the load prints back.
@@ -201,18 +180,7 @@ fn emit_body<'c>(
     } else {
         element
     };
-    let value = at.op(
-        ods::ure::LoadOperation::name(),
-        &operands,
-        &[value_type],
-        &[
-            (
-                "input",
-                FlatSymbolRefAttribute::new(context, loader.input).into(),
-            ),
-            ("map", map),
-        ],
-    )[0];
+    let value = at.ure_load(loader.input, map, &operands, value_type);
     at.channel_write(loader.channel, &[], value);
     if let Some(then) = then {
         e.finish_scf_block(then);

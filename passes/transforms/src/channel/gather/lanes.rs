@@ -216,13 +216,7 @@ fn transpose<'c>(e: &Emitter<'c>, v: Val, perm: &[i64], result: melior::ir::Type
     if perm.iter().enumerate().all(|(i, d)| i as i64 == *d) {
         return v;
     }
-    let attr = lanes::i64_array(e.context, perm);
-    e.op(
-        ods::vector::TransposeOperation::name(),
-        &[v],
-        &[result],
-        &[("permutation", attr)],
-    )[0]
+    e.transpose(v, perm, result)
 }
 
 fn inverse(perm: &[i64]) -> Vec<i64> {

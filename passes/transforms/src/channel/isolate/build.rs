@@ -6,17 +6,16 @@ use crate::channel::isolate::frame::{Access, Frame};
 use crate::channel::isolate::pes::Fixed;
 use crate::channel::isolate::slice::{add_to_slice, clone_slice, combine};
 use melior::ir::{
-    attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
-    operation::{OperationBuilder, OperationLike, OperationRef},
+    attribute::IntegerAttribute,
+    operation::{OperationLike, OperationRef},
     r#type::IntegerType,
-    Attribute, Block, BlockLike, BlockRef, Identifier, Location, Region, RegionLike, Type,
+    Attribute, Block, BlockLike, BlockRef, Location, Region, RegionLike, Type,
 };
 use std::collections::{HashMap, HashSet};
 use t2s_ir::diag::OrInternal;
-use t2s_ir::emit::Emitter;
+use t2s_ir::emit::{fifo_op, kernel_op, Emitter};
 use t2s_ir::handle::{AsBlk, AsOp, Blk, Op, Val};
 use t2s_ir::ir;
-use t2s_ir::ods;
 use t2s_ir::ops::{spacetime::ArrayOp, View};
 use t2s_ir::pass::Failed;
 
@@ -68,44 +67,9 @@ pub fn declare_channel(
         ty,
         depth,
         shape,
-    )?;
+    );
     program_block(frame).append_operation(op);
     Ok(name)
-}
-
-/// `channel.fifo @name [shape] : ty, depth D` (detached).
-pub fn fifo_op<'c>(
-    context: &'c melior::Context,
-    location: melior::ir::Location<'c>,
-    name: &str,
-    ty: Type<'c>,
-    depth: i64,
-    shape: &[i64],
-) -> Result<melior::ir::Operation<'c>, Failed> {
-    let mut attributes = vec![
-        (
-            Identifier::new(context, "sym_name"),
-            StringAttribute::new(context, name).into(),
-        ),
-        (
-            Identifier::new(context, "element_type"),
-            TypeAttribute::new(ty).into(),
-        ),
-        (
-            Identifier::new(context, "depth"),
-            IntegerAttribute::new(IntegerType::new(context, 64).into(), depth).into(),
-        ),
-    ];
-    if !shape.is_empty() {
-        let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
-        let shape = Attribute::parse(context, &format!("array<i64: {}>", dims.join(", ")))
-            .or_internal("an attribute that parses")?;
-        attributes.push((Identifier::new(context, "shape"), shape));
-    }
-    OperationBuilder::new(ods::channel::FifoOperation::name(), location)
-        .add_attributes(&attributes)
-        .build()
-        .or_internal("a value the IR guarantees")
 }
 
 fn program_block<'c, 'a>(frame: &Frame<'c, 'a>) -> BlockRef<'c, 'a> {
@@ -125,14 +89,7 @@ pub fn new_kernel(
     let context = frame.context;
     let region = Region::new();
     region.append_block(Block::new(&[]));
-    let kernel = OperationBuilder::new(ods::channel::KernelOperation::name(), location)
-        .add_attributes(&[(
-            Identifier::new(context, "sym_name"),
-            StringAttribute::new(context, name).into(),
-        )])
-        .add_regions([region])
-        .build()
-        .or_internal("a value the IR guarantees")?;
+    let kernel = kernel_op(context, location, name, region);
     let kernel = program_block(frame).append_operation(kernel);
     let block = kernel
         .region(0)

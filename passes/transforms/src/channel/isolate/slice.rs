@@ -188,14 +188,9 @@ pub fn combine(
     map: &HashMap<usize, Val>,
     and: bool,
 ) -> Option<Val> {
-    let ty = melior::ir::r#type::IntegerType::new(e.context, 1).into();
-    let op = if and {
-        ods::arith::AndIOperation::name()
-    } else {
-        ods::arith::OrIOperation::name()
-    };
+    let op = if and { Emitter::andi } else { Emitter::ori };
     conditions
         .iter()
         .map(|c| literal(e, *c, map))
-        .reduce(|a, b| e.op1(op, &[a, b], ty))
+        .reduce(|a, b| op(e, a, b))
 }

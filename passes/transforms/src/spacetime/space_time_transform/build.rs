@@ -17,10 +17,10 @@
 use super::nest::{collect_ures, result_type, select_parts, Ure};
 use super::output::{declare_output, emit_output};
 use melior::ir::{
-    attribute::{DenseI64ArrayAttribute, IntegerAttribute, StringAttribute},
+    attribute::StringAttribute,
     block::BlockLike,
-    operation::{OperationBuilder, OperationLike, OperationRef},
-    r#type::{IntegerType, MemRefType},
+    operation::{OperationLike, OperationRef},
+    r#type::MemRefType,
     Block, Region, RegionLike, Type, Value, ValueLike,
 };
 use melior::Context;
@@ -28,7 +28,7 @@ use std::collections::HashMap;
 use t2s_dialects::ods::spacetime;
 use t2s_ir::diag::error;
 use t2s_ir::diag::OrInternal;
-use t2s_ir::emit::Emitter;
+use t2s_ir::emit::{Emitter, ReadDelay};
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -191,12 +191,7 @@ fn create_array<'c, 'a>(
     let block = Block::new(&arguments);
     let region = Region::new();
     region.append_block(block);
-    let op = OperationBuilder::new(spacetime::ArrayOperation::name(), location)
-        .add_operands(&file_values)
-        .add_attributes(&attributes)
-        .add_regions([region])
-        .build()
-        .map_err(|e| error(location, format!("cannot build spacetime.array: {e}")))?;
+    let op = attributes.build(context, location, &file_values, region);
     let parent = nest.block().or_internal("a parent block")?;
     let array = parent.insert_operation_before(nest, op);
     let body = ir::body_block(&array).or_internal("a body block")?;
@@ -261,12 +256,7 @@ fn write_files(
             None => (*pe, None),
         };
         if let Some(file) = files.get(&(index, r)) {
-            at.op(
-                ods::spacetime::WriteOperation::name(),
-                &[*value, *file],
-                &[],
-                &[],
-            );
+            at.spacetime_write(*value, *file);
         }
         match then {
             Some(then) => pe.finish_scf_block(then),
@@ -498,25 +488,9 @@ fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Resu
 }
 
 fn emit_read(e: &Emitter<'_>, file: Val, offset: &[i64], access: &Access) -> Result<Val, Failed> {
-    let file_value = file.value();
-    let elem = t2s_ir::types::element(file_value.r#type());
-    let i64_type = IntegerType::new(e.context, 64).into();
-    Ok(e.op(
-        ods::spacetime::ReadOperation::name(),
-        &[file],
-        &[elem],
-        &[
-            (
-                "offset",
-                DenseI64ArrayAttribute::new(e.context, offset).into(),
-            ),
-            match access {
-                Access::Steps(delay) => ("delay", IntegerAttribute::new(i64_type, *delay).into()),
-                Access::PerTimeLoop { delays, .. } => (
-                    "time_delay",
-                    DenseI64ArrayAttribute::new(e.context, delays).into(),
-                ),
-            },
-        ],
-    )[0])
+    let delay = match access {
+        Access::Steps(delay) => ReadDelay::Steps(*delay),
+        Access::PerTimeLoop { delays, .. } => ReadDelay::PerTimeLoop(delays),
+    };
+    Ok(e.spacetime_read(file, offset, delay))
 }

@@ -17,9 +17,9 @@
 use crate::spacetime::vectorize::legal::{all_ops, Propagation, Varying};
 use melior::ir::{
     block::BlockLike,
-    operation::{OperationBuilder, OperationLike, OperationRef},
+    operation::{OperationLike, OperationRef},
     r#type::IntegerType,
-    Attribute, Identifier, RegionLike, Type, Value,
+    Attribute, RegionLike, Type, Value,
 };
 use melior::Context;
 use std::collections::HashMap;
@@ -30,7 +30,8 @@ use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::lanes::{self, is_vector, splat, type_of};
 use t2s_ir::ods;
-use t2s_ir::ops::{spacetime::ArrayOp, View};
+use t2s_ir::ops::spacetime::{ArrayOp, OutputOp, OutputParts};
+use t2s_ir::ops::View;
 use t2s_ir::pass::Failed;
 
 struct Widen<'c, 'v> {
@@ -313,7 +314,7 @@ impl<'c> Widen<'c, '_> {
         let value = splat(&e, value, &self.shape);
         let mut new_operands = vec![value, file];
         new_operands.extend(mask);
-        self.rebuild(op, &new_operands, None)
+        self.rebuild(op, &new_operands)
     }
 
     fn output(&self, op: Op, mask: Option<Val>) -> Result<(), Failed> {
@@ -324,48 +325,25 @@ impl<'c> Widen<'c, '_> {
             return Ok(());
         }
         let e = self.at(op);
-        let mut new_operands: Vec<Val> =
-            values.iter().map(|v| splat(&e, *v, &self.shape)).collect();
-        new_operands.extend(&indices);
-        new_operands.extend(mask);
-        let segments = format!(
-            "array<i32: {}, {}, {}, 0>",
-            values.len(),
-            indices.len(),
-            usize::from(mask.is_some())
-        );
-        self.rebuild(op, &new_operands, Some(segments))
+        let func = OutputOp::cast(op.op())
+            .or_internal("a spacetime.output")?
+            .func();
+        let values = values.iter().map(|v| splat(&e, *v, &self.shape)).collect();
+        let parts = OutputParts {
+            values,
+            indices,
+            mask,
+            at: parts.at,
+        };
+        t2s_ir::ops::spacetime::build_output(&e, &func, &parts);
+        // SAFETY: the op has no results, and nothing refers to it after this.
+        unsafe { ir::erase(op.op()) };
+        Ok(())
     }
 
-    /// Replaces `op` by the same op over `new_operands`.
-    fn rebuild(
-        &self,
-        op: Op,
-        new_operands: &[Val],
-        segments: Option<String>,
-    ) -> Result<(), Failed> {
-        let r = op_ref(op);
-        let mut attrs: Vec<(Identifier, Attribute)> = Vec::new();
-        for (name, attribute) in op.attributes() {
-            if name != "operandSegmentSizes" {
-                attrs.push((Identifier::new(self.context, &name), attribute));
-            }
-        }
-        if let Some(s) = segments {
-            attrs.push((
-                Identifier::new(self.context, "operandSegmentSizes"),
-                Attribute::parse(self.context, &s).or_internal("an attribute that parses")?,
-            ));
-        }
-        let values: Vec<Value> = new_operands.iter().map(|v| v.value()).collect();
-        let new = OperationBuilder::new(&ir::name(&r), r.location())
-            .add_operands(&values)
-            .add_attributes(&attrs)
-            .build()
-            .map_err(|_| error(r.location(), "vectorize: cannot rebuild the op"))?;
-        self.at(op).insert(new);
-        // SAFETY: the op has no uses left, and nothing refers to it after this.
-        unsafe { ir::erase(r) };
+    /// Gives `op` (which has no operand segments) `new_operands`.
+    fn rebuild(&self, op: Op, new_operands: &[Val]) -> Result<(), Failed> {
+        op.set_operands(new_operands);
         Ok(())
     }
 

@@ -10,7 +10,6 @@ use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::Val;
 use t2s_ir::lanes::{count, element_of, shape_of, type_of, vector_type};
-use t2s_ir::ods;
 
 /// A split vector: `pieces[k]` holds lanes `k * width .. (k + 1) * width`
 /// (row-major) of a `vector<shape x element>`.
@@ -225,7 +224,7 @@ impl<'c> Splitter<'c> {
 /// they come from at most two vectors, else `vector.from_elements`.
 fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> Val {
     if let [lane] = lanes {
-        return scalar(e, *lane, element);
+        return scalar(e, *lane);
     }
     let mut sources: Vec<Val> = Vec::new();
     for lane in lanes {
@@ -233,7 +232,7 @@ fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> Val {
             Lane::In(v, _) if sources.iter().any(|s| s.key() == v.key()) => {}
             Lane::In(v, _) if sources.len() < 2 => sources.push(*v),
             _ => {
-                let scalars: Vec<Val> = lanes.iter().map(|l| scalar(e, *l, element)).collect();
+                let scalars: Vec<Val> = lanes.iter().map(|l| scalar(e, *l)).collect();
                 let ty = vector_type(e.context, &[lanes.len() as i64], element);
                 return e.from_elements(&scalars, ty);
             }
@@ -257,29 +256,14 @@ fn build<'c>(e: &Emitter<'c>, lanes: &[Lane], element: Type<'c>) -> Val {
     }
     let second = sources.get(1).copied().unwrap_or(first);
     let mask: Vec<i64> = mask.iter().map(|i| *i as i64).collect();
-    let mask = t2s_ir::lanes::i64_array(e.context, &mask);
-    let ty = vector_type(e.context, &[lanes.len() as i64], element);
-    e.op(
-        ods::vector::ShuffleOperation::name(),
-        &[first, second],
-        &[ty],
-        &[("mask", mask)],
-    )[0]
+    e.shuffle(first, second, &mask)
 }
 
 /// The scalar of one lane.
-fn scalar<'c>(e: &Emitter<'c>, lane: Lane, element: Type<'c>) -> Val {
+fn scalar(e: &Emitter<'_>, lane: Lane) -> Val {
     match lane {
         Lane::Scalar(v) => v,
-        Lane::In(v, i) => {
-            let position = t2s_ir::lanes::i64_array(e.context, &[i as i64]);
-            e.op(
-                ods::vector::ExtractOperation::name(),
-                &[v],
-                &[element],
-                &[("static_position", position)],
-            )[0]
-        }
+        Lane::In(v, i) => e.vector_extract(v, &[i as i64]),
     }
 }
 

@@ -10,13 +10,13 @@ use crate::vector::split_vectors::lanes::{buffer_element, Splitter};
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     r#type::MemRefType,
-    Type,
+    Type, Value,
 };
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
-use t2s_ir::handle::{AsVal, Val};
+use t2s_ir::handle::{AsVal, Op, Val};
 use t2s_ir::ir;
-use t2s_ir::ir::{attributes_of, named, operand, result};
+use t2s_ir::ir::{attributes_of, operand, result};
 use t2s_ir::lanes::{count, element_of, shape_of, type_of, unflatten};
 use t2s_ir::ods;
 
@@ -140,9 +140,7 @@ fn allocate<'c>(
     let piece_type = splitter.piece_type(&shape, element_of(element));
     let split = MemRefType::new(piece_type, &dims, None, space);
     let operands: Vec<Val> = op.operands().map(|v| v.val()).collect();
-    let attributes = attributes_of(op);
-    let named = named(&attributes);
-    let new = e.op(&ir::name(op), &operands, &[split.into()], &named)[0];
+    let new = e.same_op(op, &operands, &[split.into()])[0];
     buffers.0.insert(old.key() as usize, new);
     Ok(())
 }
@@ -216,27 +214,37 @@ fn row_access<'c>(
             indices[first + d] = e.add(indices[first + d], e.index(*offset));
         }
     }
-    let operands = [value.into_iter().collect::<Vec<_>>(), vec![buffer], indices].concat();
-    // A piece keeps the access's alignment and temporal hint.
-    let attributes = attributes_of(op);
-    let named = named(&attributes);
-    match (value, width) {
-        (Some(_), 1) => e.op(ods::memref::StoreOperation::name(), &operands, &[], &[]),
-        (Some(_), _) => e.op(ods::vector::StoreOperation::name(), &operands, &[], &named),
-        (None, 1) => e.op(
-            ods::memref::LoadOperation::name(),
-            &operands,
-            &[piece_type],
-            &[],
-        ),
-        (None, _) => e.op(
-            ods::vector::LoadOperation::name(),
-            &operands,
-            &[piece_type],
-            &named,
-        ),
+    if width == 1 {
+        return match value {
+            Some(v) => {
+                e.store(v, buffer, &indices);
+                buffer
+            }
+            None => e.load(buffer, &indices, piece_type),
+        };
     }
-    .first()
-    .copied()
-    .unwrap_or(buffer)
+    let index_values: Vec<Value> = indices.iter().map(|v| v.value()).collect();
+    let piece = match value {
+        Some(v) => e.insert(
+            ods::vector::StoreOperation::builder(e.context, e.location)
+                .value_to_store(v.value())
+                .base(buffer.value())
+                .indices(&index_values)
+                .build()
+                .into(),
+        ),
+        None => e.insert(
+            ods::vector::LoadOperation::builder(e.context, e.location)
+                .result(piece_type)
+                .base(buffer.value())
+                .indices(&index_values)
+                .build()
+                .into(),
+        ),
+    };
+    // A piece keeps the access's alignment and temporal hint.
+    for (name, attribute) in attributes_of(op) {
+        Op::of(&piece).set_inherent(&name, attribute);
+    }
+    piece.result(0).map_or(buffer, |r| r.val())
 }
