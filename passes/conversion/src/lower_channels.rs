@@ -62,7 +62,7 @@ fn run(root: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let fifos = ir::collect(root, ods::channel::FifoOperation::name());
     let mut specs: HashMap<String, (Vec<i64>, u64, Type)> = HashMap::new();
     for fifo in &fifos {
-        if fifo.parent_operation().map(|p| p.to_raw().ptr) != Some(root.to_raw().ptr) {
+        if fifo.parent_operation().map(|p| p.handle()) != Some(root.handle()) {
             return Err(error(
                 fifo.location(),
                 "lower-channels lowers channels declared in the module: run spacetime-to-scf first, which moves a program's channels there",

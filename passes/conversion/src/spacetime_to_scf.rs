@@ -271,82 +271,38 @@ fn lower_array<'c>(
         form.stage(&e, array, &info, &mut lowered)?;
     }
     let grid = form.as_ref().map(|f| &f.grid);
-
     // Only the kernel that stores the output initializes it: the others run
     // at the same time.
-    let init_outputs = |e: &Emitter<'c>| -> Result<Option<Val>, Failed> {
-        if !stores {
-            return Ok(None);
-        }
-        if let Some(grid) = grid {
-            gpu::check_stamps(grid, &output, array.location())?;
-        }
-        crate::spacetime_to_scf::lowered::init_outputs(e, &info, &lowered, !options.gpu)
+    let at = array.location();
+    let init = |e: &Emitter<'c>, lowered: &Lowered<'c>| match stores {
+        true => steps::init_outputs(e, grid, &info, lowered, at, options),
+        false => Ok(None),
     };
-    // Only the program's own array packs and runs on threads (a kernel's
-    // feeders have buffers; kernels run on threads of their own).
-    let in_program = array
-        .parent_operation()
-        .is_some_and(|p| ods::is(&p, ods::ure::ProgramOperation::name()));
-    let threads = match options.threads && in_program {
-        true => threads::plan(program, array, &info, &output)?,
-        false => None,
+    let (threads, packs) = steps::host_plans(program, array, &info, &output, options)?;
+    let time_steps = steps::Steps {
+        array,
+        info: &info,
+        unroll,
+        time_extents: &time_extents,
+        packs: &packs,
+        options,
     };
-    // The output is initialized once, before the threads start.
-    let mut stamps = match threads.is_some() {
-        true => init_outputs(&e)?,
-        false => None,
-    };
-    // Each iteration of the parallel loops has its own storage.
-    let parallel = threads
-        .as_ref()
-        .map(|p| threads::open(&e, p, &info, &time_extents));
-    let outer = e;
-    let e = parallel.as_ref().map_or(e, |(body, _)| e.at(*body));
-    let given = match &parallel {
-        Some((_, ivs)) => ivs.iter().map(|iv| Some(*iv)).collect(),
-        None => given,
-    };
-
-    let packs = match options.pack_feeders && in_program {
-        true => pack::plan(program, array, &info),
-        false => Vec::new(),
-    };
-    let storage = phases::Storage::allocate(&e, array, &info, unroll, options, grid, &packs)?;
-    if threads.is_none() {
-        stamps = init_outputs(&e)?;
-    }
-
-    let scope = form.as_ref().and_then(|f| f.scope());
-    let mut time = phases::time_loops(&e, array, &info, &time_extents, &given, scope);
-    if let Some(form) = &form {
-        form.fill(&e, &time, &info, &mut lowered)?;
-    }
-    pack::fill(&e, &packs, &storage.packed, &time, &info, &mut lowered)?;
-    let pe = phases::PeInputs {
-        files: &storage.files,
-        buffers: &storage.buffers,
-        lowered: &lowered,
-        stamps,
-        region_size: options.pe_region_size,
-    };
-    phases::lower_pes(&e, array, &info, unroll, &mut time, &pe)?;
-    if let Some(form) = &form {
-        form.end_scope(&e, &time)?;
-    }
-    for body in time.bodies.iter().rev() {
-        e.finish_scf_block(*body);
-    }
-    storage.free(&e);
-    if let Some((body, _)) = parallel {
-        outer.finish_parallel(body);
-    }
+    let form_ref = form.as_ref();
+    let threads = threads.as_ref();
+    let run = steps::run_steps(
+        &e,
+        &time_steps,
+        threads,
+        form_ref,
+        &mut lowered,
+        given,
+        &init,
+    )?;
+    let (stamps, e_inner) = run;
     if let Some(stamps) = stamps.filter(|_| !options.gpu) {
-        outer.insert(melior::dialect::memref::dealloc(
-            stamps.value(),
-            outer.location,
-        ));
+        e.dealloc(stamps);
     }
+    let e = e_inner;
     if let Some(form) = &form {
         form.close(&e, &lowered.outputs);
     }
@@ -571,6 +527,7 @@ mod phases;
 mod regions;
 pub mod registers;
 pub mod rewrite;
+mod steps;
 pub mod store_once;
 mod threads;
 pub mod tile;

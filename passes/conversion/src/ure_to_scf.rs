@@ -118,23 +118,7 @@ fn lower_program(
     )?;
     let e = entry.at(guarded.body);
 
-    let loops = model
-        .loops
-        .iter()
-        .map(|l| {
-            let lb = e.index(l.min);
-            let extent = extent_value(&e, &l.extent, &params);
-            let ub = e.add(lb, extent);
-            (l.name.as_str(), LoopValues { lb, ub })
-        })
-        .collect::<HashMap<_, _>>();
-    let mut strides = HashMap::new();
-    let mut stride = e.index(1);
-    for l in model.loops.iter().rev() {
-        strides.insert(l.name.as_str(), stride);
-        let v = &loops[l.name.as_str()];
-        stride = e.mul(stride, e.sub(v.ub, v.lb));
-    }
+    let (loops, strides) = loop_values(&e, &model, &params);
     let mut frame = Frame {
         program: &model,
         loops,
@@ -174,6 +158,34 @@ fn lower_program(
     // SAFETY: the op has no uses left, and nothing refers to it after this.
     unsafe { ir::erase(program) };
     Ok(())
+}
+
+/// Each loop's bounds, and its stride in the rank of a point in loop
+/// order (the innermost loop's is 1).
+#[allow(clippy::type_complexity)]
+fn loop_values<'m>(
+    e: &Emitter<'_>,
+    model: &'m Program,
+    params: &[Val],
+) -> (HashMap<&'m str, LoopValues>, HashMap<&'m str, Val>) {
+    let loops = model
+        .loops
+        .iter()
+        .map(|l| {
+            let lb = e.index(l.min);
+            let extent = extent_value(e, &l.extent, params);
+            let ub = e.add(lb, extent);
+            (l.name.as_str(), LoopValues { lb, ub })
+        })
+        .collect::<HashMap<_, _>>();
+    let mut strides = HashMap::new();
+    let mut stride = e.index(1);
+    for l in model.loops.iter().rev() {
+        strides.insert(l.name.as_str(), stride);
+        let v = &loops[l.name.as_str()];
+        stride = e.mul(stride, e.sub(v.ub, v.lb));
+    }
+    (loops, strides)
 }
 
 /// The `ure.def` of each Func of `program`, by the Func's symbol.

@@ -7,7 +7,6 @@
 
 use crate::error::ExecuteError;
 use crate::session::{is_transformed, merge, program_model, select_program};
-use melior::ir::attribute::TypeAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::{Module, ValueLike};
@@ -228,16 +227,21 @@ impl Interface {
             .ok_or_else(|| {
                 t2s_ir::diag::error(array.location(), format!("no ure.func @{output}"))
             })?;
-        let output_types = ir::array(decl, "result_types")
+        let declared = FuncOp::cast(*decl)
+            .map(|f| f.result_types())
+            .unwrap_or_default();
+        let output_types = declared
             .into_iter()
-            .filter_map(|a| TypeAttribute::try_from(a).ok())
             .map(|t| {
-                t2s_ir::import::scalar_type(t.value()).ok_or_else(|| {
+                t2s_ir::import::scalar_type(t).ok_or_else(|| {
                     t2s_ir::diag::error(decl.location(), "output types are integers or floats")
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let extents = ir::extents(array, "extents");
+        let extents: Vec<_> = t2s_ir::ops::loop_bounds(array)
+            .into_iter()
+            .map(|b| b.2)
+            .collect();
         // The output's element space, as its ure.func declares it.
         let bounds = FuncOp::cast(*decl)
             .and_then(|f| f.bounds())
@@ -299,8 +303,10 @@ impl Interface {
         let def = <t2s_ir::ops::ure::DefOp as t2s_ir::ops::View>::cast(output)
             .or_internal("the output's ure.def")?;
         let (vars, num_lhs) = (def.vars(), def.num_lhs());
-        let loops = ir::strings(nest, "loops");
-        let extents = ir::extents(nest, "extents");
+        let (loops, extents): (Vec<_>, Vec<_>) = t2s_ir::ops::loop_bounds(nest)
+            .into_iter()
+            .map(|(name, _, extent)| (name, extent))
+            .unzip();
         let mut output_shape = Vec::new();
         for var in vars.iter().take(num_lhs) {
             let l = loops
@@ -310,11 +316,11 @@ impl Interface {
             output_shape.push(extent_of(&extents[l], &params)?);
         }
         let extent_params = extent_params(nest, &params);
-        let loop_extents = ir::extents(nest, "extents")
+        let loop_extents = extents
             .iter()
             .map(|e| extent_of(e, &params))
             .collect::<Result<_, _>>()?;
-        let output = ir::symbol(&output, "func");
+        let output = def.func();
         let output_layout = t2s_ir::ops::ure::ProgramOp::cast(program)
             .map(|p| p.layout_of(&output))
             .unwrap_or_default();
@@ -422,14 +428,9 @@ pub fn param_max(decls: &[ParamDecl], params: &[String]) -> Vec<Option<i64>> {
 
 /// The loops of a `ure.nest` or `spacetime.array` whose extent is a parameter.
 fn extent_params(op: &OperationRef<'_, '_>, params: &[String]) -> Vec<(usize, String, i64)> {
-    let names = ir::strings(op, "loops");
-    let mins = ir::i64s(op, "mins");
-    let extents = ir::extents(op, "extents");
-    names
+    t2s_ir::ops::loop_bounds(op)
         .into_iter()
-        .zip(mins)
-        .zip(extents)
-        .filter_map(|((name, min), extent)| match extent {
+        .filter_map(|(name, min, extent)| match extent {
             ir::ExtentAttr::Param(p) => params.iter().position(|q| *q == p).map(|i| (i, name, min)),
             ir::ExtentAttr::Const(_) | ir::ExtentAttr::Expr(_) => None,
         })

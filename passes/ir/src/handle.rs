@@ -63,6 +63,12 @@ identity!(Val);
 identity!(Op);
 identity!(Blk);
 
+/// An attribute's identity, for maps keyed by it: attributes are uniqued
+/// in their context, so equal attributes are one object.
+pub fn attribute_key(a: &Attribute<'_>) -> usize {
+    a.to_raw().ptr as usize
+}
+
 /// `.val()` on any melior value.
 pub trait AsVal {
     fn val(&self) -> Val;

@@ -10,9 +10,11 @@ use crate::diag::OrInternal;
 use crate::handle::{AsVal, Val};
 use crate::ir::{self, ExtentAttr};
 use crate::ods;
+use crate::ops::ure::{AtOp, DefOp, InputOp, LoadOp, NestOp, ParamValueOp};
+use crate::ops::View;
 use crate::pass::Failed;
 use melior::ir::{
-    attribute::{FloatAttribute, IntegerAttribute, TypeAttribute},
+    attribute::{FloatAttribute, IntegerAttribute},
     block::BlockLike,
     operation::{OperationLike, OperationRef},
     Type, TypeLike, ValueLike,
@@ -92,14 +94,11 @@ pub fn extract_program(program: OperationRef<'_, '_>) -> Result<Program, Failed>
     let ops = ir::body_ops(&program, 0);
     let (params, inputs) = params_and_inputs(&ops)?;
     let loops = extract_loops(&nest, &params)?;
-    let defs: Vec<_> = ir::body_ops(&nest, 0)
-        .into_iter()
-        .filter(|op| ods::is(op, ods::ure::DefOperation::name()))
-        .collect();
+    let defs: Vec<DefOp> = crate::ops::children(&nest);
     let func_index: HashMap<String, usize> = defs
         .iter()
         .enumerate()
-        .map(|(i, d)| (ir::symbol(d, "func"), i))
+        .map(|(i, d)| (d.func(), i))
         .collect();
     let input_index: HashMap<String, usize> = inputs
         .iter()
@@ -159,11 +158,7 @@ pub fn params_and_inputs(
 }
 
 pub fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {
-    let ty = op
-        .attribute("type")
-        .ok()
-        .and_then(|a| TypeAttribute::try_from(a).ok())
-        .map(|t| t.value());
+    let ty = InputOp::cast(*op).and_then(|i| i.memref_type());
     let Some((elem, shape)) = ty.and_then(memref_shape) else {
         return Err(error(
             op.location(),
@@ -182,14 +177,10 @@ pub fn extract_input(op: &OperationRef<'_, '_>) -> Result<Input, Failed> {
 }
 
 fn extract_loops(nest: &OperationRef<'_, '_>, params: &[String]) -> Result<Vec<Loop>, Failed> {
-    let names = ir::strings(nest, "loops");
-    let mins = ir::i64s(nest, "mins");
-    let extents = ir::extents(nest, "extents");
-    names
+    let bounds = NestOp::cast(*nest).map(|n| n.bounds()).unwrap_or_default();
+    bounds
         .into_iter()
-        .zip(mins)
-        .zip(extents)
-        .map(|((name, min), extent)| {
+        .map(|(name, min, extent)| {
             let extent = match extent {
                 ExtentAttr::Const(c) => Extent::Const(c),
                 ExtentAttr::Param(p) => match params.iter().position(|q| *q == p) {
@@ -317,14 +308,14 @@ impl BodyBuilder<'_> {
             },
             ods::ure::AtOperation => self.convert_at(op),
             ods::ure::ParamValueOperation => {
-                let param_name = ir::symbol(op, "param");
+                let param_name = ParamValueOp::wrap(*op).param();
                 let param = *self.names.params.get(&param_name).ok_or_else(|| {
                     error(op.location(), format!("@{param_name} is not a ure.param"))
                 })?;
                 self.define(op, Node::Param(param))
             },
             ods::ure::LoadOperation => {
-                let input_name = ir::symbol(op, "input");
+                let input_name = LoadOp::wrap(*op).input();
                 let input = *self.names.inputs.get(&input_name).ok_or_else(|| {
                     error(op.location(), format!("@{input_name} is not an input"))
                 })?;
@@ -339,7 +330,7 @@ impl BodyBuilder<'_> {
     }
 
     fn convert_at(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
-        let func_name = ir::symbol(op, "func");
+        let func_name = AtOp::wrap(*op).func();
         let func = *self.names.funcs.get(&func_name).ok_or_else(|| {
             error(
                 op.location(),
@@ -359,9 +350,10 @@ impl BodyBuilder<'_> {
     }
 }
 
-fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, Failed> {
-    let vars = ir::strings(def, "vars");
-    let num_lhs = ir::int(def, "num_lhs").unwrap_or(vars.len() as i64) as usize;
+fn extract_func(def: &DefOp<'_, '_>, names: &Names<'_>) -> Result<Func, Failed> {
+    let func = def.func();
+    let (vars, num_lhs) = (def.vars(), def.num_lhs());
+    let def = &def.op();
     let block = ir::body_block(def).or_internal("a body block")?;
     let mut builder = BodyBuilder {
         names,
@@ -407,7 +399,7 @@ fn extract_func(def: &OperationRef<'_, '_>, names: &Names<'_>) -> Result<Func, F
     body.nodes = builder.nodes;
     body.sources = builder.sources;
     Ok(Func {
-        name: ir::symbol(def, "func"),
+        name: func,
         result_types,
         lhs: (0..num_lhs).collect(),
         vars,

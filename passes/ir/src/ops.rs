@@ -74,3 +74,12 @@ pub fn children<'c, 'a, V: View<'c, 'a>>(op: &OperationRef<'c, 'a>) -> Vec<V> {
         .filter_map(V::cast)
         .collect()
 }
+
+/// The loops of a `ure.nest` or a `spacetime.array`, outermost first, with
+/// their bounds (none for any other op).
+pub fn loop_bounds(op: &OperationRef<'_, '_>) -> ure::Bounds {
+    if let Some(nest) = ure::NestOp::cast(*op) {
+        return nest.bounds();
+    }
+    spacetime::ArrayOp::cast(*op).map_or_else(Vec::new, |a| a.bounds())
+}

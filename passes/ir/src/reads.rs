@@ -11,7 +11,8 @@ use crate::handle::{AsVal, Val};
 use crate::import::params_and_inputs;
 use crate::ir;
 use crate::ods;
-use crate::ops::{ure::LoadOp, View};
+use crate::ops::ure::{DefOp, LoadOp, MergeUresOp, NestOp, ParamValueOp, SetBoundsOp};
+use crate::ops::View;
 use crate::pass::Failed;
 use melior::ir::operation::{OperationLike, OperationRef};
 use t2s_model::reads::{max_of, InputNeeds, Span};
@@ -26,7 +27,7 @@ pub fn input_needs(program: OperationRef<'_, '_>) -> Result<Vec<InputNeeds>, Fai
         .collect();
     for load in crate::ops::all::<LoadOp>(program) {
         let op = load.op();
-        let input = ir::symbol(&op, "input");
+        let input = load.input();
         let Some(need) = needs.iter_mut().find(|n| n.name == input) else {
             continue;
         };
@@ -74,8 +75,8 @@ fn span_of(value: Val) -> Option<Span> {
     }
     if let Some(op) = value.defining_op() {
         let op = op.op();
-        if ods::is(&op, ods::ure::ParamValueOperation::name()) {
-            return Some(Span::point(Linear::param(&ir::symbol(&op, "param"))));
+        if let Some(param) = ParamValueOp::cast(op) {
+            return Some(Span::point(Linear::param(&param.param())));
         }
         if ods::is(&op, ods::arith::ConstantOperation::name()) {
             return ir::int(&op, "value").map(|c| Span::point(Linear::constant(c)));
@@ -90,34 +91,15 @@ fn span_of(value: Val) -> Option<Span> {
 /// its merge's representative (as written).
 fn def_variable_span(value: Val) -> Option<Span> {
     let block = value.owner_block()?;
-    let def = block.parent_op()?.op();
-    if !ods::is(&def, ods::ure::DefOperation::name()) {
-        return None;
-    }
-    let var = ir::strings(&def, "vars")
-        .get(value.argument_number()?)?
-        .clone();
-    let parent = def.parent_operation()?;
-    let bounds = if ods::is(&parent, ods::ure::NestOperation::name()) {
-        parent
-    } else {
-        set_bounds_of(&parent, &ir::symbol(&def, "func"))?
+    let def = DefOp::cast(block.parent_op()?.op())?;
+    let var = def.vars().get(value.argument_number()?)?.clone();
+    let parent = def.op().parent_operation()?;
+    let bounds = match NestOp::cast(parent) {
+        Some(nest) => nest.bounds(),
+        None => set_bounds_of(&parent, &def.func())?.bounds(),
     };
-    let (names, mins, extents) = if ods::is(&bounds, ods::ure::NestOperation::name()) {
-        (
-            ir::strings(&bounds, "loops"),
-            ir::i64s(&bounds, "mins"),
-            ir::extents(&bounds, "extents"),
-        )
-    } else {
-        (
-            ir::strings(&bounds, "vars"),
-            ir::i64s(&bounds, "mins"),
-            ir::extents(&bounds, "extents"),
-        )
-    };
-    let l = names.iter().position(|n| *n == var)?;
-    Span::of_loop(*mins.get(l)?, &extents.get(l)?.linear())
+    let (_, min, extent) = bounds.into_iter().find(|(n, _, _)| *n == var)?;
+    Span::of_loop(min, &extent.linear())
 }
 
 /// The `ure.set_bounds` that bounds Func `func` of an unmerged `program`:
@@ -125,20 +107,14 @@ fn def_variable_span(value: Val) -> Option<Span> {
 fn set_bounds_of<'c, 'a>(
     program: &OperationRef<'c, 'a>,
     func: &str,
-) -> Option<OperationRef<'c, 'a>> {
-    let ops = ir::body_ops(program, 0);
-    let representative = ops
-        .iter()
-        .filter(|op| ods::is(op, ods::ure::MergeUresOperation::name()))
-        .find(|op| {
-            ir::symbol(op, "representative") == func
-                || ir::symbols(op, "ures").iter().any(|u| u == func)
-        })
-        .map_or_else(|| func.to_string(), |op| ir::symbol(op, "representative"));
-    ops.into_iter().find(|op| {
-        ods::is(op, ods::ure::SetBoundsOperation::name())
-            && ir::symbol(op, "func") == representative
-    })
+) -> Option<SetBoundsOp<'c, 'a>> {
+    let representative = crate::ops::children::<MergeUresOp>(program)
+        .into_iter()
+        .find(|m| m.representative() == func || m.ures().iter().any(|u| u == func))
+        .map_or_else(|| func.to_string(), |m| m.representative());
+    crate::ops::children::<SetBoundsOp>(program)
+        .into_iter()
+        .find(|b| b.func() == representative)
 }
 
 /// The closest op named `name` around the op or block that defines `value`.

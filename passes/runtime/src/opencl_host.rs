@@ -226,48 +226,69 @@ pub fn run_kernel(
         kernel: std::ptr::null_mut(),
         buffers: Vec::new(),
     };
-    let mut status = 0;
-    // SAFETY: OpenCL calls on the objects of this session; host pointers
-    // are the caller's buffers of the given sizes, alive for the call.
-    unsafe {
-        s.context = (api.create_context)(
-            std::ptr::null(),
-            1,
-            &device,
-            std::ptr::null_mut(),
-            std::ptr::null_mut(),
-            &mut status,
-        );
-        check(status, "clCreateContext")?;
-        s.queue = (api.create_command_queue)(s.context, device, 0, &mut status);
-        check(status, "clCreateCommandQueue")?;
-        let length = binary.len();
-        let pointer = binary.as_ptr();
-        let mut binary_status = 0;
-        s.program = (api.create_program_with_binary)(
-            s.context,
-            1,
-            &device,
-            &length,
-            &pointer,
-            &mut binary_status,
-            &mut status,
-        );
-        check(status, "clCreateProgramWithBinary")?;
+    s.open(device)?;
+    s.build(device, binary, options)?;
+    s.set_args(name, args)?;
+    let times = s.launch(repeat)?;
+    s.read_back(args)?;
+    Ok(times)
+}
+
+impl Session<'_> {
+    /// The context and the queue on `device`.
+    fn open(&mut self, device: Handle) -> Result<(), String> {
+        let (api, mut status) = (self.api, 0);
+        // SAFETY: OpenCL calls creating this session's objects on a device
+        // of the platform.
+        unsafe {
+            self.context = (api.create_context)(
+                std::ptr::null(),
+                1,
+                &device,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                &mut status,
+            );
+            check(status, "clCreateContext")?;
+            self.queue = (api.create_command_queue)(self.context, device, 0, &mut status);
+            check(status, "clCreateCommandQueue")
+        }
+    }
+
+    /// The program of `binary`, built with `options`; the device's build
+    /// log on failure.
+    fn build(&mut self, device: Handle, binary: &[u8], options: &str) -> Result<(), String> {
+        let (api, mut status, mut binary_status) = (self.api, 0, 0);
+        let (length, pointer) = (binary.len(), binary.as_ptr());
         let options = CString::new(options).map_err(|e| e.to_string())?;
-        let built = (api.build_program)(
-            s.program,
-            1,
-            &device,
-            options.as_ptr(),
-            std::ptr::null_mut(),
-            std::ptr::null_mut(),
-        );
-        if built != CL_SUCCESS {
+        // SAFETY: `binary` and `options` outlive the calls; the log buffer
+        // is as long as the size given.
+        unsafe {
+            self.program = (api.create_program_with_binary)(
+                self.context,
+                1,
+                &device,
+                &length,
+                &pointer,
+                &mut binary_status,
+                &mut status,
+            );
+            check(status, "clCreateProgramWithBinary")?;
+            let built = (api.build_program)(
+                self.program,
+                1,
+                &device,
+                options.as_ptr(),
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+            );
+            if built == CL_SUCCESS {
+                return Ok(());
+            }
             let mut log = vec![0u8; 1 << 16];
             let mut size = 0usize;
             (api.get_program_build_info)(
-                s.program,
+                self.program,
                 device,
                 CL_PROGRAM_BUILD_LOG,
                 log.len(),
@@ -275,72 +296,102 @@ pub fn run_kernel(
                 &mut size,
             );
             log.truncate(size.min(log.len()));
-            return Err(format!(
+            Err(format!(
                 "the OpenCL device could not build the kernels (error {built}):\n{}",
                 String::from_utf8_lossy(&log)
                     .trim_end_matches('\0')
                     .trim_end()
-            ));
+            ))
         }
+    }
+
+    /// Kernel `name` with `args`: each host buffer copied into a device
+    /// buffer of its size.
+    fn set_args(&mut self, name: &str, args: &[KernelArg]) -> Result<(), String> {
+        let (api, mut status) = (self.api, 0);
         let kernel_name = CString::new(name).map_err(|e| e.to_string())?;
-        s.kernel = (api.create_kernel)(s.program, kernel_name.as_ptr(), &mut status);
-        check(status, &format!("clCreateKernel({name})"))?;
-        for (i, arg) in args.iter().enumerate() {
-            let set = match arg {
-                KernelArg::Buffer(host, bytes) => {
-                    let buffer = (api.create_buffer)(
-                        s.context,
-                        CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                        (*bytes).max(1),
-                        *host,
-                        &mut status,
-                    );
-                    check(status, "clCreateBuffer")?;
-                    s.buffers.push(buffer);
-                    let handle: Handle = buffer;
-                    (api.set_kernel_arg)(
-                        s.kernel,
+        // SAFETY: host pointers are the caller's buffers of the given
+        // sizes, alive for the call; argument values outlive their calls.
+        unsafe {
+            self.kernel = (api.create_kernel)(self.program, kernel_name.as_ptr(), &mut status);
+            check(status, &format!("clCreateKernel({name})"))?;
+            for (i, arg) in args.iter().enumerate() {
+                let set = match arg {
+                    KernelArg::Buffer(host, bytes) => {
+                        let buffer = (api.create_buffer)(
+                            self.context,
+                            CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
+                            (*bytes).max(1),
+                            *host,
+                            &mut status,
+                        );
+                        check(status, "clCreateBuffer")?;
+                        self.buffers.push(buffer);
+                        let handle: Handle = buffer;
+                        (api.set_kernel_arg)(
+                            self.kernel,
+                            i as u32,
+                            std::mem::size_of::<Handle>(),
+                            &handle as *const Handle as *const c_void,
+                        )
+                    }
+                    KernelArg::Long(v) => (api.set_kernel_arg)(
+                        self.kernel,
                         i as u32,
-                        std::mem::size_of::<Handle>(),
-                        &handle as *const Handle as *const c_void,
-                    )
-                }
-                KernelArg::Long(v) => {
-                    (api.set_kernel_arg)(s.kernel, i as u32, 8, v as *const i64 as *const c_void)
-                }
-            };
-            check(set, &format!("clSetKernelArg({i})"))?;
+                        8,
+                        v as *const i64 as *const c_void,
+                    ),
+                };
+                check(set, &format!("clSetKernelArg({i})"))?;
+            }
         }
+        Ok(())
+    }
+
+    /// Runs the kernel on one work-item `1 + repeat` times; the times of
+    /// the repeated runs.
+    fn launch(&self, repeat: usize) -> Result<Vec<Duration>, String> {
+        let api = self.api;
         let mut times = Vec::new();
         let one = 1usize;
         for run in 0..=repeat {
             let start = Instant::now();
-            check(
-                (api.enqueue_nd_range_kernel)(
-                    s.queue,
-                    s.kernel,
-                    1,
-                    std::ptr::null(),
-                    &one,
-                    &one,
-                    0,
-                    std::ptr::null(),
-                    std::ptr::null_mut(),
-                ),
-                "clEnqueueNDRangeKernel",
-            )?;
-            check((api.finish)(s.queue), "clFinish")?;
+            // SAFETY: the session's queue and kernel, with every argument set.
+            unsafe {
+                check(
+                    (api.enqueue_nd_range_kernel)(
+                        self.queue,
+                        self.kernel,
+                        1,
+                        std::ptr::null(),
+                        &one,
+                        &one,
+                        0,
+                        std::ptr::null(),
+                        std::ptr::null_mut(),
+                    ),
+                    "clEnqueueNDRangeKernel",
+                )?;
+                check((api.finish)(self.queue), "clFinish")?;
+            }
             if run > 0 {
                 times.push(start.elapsed());
             }
         }
-        let mut buffers = s.buffers.iter();
+        Ok(times)
+    }
+
+    /// Reads every device buffer back into its host buffer.
+    fn read_back(&self, args: &[KernelArg]) -> Result<(), String> {
+        let mut buffers = self.buffers.iter();
         for arg in args {
             if let KernelArg::Buffer(host, bytes) = arg {
                 let buffer = *buffers.next().ok_or("buffer count")?;
-                check(
-                    (api.enqueue_read_buffer)(
-                        s.queue,
+                // SAFETY: a blocking read into the caller's buffer of `bytes`
+                // bytes, alive for the call.
+                let read = unsafe {
+                    (self.api.enqueue_read_buffer)(
+                        self.queue,
                         buffer,
                         1,
                         0,
@@ -349,11 +400,11 @@ pub fn run_kernel(
                         0,
                         std::ptr::null(),
                         std::ptr::null_mut(),
-                    ),
-                    "clEnqueueReadBuffer",
-                )?;
+                    )
+                };
+                check(read, "clEnqueueReadBuffer")?;
             }
         }
-        Ok(times)
+        Ok(())
     }
 }

@@ -14,7 +14,6 @@ mod tests;
 pub mod totals;
 
 use melior::ir::{
-    attribute::TypeAttribute,
     operation::{OperationLike, OperationRef},
     Location,
 };
@@ -288,31 +287,33 @@ fn constant_product(extents: &[&t2s_model::Linear]) -> Option<u64> {
     })
 }
 
+/// The loops of `bounds` when every extent is a constant.
+fn constant_loops(bounds: &[t2s_ir::array::Bound]) -> Option<Vec<Loop>> {
+    bounds
+        .iter()
+        .map(|b| {
+            Some(Loop {
+                name: b.name.clone(),
+                min: b.min,
+                extent: b.extent.as_const()?,
+            })
+        })
+        .collect()
+}
+
 fn report_kernel(
     name: &str,
     array: &OperationRef<'_, '_>,
     values: &[(String, i64)],
 ) -> Result<KernelReport, Failed> {
     let info = params::bound_info(array, values)?;
-    let loops = |bounds: &[t2s_ir::array::Bound]| -> Option<Vec<Loop>> {
-        bounds
-            .iter()
-            .map(|b| {
-                Some(Loop {
-                    name: b.name.clone(),
-                    min: b.min,
-                    extent: b.extent.as_const()?,
-                })
-            })
-            .collect()
-    };
     let symbolic = || {
         error(
             array.location(),
             format!("t2s-report: kernel {name}: the time loops' extents depend on parameters; give them values with the option params (e.g. t2s-report{{params=N=64,K=8}})"),
         )
     };
-    let time_loops = loops(&info.time).ok_or_else(symbolic)?;
+    let time_loops = constant_loops(&info.time).ok_or_else(symbolic)?;
     // A loop inside the PE is unrolled in it: its iterations are lanes.
     let space: Vec<&t2s_ir::array::Bound> = info
         .space
@@ -353,26 +354,7 @@ fn report_kernel(
     );
     let operations = count_ops(array, |op| built_in(op, &info, pes * unrolled));
     let dsps = operations.iter().map(|o| o.dsps).sum::<f64>().ceil() as u64;
-    let shape: Vec<String> = pe_loops
-        .iter()
-        .map(|l| format!("{} {}", l.name, l.extent))
-        .collect();
-    let ops: Vec<String> = operations
-        .iter()
-        .map(|o| format!("{} {} {}", o.per_step, o.element, o.kind))
-        .collect();
-    remark(
-        array.location(),
-        format!(
-            "t2s-report: kernel {name}: {pes} PEs ({}) x {lanes} lane{}; {steps} steps at II 1; {dsps} DSPs ({}); {} register bits{}",
-            if shape.is_empty() { "one".to_string() } else { shape.join(" x ") },
-            if lanes == 1 { "" } else { "s" },
-            if ops.is_empty() { "no arithmetic".to_string() } else { format!("per step {}", ops.join(", ")) },
-            storage.register_bits,
-            memory_text(&storage, traffic),
-        ),
-    );
-    Ok(KernelReport {
+    let report = KernelReport {
         name: name.to_string(),
         pe_loops,
         pes,
@@ -388,7 +370,37 @@ fn report_kernel(
         dram_read_bytes: traffic.map(|t| t.read_bytes),
         dram_write_bytes: traffic.map(|t| t.write_bytes),
         dram_exact: traffic.is_some_and(|t| t.exact),
-    })
+    };
+    remark(array.location(), kernel_summary(&report, &storage, traffic));
+    Ok(report)
+}
+
+/// The remark of a kernel's report: its PEs, lanes, steps, DSPs and
+/// storage.
+fn kernel_summary(k: &KernelReport, storage: &Storage, traffic: Option<memory::Traffic>) -> String {
+    let shape: Vec<String> = k
+        .pe_loops
+        .iter()
+        .map(|l| format!("{} {}", l.name, l.extent))
+        .collect();
+    let ops: Vec<String> = k
+        .operations
+        .iter()
+        .map(|o| format!("{} {} {}", o.per_step, o.element, o.kind))
+        .collect();
+    format!(
+        "t2s-report: kernel {}: {} PEs ({}) x {} lane{}; {} steps at II 1; {} DSPs ({}); {} register bits{}",
+        k.name,
+        k.pes,
+        if shape.is_empty() { "one".to_string() } else { shape.join(" x ") },
+        k.lanes,
+        if k.lanes == 1 { "" } else { "s" },
+        k.steps,
+        k.dsps,
+        if ops.is_empty() { "no arithmetic".to_string() } else { format!("per step {}", ops.join(", ")) },
+        storage.register_bits,
+        memory_text(storage, traffic),
+    )
 }
 
 /// A kernel's on-chip storage.
@@ -442,7 +454,10 @@ fn storage(view: &ArrayOp<'_, '_>) -> Storage {
             .filter(|r| r.registers() == file.arg)
             .map(|r| FileRead {
                 offset: r.offset(),
-                slot: ir::int(&r.op(), "delay").or_else(|| ir::int(&r.op(), "writes")),
+                slot: match r.delay() {
+                    Some(t2s_ir::ops::spacetime::ReadDelay::Steps(d)) => Some(d),
+                    _ => r.writes(),
+                },
             })
             .collect();
         storage.m20ks += memory::file_m20ks(&shape, bits, &file_reads);
@@ -504,16 +519,15 @@ pub fn bytes_text(bytes: u64) -> String {
 }
 
 fn report_channel(op: &OperationRef<'_, '_>) -> ChannelReport {
-    let count: u64 = ir::i64s(op, "shape")
+    let fifo = t2s_ir::ops::channel::FifoOp::cast(*op);
+    let count: u64 = fifo
+        .map(|f| f.shape())
+        .unwrap_or_default()
         .iter()
         .map(|d| (*d).max(1) as u64)
         .product();
-    let depth = ir::int(op, "depth").unwrap_or(1).max(1) as u64;
-    let width_bits = op
-        .attribute("element_type")
-        .ok()
-        .and_then(|a| TypeAttribute::try_from(a).ok())
-        .map_or(0, |t| value_bits(t.value()));
+    let depth = fifo.map_or(1, |f| f.depth()) as u64;
+    let width_bits = fifo.and_then(|f| f.element_type()).map_or(0, value_bits);
     ChannelReport {
         name: ir::symbol_name(op),
         count,

@@ -91,43 +91,8 @@ pub fn generate(seed: u64) -> Generated {
     let mut rng = Rng(SplitMix64::new(
         seed.wrapping_mul(0x9e37_79b9).wrapping_add(17),
     ));
-    let n = rng.range(2, 3) as usize;
-    // Loop variables innermost first (the declaration order).
-    // Now and then one long loop (the work limits, large files); two
-    // would pass the interpreter's point limit (4096 x 1000 x 3).
-    let mut long = false;
-    let loops: Vec<Loop> = (0..n)
-        .map(|l| Loop {
-            name: format!("l{l}"),
-            min: *rng.pick(&[0, 0, 0, 1, -2]),
-            extent: if rng.chance(3) && !long {
-                long = true;
-                *rng.pick(&[64, 1000, 4096])
-            } else {
-                rng.range(1, 4)
-            },
-            param: None,
-        })
-        .collect();
-    // Sometimes one extent is a parameter: its max is the extent, the run
-    // takes any value up to it.
-    let mut loops = loops;
-    let mut params = Vec::new();
-    if rng.chance(20) {
-        let l = rng.below(n as u64) as usize;
-        loops[l].param = Some(format!("P{l}"));
-        params.push(rng.range(1, loops[l].extent));
-    }
-    let between: Vec<&str> = if rng.chance(30) {
-        Vec::new()
-    } else {
-        UPSTREAM
-            .iter()
-            .copied()
-            .filter(|_| rng.chance(50))
-            .collect()
-    };
-    let between = between.join(", ");
+    let (loops, params) = draw_loops(&mut rng);
+    let between = draw_between(&mut rng);
     let float = rng.chance(30);
     let ty: &'static str = if float {
         rng.pick::<&'static str>(&FLOAT_TYPES)
@@ -135,80 +100,22 @@ pub fn generate(seed: u64) -> Generated {
         rng.pick::<&'static str>(&INT_TYPES)
     };
     let vars: Vec<&str> = loops.iter().map(|l| l.name.as_str()).collect();
-    let var_list = vars.join(", ");
-    let percent_vars: Vec<String> = vars.iter().map(|v| format!("%{v}")).collect();
 
-    // Inputs: each indexed by one or two loops (inputs.rs).
-    let mut inputs = inputs::draw_inputs(&mut rng, &loops);
-    // Layouts come from their own stream, so that the rest of a seed's
-    // program stays what it was.
-    let mut layouts = Rng(SplitMix64::new(
-        seed.wrapping_mul(0x5851_f42d).wrapping_add(29),
-    ));
-    for input in &mut inputs {
-        input.transposed = input.dims.len() == 2 && layouts.chance(30);
-    }
+    let (inputs, mut layouts) = draw_inputs(&mut rng, seed, &loops);
     let mut read_inputs = vec![false; inputs.len()];
 
     let funcs = rng.range(1, 3) as usize;
-    let mut text = String::from("ure.program @fuzz {\n");
-    for l in &loops {
-        if let Some(p) = &l.param {
-            text += &format!("  ure.param @{p} max {}\n", l.extent);
-        }
-    }
-    for (k, input) in inputs.iter().enumerate() {
-        text += &input.declaration(k, &loops, ty);
-    }
-    for f in 0..funcs {
-        text += &format!("  ure.func @f{f}({var_list}) -> {ty}\n");
-    }
-    // The output: plain, or extended (it drops one loop).
-    let dropped = rng.chance(50).then(|| rng.below(n as u64) as usize);
-    let mut lhs: Vec<&str> = (0..n)
-        .filter(|&l| Some(l) != dropped)
-        .map(|l| vars[l])
-        .collect();
-    // An extended output may order its dimensions freely: half of them are
-    // permuted (the vectorized loop last gives row stores).
-    if dropped.is_some() && rng.chance(50) {
-        for i in (1..lhs.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            lhs.swap(i, j);
-        }
-    }
-    // Sometimes the output is laid out in a random permutation.
-    let output_layout = if lhs.len() >= 2 && layouts.chance(30) {
-        let mut order: Vec<usize> = (0..lhs.len()).collect();
-        for i in (1..order.len()).rev() {
-            let j = layouts.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
-        let dims: Vec<String> = (0..lhs.len()).map(|d| format!("d{d}")).collect();
-        let results: Vec<String> = order.iter().map(|d| format!("d{d}")).collect();
-        format!(
-            " layout affine_map<({}) -> ({})>",
-            dims.join(", "),
-            results.join(", ")
-        )
-    } else {
-        String::new()
-    };
+    let mut text = declarations(&loops, &inputs, funcs, ty);
+    let output = draw_output(&mut rng, &mut layouts, &vars);
     text += &format!(
-        "  ure.func @out({}) -> {ty}{output_layout}\n",
-        lhs.join(", ")
+        "  ure.func @out({}) -> {ty}{}\n",
+        output.lhs.join(", "),
+        output.layout
     );
 
     // A reorder (a random permutation, innermost first), drawn before the
     // bodies: their reads move forward in the nest it makes.
-    let reorder: Option<Vec<&str>> = rng.chance(30).then(|| {
-        let mut order: Vec<&str> = vars.clone();
-        for i in (1..order.len()).rev() {
-            let j = rng.below(i as u64 + 1) as usize;
-            order.swap(i, j);
-        }
-        order
-    });
+    let reorder: Option<Vec<&str>> = rng.chance(30).then(|| shuffled(&mut rng, &vars));
     let nest: Vec<usize> = reorder
         .as_ref()
         .unwrap_or(&vars)
@@ -216,150 +123,27 @@ pub fn generate(seed: u64) -> Generated {
         .rev()
         .map(|v| vars.iter().position(|w| w == v).expect("a loop variable"))
         .collect();
-    let mut reads: Vec<Vec<i64>> = Vec::new();
-    for f in 0..funcs {
-        let mut b = Body {
-            lines: Vec::new(),
-            next: 0,
-            ty,
-            float,
-            reads: Vec::new(),
-        };
-        let mut atoms: Vec<String> = Vec::new();
-        for _ in 0..rng.range(1, 3) {
-            let atom = match rng.below(5) {
-                0 | 1 => {
-                    let k = rng.below(inputs.len() as u64) as usize;
-                    read_inputs[k] = true;
-                    b.emit(format!(
-                        "ure.load @in{k}({}) : {ty}",
-                        inputs[k].indices(&loops)
-                    ))
-                }
-                2 => b.constant(&mut rng),
-                3 => {
-                    let l = rng.below(n as u64) as usize;
-                    b.var_value(vars[l])
-                }
-                _ => read(&mut b, &mut rng, f, funcs, &loops, &vars, &nest, true),
-            };
-            // Sometimes only used where a loop has one value (or all but
-            // one): at some PEs of a space loop, which are the innermost
-            // loops (the nest's last) when there is a schedule.
-            let atom = if rng.chance(25) {
-                let l = if rng.chance(60) {
-                    *nest.last().expect("a loop")
-                } else {
-                    rng.below(n as u64) as usize
-                };
-                b.on_loop_value(&mut rng, &loops[l], &atom)
-            } else {
-                atom
-            };
-            atoms.push(atom);
-        }
-        // At least one read of a Func at a positive distance or of an earlier one.
-        if rng.chance(80) {
-            atoms.push(read(
-                &mut b, &mut rng, f, funcs, &loops, &vars, &nest, false,
-            ));
-        }
-        let mut value = atoms[0].clone();
-        for a in &atoms[1..] {
-            value = b.combine(&mut rng, &value, a);
-        }
-        if rng.chance(30) {
-            value = b.unary(&mut rng, &value);
-        }
-        text += &format!("  ure.def @f{f}({}) {{\n", percent_vars.join(", "));
-        for l in &b.lines {
-            text += l;
-            text += "\n";
-        }
-        text += &format!("    ure.yield {value} : {ty}\n  }}\n");
-        reads.append(&mut b.reads);
-    }
-
-    // The output reads Funcs at distance 0.
-    let mut b = Body {
-        lines: Vec::new(),
-        next: 0,
+    let context = Context {
+        loops: &loops,
+        vars: &vars,
+        nest: &nest,
+        funcs,
         ty,
         float,
-        reads: Vec::new(),
     };
-    let mut value = b.emit(format!(
-        "ure.at @f{}({}) : {ty}",
-        funcs - 1,
-        percent_vars.join(", ")
-    ));
-    if funcs > 1 && rng.chance(50) {
-        let other = rng.below(funcs as u64 - 1);
-        let r = b.emit(format!(
-            "ure.at @f{other}({}) : {ty}",
-            percent_vars.join(", ")
-        ));
-        value = b.combine(&mut rng, &value, &r);
+    let mut reads: Vec<Vec<i64>> = Vec::new();
+    for f in 0..funcs {
+        let inputs = (&inputs[..], &mut read_inputs[..]);
+        text += &func_def(&mut rng, &context, f, inputs, &mut reads);
     }
-    let lhs_args: Vec<String> = lhs.iter().map(|v| format!("%{v}")).collect();
-    match dropped {
-        Some(d) => {
-            let last = b.last(&loops[d]);
-            let cond = if rng.chance(70) {
-                b.emit(format!("arith.cmpi eq, %{}, {last} : index", vars[d]))
-            } else {
-                b.emit(format!("arith.cmpi sle, %{}, {last} : index", vars[d]))
-            };
-            let w = b.emit(format!("ure.select {cond}, {value} : {ty}"));
-            text += &format!(
-                "  ure.def @out({}) with (%{}) {{\n",
-                lhs_args.join(", "),
-                vars[d]
-            );
-            value = w;
-        }
-        None => text += &format!("  ure.def @out({}) {{\n", lhs_args.join(", ")),
-    }
-    for l in &b.lines {
-        text += l;
-        text += "\n";
-    }
-    text += &format!("    ure.yield {value} : {ty}\n  }}\n");
+    text += &output_def(&mut rng, &context, &output);
 
-    let merged: Vec<String> = (1..funcs)
-        .map(|f| format!("@f{f}"))
-        .chain(["@out".to_string()])
-        .collect();
-    text += &format!("  ure.merge_ures @f0 [{}]\n", merged.join(", "));
-    let bounds: Vec<String> = loops
-        .iter()
-        .map(|l| match &l.param {
-            Some(p) => format!("{} = {} extent @{p}", l.name, l.min),
-            None => format!("{} = {} extent {}", l.name, l.min, l.extent),
-        })
-        .collect();
-    text += &format!("  ure.set_bounds @f0 ({})\n", bounds.join(", "));
-    // Space loops must be the innermost of the reordered nest.
-    let order = match reorder {
-        Some(order) => {
-            text += &format!("  ure.reorder @f0 ({})\n", order.join(", "));
-            order
-        }
-        None => vars.clone(),
-    };
+    let order = nest_directives(&mut text, &loops, funcs, reorder).unwrap_or_else(|| vars.clone());
     let chain = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
     text += "}\n";
-    let position = |name: &str| vars.iter().position(|v| *v == name).expect("a loop");
-    let schedule = chain.transforms.map(|transforms| oracle::Spec {
-        extents: loops.iter().map(|l| l.extent).collect(),
-        symbolic: loops.iter().map(|l| l.param.is_some()).collect(),
-        nest: order.iter().rev().map(|v| position(v)).collect(),
-        reads,
-        transforms: transforms
-            .into_iter()
-            .map(|(space, vector)| (space.iter().map(|s| position(s)).collect(), vector))
-            .collect(),
-    });
+    let schedule = chain
+        .transforms
+        .map(|transforms| oracle_spec(&loops, &vars, &order, reads, transforms));
     let scheduled = chain.scheduled;
     let (input_shapes, short_input) =
         inputs::draw_sizes(&mut rng, &inputs, &loops, &params, &read_inputs);
@@ -374,6 +158,313 @@ pub fn generate(seed: u64) -> Generated {
         schedule,
         kernels,
     }
+}
+
+/// The program's parameters, inputs and Funcs (all of the loops' variables
+/// and of type `ty`), declared.
+fn declarations(loops: &[Loop], inputs: &[inputs::GenInput], funcs: usize, ty: &str) -> String {
+    let var_list: Vec<&str> = loops.iter().map(|l| l.name.as_str()).collect();
+    let var_list = var_list.join(", ");
+    let mut text = String::from("ure.program @fuzz {\n");
+    for l in loops {
+        if let Some(p) = &l.param {
+            text += &format!("  ure.param @{p} max {}\n", l.extent);
+        }
+    }
+    for (k, input) in inputs.iter().enumerate() {
+        text += &input.declaration(k, loops, ty);
+    }
+    for f in 0..funcs {
+        text += &format!("  ure.func @f{f}({var_list}) -> {ty}\n");
+    }
+    text
+}
+
+/// The merge of every Func under `@f0`, its bounds, and the loop order
+/// (`ure.reorder` when one was drawn); returns that order.
+fn nest_directives<'v>(
+    text: &mut String,
+    loops: &[Loop],
+    funcs: usize,
+    reorder: Option<Vec<&'v str>>,
+) -> Option<Vec<&'v str>> {
+    let merged: Vec<String> = (1..funcs)
+        .map(|f| format!("@f{f}"))
+        .chain(["@out".to_string()])
+        .collect();
+    *text += &format!("  ure.merge_ures @f0 [{}]\n", merged.join(", "));
+    let bounds: Vec<String> = loops
+        .iter()
+        .map(|l| match &l.param {
+            Some(p) => format!("{} = {} extent @{p}", l.name, l.min),
+            None => format!("{} = {} extent {}", l.name, l.min, l.extent),
+        })
+        .collect();
+    *text += &format!("  ure.set_bounds @f0 ({})\n", bounds.join(", "));
+    // Space loops must be the innermost of the reordered nest.
+    if let Some(order) = &reorder {
+        *text += &format!("  ure.reorder @f0 ({})\n", order.join(", "));
+    }
+    reorder
+}
+
+/// What the legality oracle judges: the extents, the nest, the reads'
+/// distances and the chain of transforms (loops by declaration position).
+fn oracle_spec(
+    loops: &[Loop],
+    vars: &[&str],
+    order: &[&str],
+    reads: Vec<Vec<i64>>,
+    transforms: directives::Chain,
+) -> oracle::Spec {
+    let position = |name: &str| vars.iter().position(|v| *v == name).expect("a loop");
+    oracle::Spec {
+        extents: loops.iter().map(|l| l.extent).collect(),
+        symbolic: loops.iter().map(|l| l.param.is_some()).collect(),
+        nest: order.iter().rev().map(|v| position(v)).collect(),
+        reads,
+        transforms: transforms
+            .into_iter()
+            .map(|(space, vector)| (space.iter().map(|s| position(s)).collect(), vector))
+            .collect(),
+    }
+}
+
+/// The inputs, each indexed by one or two loops (inputs.rs), some 2-D ones
+/// transposed; and the stream of layouts. Layouts come from their own
+/// stream, so that the rest of a seed's program stays what it was.
+fn draw_inputs(rng: &mut Rng, seed: u64, loops: &[Loop]) -> (Vec<inputs::GenInput>, Rng) {
+    let mut inputs = inputs::draw_inputs(rng, loops);
+    let mut layouts = Rng(SplitMix64::new(
+        seed.wrapping_mul(0x5851_f42d).wrapping_add(29),
+    ));
+    for input in &mut inputs {
+        input.transposed = input.dims.len() == 2 && layouts.chance(30);
+    }
+    (inputs, layouts)
+}
+
+/// Two or three loops (declaration order, innermost first), now and then
+/// one long (the work limits, large files; two would pass the
+/// interpreter's point limit, 4096 x 1000 x 3); sometimes one extent a
+/// parameter, whose max is the extent, with the value the run takes.
+fn draw_loops(rng: &mut Rng) -> (Vec<Loop>, Vec<i64>) {
+    let n = rng.range(2, 3) as usize;
+    let mut long = false;
+    let mut loops: Vec<Loop> = (0..n)
+        .map(|l| Loop {
+            name: format!("l{l}"),
+            min: *rng.pick(&[0, 0, 0, 1, -2]),
+            extent: if rng.chance(3) && !long {
+                long = true;
+                *rng.pick(&[64, 1000, 4096])
+            } else {
+                rng.range(1, 4)
+            },
+            param: None,
+        })
+        .collect();
+    let mut params = Vec::new();
+    if rng.chance(20) {
+        let l = rng.below(n as u64) as usize;
+        loops[l].param = Some(format!("P{l}"));
+        params.push(rng.range(1, loops[l].extent));
+    }
+    (loops, params)
+}
+
+/// The upstream passes run between ours: none now and then, else a random
+/// subset.
+fn draw_between(rng: &mut Rng) -> String {
+    let between: Vec<&str> = if rng.chance(30) {
+        Vec::new()
+    } else {
+        UPSTREAM
+            .iter()
+            .copied()
+            .filter(|_| rng.chance(50))
+            .collect()
+    };
+    between.join(", ")
+}
+
+/// `items` in a random order (Fisher-Yates from the last).
+fn shuffled<T: Clone>(rng: &mut Rng, items: &[T]) -> Vec<T> {
+    let mut order = items.to_vec();
+    for i in (1..order.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
+/// The output Func: plain, or extended (it drops one loop).
+struct Output<'v> {
+    dropped: Option<usize>,
+    lhs: Vec<&'v str>,
+    /// ` layout affine_map<...>` or nothing.
+    layout: String,
+}
+
+fn draw_output<'v>(rng: &mut Rng, layouts: &mut Rng, vars: &[&'v str]) -> Output<'v> {
+    let n = vars.len();
+    let dropped = rng.chance(50).then(|| rng.below(n as u64) as usize);
+    let mut lhs: Vec<&str> = (0..n)
+        .filter(|&l| Some(l) != dropped)
+        .map(|l| vars[l])
+        .collect();
+    // An extended output may order its dimensions freely: half of them are
+    // permuted (the vectorized loop last gives row stores).
+    if dropped.is_some() && rng.chance(50) {
+        lhs = shuffled(rng, &lhs);
+    }
+    // Sometimes the output is laid out in a random permutation.
+    let layout = if lhs.len() >= 2 && layouts.chance(30) {
+        let order = shuffled(layouts, &(0..lhs.len()).collect::<Vec<usize>>());
+        let dims: Vec<String> = (0..lhs.len()).map(|d| format!("d{d}")).collect();
+        let results: Vec<String> = order.iter().map(|d| format!("d{d}")).collect();
+        format!(
+            " layout affine_map<({}) -> ({})>",
+            dims.join(", "),
+            results.join(", ")
+        )
+    } else {
+        String::new()
+    };
+    Output {
+        dropped,
+        lhs,
+        layout,
+    }
+}
+
+/// What every URE body of a program is drawn against.
+struct Context<'g> {
+    loops: &'g [Loop],
+    vars: &'g [&'g str],
+    /// The loops outermost first, as the (maybe reordered) nest runs them.
+    nest: &'g [usize],
+    funcs: usize,
+    ty: &'static str,
+    float: bool,
+}
+
+impl Context<'_> {
+    fn body(&self) -> Body {
+        Body {
+            lines: Vec::new(),
+            next: 0,
+            ty: self.ty,
+            float: self.float,
+            reads: Vec::new(),
+        }
+    }
+
+    fn arguments(&self, vars: &[&str]) -> String {
+        let args: Vec<String> = vars.iter().map(|v| format!("%{v}")).collect();
+        args.join(", ")
+    }
+}
+
+/// `ure.def @f<f>`: one to three atoms (input reads, constants, loop
+/// values, Func reads), combined; its Func reads' distances go to `reads`
+/// and the inputs it reads are marked.
+fn func_def(
+    rng: &mut Rng,
+    c: &Context<'_>,
+    f: usize,
+    (inputs, read_inputs): (&[inputs::GenInput], &mut [bool]),
+    reads: &mut Vec<Vec<i64>>,
+) -> String {
+    let (loops, vars, nest, ty) = (c.loops, c.vars, c.nest, c.ty);
+    let n = loops.len();
+    let mut b = c.body();
+    let mut atoms: Vec<String> = Vec::new();
+    for _ in 0..rng.range(1, 3) {
+        let atom = match rng.below(5) {
+            0 | 1 => {
+                let k = rng.below(inputs.len() as u64) as usize;
+                read_inputs[k] = true;
+                b.emit(format!(
+                    "ure.load @in{k}({}) : {ty}",
+                    inputs[k].indices(loops)
+                ))
+            }
+            2 => b.constant(rng),
+            3 => {
+                let l = rng.below(n as u64) as usize;
+                b.var_value(vars[l])
+            }
+            _ => read(&mut b, rng, f, c.funcs, loops, vars, nest, true),
+        };
+        // Sometimes only used where a loop has one value (or all but
+        // one): at some PEs of a space loop, which are the innermost
+        // loops (the nest's last) when there is a schedule.
+        let atom = if rng.chance(25) {
+            let l = if rng.chance(60) {
+                *nest.last().expect("a loop")
+            } else {
+                rng.below(n as u64) as usize
+            };
+            b.on_loop_value(rng, &loops[l], &atom)
+        } else {
+            atom
+        };
+        atoms.push(atom);
+    }
+    // At least one read of a Func at a positive distance or of an earlier one.
+    if rng.chance(80) {
+        atoms.push(read(&mut b, rng, f, c.funcs, loops, vars, nest, false));
+    }
+    let mut value = atoms[0].clone();
+    for a in &atoms[1..] {
+        value = b.combine(rng, &value, a);
+    }
+    if rng.chance(30) {
+        value = b.unary(rng, &value);
+    }
+    let mut text = format!("  ure.def @f{f}({}) {{\n", c.arguments(vars));
+    for l in &b.lines {
+        text += l;
+        text += "\n";
+    }
+    text += &format!("    ure.yield {value} : {ty}\n  }}\n");
+    reads.append(&mut b.reads);
+    text
+}
+
+/// `ure.def @out`: the last Func (maybe combined with another) at distance
+/// 0; an extended output stores under a select on its dropped loop.
+fn output_def(rng: &mut Rng, c: &Context<'_>, output: &Output<'_>) -> String {
+    let (funcs, ty, vars) = (c.funcs, c.ty, c.vars);
+    let mut b = c.body();
+    let all = c.arguments(vars);
+    let mut value = b.emit(format!("ure.at @f{}({all}) : {ty}", funcs - 1));
+    if funcs > 1 && rng.chance(50) {
+        let other = rng.below(funcs as u64 - 1);
+        let r = b.emit(format!("ure.at @f{other}({all}) : {ty}"));
+        value = b.combine(rng, &value, &r);
+    }
+    let lhs_args = c.arguments(&output.lhs);
+    let mut text = match output.dropped {
+        Some(d) => {
+            let last = b.last(&c.loops[d]);
+            let cond = if rng.chance(70) {
+                b.emit(format!("arith.cmpi eq, %{}, {last} : index", vars[d]))
+            } else {
+                b.emit(format!("arith.cmpi sle, %{}, {last} : index", vars[d]))
+            };
+            value = b.emit(format!("ure.select {cond}, {value} : {ty}"));
+            format!("  ure.def @out({lhs_args}) with (%{}) {{\n", vars[d])
+        }
+        None => format!("  ure.def @out({lhs_args}) {{\n"),
+    };
+    for l in &b.lines {
+        text += l;
+        text += "\n";
+    }
+    text += &format!("    ure.yield {value} : {ty}\n  }}\n");
+    text
 }
 
 #[cfg(test)]

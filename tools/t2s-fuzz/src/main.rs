@@ -208,6 +208,90 @@ fn oracle_verdict(report: &str) -> Option<String> {
         .then(|| "wrongly accepted".into())
 }
 
+/// What a run counts: outcomes per kind, per directive and against the
+/// legality oracle, and the failures (each kept as a file).
+#[derive(Default)]
+struct Tally {
+    counts: BTreeMap<(&'static str, Outcome), u64>,
+    /// How often each directive ran to the end (Ok) or was refused: a
+    /// directive that is always refused exercises nothing.
+    by_directive: BTreeMap<(&'static str, Outcome), u64>,
+    /// Schedules against the legality oracle: (verdict, outcome) counts.
+    oracle: BTreeMap<(String, Outcome), u64>,
+    failures: u64,
+}
+
+impl Tally {
+    fn record(
+        &mut self,
+        keep: &std::path::Path,
+        (kind, id): (&'static str, u64),
+        text: &str,
+        outcome: Outcome,
+        report: &str,
+    ) {
+        *self.counts.entry((kind, outcome)).or_default() += 1;
+        if let Some(verdict) = oracle_verdict(report) {
+            *self.oracle.entry((verdict, outcome)).or_default() += 1;
+        }
+        if kind == "program" {
+            for d in DIRECTIVES.iter().filter(|d| text.contains(*d)) {
+                *self.by_directive.entry((d, outcome)).or_default() += 1;
+            }
+        }
+        if outcome.failed() {
+            self.failures += 1;
+            let _ = std::fs::create_dir_all(keep);
+            let path = keep.join(format!("{kind}-{id}.mlir"));
+            let _ = std::fs::write(&path, format!("// {outcome:?}: {report}\n{text}"));
+            eprintln!(
+                "t2s-fuzz: {kind} {id}: {outcome:?}: {report} ({})",
+                path.display()
+            );
+        }
+    }
+
+    fn print(&self) {
+        for kind in ["program", "mutant"] {
+            let line: Vec<String> = [
+                Outcome::Ok,
+                Outcome::Rejected,
+                Outcome::Mismatch,
+                Outcome::Panic,
+                Outcome::Signal,
+                Outcome::Hang,
+            ]
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} {:?}",
+                    self.counts.get(&(kind, *o)).copied().unwrap_or(0),
+                    o
+                )
+            })
+            .collect();
+            println!("  {kind}s: {}", line.join(", "));
+        }
+        for d in DIRECTIVES {
+            let count = |o: Outcome| self.by_directive.get(&(d, o)).copied().unwrap_or(0);
+            let (ok, refused) = (count(Outcome::Ok), count(Outcome::Rejected));
+            println!("    with {d}: {ok} Ok, {refused} Rejected");
+        }
+        let count =
+            |v: &str, o: Outcome| self.oracle.get(&(v.to_string(), o)).copied().unwrap_or(0);
+        println!(
+            "  schedules against the oracle: {} legal ({} Ok, {} Rejected for another reason), {} illegal (all Rejected), {} too large (either); {} wrongly refused, {} wrongly accepted",
+            count("legal", Outcome::Ok) + count("legal", Outcome::Rejected),
+            count("legal", Outcome::Ok),
+            count("legal", Outcome::Rejected),
+            count("illegal", Outcome::Rejected) + count("illegal", Outcome::Ok),
+            count("too large", Outcome::Ok) + count("too large", Outcome::Rejected),
+            count("wrongly refused", Outcome::Mismatch),
+            count("wrongly accepted", Outcome::Mismatch),
+        );
+    }
+}
+
 fn main() -> ExitCode {
     let options = match parse_options() {
         Ok(o) => o,
@@ -220,89 +304,34 @@ fn main() -> ExitCode {
     t2s_passes::register_passes();
     let examples = mutate::load_examples(&options.examples);
     let start = Instant::now();
-    let mut counts: BTreeMap<(&str, Outcome), u64> = BTreeMap::new();
-    // How often each directive ran to the end (Ok) or was refused: a
-    // directive that is always refused exercises nothing.
-    let mut by_directive: BTreeMap<(&str, Outcome), u64> = BTreeMap::new();
-    let mut failures = 0u64;
-    // Schedules against the legality oracle: (verdict, outcome) counts.
-    let mut oracle: BTreeMap<(String, Outcome), u64> = BTreeMap::new();
-    let mut record = |kind: &'static str, id: u64, text: &str, outcome: Outcome, report: &str| {
-        *counts.entry((kind, outcome)).or_default() += 1;
-        if let Some(verdict) = oracle_verdict(report) {
-            *oracle.entry((verdict, outcome)).or_default() += 1;
-        }
-        if kind == "program" {
-            for d in DIRECTIVES.iter().filter(|d| text.contains(*d)) {
-                *by_directive.entry((d, outcome)).or_default() += 1;
-            }
-        }
-        if outcome.failed() {
-            failures += 1;
-            let _ = std::fs::create_dir_all(&options.keep);
-            let path = options.keep.join(format!("{kind}-{id}.mlir"));
-            let _ = std::fs::write(&path, format!("// {outcome:?}: {report}\n{text}"));
-            eprintln!(
-                "t2s-fuzz: {kind} {id}: {outcome:?}: {report} ({})",
-                path.display()
-            );
-        }
-    };
+    let mut tally = Tally::default();
     for i in 0..options.cases {
         let id = options.seed.wrapping_add(i);
         let program = generate::generate(id);
         let text = program.listing();
         let (outcome, report) = run_forked(options.timeout, || case::run_program(&program));
-        record("program", id, &text, outcome, &report);
+        tally.record(&options.keep, ("program", id), &text, outcome, &report);
     }
     for i in 0..options.mutants {
         let id = options.seed.wrapping_add(i);
         let text = mutate::mutant(&examples, id);
         let between = generate::between_for(id);
         let (outcome, report) = run_forked(options.timeout, || case::run_mutant(&text, &between));
-        record("mutant", id, &text, outcome, &report);
+        tally.record(&options.keep, ("mutant", id), &text, outcome, &report);
     }
     println!(
         "t2s-fuzz: seed {}, {:.1} s",
         options.seed,
         start.elapsed().as_secs_f64()
     );
-    for kind in ["program", "mutant"] {
-        let line: Vec<String> = [
-            Outcome::Ok,
-            Outcome::Rejected,
-            Outcome::Mismatch,
-            Outcome::Panic,
-            Outcome::Signal,
-            Outcome::Hang,
-        ]
-        .iter()
-        .map(|o| format!("{} {:?}", counts.get(&(kind, *o)).copied().unwrap_or(0), o))
-        .collect();
-        println!("  {kind}s: {}", line.join(", "));
-    }
-    for d in DIRECTIVES {
-        let ok = by_directive.get(&(d, Outcome::Ok)).copied().unwrap_or(0);
-        let refused = by_directive
-            .get(&(d, Outcome::Rejected))
-            .copied()
-            .unwrap_or(0);
-        println!("    with {d}: {ok} Ok, {refused} Rejected");
-    }
-    let count = |v: &str, o: Outcome| oracle.get(&(v.to_string(), o)).copied().unwrap_or(0);
-    println!(
-        "  schedules against the oracle: {} legal ({} Ok, {} Rejected for another reason), {} illegal (all Rejected), {} too large (either); {} wrongly refused, {} wrongly accepted",
-        count("legal", Outcome::Ok) + count("legal", Outcome::Rejected),
-        count("legal", Outcome::Ok),
-        count("legal", Outcome::Rejected),
-        count("illegal", Outcome::Rejected) + count("illegal", Outcome::Ok),
-        count("too large", Outcome::Ok) + count("too large", Outcome::Rejected),
-        count("wrongly refused", Outcome::Mismatch),
-        count("wrongly accepted", Outcome::Mismatch),
-    );
+    tally.print();
     let total = options.cases + options.mutants;
-    println!("{} passed, {failures} failed", total - failures);
-    if failures == 0 {
+    println!(
+        "{} passed, {} failed",
+        total - tally.failures,
+        tally.failures
+    );
+    if tally.failures == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use t2s_exec::execute::{execute_timed, program_interface, ExecuteError, Mode, RunOptions};
 use t2s_exec::interface::Interface;
 use t2s_model::interpret::Buffer;
-use t2s_model::{npy, random::random_buffer, Value};
+use t2s_model::{npy, random::random_buffer, Layout, Value};
 
 /// `println!` that returns a clean error (instead of panicking) when stdout
 /// is gone, e.g. closed by `| head -1`.
@@ -309,6 +309,44 @@ fn report_comparison(
     }
 }
 
+/// Writes each `(name, buffer, layout)` to `dir/name.npy`.
+fn write_npys<'b>(
+    dir: &Path,
+    files: impl Iterator<Item = (&'b str, &'b Buffer, &'b Layout)>,
+) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for (name, buffer, layout) in files {
+        let path = dir.join(format!("{name}.npy"));
+        npy::write_npy_in(&path, buffer, layout)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// One line per output when nothing else is asked for: its shape, type,
+/// mode and the sum of its elements.
+fn print_summary(name: &str, buffer: &Buffer, mode: Mode) -> Result<()> {
+    let sum: f64 = buffer
+        .data
+        .iter()
+        .map(|v| match v {
+            Value::Int(i) => *i as f64,
+            Value::F32(f) => *f as f64,
+            Value::F64(f) => *f,
+            Value::Poison => 0.0,
+        })
+        .sum::<f64>()
+        + 0.0; // An empty or all-(-0.0) sum prints as 0, not -0.
+    let dims: Vec<String> = buffer.shape.iter().map(|d| d.to_string()).collect();
+    out!(
+        "@{name}: {}x{} computed by {}, sum {sum}",
+        dims.join("x"),
+        buffer.elem,
+        mode.name()
+    );
+    Ok(())
+}
+
 fn run(args: &[String]) -> Result<bool> {
     let Some(options) = cli::parse(args)? else {
         return Ok(true);
@@ -338,12 +376,8 @@ fn run(args: &[String]) -> Result<bool> {
     model.check_params(&params).map_err(|e| anyhow!(e))?;
     let names = model.output_names();
     if let Some(dir) = &options.write_inputs {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        for (input, buffer) in model.inputs.iter().zip(&inputs) {
-            let path = dir.join(format!("{}.npy", input.name));
-            npy::write_npy_in(&path, buffer, &input.layout)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
+        let files = model.inputs.iter().zip(&inputs);
+        write_npys(dir, files.map(|(i, b)| (i.name.as_str(), b, &i.layout)))?;
     }
 
     let mut results = Vec::new();
@@ -361,12 +395,11 @@ fn run(args: &[String]) -> Result<bool> {
     }
     let outputs = &results[0];
     if let Some(dir) = &options.output_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        for (name, buffer) in names.iter().zip(outputs) {
-            let path = dir.join(format!("{name}.npy"));
-            npy::write_npy_in(&path, buffer, &model.output_layout)
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
+        let files = names.iter().zip(outputs);
+        write_npys(
+            dir,
+            files.map(|(n, b)| (n.as_str(), b, &model.output_layout)),
+        )?;
     }
     if options.print {
         for (name, buffer) in names.iter().zip(outputs) {
@@ -386,24 +419,7 @@ fn run(args: &[String]) -> Result<bool> {
     }
     if !options.print && options.output_dir.is_none() {
         for (name, buffer) in names.iter().zip(outputs) {
-            let sum: f64 = buffer
-                .data
-                .iter()
-                .map(|v| match v {
-                    Value::Int(i) => *i as f64,
-                    Value::F32(f) => *f as f64,
-                    Value::F64(f) => *f,
-                    Value::Poison => 0.0,
-                })
-                .sum::<f64>()
-                + 0.0; // An empty or all-(-0.0) sum prints as 0, not -0.
-            let dims: Vec<String> = buffer.shape.iter().map(|d| d.to_string()).collect();
-            out!(
-                "@{name}: {}x{} computed by {}, sum {sum}",
-                dims.join("x"),
-                buffer.elem,
-                options.modes[0].name()
-            );
+            print_summary(name, buffer, options.modes[0])?;
         }
     }
     Ok(true)

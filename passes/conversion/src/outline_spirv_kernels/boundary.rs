@@ -241,48 +241,8 @@ fn launch<'c>(
     let mut values: Vec<(Val, Vec<Extent>)> = Vec::new();
     let mut allocated = Vec::new();
     for c in crossings {
-        match c.source {
-            Source::Arg(j) => {
-                let v = host_args[j];
-                let extents = c
-                    .shape
-                    .iter()
-                    .enumerate()
-                    .map(|(k, d)| match *d {
-                        DYNAMIC => {
-                            let k = host.index(k as i64);
-                            Extent::Value(host.dim(v, k))
-                        }
-                        d => Extent::Static(d),
-                    })
-                    .collect();
-                values.push((v, extents));
-            }
-            Source::Alloc(op) => {
-                let op = op.op();
-                let sizes: Vec<Val> = (0..op.operand_count())
-                    .map(|i| {
-                        let v = op.operand(i).or_internal("an operand of the op")?.val();
-                        clone_to_host(v, &mut map, host).or_internal("a value the host can compute")
-                    })
-                    .collect::<Result<_, Failed>>()?;
-                let v = host.allocate(true, c.ty, &sizes);
-                let mut dynamic = sizes.into_iter();
-                let extents = c
-                    .shape
-                    .iter()
-                    .map(|d| match *d {
-                        DYNAMIC => dynamic
-                            .next()
-                            .map(Extent::Value)
-                            .or_internal("a size for each dynamic dimension"),
-                        d => Ok(Extent::Static(d)),
-                    })
-                    .collect::<Result<_, Failed>>()?;
-                allocated.push(v);
-                values.push((v, extents));
-            }
-        }
+        let (v, extents) = host_buffer(host, c, host_args, &mut map, &mut allocated)?;
+        values.push((v, extents));
     }
     let mut operands = vec![host.index(1); 6];
     for (role, ty) in params {
@@ -329,6 +289,60 @@ fn launch<'c>(
     let segments = [0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, params.len() as i32, 0];
     host.insert_segmented(launch.into(), &segments);
     Ok(allocated)
+}
+
+/// The host's buffer of a crossing and its extents: an argument, or a
+/// buffer allocated here (added to `allocated`) with its sizes computed on
+/// the host.
+fn host_buffer<'c>(
+    host: &Emitter<'c>,
+    c: &Crossing<'c>,
+    host_args: &[Val],
+    map: &mut HashMap<usize, Val>,
+    allocated: &mut Vec<Val>,
+) -> Result<(Val, Vec<Extent>), Failed> {
+    match c.source {
+        Source::Arg(j) => {
+            let v = host_args[j];
+            let extents = c
+                .shape
+                .iter()
+                .enumerate()
+                .map(|(k, d)| match *d {
+                    DYNAMIC => {
+                        let k = host.index(k as i64);
+                        Extent::Value(host.dim(v, k))
+                    }
+                    d => Extent::Static(d),
+                })
+                .collect();
+            Ok((v, extents))
+        }
+        Source::Alloc(op) => {
+            let op = op.op();
+            let sizes: Vec<Val> = (0..op.operand_count())
+                .map(|i| {
+                    let v = op.operand(i).or_internal("an operand of the op")?.val();
+                    clone_to_host(v, map, host).or_internal("a value the host can compute")
+                })
+                .collect::<Result<_, Failed>>()?;
+            let v = host.allocate(true, c.ty, &sizes);
+            let mut dynamic = sizes.into_iter();
+            let extents = c
+                .shape
+                .iter()
+                .map(|d| match *d {
+                    DYNAMIC => dynamic
+                        .next()
+                        .map(Extent::Value)
+                        .or_internal("a size for each dynamic dimension"),
+                    d => Ok(Extent::Static(d)),
+                })
+                .collect::<Result<_, Failed>>()?;
+            allocated.push(v);
+            Ok((v, extents))
+        }
+    }
 }
 
 /// The host's copy of a size the kernel body computes from its arguments

@@ -66,7 +66,6 @@ pub fn retype_index_buffers<'c>(
     f: OperationRef<'c, '_>,
 ) -> Result<(), Failed> {
     let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
-    let index = Type::index(context);
     for op in ir::collect(f, ods::memref::AllocOperation::name())
         .into_iter()
         .chain(ir::collect(f, ods::memref::AllocaOperation::name()))
@@ -91,58 +90,71 @@ pub fn retype_index_buffers<'c>(
         let on_heap = ods::is(&op, ods::memref::AllocOperation::name());
         let buffer = e.allocate(on_heap, retyped.into(), &operands);
         for user in result.val().users() {
-            let user = user.op();
-            let at = Emitter::before(context, user);
-            let indices: Vec<Val> = (0..user.operand_count())
-                .filter_map(|i| user.operand_at(i).map(|v| v.val()))
-                .collect();
-            t2s_ir::op_match!(ir::name(&user), {
-                ods::memref::LoadOperation => {
-                    let loaded = at.load(buffer, &indices[1..], i64_type);
-                    let cast = at.index_cast(loaded, index);
-                    let old = user.result(0).or_internal("a result of the op")?.val();
-                    // SAFETY: same type (index) replaces the old load.
-                    old.replace_all_uses_with(cast);
-                    // SAFETY: the op has no uses left, and nothing refers to it after this.
-                    unsafe { ir::erase(user) };
-                },
-                ods::vector::LoadOperation => {
-                    let ty = user.result(0).or_internal("a result of the op")?.r#type();
-                    let shape = lanes::shape_of(ty).or_internal("a vector or scalar type of static shape")?;
-                    let wide = lanes::vector_type(context, &shape, i64_type);
-                    let loaded = at.vector_load(wide, buffer, &indices[1..]);
-                    let cast = at.index_cast(loaded, ty);
-                    let old = user.result(0).or_internal("a result of the op")?.val();
-                    // SAFETY: same type (a vector of index) replaces the old load.
-                    old.replace_all_uses_with(cast);
-                    // SAFETY: the op has no uses left, and nothing refers to it after this.
-                    unsafe { ir::erase(user) };
-                },
-                ods::memref::StoreOperation | ods::vector::StoreOperation => {
-                    let value_type = lanes::type_of(indices[0]);
-                    let cast_type = match lanes::shape_of(value_type) {
-                        Some(shape) => lanes::vector_type(context, &shape, i64_type),
-                        None => i64_type,
-                    };
-                    let cast = at.index_cast(indices[0], cast_type);
-                    // The same store (its hints kept) of the cast into the new buffer.
-                    Op::of(&user).set_operands(&[&[cast, buffer], &indices[2..]].concat());
-                },
-                _ => {
-                    // Type-agnostic users (dealloc, dim) take the new buffer;
-                    // any other fails the SPIR-V conversion, located there.
-                    let user = user.handle();
-                    for (i, v) in user.operands().into_iter().enumerate() {
-                        if v == result.val() {
-                            user.set_operand(i, buffer);
-                        }
-                    }
-                },
-            })
+            retype_user(context, user.op(), result.val(), buffer)?;
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(op) };
     }
+    Ok(())
+}
+
+/// A user of an `index` buffer now of `i64` (`buffer`, replacing `old`):
+/// loads and stores cast, other users given the new buffer.
+fn retype_user<'c>(
+    context: &'c Context,
+    user: OperationRef<'c, '_>,
+    old: Val,
+    buffer: Val,
+) -> Result<(), Failed> {
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let index = Type::index(context);
+    let at = Emitter::before(context, user);
+    let indices: Vec<Val> = (0..user.operand_count())
+        .filter_map(|i| user.operand_at(i).map(|v| v.val()))
+        .collect();
+    t2s_ir::op_match!(ir::name(&user), {
+        ods::memref::LoadOperation => {
+            let loaded = at.load(buffer, &indices[1..], i64_type);
+            let cast = at.index_cast(loaded, index);
+            let old = user.result(0).or_internal("a result of the op")?.val();
+            // SAFETY: same type (index) replaces the old load.
+            old.replace_all_uses_with(cast);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(user) };
+        },
+        ods::vector::LoadOperation => {
+            let ty = user.result(0).or_internal("a result of the op")?.r#type();
+            let shape = lanes::shape_of(ty).or_internal("a vector or scalar type of static shape")?;
+            let wide = lanes::vector_type(context, &shape, i64_type);
+            let loaded = at.vector_load(wide, buffer, &indices[1..]);
+            let cast = at.index_cast(loaded, ty);
+            let old = user.result(0).or_internal("a result of the op")?.val();
+            // SAFETY: same type (a vector of index) replaces the old load.
+            old.replace_all_uses_with(cast);
+            // SAFETY: the op has no uses left, and nothing refers to it after this.
+            unsafe { ir::erase(user) };
+        },
+        ods::memref::StoreOperation | ods::vector::StoreOperation => {
+            let value_type = lanes::type_of(indices[0]);
+            let cast_type = match lanes::shape_of(value_type) {
+                Some(shape) => lanes::vector_type(context, &shape, i64_type),
+                None => i64_type,
+            };
+            let cast = at.index_cast(indices[0], cast_type);
+            // The same store (its hints kept) of the cast into the new buffer.
+            Op::of(&user).set_operands(&[&[cast, buffer], &indices[2..]].concat());
+        },
+        _ => {
+            // Type-agnostic users (dealloc, dim) take the new buffer;
+            // any other fails the SPIR-V conversion, located there.
+            let user = user.handle();
+            for (i, v) in user.operands().into_iter().enumerate() {
+                if v == old {
+                    user.set_operand(i, buffer);
+                }
+            }
+        },
+    });
     Ok(())
 }
 

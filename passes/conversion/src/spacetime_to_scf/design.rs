@@ -150,7 +150,7 @@ pub fn move_channels(
     let parent = program.block().or_internal("a parent block")?;
     let taken: std::collections::HashSet<String> = ir::ops(parent)
         .iter()
-        .filter(|op| op.to_raw().ptr != program.to_raw().ptr)
+        .filter(|op| op.handle() != program.handle())
         .map(ir::symbol_name)
         .collect();
     for fifo in body_ops

@@ -78,38 +78,17 @@ pub(super) fn plan<'c>(
     for (d, index) in indices.iter().enumerate() {
         let l = t2s_ir::guard::recovered_at(*index, &point)
             .or_internal("an output index that is a loop of the array")?;
-        let row = &info.recover[l];
-        let (mut low, mut size) = (row.constant, 1);
-        let mut fixed = Vec::new();
-        let mut varying: Vec<(usize, i64)> = Vec::new();
-        for &(c, w) in &row.terms {
-            let (lo, hi) = ranges[c];
-            if is_block(c) {
-                fixed.push((c, w));
-            } else if lo == hi {
-                low += w * lo;
-            } else {
-                varying.push((c, w));
-            }
-        }
-        varying.sort_by_key(|(_, w)| w.abs());
-        for (c, w) in varying {
-            if used.contains(&c) || w.abs() != size {
-                return Err(error(
+        let (low, fixed, size) = dimension_box(info, &ranges, &is_block, &mut used, l)
+            .map_err(|(c, why)| {
+                error(
                     at,
                     format!(
-                        "staged_output: the elements a block stores in dimension {d} of @{} are not provably a box: coordinate '{}' {} (each output index must be the blocks' coordinates plus a dense mix of the threads', the PEs' and the threads' own loops: coefficients 1, then the product of the extents before, each coordinate in one index)",
+                        "staged_output: the elements a block stores in dimension {d} of @{} are not provably a box: coordinate '{}' {why} (each output index must be the blocks' coordinates plus a dense mix of the threads', the PEs' and the threads' own loops: coefficients 1, then the product of the extents before, each coordinate in one index)",
                         output.func,
                         coordinate_name(info, c),
-                        if used.contains(&c) { "indexes two dimensions".to_string() } else { format!("has coefficient {w} where {size} would be dense") },
                     ),
-                ));
-            }
-            used.push(c);
-            let (lo, hi) = ranges[c];
-            low += (w * lo).min(w * hi);
-            size *= hi - lo + 1;
-        }
+                )
+            })?;
         origin.push(Affine {
             terms: fixed,
             constant: low - output.bounds[d].min,
@@ -142,6 +121,51 @@ pub(super) fn plan<'c>(
         types: output.types.clone(),
         layout: output.layout.clone(),
     }))
+}
+
+/// The box a block stores along the output index that is original loop
+/// `l`: its lowest point, the blocks' coordinates that move it, and its
+/// size; or the coordinate that breaks the box and why. `used` collects
+/// the coordinates of the dimensions so far.
+#[allow(clippy::type_complexity)]
+fn dimension_box(
+    info: &ArrayInfo,
+    ranges: &[(i64, i64)],
+    is_block: &dyn Fn(usize) -> bool,
+    used: &mut Vec<usize>,
+    l: usize,
+) -> Result<(i64, Vec<(usize, i64)>, i64), (usize, String)> {
+    let row = &info.recover[l];
+    let (mut low, mut size) = (row.constant, 1);
+    let mut fixed = Vec::new();
+    let mut varying: Vec<(usize, i64)> = Vec::new();
+    for &(c, w) in &row.terms {
+        let (lo, hi) = ranges[c];
+        if is_block(c) {
+            fixed.push((c, w));
+        } else if lo == hi {
+            low += w * lo;
+        } else {
+            varying.push((c, w));
+        }
+    }
+    varying.sort_by_key(|(_, w)| w.abs());
+    for (c, w) in varying {
+        if used.contains(&c) {
+            return Err((c, "indexes two dimensions".to_string()));
+        }
+        if w.abs() != size {
+            return Err((
+                c,
+                format!("has coefficient {w} where {size} would be dense"),
+            ));
+        }
+        used.push(c);
+        let (lo, hi) = ranges[c];
+        low += (w * lo).min(w * hi);
+        size *= hi - lo + 1;
+    }
+    Ok((low, fixed, size))
 }
 
 /// A coordinate's name: a time loop's or a space loop's.

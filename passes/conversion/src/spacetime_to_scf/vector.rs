@@ -175,18 +175,7 @@ pub fn load_lanes(
     let rows: Vec<Affine> = quasi.into_iter().map(|r| r.affine).collect();
     let indices: Vec<Val> = rows.iter().map(|r| affine_lanes(e, r, &args)).collect();
     let last = shape.len() - 1;
-    let contiguous = in_bounds
-        && byte_sized(element)
-        && strides.is_some_and(|s| {
-            let n = s.len();
-            s.iter().enumerate().all(|(d, st)| {
-                if d + 1 == n {
-                    st[last] == 1
-                } else {
-                    st[last] == 0
-                }
-            })
-        });
+    let contiguous = in_bounds && byte_sized(element) && strides.is_some_and(rows_contiguous);
     let row_count = lanes::count(&shape[..last]);
     if contiguous {
         let row_ty = lanes::vector_type(e.context, &shape[last..], element);
@@ -214,6 +203,17 @@ pub fn load_lanes(
         element,
         |at| indices.iter().map(|i| lanes::extract(e, *i, at)).collect(),
     ))
+}
+
+/// Whether the lanes of a row are consecutive elements: the lane strides
+/// (per buffer dimension, per lane dimension) move only the buffer's last
+/// dimension, by 1, along the last lane dimension.
+fn rows_contiguous(strides: &Strides) -> bool {
+    let n = strides.len();
+    strides.iter().enumerate().all(|(d, st)| {
+        let along = if d + 1 == n { 1 } else { 0 };
+        st.last() == Some(&along)
+    })
 }
 
 /// The indices `rows` give for lane `at`: each vector operand's lane `at`,

@@ -249,7 +249,6 @@ pub fn store_rows(
     };
     let shape = shape_of(type_of(*values.first().or_internal("a first element")?))
         .or_internal("a vector or scalar type of static shape")?;
-    let bounds = &lowered.output.bounds;
     let rank = stamps.map(|_| rank_lanes(e, info, recovered, lowered));
     let rows = &shape[..shape.len() - 1];
     if store.scatter {
@@ -277,19 +276,7 @@ pub fn store_rows(
         let at = lanes::unflatten(rows, row);
         let mut first = at.clone();
         first.push(0);
-        let mut point = Vec::new();
-        let mut inside = None;
-        for (d, (index, b)) in indices.iter().zip(bounds).enumerate() {
-            let base = lanes::extract(e, *index, &first);
-            if !store.proven[d] {
-                let ok = in_range(e, base, b.min, lowered.output_extents[d]);
-                inside = Some(match inside {
-                    None => ok,
-                    Some(a) => e.and(a, ok),
-                });
-            }
-            point.push(e.sub(base, e.index(b.min)));
-        }
+        let (point, inside) = row_point(e, &indices, store, lowered, &first);
         let guard = inside.map(|c| e.if_then(c));
         let inner = guard.map_or(*e, |g| e.at(g));
         let row_mask = mask.map(|m| lanes::extract_row(&inner, m, &at));
@@ -311,6 +298,31 @@ pub fn store_rows(
         }
     }
     Ok(())
+}
+
+/// The element a row's first lane stores at (from the output's minima),
+/// and whether it lies inside the output where that is not proven.
+fn row_point(
+    e: &Emitter<'_>,
+    indices: &[Val],
+    store: &VectorStore,
+    lowered: &Lowered<'_>,
+    first: &[i64],
+) -> (Vec<Val>, Option<Val>) {
+    let mut point = Vec::new();
+    let mut inside = None;
+    for (d, (index, b)) in indices.iter().zip(&lowered.output.bounds).enumerate() {
+        let base = lanes::extract(e, *index, first);
+        if !store.proven[d] {
+            let ok = in_range(e, base, b.min, lowered.output_extents[d]);
+            inside = Some(match inside {
+                None => ok,
+                Some(a) => e.and(a, ok),
+            });
+        }
+        point.push(e.sub(base, e.index(b.min)));
+    }
+    (point, inside)
 }
 
 /// One row of lanes of an output: its values, indices (lanes or

@@ -70,7 +70,7 @@ pub fn clone_body(
     let mut map: HashMap<usize, Val> = HashMap::new();
     for (i, arg) in args.iter().enumerate() {
         let old = block.argument(i).or_internal("a block argument")?;
-        map.insert(old.to_raw().ptr as usize, *arg);
+        map.insert(old.val().key(), *arg);
     }
     let mapped = |map: &HashMap<usize, Val>, v: Val| -> Result<Val, Failed> {
         map.get(&{ v.key() })
@@ -110,7 +110,7 @@ pub fn clone_body(
         });
         for (i, new) in results.into_iter().enumerate() {
             let old = op.result(i).or_internal("a result of the op")?;
-            map.insert(old.to_raw().ptr as usize, new);
+            map.insert(old.val().key(), new);
         }
     }
     Err(error(def.location(), "a URE body without a ure.yield"))

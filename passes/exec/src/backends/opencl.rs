@@ -239,6 +239,50 @@ unsafe impl Sync for Entry {}
 type Hook = extern "C" fn(usize, usize, i64);
 type IndexHook = extern "C" fn(usize, i64, i64);
 
+/// The argument words of `kernel`: the program's buffers, their sizes and
+/// scalars, and zeroed scratch buffers (kept alive in `scratch`).
+fn kernel_args(
+    kernel: &t2s_target::opencl::Kernel,
+    buffers: &[(*mut c_void, Vec<usize>)],
+    params: &[i64],
+    scratch: &mut Vec<Vec<u64>>,
+) -> Result<Vec<u64>, ExecuteError> {
+    let scalar = |i: usize| params.get(i.checked_sub(buffers.len())?).copied();
+    let dim = |i: usize, k: usize| buffers.get(i).and_then(|b| b.1.get(k)).map(|d| *d as i64);
+    let mut args = Vec::new();
+    for p in &kernel.params {
+        args.push(match p {
+            Param::Buffer(i) => buffers.get(*i).map(|b| b.0 as u64),
+            Param::Dim(i, k) => dim(*i, *k).map(|d| d as u64),
+            Param::Scalar(i) => scalar(*i).map(|v| v as u64),
+            Param::Scratch {
+                element_bytes,
+                sizes,
+            } => {
+                let buffer = t2s_target::opencl::scratch::zeroed_buffer(
+                    *element_bytes,
+                    sizes,
+                    &scalar,
+                    &dim,
+                )
+                .ok_or_else(|| {
+                    ExecuteError::TooLarge(format!("a buffer of kernel {}", kernel.name))
+                })?;
+                scratch.push(buffer);
+                scratch.last_mut().map(|b| b.as_mut_ptr() as u64)
+            }
+        });
+    }
+    args.into_iter()
+        .collect::<Option<Vec<u64>>>()
+        .ok_or_else(|| {
+            ExecuteError::Invoke(format!(
+                "kernel {} takes arguments the program does not have",
+                kernel.name
+            ))
+        })
+}
+
 fn run(
     library: &libloading::Library,
     translation: &Translation,
@@ -290,41 +334,7 @@ fn run(
                 KERNEL_STACK >> 21
             )));
         }
-        let scalar = |i: usize| params.get(i.checked_sub(buffers.len())?).copied();
-        let dim = |i: usize, k: usize| buffers.get(i).and_then(|b| b.1.get(k)).map(|d| *d as i64);
-        let mut args = Vec::new();
-        for p in &kernel.params {
-            args.push(match p {
-                Param::Buffer(i) => buffers.get(*i).map(|b| b.0 as u64),
-                Param::Dim(i, k) => dim(*i, *k).map(|d| d as u64),
-                Param::Scalar(i) => scalar(*i).map(|v| v as u64),
-                Param::Scratch {
-                    element_bytes,
-                    sizes,
-                } => {
-                    let buffer = t2s_target::opencl::scratch::zeroed_buffer(
-                        *element_bytes,
-                        sizes,
-                        &scalar,
-                        &dim,
-                    )
-                    .ok_or_else(|| {
-                        ExecuteError::TooLarge(format!("a buffer of kernel {}", kernel.name))
-                    })?;
-                    scratch.push(buffer);
-                    scratch.last_mut().map(|b| b.as_mut_ptr() as u64)
-                }
-            });
-        }
-        let args = args
-            .into_iter()
-            .collect::<Option<Vec<u64>>>()
-            .ok_or_else(|| {
-                ExecuteError::Invoke(format!(
-                    "kernel {} takes arguments the program does not have",
-                    kernel.name
-                ))
-            })?;
+        let args = kernel_args(kernel, &buffers, params, &mut scratch)?;
         let caller = symbol(&format!("t2s_emu_call_{}", kernel.name))?;
         entries.push(Entry(caller as *const c_void, args));
     }

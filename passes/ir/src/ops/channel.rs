@@ -40,9 +40,29 @@ impl KernelOp<'_, '_> {
     }
 }
 
-impl FifoOp<'_, '_> {
+impl<'c> FifoOp<'c, '_> {
     pub fn name(&self) -> String {
         ir::symbol_name(&self.0)
+    }
+
+    /// The channel array's shape (empty for one channel).
+    pub fn shape(&self) -> Vec<i64> {
+        ir::i64s(&self.0, "shape")
+    }
+
+    /// How many values each channel holds (at least 1).
+    pub fn depth(&self) -> i64 {
+        ir::int(&self.0, "depth").unwrap_or(1).max(1)
+    }
+
+    /// The type of a value.
+    pub fn element_type(&self) -> Option<melior::ir::Type<'c>> {
+        use melior::ir::operation::OperationLike as _;
+        self.0
+            .attribute("element_type")
+            .ok()
+            .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
+            .map(|t| t.value())
     }
 }
 
@@ -92,4 +112,15 @@ pub fn lane_access(op: &melior::ir::operation::OperationRef<'_, '_>) -> Option<L
         value,
         mask,
     })
+}
+
+/// The channel a `channel.read`, `channel.write`, `channel.read_lanes` or
+/// `channel.write_lanes` accesses, without the `@` (`None` for another op).
+pub fn channel_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> Option<String> {
+    use super::View as _;
+    let is_access = ReadOp::cast(*op).is_some()
+        || WriteOp::cast(*op).is_some()
+        || ReadLanesOp::cast(*op).is_some()
+        || WriteLanesOp::cast(*op).is_some();
+    is_access.then(|| ir::symbol(op, "channel"))
 }

@@ -267,6 +267,11 @@ impl<'c, 'a> ReadOp<'c, 'a> {
         }
         ir::int(&self.0, "delay").map(ReadDelay::Steps)
     }
+
+    /// For a read counted in the PE's writes: how many writes back.
+    pub fn writes(&self) -> Option<i64> {
+        ir::int(&self.0, "writes")
+    }
 }
 
 /// The delay of a `spacetime.read`.
@@ -299,6 +304,33 @@ impl<'c, 'a> WriteOp<'c, 'a> {
     /// The register file written (a block argument of the array's body).
     pub fn registers(&self) -> Val {
         self.0.operand(1).expect("a write has its file").val()
+    }
+}
+
+/// Whether `op` is a `spacetime.output` of Func `func`.
+pub fn stores_to(op: &OperationRef<'_, '_>, func: &str) -> bool {
+    OutputOp::cast(*op).is_some_and(|o| o.func() == func)
+}
+
+impl ArrayOp<'_, '_> {
+    /// The time loops' extents.
+    pub fn time_extents(&self) -> Vec<ir::ExtentAttr> {
+        ir::extents(&self.0, "time_extents")
+    }
+
+    /// The original loops, outermost first, with their bounds.
+    pub fn bounds(&self) -> super::ure::Bounds {
+        let (names, mins, extents) = (
+            ir::strings(&self.0, "loops"),
+            ir::i64s(&self.0, "mins"),
+            ir::extents(&self.0, "extents"),
+        );
+        names
+            .into_iter()
+            .zip(mins)
+            .zip(extents)
+            .map(|((v, m), x)| (v, m, x))
+            .collect()
     }
 }
 

@@ -6,6 +6,9 @@ use melior::ir::operation::OperationLike;
 use t2s_dialects::ods::ure as ods;
 use t2s_model::Linear;
 
+mod accessors;
+pub use accessors::{Bounds, ChainDirective, GatherOp, MergeUresOp, ReorderOp, ScatterOp};
+
 view! {
     /// `ure.program`: the unit of compilation.
     ProgramOp = ods::ProgramOperation
@@ -58,41 +61,27 @@ view! {
     /// `ure.vectorize`: the directive.
     VectorizeOp = ods::VectorizeOperation
 }
+
+impl VectorizeOp<'_, '_> {
+    /// The Func whose array it vectorizes, without the `@`.
+    pub fn func(&self) -> String {
+        directive_func(&self.0)
+    }
+
+    /// The loops it vectorizes.
+    pub fn loops(&self) -> Vec<String> {
+        ir::strings(&self.0, "loops")
+    }
+}
 /// The input a `ure.load` reads (or an op with an `input` symbol names),
 /// without the `@`.
 pub fn input_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> String {
     ir::symbol(op, "input")
 }
 
-impl DefOp<'_, '_> {
-    /// Its loop variables: the left-hand side's, then those after `with`.
-    pub fn vars(&self) -> Vec<String> {
-        ir::strings(&self.0, "vars")
-    }
-
-    /// How many of `vars` the left-hand side takes.
-    pub fn num_lhs(&self) -> usize {
-        ir::int(&self.0, "num_lhs").unwrap_or(0).max(0) as usize
-    }
-}
-
 view! {
     /// `ure.set_bounds`: bounds of a Func's loops.
     SetBoundsOp = ods::SetBoundsOperation
-}
-
-impl SetBoundsOp<'_, '_> {
-    /// The loops bounded, with their minima and extents.
-    pub fn bounds(&self) -> Vec<(String, i64, ir::ExtentAttr)> {
-        let vars = ir::strings(&self.0, "vars");
-        let mins = ir::i64s(&self.0, "mins");
-        let extents = ir::extents(&self.0, "extents");
-        vars.into_iter()
-            .zip(mins)
-            .zip(extents)
-            .map(|((v, m), x)| (v, m, x))
-            .collect()
-    }
 }
 
 view! {
@@ -208,6 +197,105 @@ impl<'c> GpuMapOp<'c, '_> {
         self.0.has_attribute("staged_output")
     }
 }
+
+view! {
+    /// `ure.isolate_producer`: inputs' reads moved into a loader kernel.
+    IsolateProducerOp = ods::IsolateProducerOperation
+}
+
+impl IsolateProducerOp<'_, '_> {
+    /// The inputs isolated, without the `@`.
+    pub fn inputs(&self) -> Vec<String> {
+        ir::symbols(&self.0, "inputs")
+    }
+}
+
+view! {
+    /// `ure.isolate_consumer`: an output's stores moved into a drainer.
+    IsolateConsumerOp = ods::IsolateConsumerOperation
+}
+
+impl IsolateConsumerOp<'_, '_> {
+    /// The output Func isolated, without the `@`.
+    pub fn func(&self) -> String {
+        directive_func(&self.0)
+    }
+}
+
+view! {
+    /// `ure.unload`: a collector's stores moved into an unloader.
+    UnloadOp = ods::UnloadOperation
+}
+
+impl UnloadOp<'_, '_> {
+    /// The output Func unloaded, without the `@`.
+    pub fn func(&self) -> String {
+        directive_func(&self.0)
+    }
+
+    /// The collector kernel it unloads, without the `@`.
+    pub fn collector(&self) -> String {
+        ir::symbol(&self.0, "collector")
+    }
+}
+
+view! {
+    /// `ure.buffer`: a feeder's on-chip buffer and its loader.
+    BufferOp = ods::BufferOperation
+}
+
+impl BufferOp<'_, '_> {
+    /// The feeder kernel that gets the buffer, without the `@`.
+    pub fn feeder(&self) -> String {
+        ir::string(&self.0, "feeder")
+    }
+
+    /// The input buffered, without the `@`.
+    pub fn input(&self) -> String {
+        ir::symbol(&self.0, "input")
+    }
+
+    /// The scope loop: a tile per iteration of the loops outside it.
+    pub fn scope(&self) -> String {
+        ir::strings(&self.0, "scope")
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    }
+
+    /// The loader kernel it creates, without the `@`.
+    pub fn loader(&self) -> String {
+        ir::string(&self.0, "loader")
+    }
+
+    /// The loop the loader reads along, one vector per step, if any.
+    pub fn out(&self) -> Option<String> {
+        ir::strings(&self.0, "out").into_iter().next()
+    }
+
+    /// The depth of the loader's channel (2 when not written).
+    pub fn depth(&self) -> i64 {
+        ir::int(&self.0, "depth").unwrap_or(2)
+    }
+}
+
+/// The kernel an isolating directive creates (`into @kernel`) and the depth
+/// of its channels.
+pub trait IntoKernel<'c: 'a, 'a>: super::View<'c, 'a> {
+    /// The new kernel's name, without the `@`.
+    fn kernel(&self) -> String {
+        ir::string(&self.op(), "kernel")
+    }
+
+    /// The depth of its channels (2 when not written).
+    fn depth(&self) -> i64 {
+        ir::int(&self.op(), "depth").unwrap_or(2)
+    }
+}
+
+impl<'c, 'a> IntoKernel<'c, 'a> for IsolateProducerOp<'c, 'a> {}
+impl<'c, 'a> IntoKernel<'c, 'a> for IsolateConsumerOp<'c, 'a> {}
+impl<'c, 'a> IntoKernel<'c, 'a> for UnloadOp<'c, 'a> {}
 
 /// A bound of a Func's element space: `min` and an extent (an integer or a
 /// `ure.param`).

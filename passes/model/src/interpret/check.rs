@@ -87,18 +87,11 @@ pub(super) fn node_type(
             .ok_or_else(|| format!("operand {id} is not an earlier node"))
     };
     match node {
-        Node::Arg(a) => {
-            if *a >= func.vars.len() {
-                return Err(format!("argument {a} does not exist"));
-            }
-            Ok(ScalarType::Index)
+        Node::Arg(a) if *a >= func.vars.len() => Err(format!("argument {a} does not exist")),
+        Node::Param(p) if *p >= program.params.len() => {
+            Err(format!("parameter {p} does not exist"))
         }
-        Node::Param(p) => {
-            if *p >= program.params.len() {
-                return Err(format!("parameter {p} does not exist"));
-            }
-            Ok(ScalarType::Index)
-        }
+        Node::Arg(_) | Node::Param(_) => Ok(ScalarType::Index),
         Node::Const(v, ty) => {
             check_type(*ty)?;
             const_value(*v, *ty).map_err(|_| format!("constant {v:?} is not of type {ty}"))?;
@@ -140,64 +133,90 @@ pub(super) fn node_type(
             Ok(*ty)
         }
         Node::Math { op, args, ty } => {
-            check_type(*ty)?;
-            if (*op == MathOp::AbsI) == ty.is_float() {
-                return Err(format!("math.{} cannot have type {ty}", op.mnemonic()));
-            }
-            for a in args {
-                expect_type("operand", ty_of(*a)?, *ty)?;
-            }
-            Ok(*ty)
+            let operands = args
+                .iter()
+                .map(|a| ty_of(*a))
+                .collect::<Result<Vec<_>, _>>()?;
+            math_type(*op, &operands, *ty)
         }
         Node::FuncRef {
             func: callee,
             result,
             indices,
-        } => {
-            let g = program
-                .funcs
-                .get(*callee)
-                .ok_or_else(|| format!("Func {callee} does not exist"))?;
-            let ty = g
-                .result_types
-                .get(*result)
-                .copied()
-                .ok_or_else(|| format!("Func `{}` has no result {result}", g.name))?;
-            if indices.len() != g.lhs.len() {
-                return Err(format!(
-                    "Func `{}` takes {} indices, got {}",
-                    g.name,
-                    g.lhs.len(),
-                    indices.len()
-                ));
-            }
-            check_affines(func, indices, 0)?;
-            Ok(ty)
-        }
-        Node::InputRead { input, indices } => {
-            let decl = program
-                .inputs
-                .get(*input)
-                .ok_or_else(|| format!("input {input} does not exist"))?;
-            if indices.len() != decl.shape.len() {
-                return Err(format!(
-                    "input `{}` takes {} indices, got {}",
-                    decl.name,
-                    decl.shape.len(),
-                    indices.len()
-                ));
-            }
-            let positions: Vec<Affine> = indices
-                .iter()
-                .map(|q| Affine {
-                    terms: q.positions().into_iter().map(|p| (p, 1)).collect(),
-                    constant: 0,
-                })
-                .collect();
-            check_affines(func, &positions, program.params.len())?;
-            Ok(decl.elem)
-        }
+        } => func_ref_type(program, func, *callee, *result, indices),
+        Node::InputRead { input, indices } => input_read_type(program, func, *input, indices),
     }
+}
+
+/// The type of a `math` op of operands of `operands` types.
+fn math_type(op: MathOp, operands: &[ScalarType], ty: ScalarType) -> Result<ScalarType, String> {
+    check_type(ty)?;
+    if (op == MathOp::AbsI) == ty.is_float() {
+        return Err(format!("math.{} cannot have type {ty}", op.mnemonic()));
+    }
+    for operand in operands {
+        expect_type("operand", *operand, ty)?;
+    }
+    Ok(ty)
+}
+
+/// The type of result `result` of Func `callee`, read at `indices`.
+fn func_ref_type(
+    program: &Program,
+    func: &Func,
+    callee: usize,
+    result: usize,
+    indices: &[Affine],
+) -> Result<ScalarType, String> {
+    let g = program
+        .funcs
+        .get(callee)
+        .ok_or_else(|| format!("Func {callee} does not exist"))?;
+    let ty = g
+        .result_types
+        .get(result)
+        .copied()
+        .ok_or_else(|| format!("Func `{}` has no result {result}", g.name))?;
+    if indices.len() != g.lhs.len() {
+        return Err(format!(
+            "Func `{}` takes {} indices, got {}",
+            g.name,
+            g.lhs.len(),
+            indices.len()
+        ));
+    }
+    check_affines(func, indices, 0)?;
+    Ok(ty)
+}
+
+/// The element type of input `input`, read at `indices`.
+fn input_read_type(
+    program: &Program,
+    func: &Func,
+    input: usize,
+    indices: &[crate::QuasiAffine],
+) -> Result<ScalarType, String> {
+    let decl = program
+        .inputs
+        .get(input)
+        .ok_or_else(|| format!("input {input} does not exist"))?;
+    if indices.len() != decl.shape.len() {
+        return Err(format!(
+            "input `{}` takes {} indices, got {}",
+            decl.name,
+            decl.shape.len(),
+            indices.len()
+        ));
+    }
+    let positions: Vec<Affine> = indices
+        .iter()
+        .map(|q| Affine {
+            terms: q.positions().into_iter().map(|p| (p, 1)).collect(),
+            constant: 0,
+        })
+        .collect();
+    check_affines(func, &positions, program.params.len())?;
+    Ok(decl.elem)
 }
 
 pub(super) fn check_func(program: &Program, func: &Func) -> Result<FuncInfo, InterpretError> {

@@ -109,7 +109,7 @@ pub struct Body<'g> {
 }
 
 pub fn key(v: Value<'_, '_>) -> usize {
-    v.to_raw().ptr as usize
+    t2s_ir::handle::AsVal::val(&v).key()
 }
 
 pub fn fail(op: &OperationRef<'_, '_>, message: impl AsRef<str>) -> Failed {

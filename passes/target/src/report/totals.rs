@@ -7,34 +7,38 @@ use crate::report::{bytes_text, ChannelReport, KernelReport, Machine, Total};
 use melior::ir::Location;
 use t2s_ir::diag::{emit, remark, Severity};
 
+/// A kernel's operations (`floats`: floating-point only) per step, a
+/// multiply-add counting two.
+fn per_step(k: &KernelReport, floats: bool) -> u64 {
+    k.operations
+        .iter()
+        .filter(|o| !floats || o.element.starts_with('f'))
+        .map(|o| o.per_step * if o.kind == "multiply-add" { 2 } else { 1 })
+        .sum()
+}
+
+/// The run's operations over `points`: each point runs the body once in
+/// one lane of one PE, so the operations per point are those of a step over
+/// the PEs' lanes.
+fn run(kernels: &[KernelReport], points: u64, floats: bool) -> u64 {
+    kernels
+        .iter()
+        .map(|k| {
+            let lanes = u128::from((k.pes * k.lanes).max(1));
+            (u128::from(points) * u128::from(per_step(k, floats)) / lanes) as u64
+        })
+        .sum()
+}
+
 pub fn totals(
     kernels: &[KernelReport],
     channels: &[ChannelReport],
     points: u64,
     machine: &Machine,
 ) -> Total {
-    let per_step = |k: &KernelReport, floats: bool| -> u64 {
-        k.operations
-            .iter()
-            .filter(|o| !floats || o.element.starts_with('f'))
-            .map(|o| o.per_step * if o.kind == "multiply-add" { 2 } else { 1 })
-            .sum()
-    };
     let peak_ops_per_cycle: u64 = kernels.iter().map(|k| per_step(k, false)).sum();
     let peak_flops_per_cycle: u64 = kernels.iter().map(|k| per_step(k, true)).sum();
-    // Each point runs the body once in one lane of one PE: the operations
-    // per point are those of a step over the PEs' lanes.
-    let run = |floats: bool| -> u64 {
-        kernels
-            .iter()
-            .map(|k| {
-                let lanes = u128::from((k.pes * k.lanes).max(1));
-                (u128::from(points) * u128::from(per_step(k, floats)) / lanes) as u64
-            })
-            .sum()
-    };
-    let operations = run(false);
-    let flops = run(true);
+    let (operations, flops) = (run(kernels, points, false), run(kernels, points, true));
     let cycles = kernels
         .iter()
         .map(|k| k.steps * k.ii)

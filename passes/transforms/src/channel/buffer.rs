@@ -76,33 +76,19 @@ struct Directive {
 
 fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), Failed> {
     let at = op.location();
+    let view = t2s_ir::ops::ure::BufferOp::cast(op).or_internal("a ure.buffer")?;
     let d = Directive {
-        feeder: ir::string(&op, "feeder"),
-        input: ir::symbol(&op, "input"),
-        scope: ir::strings(&op, "scope")
-            .first()
-            .cloned()
-            .unwrap_or_default(),
-        loader: ir::string(&op, "loader"),
-        out: ir::strings(&op, "out").first().cloned(),
-        depth: ir::int(&op, "depth").unwrap_or(2),
+        feeder: view.feeder(),
+        input: view.input(),
+        scope: view.scope(),
+        loader: view.loader(),
+        out: view.out(),
+        depth: view.depth(),
     };
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };
-    let kernel = ir::body_ops(&program, 0)
-        .into_iter()
-        .find(|k| ods::is(k, ods::channel::KernelOperation::name()) && ir::symbol_name(k) == d.feeder)
-        .ok_or_else(|| {
-            error(
-                at,
-                format!("no kernel @{}: run isolate first (ure.isolate_producer [@{}] into @{} makes it)", d.feeder, d.input, d.feeder),
-            )
-        })?;
-    let array = ir::body_ops(&kernel, 0)
-        .into_iter()
-        .find(|a| ods::is(a, ods::spacetime::ArrayOperation::name()))
-        .ok_or_else(|| error(at, format!("kernel @{} holds no spacetime.array", d.feeder)))?;
+    let (kernel, array) = feeder_array(program, &d, at)?;
     let info = ArrayInfo::read(&array)?;
     let tile = tile(&array, &info, &d.input, &d.scope, d.out.as_deref(), at)?;
     if tile.elements() > MAX_TILE {
@@ -165,6 +151,29 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
     crate::channel::buffer::loader::build(context, program, at, &loader, &tile, &info, element)?;
     report(at, &d, &tile, &shape, &info, &element.to_string());
     Ok(())
+}
+
+/// The feeder's kernel and its array; an error at the directive when
+/// `isolate` has not made them.
+fn feeder_array<'c, 'a>(
+    program: OperationRef<'c, 'a>,
+    d: &Directive,
+    at: melior::ir::Location<'_>,
+) -> Result<(OperationRef<'c, 'a>, OperationRef<'c, 'a>), Failed> {
+    let kernel = ir::body_ops(&program, 0)
+        .into_iter()
+        .find(|k| ods::is(k, ods::channel::KernelOperation::name()) && ir::symbol_name(k) == d.feeder)
+        .ok_or_else(|| {
+            error(
+                at,
+                format!("no kernel @{}: run isolate first (ure.isolate_producer [@{}] into @{} makes it)", d.feeder, d.input, d.feeder),
+            )
+        })?;
+    let array = ir::body_ops(&kernel, 0)
+        .into_iter()
+        .find(|a| ods::is(a, ods::spacetime::ArrayOperation::name()))
+        .ok_or_else(|| error(at, format!("kernel @{} holds no spacetime.array", d.feeder)))?;
+    Ok((kernel, array))
 }
 
 /// The loaded values' type (every load of the input has it).

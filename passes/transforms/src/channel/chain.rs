@@ -20,6 +20,8 @@ use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Val};
 use t2s_ir::ir;
 use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
+use t2s_ir::ops::ure::{ChainDirective, GatherOp, ScatterOp};
+use t2s_ir::ops::View;
 use t2s_ir::pass::Failed;
 
 /// Runs `f` on each directive `name` of `program` (in order), and erases
@@ -94,7 +96,13 @@ impl<'c, 'a> Chain<'c, 'a> {
         directive: OperationRef<'c, 'a>,
     ) -> Result<Self, Failed> {
         let what = ir::name(&directive).trim_start_matches("ure.").to_string();
-        let target = ir::symbol(&directive, "target");
+        let (target, source, loop_name, down) = match GatherOp::cast(directive) {
+            Some(g) => (g.target(), g.source(), g.chain_loop(), g.down()),
+            None => {
+                let s = ScatterOp::cast(directive).or_internal("a ure.gather or ure.scatter")?;
+                (s.target(), s.source(), s.chain_loop(), s.down())
+            }
+        };
         let location = directive.location();
         let array = match ir::kernel(&program, &target) {
             Some(k) => ir::array_in(&k).ok_or_else(|| {
@@ -120,10 +128,6 @@ impl<'c, 'a> Chain<'c, 'a> {
                 array
             }
         };
-        let down = directive
-            .attribute("down")
-            .map(|a| a.to_string() == "true")
-            .unwrap_or(false);
         Ok(Chain {
             context,
             program,
@@ -131,8 +135,8 @@ impl<'c, 'a> Chain<'c, 'a> {
             body: ir::body_block(&array).or_internal("a body block")?.blk(),
             info: ArrayInfo::read(&array)?,
             name: target,
-            source: ir::symbol(&directive, "source"),
-            loop_name: ir::string(&directive, "loop"),
+            source,
+            loop_name,
             down,
             location,
         })
@@ -193,10 +197,9 @@ impl<'c, 'a> Chain<'c, 'a> {
             ));
         }
         if self.down {
-            for read in ir::collect(self.array, ods::spacetime::ReadOperation::name()) {
-                let offsets = ir::i64s(&read, "offset");
-                let same_step =
-                    t2s_ir::ops::spacetime::read_delay(&read).is_some_and(|d| d.is_same_step());
+            for read in t2s_ir::ops::all::<t2s_ir::ops::spacetime::ReadOp>(self.array) {
+                let offsets = read.offset();
+                let same_step = read.delay().is_some_and(|d| d.is_same_step());
                 if same_step && offsets.get(dim).is_some_and(|o| *o != 0) {
                     return Err(error_with_notes(
                         self.location,
@@ -398,7 +401,7 @@ impl<'c, 'a> Chain<'c, 'a> {
         let body = self.body.block();
         for op in ir::ops(body) {
             op.walk(melior::ir::operation::WalkOrder::PreOrder, |nested| {
-                if !slice.contains(&(nested.to_raw().ptr as usize)) || found.is_some() {
+                if !slice.contains(&nested.handle().key()) || found.is_some() {
                     return melior::ir::operation::WalkResult::Advance;
                 }
                 if nested.operands().any(|o| o.val() == own) {

@@ -25,7 +25,7 @@ use crate::channel::chain::Chain;
 use crate::channel::gather::access::{find_read, op_location, the_store};
 use crate::channel::isolate::build::{read, write};
 use crate::channel::isolate::slice::{
-    add_to_slice, clone_op, combine, enclosing_conditions, Condition,
+    add_to_slice, clone_op, combine, enclosing_conditions, Condition, NotComputable,
 };
 use melior::ir::{
     block::BlockLike,
@@ -217,27 +217,7 @@ fn rewrite_guarded<'c>(
             why,
         )
     };
-    let mut at_t = HashMap::new();
-    // A lane-wise read's mask: PE t sends when any of its lanes read.
-    let mask: Vec<Val> = t2s_ir::ops::channel::lane_access(&access_ref)
-        .and_then(|a| a.mask)
-        .into_iter()
-        .collect();
-    let needed: Vec<Val> = conditions
-        .iter()
-        .map(|(v, _)| *v)
-        .chain(mask.clone())
-        .collect();
-    chain
-        .clone_at(&inner, &needed, &chain.coordinates_with(c, t), &mut at_t)
-        .map_err(cannot)?;
-    let any = mask
-        .first()
-        .map(|m| t2s_ir::lanes::any_lane(&inner, at_t.get(&{ m.key() }).copied().unwrap_or(*m)));
-    let when = match (combine(&inner, conditions, &at_t, true), any) {
-        (Some(a), Some(b)) => Some(inner.andi(a, b)),
-        (a, b) => a.or(b),
-    };
+    let when = turn_condition(chain, &inner, access_ref, conditions, (c, t)).map_err(cannot)?;
     // Without conditions or a mask the chain runs at every step.
     let active = when.map(|when| inner.if_then(when));
     let work = active.map_or(inner.at(body), |a| inner.at(a));
@@ -274,6 +254,37 @@ fn rewrite_guarded<'c>(
         erase_empty_ifs(parent, chain.array.handle());
     }
     Ok(fifo)
+}
+
+/// When PE `t` (count `c`) of the count loop has something to send: the
+/// read's conditions and, for a lane-wise read, any lane of its mask, all
+/// computed at PE `t`; none when it always has.
+fn turn_condition<'c>(
+    chain: &Chain<'c, '_>,
+    inner: &Emitter<'c>,
+    access_ref: OperationRef<'_, '_>,
+    conditions: &[Condition],
+    (c, t): (usize, Val),
+) -> Result<Option<Val>, NotComputable> {
+    let mut at_t = HashMap::new();
+    // A lane-wise read's mask: PE t sends when any of its lanes read.
+    let mask: Vec<Val> = t2s_ir::ops::channel::lane_access(&access_ref)
+        .and_then(|a| a.mask)
+        .into_iter()
+        .collect();
+    let needed: Vec<Val> = conditions
+        .iter()
+        .map(|(v, _)| *v)
+        .chain(mask.clone())
+        .collect();
+    chain.clone_at(inner, &needed, &chain.coordinates_with(c, t), &mut at_t)?;
+    let any = mask
+        .first()
+        .map(|m| t2s_ir::lanes::any_lane(inner, at_t.get(&{ m.key() }).copied().unwrap_or(*m)));
+    Ok(match (combine(inner, conditions, &at_t, true), any) {
+        (Some(a), Some(b)) => Some(inner.andi(a, b)),
+        (a, b) => a.or(b),
+    })
 }
 
 /// The count loop `t` over the PEs from this one to the chain's start

@@ -25,10 +25,7 @@ use crate::channel::isolate::build::{
 use crate::channel::isolate::frame::Frame;
 use crate::channel::isolate::pes::{common, describe, fixed_coordinates, narrowed, Fixed};
 use crate::channel::isolate::slice::clone_op;
-use melior::ir::{
-    attribute::FlatSymbolRefAttribute,
-    operation::{OperationLike, OperationRef},
-};
+use melior::ir::operation::{OperationLike, OperationRef};
 use melior::Context;
 use std::collections::HashSet;
 use t2s_ir::array::ArrayInfo;
@@ -37,6 +34,8 @@ use t2s_ir::diag::OrInternal;
 use t2s_ir::handle::{AsBlk, AsOp};
 use t2s_ir::ir;
 use t2s_ir::ods;
+use t2s_ir::ops::ure::{IntoKernel, IsolateProducerOp};
+use t2s_ir::ops::View;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -108,28 +107,9 @@ fn isolate_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
 }
 
 fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> Result<(), Failed> {
-    let kernel = ir::string(directive, "kernel");
-    let depth = ir::int(directive, "depth").unwrap_or(2);
-    let inputs: Vec<String> = ir::array(directive, "inputs")
-        .into_iter()
-        .filter_map(|a| FlatSymbolRefAttribute::try_from(a).ok())
-        .map(|s| s.value().to_string())
-        .collect();
-    let loads: Vec<_> = ir::collect(frame.array, ods::ure::LoadOperation::name())
-        .into_iter()
-        .filter(|l| inputs.contains(&t2s_ir::ops::ure::input_of(l)))
-        .collect();
-    if let Some(unread) = inputs
-        .iter()
-        .find(|i| !loads.iter().any(|l| t2s_ir::ops::ure::input_of(l) == **i))
-    {
-        return Err(error(
-            directive.location(),
-            format!(
-                "@{unread} is not read by the array: there is nothing to isolate into @{kernel}"
-            ),
-        ));
-    }
+    let view = IsolateProducerOp::cast(*directive).or_internal("a ure.isolate_producer")?;
+    let (kernel, depth, inputs) = (view.kernel(), view.depth(), view.inputs());
+    let loads = loads_of(frame, directive, &inputs, &kernel)?;
     let mut accesses = Vec::new();
     for load in &loads {
         let what = format!("read of @{}", t2s_ir::ops::ure::input_of(load));
@@ -184,14 +164,7 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         .iter()
         .zip(&channels)
         .zip(&fixed)
-        .map(|((l, c), f)| {
-            format!(
-                "@{kernel} sends @{} to the array{} through @{c}{}, in the array's order of steps and PEs",
-                t2s_ir::ops::ure::input_of(l),
-                describe(&frame.info, f),
-                shape_text(&narrowed(&frame.shape(), f))
-            )
-        })
+        .map(|((l, c), f)| sends(frame, &kernel, l, c, f))
         .collect();
     for ((access, channel), f) in accesses.iter().zip(&channels).zip(&fixed) {
         read_in_place(frame, access, channel, f);
@@ -200,6 +173,48 @@ fn isolate_producer(frame: &Frame<'_, '_>, directive: &OperationRef<'_, '_>) -> 
         t2s_ir::diag::remark(directive.location(), text);
     }
     Ok(())
+}
+
+/// The array's reads of `inputs`; an error at the directive for an input
+/// it does not read.
+fn loads_of<'c, 'a>(
+    frame: &Frame<'c, 'a>,
+    directive: &OperationRef<'_, '_>,
+    inputs: &[String],
+    kernel: &str,
+) -> Result<Vec<OperationRef<'c, 'a>>, Failed> {
+    let loads: Vec<_> = ir::collect(frame.array, ods::ure::LoadOperation::name())
+        .into_iter()
+        .filter(|l| inputs.contains(&t2s_ir::ops::ure::input_of(l)))
+        .collect();
+    if let Some(unread) = inputs
+        .iter()
+        .find(|i| !loads.iter().any(|l| t2s_ir::ops::ure::input_of(l) == **i))
+    {
+        return Err(error(
+            directive.location(),
+            format!(
+                "@{unread} is not read by the array: there is nothing to isolate into @{kernel}"
+            ),
+        ));
+    }
+    Ok(loads)
+}
+
+/// The remark of a load's channel: which PEs it feeds, in what order.
+fn sends(
+    frame: &Frame<'_, '_>,
+    kernel: &str,
+    load: &OperationRef<'_, '_>,
+    channel: &str,
+    f: &[Fixed],
+) -> String {
+    format!(
+        "@{kernel} sends @{} to the array{} through @{channel}{}, in the array's order of steps and PEs",
+        t2s_ir::ops::ure::input_of(load),
+        describe(&frame.info, f),
+        shape_text(&narrowed(&frame.shape(), f))
+    )
 }
 
 mod access;

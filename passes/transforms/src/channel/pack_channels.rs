@@ -20,7 +20,7 @@ use melior::ir::{
     attribute::IntegerAttribute,
     block::BlockLike,
     operation::{OperationLike, OperationRef},
-    Attribute, Type, Value, ValueLike,
+    Attribute, Value, ValueLike,
 };
 use melior::Context;
 use t2s_ir::diag::remark;
@@ -29,6 +29,8 @@ use t2s_ir::handle::{AsBlk, AsVal, Blk, Val};
 use t2s_ir::ir::{self, ExtentAttr};
 use t2s_ir::ir::{BlockAccess, OpAccess};
 use t2s_ir::ods;
+use t2s_ir::ops::channel::{channel_of, FifoOp};
+use t2s_ir::ops::View;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -70,17 +72,14 @@ fn pack_program(program: &OperationRef<'_, '_>) {
     }
     // Decided on the whole program before anything is rewritten.
     let mut packed = Vec::new();
-    for fifo in ir::body_ops(program, 0) {
-        if !ods::is(&fifo, ods::channel::FifoOperation::name()) {
-            continue;
-        }
-        let channel = ir::symbol_name(&fifo);
+    for view in t2s_ir::ops::children::<FifoOp>(program) {
+        let (fifo, channel) = (view.op(), view.name());
         let uses: Vec<OperationRef> = accesses
             .iter()
-            .filter(|a| ir::symbol(a, "channel") == channel)
+            .filter(|a| channel_of(a).as_deref() == Some(channel.as_str()))
             .copied()
             .collect();
-        let dims = ir::i64s(&fifo, "shape");
+        let dims = view.shape();
         if let Some(plan) = common_plan(&uses, &dims) {
             packed.push((fifo, dims, plan, uses));
         }
@@ -258,12 +257,11 @@ fn pack(fifo: &OperationRef<'_, '_>, dims: &[i64], plan: &Plan, uses: &[Operatio
     let context_ref = fifo.context();
     // SAFETY: the context outlives the pass run.
     let context = unsafe { context_ref.to_ref() };
-    let element: Type = match fifo.attribute("element_type") {
-        Ok(a) => match melior::ir::attribute::TypeAttribute::try_from(a) {
-            Ok(t) => t.value(),
-            Err(_) => return,
-        },
-        Err(_) => return,
+    let Some(view) = FifoOp::cast(*fifo) else {
+        return;
+    };
+    let Some(element) = view.element_type() else {
+        return;
     };
     let packed = t2s_ir::lanes::vector_type(context, &plan.shape, element);
     let kept: Vec<i64> = dims
@@ -273,7 +271,7 @@ fn pack(fifo: &OperationRef<'_, '_>, dims: &[i64], plan: &Plan, uses: &[Operatio
         .map(|(n, _)| *n)
         .collect();
     let name = ir::symbol_name(fifo);
-    let depth = ir::int(fifo, "depth").unwrap_or(1);
+    let depth = view.depth();
     let new_fifo = t2s_ir::emit::fifo_op(context, fifo.location(), &name, packed, depth, &kept);
     let Some(block) = fifo.block() else {
         return;
@@ -361,7 +359,9 @@ fn lanes_always_scheduled(array: &OperationRef<'_, '_>) -> bool {
                 .argument_at(d)
                 .is_some_and(|a| t2s_ir::lanes::is_vector(Value::from(a).val()))
     };
-    let (mins, extents) = (ir::i64s(array, "mins"), ir::extents(array, "extents"));
+    let bounds = t2s_ir::ops::loop_bounds(array);
+    let mins: Vec<i64> = bounds.iter().map(|b| b.1).collect();
+    let extents: Vec<_> = bounds.into_iter().map(|b| b.2).collect();
     let Ok(rows) = t2s_ir::import::affine_map_rows(array, "recover") else {
         return false;
     };

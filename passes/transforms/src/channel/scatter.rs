@@ -66,7 +66,7 @@ fn scatter_all(chains: Vec<Result<Chain<'_, '_>, Failed>>) -> Result<(), Failed>
             }
         };
         let same = |g: &&mut Vec<Chain>| {
-            g[0].array.to_raw().ptr == chain.array.to_raw().ptr && g[0].loop_name == chain.loop_name
+            g[0].array.handle() == chain.array.handle() && g[0].loop_name == chain.loop_name
         };
         match groups.iter_mut().find(same) {
             Some(group) => group.push(chain),

@@ -35,6 +35,9 @@ use t2s_ir::handle::{AsBlk, AsOp, Blk, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::spacetime::output_parts;
+use t2s_ir::ops::spacetime::stores_to;
+use t2s_ir::ops::ure::{IntoKernel, UnloadOp};
+use t2s_ir::ops::View;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -84,10 +87,9 @@ fn collector_array<'c, 'a>(
 }
 
 fn unload(program: OperationRef<'_, '_>, directive: &OperationRef<'_, '_>) -> Result<(), Failed> {
-    let func = ir::symbol(directive, "func");
-    let collector = ir::symbol(directive, "collector");
-    let kernel = ir::string(directive, "kernel");
-    let depth = ir::int(directive, "depth").unwrap_or(2);
+    let view = UnloadOp::cast(*directive).or_internal("a ure.unload")?;
+    let (func, collector) = (view.func(), view.collector());
+    let (kernel, depth) = (view.kernel(), view.depth());
     let array = collector_array(program, directive, &collector)?;
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run; `context_ref` this function.
@@ -102,7 +104,7 @@ fn unload(program: OperationRef<'_, '_>, directive: &OperationRef<'_, '_>) -> Re
     };
     let stores: Vec<Op> = ir::collect(array, ods::spacetime::OutputOperation::name())
         .into_iter()
-        .filter(|s| ir::symbol(s, "func") == func)
+        .filter(|s| stores_to(s, &func))
         .map(|s| s.handle())
         .collect();
     if stores.is_empty() {
@@ -119,27 +121,7 @@ fn unload(program: OperationRef<'_, '_>, directive: &OperationRef<'_, '_>) -> Re
         .iter()
         .map(|a| fixed_coordinates(&frame, a))
         .collect();
-    let mut names = HashSet::new();
-    let mut channels = Vec::new();
-    for (store, f) in stores.iter().zip(&fixed) {
-        let mut per_store = Vec::new();
-        for value in output_parts(&store.op()).values {
-            let shape: Vec<i64> = fifo_dims(&frame, f)
-                .iter()
-                .map(|c| frame.info.space[*c].pe_extent())
-                .collect();
-            per_store.push(declare_channel(
-                &frame,
-                &kernel,
-                &func,
-                value.r#type(),
-                depth,
-                &shape,
-                &mut names,
-            )?);
-        }
-        channels.push(per_store);
-    }
+    let channels = declare_channels(&frame, &stores, &fixed, &kernel, &func, depth)?;
     // A PE the stores fix is the only one the unloader needs, unless the
     // collector evaluates other PEs along that coordinate (`at`, after a
     // gather): their schedule is the array's, which narrowing would change.
@@ -148,18 +130,7 @@ fn unload(program: OperationRef<'_, '_>, directive: &OperationRef<'_, '_>) -> Re
         .filter(|(c, _)| !evaluates_elsewhere(&frame, frame.info.time.len() + c))
         .collect();
     build_unloader(&frame, directive, &kernel, &kept, &channels, &fixed)?;
-    // The collector sends what it stored, where it stored it.
-    let coords = space_coords(&frame, frame.body);
-    for ((store, chans), f) in stores.iter().zip(&channels).zip(&fixed) {
-        let at = Emitter::new(context, store.location(), frame.body).before_op(*store);
-        let index = fifo_index(&at, &frame, &coords, f);
-        let values = output_parts(&store.op()).values;
-        for (value, channel) in values.iter().zip(chans) {
-            write(&at, channel, &index, *value);
-        }
-        // SAFETY: the store has no results, and nothing refers to it after this.
-        unsafe { store.erase() };
-    }
+    send_stores(&frame, &stores, &channels, &fixed);
     for (chans, f) in channels.iter().zip(&fixed) {
         let list: Vec<String> = chans.iter().map(|c| format!("@{c}")).collect();
         let shape: Vec<i64> = fifo_dims(&frame, f)
@@ -177,6 +148,61 @@ fn unload(program: OperationRef<'_, '_>, directive: &OperationRef<'_, '_>) -> Re
         );
     }
     Ok(())
+}
+
+/// One channel array per value of each store, over the PEs the store does
+/// not fix.
+fn declare_channels(
+    frame: &Frame<'_, '_>,
+    stores: &[Op],
+    fixed: &[Vec<Fixed>],
+    kernel: &str,
+    func: &str,
+    depth: i64,
+) -> Result<Vec<Vec<String>>, Failed> {
+    let mut names = HashSet::new();
+    let mut channels = Vec::new();
+    for (store, f) in stores.iter().zip(fixed) {
+        let mut per_store = Vec::new();
+        for value in output_parts(&store.op()).values {
+            let shape: Vec<i64> = fifo_dims(frame, f)
+                .iter()
+                .map(|c| frame.info.space[*c].pe_extent())
+                .collect();
+            per_store.push(declare_channel(
+                frame,
+                kernel,
+                func,
+                value.r#type(),
+                depth,
+                &shape,
+                &mut names,
+            )?);
+        }
+        channels.push(per_store);
+    }
+    Ok(channels)
+}
+
+/// The collector sends what it stored, where it stored it, instead of
+/// storing it.
+fn send_stores(
+    frame: &Frame<'_, '_>,
+    stores: &[Op],
+    channels: &[Vec<String>],
+    fixed: &[Vec<Fixed>],
+) {
+    let coords = space_coords(frame, frame.body);
+    for ((store, chans), f) in stores.iter().zip(channels).zip(fixed) {
+        let at = Emitter::new(frame.context, store.location(), frame.body).before_op(*store);
+        let index = fifo_index(&at, frame, &coords, f);
+        let values = output_parts(&store.op()).values;
+        for (value, channel) in values.iter().zip(chans) {
+            write(&at, channel, &index, *value);
+        }
+        // SAFETY: the store has no results, and nothing refers to it after this.
+        unsafe { store.erase() };
+    }
 }
 
 /// A store and the `scf.if` conditions around it; the ops around it must
@@ -294,7 +320,7 @@ fn build_unloader(
     let parent = body.parent_op().or_internal("a parent op")?;
     let copies: Vec<Op> = ir::collect(parent.op(), ods::spacetime::OutputOperation::name())
         .into_iter()
-        .filter(|s| ir::symbol(s, "func") == func)
+        .filter(|s| stores_to(s, &func))
         .map(|s| s.handle())
         .collect();
     let mut live = HashSet::new();

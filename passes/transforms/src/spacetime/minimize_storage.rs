@@ -85,83 +85,27 @@ fn minimize_array(
             continue; // Not used by this array (or rejected by the verifier).
         };
         let write = write.op();
-        let label = file
-            .attribute("name")
-            .ok()
-            .map(|a| a.to_string().trim_matches('"').to_string())
-            .unwrap_or_default();
+        let label = entry.decl.label();
         let slots = slots_of(&file);
-        let keep = |why: String| {
-            remark(
-                write.location(),
-                format!("register file \"{label}\" keeps {slots} registers per PE: {why}"),
-            )
-        };
-        if !only_scheduled_guard(&write, array) {
-            keep("its write is not guarded by spacetime.scheduled alone, so its PE may write at any step".into());
-            continue;
-        }
-        let times = match &times {
-            Ok(times) => times,
+        let planned = plan_file(array, &write, &file_reads, &times).and_then(|(every, plan)| {
+            let new_slots = plan.iter().map(|(_, n)| n + 1).max().unwrap_or(1);
+            match new_slots < slots {
+                true => Ok((every, plan, new_slots)),
+                false => Err(format!(
+                    "its PE writes once every {every} steps, which saves nothing here"
+                )),
+            }
+        });
+        let (every, plan, new_slots) = match planned {
+            Ok(planned) => planned,
             Err(why) => {
-                keep(why.clone());
+                remark(
+                    write.location(),
+                    format!("register file \"{label}\" keeps {slots} registers per PE: {why}"),
+                );
                 continue;
             }
         };
-        let per_time_loop = file_reads
-            .iter()
-            .any(|r| matches!(read_delay(&r.op()), Some(ReadDelay::PerTimeLoop(_))));
-        if per_time_loop {
-            keep("a read gives its delay per time loop".into());
-            continue;
-        }
-        let largest = file_reads
-            .iter()
-            .filter_map(|r| match read_delay(&r.op()) {
-                Some(ReadDelay::Steps(d)) => Some(d),
-                _ => None,
-            })
-            .max()
-            .unwrap_or(0);
-        let every = match minimize(times, largest) {
-            Storage::ShiftRegisters { every, .. } => every,
-            Storage::Channel { depth } => {
-                keep(format!("its PE writes at uneven steps (a channel of depth {depth} would hold it, which minimize-storage does not make)"));
-                continue;
-            }
-        };
-        if every <= 1 {
-            keep("its PE writes at every step".into());
-            continue;
-        }
-        let mut plan = Vec::new();
-        let mut other_pe = false;
-        for &r in &file_reads {
-            let read = r.op();
-            if ir::i64s(&read, "offset").iter().any(|&o| o != 0) {
-                other_pe = true;
-                break;
-            }
-            let delay = match read_delay(&read) {
-                Some(ReadDelay::Steps(d)) => d,
-                _ => 0,
-            };
-            plan.push((
-                read,
-                writes_back(delay, every, before(&write, &read, array)),
-            ));
-        }
-        if other_pe {
-            keep("another PE reads it, and a neighbour may read a value after its producer stopped writing".into());
-            continue;
-        }
-        let new_slots = plan.iter().map(|(_, n)| n + 1).max().unwrap_or(1);
-        if new_slots >= slots {
-            keep(format!(
-                "its PE writes once every {every} steps, which saves nothing here"
-            ));
-            continue;
-        }
         rewrite(&file, value, new_slots, &plan)?;
         remark(
             write.location(),
@@ -172,6 +116,58 @@ fn minimize_array(
         );
     }
     Ok(())
+}
+
+/// How often the file's PE writes and, per read, how many writes back its
+/// value is; or why the file keeps its registers.
+#[allow(clippy::type_complexity)]
+fn plan_file<'c, 'a>(
+    array: &OperationRef<'c, 'a>,
+    write: &OperationRef<'c, 'a>,
+    file_reads: &[Op],
+    times: &Result<Vec<i64>, String>,
+) -> Result<(i64, Vec<(OperationRef<'c, 'a>, i64)>), String> {
+    if !only_scheduled_guard(write, array) {
+        return Err("its write is not guarded by spacetime.scheduled alone, so its PE may write at any step".into());
+    }
+    let times = times.as_ref().map_err(|why| why.clone())?;
+    let per_time_loop = file_reads
+        .iter()
+        .any(|r| matches!(read_delay(&r.op()), Some(ReadDelay::PerTimeLoop(_))));
+    if per_time_loop {
+        return Err("a read gives its delay per time loop".into());
+    }
+    let largest = file_reads
+        .iter()
+        .filter_map(|r| match read_delay(&r.op()) {
+            Some(ReadDelay::Steps(d)) => Some(d),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    let every = match minimize(times, largest) {
+        Storage::ShiftRegisters { every, .. } => every,
+        Storage::Channel { depth } => {
+            return Err(format!("its PE writes at uneven steps (a channel of depth {depth} would hold it, which minimize-storage does not make)"));
+        }
+    };
+    if every <= 1 {
+        return Err("its PE writes at every step".into());
+    }
+    let mut plan = Vec::new();
+    for &r in file_reads {
+        let read = r.op();
+        let offset = t2s_ir::ops::spacetime::ReadOp::cast(read).map(|r| r.offset());
+        if offset.unwrap_or_default().iter().any(|&o| o != 0) {
+            return Err("another PE reads it, and a neighbour may read a value after its producer stopped writing".into());
+        }
+        let delay = match read_delay(&read) {
+            Some(ReadDelay::Steps(d)) => d,
+            _ => 0,
+        };
+        plan.push((read, writes_back(delay, every, before(write, &read, array))));
+    }
+    Ok((every, plan))
 }
 
 /// How many writes back the value written `delay` steps ago is, for a PE
@@ -237,7 +233,7 @@ fn only_scheduled_guard(write: &OperationRef<'_, '_>, array: &OperationRef<'_, '
     let mut guarded = false;
     let mut current = write.parent_operation();
     while let Some(parent) = current {
-        if parent.to_raw().ptr == array.to_raw().ptr {
+        if parent.handle() == array.handle() {
             return guarded;
         }
         if !ods::is(&parent, ods::scf::IfOperation::name()) {
@@ -313,9 +309,9 @@ fn before(
 /// has a scheduled point, sorted; the reason when they are not enumerated.
 fn write_steps(array: &OperationRef<'_, '_>) -> Result<Result<Vec<i64>, String>, Failed> {
     let schedule = affine_map_rows(array, "schedule")?;
-    let loops = ir::strings(array, "loops");
-    let extents = ir::extents(array, "extents");
-    let time_extents = ir::extents(array, "time_extents");
+    let view = ArrayOp::cast(*array).or_internal("a spacetime.array")?;
+    let (loops, extents): (Vec<_>, Vec<_>) = view.bounds().into_iter().map(|b| (b.0, b.2)).unzip();
+    let time_extents = view.time_extents();
     let space = t2s_ir::array::space_loops(array);
     let constant = |e: &ir::ExtentAttr| e.linear().as_const();
     let time_extents: Option<Vec<i64>> = time_extents.iter().map(constant).collect();

@@ -16,7 +16,9 @@ use t2s_ir::diag::{emit, error, error_with_notes, remark, Severity};
 use t2s_ir::import::find_nest;
 use t2s_ir::ir;
 use t2s_ir::ods;
+use t2s_ir::ops::ure::{AtOp, DefOp, NestOp, SpaceTimeTransformOp, VectorizeOp};
 use t2s_ir::ops::ure::{GpuMapOp, ParallelOp};
+use t2s_ir::ops::View;
 use t2s_ir::pass::{Anchor, Failed, Names};
 use t2s_model::spacetime::{
     schedule, DependenceSpec, NestLoop, RegisterFile, Schedule, ScheduleError, Storage,
@@ -181,7 +183,8 @@ fn directive_requests<'c>(
     directives
         .iter()
         .map(|d| {
-            let target = ir::symbol(d, "func");
+            let view = SpaceTimeTransformOp::cast(*d).or_internal("a ure.space_time_transform")?;
+            let target = view.func();
             if target != rep {
                 return Err(error(
                     d.location(),
@@ -189,7 +192,7 @@ fn directive_requests<'c>(
                 ));
             }
             Ok(Request {
-                spec: directive_spec(d),
+                spec: directive_spec(&view),
                 location: d.location(),
                 from_options: false,
             })
@@ -201,17 +204,12 @@ fn directive_requests<'c>(
 /// on `rep` are the space loops (no scheduling vector: every PE of a time
 /// step at once, which is what a vector of them computes).
 fn vectorized_as_space<'c>(program: &OperationRef<'c, '_>, rep: &str) -> Option<Request<'c>> {
-    let directives: Vec<_> = ir::body_ops(program, 0)
+    let directives: Vec<VectorizeOp> = t2s_ir::ops::children::<VectorizeOp>(program)
         .into_iter()
-        .filter(|op| {
-            ods::is(op, ods::ure::VectorizeOperation::name()) && ir::symbol(op, "func") == rep
-        })
+        .filter(|d| d.func() == rep)
         .collect();
     let first = directives.first()?;
-    let space: Vec<String> = directives
-        .iter()
-        .flat_map(|d| ir::strings(d, "loops"))
-        .collect();
+    let space: Vec<String> = directives.iter().flat_map(|d| d.loops()).collect();
     t2s_ir::diag::remark(
         first.location(),
         format!(
@@ -259,26 +257,21 @@ fn apply_projections(
     Ok(())
 }
 
-fn directive_spec(op: &OperationRef<'_, '_>) -> TransformSpec {
-    let vector = ir::optional_i64s(op, "vector");
+fn directive_spec(op: &SpaceTimeTransformOp<'_, '_>) -> TransformSpec {
     TransformSpec {
-        space: ir::strings(op, "space"),
-        vector,
-        check_time: op.has_attribute("check_time"),
+        space: op.space(),
+        vector: op.vector(),
+        check_time: op.check_time(),
     }
 }
 
 /// The nest's loops: constant extents or parameters (whose use the schedule
 /// checks).
 fn nest_loops(nest: OperationRef<'_, '_>) -> Result<Vec<NestLoop>, Failed> {
-    let names = ir::strings(&nest, "loops");
-    let mins = ir::i64s(&nest, "mins");
-    let extents = ir::extents(&nest, "extents");
-    Ok(names
+    let bounds = NestOp::cast(nest).or_internal("a ure.nest")?.bounds();
+    Ok(bounds
         .into_iter()
-        .zip(mins)
-        .zip(extents)
-        .map(|((name, min), extent)| NestLoop {
+        .map(|(name, min, extent)| NestLoop {
             name,
             min,
             extent: extent.linear(),
@@ -295,26 +288,21 @@ fn dependences<'c>(
     nest: OperationRef<'c, '_>,
     loops: &[NestLoop],
 ) -> Result<Dependences<'c>, Failed> {
-    let defs: Vec<_> = ir::body_ops(&nest, 0)
-        .into_iter()
-        .filter(|op| ods::is(op, ods::ure::DefOperation::name()))
-        .collect();
-    let names: Vec<String> = defs.iter().map(|d| ir::symbol(d, "func")).collect();
+    let defs: Vec<DefOp> = t2s_ir::ops::children(&nest);
+    let names: Vec<String> = defs.iter().map(|d| d.func()).collect();
     let loop_names: Vec<String> = loops.iter().map(|l| l.name.clone()).collect();
     let mut deps: Vec<DependenceSpec> = Vec::new();
     let mut reads = Vec::new();
     for (consumer, def) in defs.iter().enumerate() {
-        for at in ir::collect(*def, ods::ure::AtOperation::name()) {
-            let callee_name = ir::symbol(&at, "func");
+        for at in t2s_ir::ops::all::<AtOp>(def.op()) {
+            let (callee_name, at) = (at.func(), at.op());
             let Some(callee) = names.iter().position(|n| *n == callee_name) else {
                 return Err(error(
                     at.location(),
                     format!("@{callee_name} is not in the nest"),
                 ));
             };
-            let callee_def = &defs[callee];
-            let def = <t2s_ir::ops::ure::DefOp as t2s_ir::ops::View>::cast(*callee_def)
-                .or_internal("a ure.def")?;
+            let def = &defs[callee];
             let (vars, num_lhs) = (def.vars(), def.num_lhs());
             let distance = crate::spacetime::space_time_transform::build::read_distance(
                 &at,

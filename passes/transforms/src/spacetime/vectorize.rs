@@ -23,9 +23,12 @@ use melior::ir::{
 };
 use melior::Context;
 use std::collections::HashMap;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::diag::{emit, error, error_with_notes, remark, Severity};
 use t2s_ir::ir;
 use t2s_ir::ods;
+use t2s_ir::ops::ure::VectorizeOp;
+use t2s_ir::ops::View;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -182,45 +185,15 @@ fn wanted_loops<'c>(
     directives: &[OperationRef<'c, '_>],
     kernel: bool,
 ) -> Result<Vec<Wanted<'c>>, Failed> {
-    // Whom a directive names comes first: a second directive naming a
-    // merged Func is misplaced, not a second vectorization.
-    let rep = t2s_ir::ops::spacetime::representative(array);
-    for d in directives {
-        let target = ir::symbol(d, "func");
-        if !kernel && target != rep {
-            return Err(error(
-                d.location(),
-                format!(
-                    "@{target} is not the representative of the merge; give vectorize to @{rep}"
-                ),
-            ));
-        }
-    }
-    if t2s_ir::array::ArrayInfo::read(array)?
-        .space
-        .iter()
-        .any(|s| s.vectorized)
-    {
-        return Err(error(
-            directives[0].location(),
-            "the array is already vectorized",
-        ));
-    }
-    if <t2s_ir::ops::spacetime::ArrayOp as t2s_ir::ops::View>::cast(*array)
-        .is_some_and(|a| !a.buffers().is_empty())
-    {
-        return Err(error(
-            directives[0].location(),
-            "this kernel replays a double buffer (ure.buffer, ure.stream_input): a buffered feeder is not vectorized (its loader sends vectors: out (...))",
-        ));
-    }
+    check_vectorizable(array, directives, kernel)?;
     let space = t2s_ir::array::space_loops(array);
     let extents = t2s_ir::array::space_extents(array);
     let mut wanted: Vec<Wanted> = Vec::new();
     let mut first_at: HashMap<String, Location> = HashMap::new();
     for d in directives {
-        let target = ir::symbol(d, "func");
-        for name in ir::strings(d, "loops") {
+        let view = VectorizeOp::cast(*d).or_internal("a ure.vectorize")?;
+        let target = view.func();
+        for name in view.loops() {
             if let Some(previous) = first_at.get(&name) {
                 return Err(error_with_notes(
                     d.location(),
@@ -265,6 +238,49 @@ fn wanted_loops<'c>(
     // Lanes follow the order of the space loops.
     wanted.sort_by_key(|w| w.space);
     Ok(wanted)
+}
+
+/// Whether the directives may vectorize `array`: each names its
+/// representative (a kernel's directives name the kernel), the array is
+/// not vectorized yet and replays no double buffer.
+fn check_vectorizable(
+    array: &OperationRef<'_, '_>,
+    directives: &[OperationRef<'_, '_>],
+    kernel: bool,
+) -> Result<(), Failed> {
+    // Whom a directive names comes first: a second directive naming a
+    // merged Func is misplaced, not a second vectorization.
+    let rep = t2s_ir::ops::spacetime::representative(array);
+    for d in directives {
+        let target = VectorizeOp::cast(*d).or_internal("a ure.vectorize")?.func();
+        if !kernel && target != rep {
+            return Err(error(
+                d.location(),
+                format!(
+                    "@{target} is not the representative of the merge; give vectorize to @{rep}"
+                ),
+            ));
+        }
+    }
+    if t2s_ir::array::ArrayInfo::read(array)?
+        .space
+        .iter()
+        .any(|s| s.vectorized)
+    {
+        return Err(error(
+            directives[0].location(),
+            "the array is already vectorized",
+        ));
+    }
+    if <t2s_ir::ops::spacetime::ArrayOp as t2s_ir::ops::View>::cast(*array)
+        .is_some_and(|a| !a.buffers().is_empty())
+    {
+        return Err(error(
+            directives[0].location(),
+            "this kernel replays a double buffer (ure.buffer, ure.stream_input): a buffered feeder is not vectorized (its loader sends vectors: out (...))",
+        ));
+    }
+    Ok(())
 }
 
 /// The loops that stay vectorized and the propagations turned into

@@ -21,6 +21,8 @@ use melior::Context;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::ir;
 use t2s_ir::ods;
+use t2s_ir::ops::ure::{StreamInputOp, StreamOutputOp};
+use t2s_ir::ops::View;
 use t2s_ir::pass::{Anchor, Failed, NoOptions};
 
 t2s_ir::declare_pass! {
@@ -38,11 +40,8 @@ fn expand(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
     let context_ref = program.context();
     // SAFETY: the context outlives the pass run.
     let context: &Context = unsafe { context_ref.to_ref() };
-    for stream in ir::body_ops(&program, 0)
-        .into_iter()
-        .filter(|op| ods::is(op, ods::ure::StreamInputOperation::name()))
-    {
-        let parts = Parts::read(&stream);
+    for view in t2s_ir::ops::children::<StreamInputOp>(&program) {
+        let (stream, parts) = (view.op(), Parts::read(&view));
         let block = stream.block().or_internal("a parent block")?;
         let isolate = isolate_producer(context, &parts, stream.location());
         let buffer = buffer(context, &parts, stream.location());
@@ -51,12 +50,10 @@ fn expand(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         // SAFETY: a directive has no results; nothing refers to it.
         unsafe { ir::erase(stream) };
     }
-    for stream in ir::body_ops(&program, 0)
-        .into_iter()
-        .filter(|op| ods::is(op, ods::ure::StreamOutputOperation::name()))
-    {
+    for view in t2s_ir::ops::children::<StreamOutputOp>(&program) {
+        let stream = view.op();
         let block = stream.block().or_internal("a parent block")?;
-        for op in output_chain(context, &OutputParts::read(&stream), stream.location()) {
+        for op in output_chain(context, &OutputParts::read(&view), stream.location()) {
             block.insert_operation_before(stream, op);
         }
         // SAFETY: a directive has no results; nothing refers to it.
@@ -76,14 +73,14 @@ struct OutputParts {
 }
 
 impl OutputParts {
-    fn read(op: &OperationRef<'_, '_>) -> OutputParts {
+    fn read(op: &StreamOutputOp<'_, '_>) -> OutputParts {
         OutputParts {
-            func: ir::symbol(op, "func"),
-            collector: ir::string(op, "collector"),
-            scope: ir::strings(op, "scope"),
-            out: ir::strings(op, "out"),
-            depth: ir::int(op, "depth").unwrap_or(2),
-            unloader: ir::string(op, "unloader"),
+            func: op.func(),
+            collector: op.collector(),
+            scope: op.scope(),
+            out: op.out(),
+            depth: op.depth(),
+            unloader: op.unloader(),
         }
     }
 }
@@ -152,16 +149,15 @@ struct Parts {
 }
 
 impl Parts {
-    fn read(op: &OperationRef<'_, '_>) -> Parts {
-        let stream = <t2s_ir::ops::ure::StreamInputOp as t2s_ir::ops::View>::cast(*op);
+    fn read(op: &StreamInputOp<'_, '_>) -> Parts {
         Parts {
-            input: stream.map(|s| s.input()).unwrap_or_default(),
-            loader: ir::string(op, "loader"),
-            out: ir::strings(op, "out"),
-            loader_depth: ir::int(op, "loader_depth").unwrap_or(2),
-            feeder: ir::string(op, "feeder"),
-            scope: stream.map(|s| s.scope()).unwrap_or_default(),
-            feeder_depth: ir::int(op, "feeder_depth").unwrap_or(2),
+            input: op.input(),
+            loader: op.loader(),
+            out: op.out(),
+            loader_depth: op.loader_depth(),
+            feeder: op.feeder(),
+            scope: op.scope(),
+            feeder_depth: op.feeder_depth(),
         }
     }
 }

@@ -23,6 +23,8 @@ use t2s_ir::diag::error;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::ir::{self, ExtentAttr};
 use t2s_ir::ods;
+use t2s_ir::ops::ure::{DefOp, MergeUresOp, ReorderOp};
+use t2s_ir::ops::View;
 use t2s_ir::pass::Failed;
 
 /// One loop of the nest being built.
@@ -53,39 +55,15 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
     // The splits erased their directives.
     let ops = ir::body_ops(&program, 0);
     let rep = order[0];
-    let rep_name = ir::symbol(&rep, "func");
-    let mut loops: Vec<LoopBounds> = ir::strings(&rep, "vars")
+    let rep_def = DefOp::cast(rep).or_internal("a ure.def")?;
+    let rep_name = rep_def.func();
+    let mut loops: Vec<LoopBounds> = rep_def
+        .vars()
         .into_iter()
         .map(|var| LoopBounds { var, bounds: None })
         .collect(); // Innermost first, as Halide orders loop variables.
 
-    let mut consumed = Vec::new();
-    for op in &ops {
-        let kind = ir::name(op);
-        if kind != ods::ure::SetBoundsOperation::name()
-            && kind != ods::ure::ReorderOperation::name()
-        {
-            continue;
-        }
-        let target = t2s_ir::ops::ure::directive_func(op);
-        if target != rep_name {
-            let what = if order
-                .iter()
-                .any(|d| t2s_ir::ops::ure::directive_func(d) == target)
-            {
-                format!("@{target} is merged into @{rep_name}; give its directives to the representative")
-            } else {
-                format!("@{target} is not the representative of the merge; only @{rep_name} is scheduled")
-            };
-            return Err(error(op.location(), what));
-        }
-        if kind == ods::ure::SetBoundsOperation::name() {
-            apply_set_bounds(*op, &mut loops, &splits.consumed)?;
-        } else {
-            apply_reorder(*op, &mut loops)?;
-        }
-        consumed.push(*op);
-    }
+    let consumed = apply_loop_directives(&ops, &order, &rep_name, &mut loops, &splits.consumed)?;
 
     // The loops the splits made take the bounds the splits derived.
     for (var, min, extent) in &splits.made {
@@ -121,6 +99,46 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
     Ok(())
 }
 
+/// Applies the representative's `ure.set_bounds` and `ure.reorder` to
+/// `loops` and returns them (to erase); an error at a directive that names
+/// another Func.
+fn apply_loop_directives<'c, 'a>(
+    ops: &[OperationRef<'c, 'a>],
+    order: &[OperationRef<'c, 'a>],
+    rep_name: &str,
+    loops: &mut [LoopBounds],
+    split_loops: &[String],
+) -> Result<Vec<OperationRef<'c, 'a>>, Failed> {
+    let mut consumed = Vec::new();
+    for op in ops {
+        let kind = ir::name(op);
+        if kind != ods::ure::SetBoundsOperation::name()
+            && kind != ods::ure::ReorderOperation::name()
+        {
+            continue;
+        }
+        let target = t2s_ir::ops::ure::directive_func(op);
+        if target != rep_name {
+            let what = if order
+                .iter()
+                .any(|d| t2s_ir::ops::ure::directive_func(d) == target)
+            {
+                format!("@{target} is merged into @{rep_name}; give its directives to the representative")
+            } else {
+                format!("@{target} is not the representative of the merge; only @{rep_name} is scheduled")
+            };
+            return Err(error(op.location(), what));
+        }
+        if kind == ods::ure::SetBoundsOperation::name() {
+            apply_set_bounds(*op, loops, split_loops)?;
+        } else {
+            apply_reorder(*op, loops)?;
+        }
+        consumed.push(*op);
+    }
+    Ok(consumed)
+}
+
 /// The merged UREs in realization order: the representative, then the list.
 /// A program without `ure.merge_ures` may hold a single URE.
 fn realization_order<'c, 'a>(
@@ -145,19 +163,16 @@ fn realization_order<'c, 'a>(
             )),
         };
     };
-    let mut names = vec![ir::symbol(&merge, "representative")];
-    for attr in ir::array(&merge, "ures") {
-        if let Ok(sym) = FlatSymbolRefAttribute::try_from(attr) {
-            names.push(sym.value().to_string());
-        }
-    }
+    let merge = MergeUresOp::cast(merge).or_internal("a ure.merge_ures")?;
+    let mut names = vec![merge.representative()];
+    names.extend(merge.ures());
     // The verifier has checked that every merged Func has a URE.
     let order: Vec<_> = names
         .iter()
         .filter_map(|n| by_name.get(n).copied())
         .collect();
     for def in defs {
-        let name = ir::symbol(def, "func");
+        let name = DefOp::cast(*def).map(|d| d.func()).unwrap_or_default();
         if !names.contains(&name) {
             return Err(error(
                 def.location(),
@@ -207,7 +222,7 @@ fn apply_set_bounds(
 /// Halide's reorder: the listed variables take the positions they occupy
 /// among themselves, innermost first in the order given.
 fn apply_reorder(op: OperationRef<'_, '_>, loops: &mut [LoopBounds]) -> Result<(), Failed> {
-    let vars = ir::strings(&op, "vars");
+    let vars = ReorderOp::cast(op).map(|r| r.vars()).unwrap_or_default();
     let mut positions = Vec::new();
     for var in &vars {
         let Some(p) = loops.iter().position(|l| &l.var == var) else {

@@ -74,7 +74,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     let mut buffers = split_memory::Buffers::default();
     let mut ops: Vec<Op> = Vec::new();
     root.walk(WalkOrder::PreOrder, |op| {
-        if op.to_raw().ptr != root.to_raw().ptr {
+        if op.handle() != root.handle() {
             ops.push(op.handle());
         }
         WalkResult::Advance

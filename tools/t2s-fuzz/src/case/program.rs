@@ -11,6 +11,8 @@ use crate::generate::Generated;
 use crate::oracle::{is_schedule_error, judge, Verdict};
 use melior::ir::Module;
 use melior::Context;
+use std::cell::RefCell;
+use std::rc::Rc;
 use t2s_exec::execute::{program_interface, Mode};
 use t2s_model::interpret::Buffer;
 
@@ -56,63 +58,20 @@ pub fn run_program(program: &Generated) -> (i32, String) {
         }
     };
     let verdict = program.schedule.as_ref().map(judge);
+    let trial = Trial {
+        context: &context,
+        seen: &seen,
+        text,
+        inputs: &inputs,
+        run: &run,
+        reference: &reference,
+        verdict: verdict.as_ref(),
+    };
     let mut rejected = false;
     for mode in modes {
-        let before = seen.borrow().len();
-        match run_mode(&context, text, mode, &inputs, &run) {
-            Ok(out) => {
-                if let Some(diff) = same(&reference, &out) {
-                    return (
-                        MISMATCH,
-                        format!("{} differs from the interpreter: {diff}", mode.name()),
-                    );
-                }
-                if let (true, Some(Verdict::Illegal(why))) = (mode != Mode::SEQUENTIAL, &verdict) {
-                    // The upstream passes between ours may drop a read whose
-                    // value is unused (no dependence then): without them,
-                    // the schedule must be refused.
-                    let plain = Run {
-                        params: run.params,
-                        between: "",
-                    };
-                    if run_mode(&context, text, mode, &inputs, &plain).is_ok() {
-                        return (
-                            MISMATCH,
-                            format!("{} accepts an illegal schedule: {why}", mode.name()),
-                        );
-                    }
-                }
-            }
-            Err(e) => {
-                if let Some(internal) = internal_error(&seen) {
-                    return (PANIC, internal);
-                }
-                if mode == Mode::SEQUENTIAL {
-                    return (
-                        MISMATCH,
-                        format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()),
-                    );
-                }
-                // A design that compiled must run to its end: a deadlock
-                // (a kernel waiting on a value nobody sends) is a bug.
-                if e.contains("did not run to its end") {
-                    return (
-                        MISMATCH,
-                        format!("{} deadlocks: {:?}", mode.name(), seen.borrow()),
-                    );
-                }
-                let refusal = seen.borrow()[before..]
-                    .iter()
-                    .find(|d| is_schedule_error(d))
-                    .cloned();
-                if let (Some(refusal), Some(Verdict::Legal)) = (refusal, &verdict) {
-                    return (
-                        MISMATCH,
-                        format!("{} refuses a legal schedule: {refusal}", mode.name()),
-                    );
-                }
-                rejected = true;
-            }
+        match trial.check(mode) {
+            Ok(refused) => rejected |= refused,
+            Err(failure) => return failure,
         }
     }
     if let Some(internal) = internal_error(&seen) {
@@ -133,13 +92,96 @@ pub fn run_program(program: &Generated) -> (i32, String) {
             return (PANIC, failure);
         }
     }
-    let tag = match verdict {
+    (if rejected { REJECTED } else { OK }, tag(verdict.as_ref()))
+}
+
+/// The oracle's tag of a case that passed, counted by `main`.
+fn tag(verdict: Option<&Verdict>) -> String {
+    match verdict {
         None => String::new(),
         Some(Verdict::Legal) => "oracle: legal".to_string(),
         Some(Verdict::Illegal(_)) => "oracle: illegal".to_string(),
         Some(Verdict::TooLarge) => "oracle: too large".to_string(),
-    };
-    (if rejected { REJECTED } else { OK }, tag)
+    }
+}
+
+/// One program's run in the compiled modes, against the interpreter's
+/// result and the oracle's verdict.
+struct Trial<'t> {
+    context: &'t Context,
+    seen: &'t Rc<RefCell<Vec<String>>>,
+    text: &'t str,
+    inputs: &'t [Buffer],
+    run: &'t Run<'t>,
+    reference: &'t [Buffer],
+    verdict: Option<&'t Verdict>,
+}
+
+impl Trial<'_> {
+    /// Runs `mode`: whether it refused the program, or the failure to
+    /// report (a mismatch, an accepted illegal or refused legal schedule, a
+    /// deadlock, an internal error).
+    fn check(&self, mode: Mode) -> Result<bool, (i32, String)> {
+        let (context, seen, text, inputs) = (self.context, self.seen, self.text, self.inputs);
+        let before = seen.borrow().len();
+        let e = match run_mode(context, text, mode, inputs, self.run) {
+            Ok(out) => {
+                if let Some(diff) = same(self.reference, &out) {
+                    return Err((
+                        MISMATCH,
+                        format!("{} differs from the interpreter: {diff}", mode.name()),
+                    ));
+                }
+                if let (true, Some(Verdict::Illegal(why))) =
+                    (mode != Mode::SEQUENTIAL, self.verdict)
+                {
+                    // The upstream passes between ours may drop a read whose
+                    // value is unused (no dependence then): without them,
+                    // the schedule must be refused.
+                    let plain = Run {
+                        params: self.run.params,
+                        between: "",
+                    };
+                    if run_mode(context, text, mode, inputs, &plain).is_ok() {
+                        return Err((
+                            MISMATCH,
+                            format!("{} accepts an illegal schedule: {why}", mode.name()),
+                        ));
+                    }
+                }
+                return Ok(false);
+            }
+            Err(e) => e,
+        };
+        if let Some(internal) = internal_error(seen) {
+            return Err((PANIC, internal));
+        }
+        if mode == Mode::SEQUENTIAL {
+            return Err((
+                MISMATCH,
+                format!("{} fails: {e}; {:?}", mode.name(), seen.borrow()),
+            ));
+        }
+        // A design that compiled must run to its end: a deadlock (a kernel
+        // waiting on a value nobody sends) is a bug.
+        if e.contains("did not run to its end") {
+            return Err((
+                MISMATCH,
+                format!("{} deadlocks: {:?}", mode.name(), seen.borrow()),
+            ));
+        }
+        let refusal = seen.borrow()[before..]
+            .iter()
+            .find(|d| is_schedule_error(d))
+            .cloned();
+        if let (Some(refusal), Some(Verdict::Legal)) = (refusal, self.verdict) {
+            return Err((
+                MISMATCH,
+                format!("{} refuses a legal schedule: {refusal}", mode.name()),
+            ));
+        }
+        Ok(true)
+    }
 }
 
 /// The compiled modes a program runs in: sequential always; with a

@@ -28,30 +28,10 @@ pub fn directives(
             .map_or(1, |l| l.extent)
     };
     let Some((space, chain)) = schedule(rng, text, order, loops) else {
-        // Without a schedule, vectorized loops become the space loops.
-        let unscheduled = |scheduled| Scheduled {
-            scheduled,
+        return Scheduled {
+            scheduled: unscheduled(rng, text, order, loops),
             transforms: None,
         };
-        // Sometimes a split (T2S's split(l, lo, li, F)); its inner loop
-        // may then be the vectorized one.
-        let split = split(rng, text, order, loops);
-        if rng.chance(30) {
-            let wide: Vec<&str> = order.iter().copied().filter(|l| extent(l) >= 2).collect();
-            let inner = split
-                .as_ref()
-                .filter(|(_, f)| *f >= 2)
-                .map(|(l, _)| l.as_str());
-            let pick = match inner {
-                Some(l) if rng.chance(60) => Some(l),
-                _ => (!wide.is_empty() && split.is_none()).then(|| *rng.pick(&wide)),
-            };
-            if let Some(l) = pick {
-                *text += &format!("  ure.vectorize @f0 ({l})\n");
-                return unscheduled(true);
-            }
-        }
-        return unscheduled(false);
     };
     let kernels = isolate(rng, text, read_inputs, order, &space);
     let wide: Vec<&str> = space.iter().copied().filter(|l| extent(l) >= 2).collect();
@@ -103,6 +83,36 @@ pub fn directives(
         scheduled: true,
         transforms: Some(chain),
     }
+}
+
+/// Without a schedule: sometimes a split (T2S's `split(l, lo, li, F)`),
+/// and sometimes a vectorized loop, which becomes the space loop (its inner
+/// loop, after a split, now and then); whether there is one.
+fn unscheduled(rng: &mut Rng, text: &mut String, order: &[&str], loops: &[Loop]) -> bool {
+    let extent = |name: &str| {
+        loops
+            .iter()
+            .find(|l| l.name == name)
+            .map_or(1, |l| l.extent)
+    };
+    let split = split(rng, text, order, loops);
+    if !rng.chance(30) {
+        return false;
+    }
+    let wide: Vec<&str> = order.iter().copied().filter(|l| extent(l) >= 2).collect();
+    let inner = split
+        .as_ref()
+        .filter(|(_, f)| *f >= 2)
+        .map(|(l, _)| l.as_str());
+    let pick = match inner {
+        Some(l) if rng.chance(60) => Some(l),
+        _ => (!wide.is_empty() && split.is_none()).then(|| *rng.pick(&wide)),
+    };
+    if let Some(l) = pick {
+        *text += &format!("  ure.vectorize @f0 ({l})\n");
+        return true;
+    }
+    false
 }
 
 /// Sometimes, isolation directives (the dataflow mode then runs too): some

@@ -77,28 +77,8 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
         perm: &perm,
         element,
     };
-    let mut carried = None;
-    for (k, &p) in order.iter().enumerate() {
-        let mut tmp = if k == 0 {
-            // The chain's start before its first lane.
-            e.zero(tty)
-        } else {
-            read(&e, &fifo, &fifo_index(chain, &e, dim, order[k - 1]), tty)
-        };
-        let own = own_read(&e, &lane_read, p)?;
-        tmp = insert(&e, own, tmp, p);
-        if k + 1 < order.len() {
-            write(&e, &fifo, &fifo_index(chain, &e, dim, p), tmp);
-        } else {
-            carried = Some(tmp);
-        }
-    }
-    let gathered = transpose(
-        &e,
-        carried.or_internal("a carried vector")?,
-        &inverse(&perm),
-        ty,
-    );
+    let carried = pass_lanes(chain, &e, &lane_read, &fifo, dim, &order, tty)?;
+    let gathered = transpose(&e, carried, &inverse(&perm), ty);
     // SAFETY: live values of one type; the read is erased next.
     value.replace_all_uses_with(gathered);
     // SAFETY: the op has no uses left, and nothing refers to it after this.
@@ -120,6 +100,37 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
         ),
     );
     Ok(())
+}
+
+/// The chain along `dim`, PE by PE in `order`: each PE receives the
+/// vector so far, puts its own lanes in and passes it on; the last PE's
+/// vector is returned.
+fn pass_lanes<'c>(
+    chain: &Chain<'c, '_>,
+    e: &Emitter<'c>,
+    lane_read: &LaneRead<'_, 'c>,
+    fifo: &str,
+    dim: usize,
+    order: &[i64],
+    tty: melior::ir::Type<'c>,
+) -> Result<Val, Failed> {
+    let mut carried = None;
+    for (k, &p) in order.iter().enumerate() {
+        let mut tmp = if k == 0 {
+            // The chain's start before its first lane.
+            e.zero(tty)
+        } else {
+            read(e, fifo, &fifo_index(chain, e, dim, order[k - 1]), tty)
+        };
+        let own = own_read(e, lane_read, p)?;
+        tmp = insert(e, own, tmp, p);
+        if k + 1 < order.len() {
+            write(e, fifo, &fifo_index(chain, e, dim, p), tmp);
+        } else {
+            carried = Some(tmp);
+        }
+    }
+    carried.or_internal("a carried vector")
 }
 
 fn block_of(op: Op) -> Blk {

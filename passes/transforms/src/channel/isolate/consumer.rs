@@ -16,11 +16,15 @@ use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::Type;
 use std::collections::HashSet;
 use t2s_ir::diag::error;
+use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsOp, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::spacetime::{output_parts, OutputParts};
+use t2s_ir::ops::spacetime::{stores_to, OutputOp};
+use t2s_ir::ops::ure::{IntoKernel, IsolateConsumerOp};
+use t2s_ir::ops::View;
 use t2s_ir::pass::Failed;
 
 /// One store of the output that the drainer takes over.
@@ -40,9 +44,8 @@ pub(super) fn isolate_consumer(
     frame: &Frame<'_, '_>,
     directive: &OperationRef<'_, '_>,
 ) -> Result<(), Failed> {
-    let kernel = ir::string(directive, "kernel");
-    let depth = ir::int(directive, "depth").unwrap_or(2);
-    let func = ir::symbol(directive, "func");
+    let view = IsolateConsumerOp::cast(*directive).or_internal("a ure.isolate_consumer")?;
+    let (kernel, depth, func) = (view.kernel(), view.depth(), view.func());
     let mut names = HashSet::new();
     let stores: Vec<Store> = output_stores(frame, directive, &func)?
         .iter()
@@ -63,15 +66,12 @@ fn output_stores<'c, 'a>(
     func: &str,
 ) -> Result<Vec<OperationRef<'c, 'a>>, Failed> {
     let all = ir::collect(frame.array, ods::spacetime::OutputOperation::name());
-    let stores: Vec<_> = all
-        .iter()
-        .filter(|s| ir::symbol(s, "func") == func)
-        .copied()
-        .collect();
+    let stores: Vec<_> = all.iter().filter(|s| stores_to(s, func)).copied().collect();
     if stores.is_empty() {
         let stored = all
             .first()
-            .map(|s| format!("; it stores @{}", ir::symbol(s, "func")))
+            .and_then(|s| OutputOp::cast(*s))
+            .map(|s| format!("; it stores @{}", s.func()))
             .unwrap_or_default();
         return Err(error(
             directive.location(),

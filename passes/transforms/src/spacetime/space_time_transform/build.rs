@@ -113,10 +113,49 @@ pub fn build_array<'c, 'a>(
             .collect()
     };
 
+    let body = PeBody {
+        pe,
+        reads: &reads,
+        files: &files,
+        check_time: s.check_time,
+        scheduled,
+    };
     let mut own_values: HashMap<(usize, usize), Val> = HashMap::new();
     let last = ures.len() - 1;
     for (index, ure) in ures.iter().enumerate() {
-        let args = var_values(ure);
+        body.place(index, index == last, ure, &var_values(ure), &mut own_values)?;
+    }
+    if let Some(then) = guard_block {
+        e.finish_scf_block(then);
+    }
+    // SAFETY: the op has no uses left, and nothing refers to it after this.
+    unsafe { ir::erase(nest) };
+    Ok(array)
+}
+
+/// The PE body being built: where the UREs' ops go, their reads and the
+/// register files.
+struct PeBody<'r, 'c, 'a> {
+    pe: Emitter<'c>,
+    reads: &'r [Read<'c, 'a>],
+    files: &'r HashMap<(usize, usize), Val>,
+    check_time: bool,
+    scheduled: Val,
+}
+
+impl PeBody<'_, '_, '_> {
+    /// Moves URE `index` (the output's when `is_last`), at the indices
+    /// `args`, into the PE body: its ops, its reads from register files, and
+    /// its yield as register-file writes or the output's store.
+    fn place(
+        &self,
+        index: usize,
+        is_last: bool,
+        ure: &Ure<'_, '_>,
+        args: &[Val],
+        own_values: &mut HashMap<(usize, usize), Val>,
+    ) -> Result<(), Failed> {
+        let pe = &self.pe;
         let def_body = ir::body_block(&ure.op).or_internal("a body block")?;
         for (i, value) in args.iter().enumerate() {
             let arg = def_body.argument(i).or_internal("a block argument")?;
@@ -127,28 +166,27 @@ pub fn build_array<'c, 'a>(
         for op in moved {
             op.handle().move_to_end(pe.block);
         }
-        // Reads of this URE.
-        let mine: Vec<&Read> = reads.iter().filter(|r| r.consumer == index).collect();
-        rewrite_reads(&pe, &mine, &files, &own_values)?;
-        // The yield: register-file writes, or the output store.
+        let mine: Vec<&Read> = self.reads.iter().filter(|r| r.consumer == index).collect();
+        rewrite_reads(pe, &mine, self.files, own_values)?;
         let Yielded {
             values,
             conditions,
             selects,
         } = yielded(yield_op);
-        if index == last {
+        if is_last {
+            let check_time = self.check_time;
             emit_output(
-                &pe,
+                pe,
                 ure,
-                &args,
+                args,
                 &values,
                 &conditions,
-                s.check_time,
-                scheduled,
+                check_time,
+                self.scheduled,
             )?;
         } else {
             let pe = pe.located(yield_op.location());
-            write_files(&pe, index, &values, &conditions, &files, &mut own_values);
+            write_files(&pe, index, &values, &conditions, self.files, own_values);
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(*yield_op) };
@@ -158,13 +196,8 @@ pub fn build_array<'c, 'a>(
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(ure.op) };
+        Ok(())
     }
-    if let Some(then) = guard_block {
-        e.finish_scf_block(then);
-    }
-    // SAFETY: the op has no uses left, and nothing refers to it after this.
-    unsafe { ir::erase(nest) };
-    Ok(array)
 }
 
 /// The array op, before the nest: one block argument per coordinate, then

@@ -67,6 +67,35 @@ pub(super) fn emit_output(
     Ok(())
 }
 
+/// The output's declared bounds are those of its loops; an error at its
+/// `ure.func` otherwise.
+fn check_declared(
+    decl: &t2s_ir::ops::ure::FuncOp<'_, '_>,
+    declared: &[t2s_ir::ops::ure::ElementBound],
+    element_bounds: &[&NestLoop],
+    name: &str,
+) -> Result<(), Failed> {
+    let same = declared.len() == element_bounds.len()
+        && declared
+            .iter()
+            .zip(element_bounds)
+            .all(|(d, l)| d.min == l.min && d.extent == l.extent);
+    if same {
+        return Ok(());
+    }
+    Err(error(
+        decl.op().location(),
+        format!(
+            "@{name} declares bounds that are not those of its loops ({})",
+            element_bounds
+                .iter()
+                .map(|l| format!("{} = {} extent {}", l.name, l.min, l.extent))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    ))
+}
+
 /// The output's `ure.func` declares its loop variables, result types and
 /// bounds (those of its loops), so that the output buffer is in the IR:
 /// the lowering and the runners read it there, not off the array's loops.
@@ -99,26 +128,7 @@ pub(super) fn declare_output(
         })
         .collect::<Result<_, _>>()?;
     if let Some(declared) = decl.bounds() {
-        let same = declared.len() == element_bounds.len()
-            && declared
-                .iter()
-                .zip(&element_bounds)
-                .all(|(d, l)| d.min == l.min && d.extent == l.extent);
-        if !same {
-            return Err(error(
-                decl.op().location(),
-                format!(
-                    "@{} declares bounds that are not those of its loops ({})",
-                    output.name,
-                    element_bounds
-                        .iter()
-                        .map(|l| format!("{} = {} extent {}", l.name, l.min, l.extent))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            ));
-        }
-        return Ok(());
+        return check_declared(&decl, &declared, &element_bounds, &output.name);
     }
     let op = decl.op();
     if !decl.is_declared() {

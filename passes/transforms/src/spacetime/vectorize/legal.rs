@@ -20,6 +20,7 @@ use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
 use t2s_ir::ir::{BlockAccess, OpAccess};
 use t2s_ir::ods;
+use t2s_ir::ops::View as _;
 
 /// A value copied along a vectorized loop: its select becomes a broadcast.
 #[derive(Clone, Debug)]
@@ -67,10 +68,10 @@ pub fn file_name(file: Val) -> String {
 }
 
 fn is_same_step(read: &OperationRef<'_, '_>) -> bool {
-    if read.has_attribute("writes") {
+    let Some(read) = t2s_ir::ops::spacetime::ReadOp::cast(*read) else {
         return false;
-    }
-    t2s_ir::ops::spacetime::read_delay(read).is_some_and(|d| d.is_same_step())
+    };
+    read.writes().is_none() && read.delay().is_some_and(|d| d.is_same_step())
 }
 
 /// Every op of the array, pre-order.
@@ -96,7 +97,8 @@ pub fn propagations<'c>(
         if !is_same_step(&read) {
             continue;
         }
-        let offset = ir::i64s(&read, "offset");
+        let offset =
+            t2s_ir::ops::spacetime::ReadOp::cast(read).map_or_else(Vec::new, |r| r.offset());
         let dims: Vec<usize> = candidates
             .iter()
             .copied()
@@ -205,9 +207,9 @@ fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: Val) -> bool
     let Some(l) = t2s_ir::array::recovered_loop(value) else {
         return false;
     };
-    let loops = ir::strings(array, "loops");
+    let loops = t2s_ir::ops::loop_bounds(array);
     let space_loops = t2s_ir::array::space_loops(array);
-    loops.get(l) == space_loops.get(space)
+    loops.get(l).map(|b| &b.0) == space_loops.get(space)
 }
 
 fn is_constant(value: Val, expected: i64) -> bool {
@@ -344,7 +346,7 @@ fn under_varying_condition(
 ) -> bool {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if parent.to_raw().ptr == array.to_raw().ptr {
+        if parent.handle() == array.handle() {
             return false;
         }
         if ods::is(&parent, ods::scf::IfOperation::name())

@@ -4,7 +4,7 @@
 //! the rows). A piece never crosses a row: its width divides the innermost
 //! dimension, so row-wise loads and stores stay contiguous.
 
-use melior::ir::{attribute::AttributeLike, Attribute, Type};
+use melior::ir::{Attribute, Type};
 use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::emit::Emitter;
@@ -203,7 +203,7 @@ impl<'c> Splitter<'c> {
         elements
             .chunks(width)
             .map(|chunk| {
-                let id: Vec<usize> = chunk.iter().map(|a| a.to_raw().ptr as usize).collect();
+                let id: Vec<usize> = chunk.iter().map(t2s_ir::handle::attribute_key).collect();
                 *made.entry(id).or_insert_with(|| {
                     let value = if width == 1 {
                         chunk[0]
