@@ -83,3 +83,27 @@ pub fn loop_bounds(op: &OperationRef<'_, '_>) -> ure::Bounds {
     }
     spacetime::ArrayOp::cast(*op).map_or_else(Vec::new, |a| a.bounds())
 }
+
+/// An op's loop bounds from its `names` list and its `mins` and `extents`
+/// (a `ure.nest`, a `spacetime.array`, a `ure.set_bounds`).
+fn bounds_attributes(op: &OperationRef<'_, '_>, names: &str) -> ure::Bounds {
+    let (names, mins, extents) = (
+        crate::ir::strings(op, names),
+        crate::ir::i64s(op, "mins"),
+        crate::ir::extents(op, "extents"),
+    );
+    names
+        .into_iter()
+        .zip(mins)
+        .zip(extents)
+        .map(|((v, m), x)| (v, m, x))
+        .collect()
+}
+
+/// A `TypeAttr` of an op, if it has one.
+fn type_attribute<'c>(op: &OperationRef<'c, '_>, name: &str) -> Option<melior::ir::Type<'c>> {
+    op.attribute(name)
+        .ok()
+        .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
+        .map(|t| t.value())
+}

@@ -57,12 +57,7 @@ impl<'c> FifoOp<'c, '_> {
 
     /// The type of a value.
     pub fn element_type(&self) -> Option<melior::ir::Type<'c>> {
-        use melior::ir::operation::OperationLike as _;
-        self.0
-            .attribute("element_type")
-            .ok()
-            .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
-            .map(|t| t.value())
+        super::type_attribute(&self.0, "element_type")
     }
 }
 

@@ -320,17 +320,7 @@ impl ArrayOp<'_, '_> {
 
     /// The original loops, outermost first, with their bounds.
     pub fn bounds(&self) -> super::ure::Bounds {
-        let (names, mins, extents) = (
-            ir::strings(&self.0, "loops"),
-            ir::i64s(&self.0, "mins"),
-            ir::extents(&self.0, "extents"),
-        );
-        names
-            .into_iter()
-            .zip(mins)
-            .zip(extents)
-            .map(|((v, m), x)| (v, m, x))
-            .collect()
+        super::bounds_attributes(&self.0, "loops")
     }
 }
 

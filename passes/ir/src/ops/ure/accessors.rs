@@ -6,20 +6,6 @@ use super::*;
 /// A loop nest's bounds: each loop with its minimum and extent.
 pub type Bounds = Vec<(String, i64, ir::ExtentAttr)>;
 
-fn bounds_of(op: &melior::ir::operation::OperationRef<'_, '_>, names: &str) -> Bounds {
-    let (names, mins, extents) = (
-        ir::strings(op, names),
-        ir::i64s(op, "mins"),
-        ir::extents(op, "extents"),
-    );
-    names
-        .into_iter()
-        .zip(mins)
-        .zip(extents)
-        .map(|((v, m), x)| (v, m, x))
-        .collect()
-}
-
 impl NestOp<'_, '_> {
     /// The representative Func, without the `@`.
     pub fn representative(&self) -> String {
@@ -28,7 +14,7 @@ impl NestOp<'_, '_> {
 
     /// The loops, outermost first, with their bounds.
     pub fn bounds(&self) -> Bounds {
-        bounds_of(&self.0, "loops")
+        super::super::bounds_attributes(&self.0, "loops")
     }
 }
 
@@ -40,7 +26,7 @@ impl SetBoundsOp<'_, '_> {
 
     /// The loops bounded, with their minima and extents.
     pub fn bounds(&self) -> Bounds {
-        bounds_of(&self.0, "vars")
+        super::super::bounds_attributes(&self.0, "vars")
     }
 }
 
@@ -183,11 +169,7 @@ impl MergeUresOp<'_, '_> {
 impl<'c> InputOp<'c, '_> {
     /// The input's declared type (a memref), if it has one.
     pub fn memref_type(&self) -> Option<melior::ir::Type<'c>> {
-        self.0
-            .attribute("type")
-            .ok()
-            .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
-            .map(|t| t.value())
+        super::super::type_attribute(&self.0, "type")
     }
 }
 
