@@ -184,6 +184,52 @@ def Ure_VectorizeOp : Ure_Op<"vectorize", [HasParent<"ProgramOp">]> {
   let hasVerifier = 1;
 }
 
+def Ure_UnrollOp : Ure_Op<"unroll", [HasParent<"ProgramOp">]> {
+  let summary = "States that space loops are unrolled into PEs (T2S's unroll)";
+  let description = [{
+    `F.unroll(i)`: loop `i` is built as hardware, one copy per iteration.
+    In t2s every space loop of the space-time transform of `@F`'s merged
+    nest (the representative) is unrolled into PEs, and the loops inside
+    the space loops are unrolled inside each PE, unless `ure.vectorize`
+    makes a loop's PEs the lanes of vectors. `ure.unroll` states that for
+    its loops, and `space-time-transform` checks it: each loop must be a
+    space loop of the array (or a loop inside them), and no `ure.vectorize`
+    of `@F` may name it. A time loop is not unrolled (it runs one iteration
+    per step): the transform refuses to, with the reason. It changes no
+    value, and the pass erases it once checked. How the CPU runs the PEs
+    (`spacetime-to-scf`'s `unroll-pes`) is the CPU's choice, not the
+    design's.
+
+    ```mlir
+    ure.unroll @c (jjj, iii)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$loops);
+  let assemblyFormat = "$func custom<VarNames>($loops) attr-dict";
+  let hasVerifier = 1;
+}
+
+def Ure_LateFuseOp : Ure_Op<"late_fuse", [HasParent<"ProgramOp">]> {
+  let summary = "T2S's late_fuse, refused with the reason";
+  let description = [{
+    T2S's `AFeeder.late_fuse(vec_a, b, 4)` fuses an isolated kernel back
+    into another one at loop `b`, its channel replaced by registers. t2s
+    keeps every isolated kernel a kernel of its own, connected by channels:
+    the design computes the same values without the fusion. The op parses,
+    so that a port written line by line says where it differs, and its
+    verifier refuses it with what to do (drop the line).
+
+    ```mlir
+    ure.late_fuse @AFeeder into @vec_a at (b) outs 4
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel, FlatSymbolRefAttr:$into,
+                       StrArrayAttr:$loop, DefaultValuedAttr<I64Attr, "1">:$outs);
+  let assemblyFormat =
+      "$kernel `into` $into `at` custom<VarNames>($loop) (`outs` $outs^)? attr-dict";
+  let hasVerifier = 1;
+}
+
 def Ure_ParallelOp : Ure_Op<"parallel", [HasParent<"ProgramOp">]> {
   let summary = "Runs the array's outermost time loops on the host's threads";
   let description = [{

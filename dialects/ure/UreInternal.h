@@ -26,6 +26,11 @@ std::optional<llvm::SmallVector<mlir::Type>> getFuncResultTypes(FuncOp func,
 mlir::LogicalResult verifyKernelOrFuncTarget(mlir::Operation *op,
                                              mlir::FlatSymbolRefAttr target);
 
+/// Each name of `vars` once; an error naming `what` at the repeated one.
+mlir::LogicalResult verifyDistinctNames(mlir::Operation *op,
+                                        mlir::ArrayAttr vars,
+                                        llvm::StringRef what);
+
 /// The loops of `func` that directives may name: its variables, each split
 /// loop (`ure.split`) replaced by the two loops it becomes.
 llvm::SmallVector<llvm::StringRef> loopNames(FuncOp func);

@@ -129,8 +129,9 @@ static LogicalResult verifyBounds(Operation *op, ArrayAttr vars,
   return success();
 }
 
-static LogicalResult verifyDistinctNames(Operation *op, ArrayAttr vars,
-                                         StringRef what) {
+LogicalResult t2s::ure::detail::verifyDistinctNames(Operation *op,
+                                                   ArrayAttr vars,
+                                                   StringRef what) {
   llvm::StringSet<> seen;
   for (Attribute var : vars) {
     StringRef name = cast<StringAttr>(var).getValue();
@@ -303,7 +304,7 @@ LogicalResult FuncOp::verify() {
   }
   if (!isDeclared())
     return success();
-  if (failed(verifyDistinctNames(*this, getVarsAttr(), "loop variable")))
+  if (failed(detail::verifyDistinctNames(*this, getVarsAttr(), "loop variable")))
     return failure();
   if (getMins().has_value() != getExtents().has_value() ||
       (hasBounds() && (getMinsAttr().size() != getVarsAttr().size() ||
@@ -415,7 +416,7 @@ void DefOp::getAsmBlockArgumentNames(Region &region,
 LogicalResult DefOp::verify() {
   if (!(*this)->getParentOfType<ProgramOp>())
     return emitOpError("must be inside a ure.program");
-  if (failed(verifyDistinctNames(*this, getVars(), "loop variable")))
+  if (failed(detail::verifyDistinctNames(*this, getVars(), "loop variable")))
     return failure();
   int64_t numVars = getVars().size();
   // The I64Attr getter is unsigned: read the attribute's signed value.
@@ -546,12 +547,12 @@ LogicalResult SetBoundsOp::verify() {
 LogicalResult ReorderOp::verify() {
   if (failed(verifyDirectiveTarget(*this, getFuncAttr())))
     return failure();
-  return verifyDistinctNames(*this, getVars(), "loop variable");
+  return detail::verifyDistinctNames(*this, getVars(), "loop variable");
 }
 
 LogicalResult SpaceTimeTransformOp::verify() {
   if (failed(verifyDirectiveTarget(*this, getFuncAttr())) ||
-      failed(verifyDistinctNames(*this, getSpace(), "space loop")))
+      failed(detail::verifyDistinctNames(*this, getSpace(), "space loop")))
     return failure();
   if (getSpace().empty())
     return emitOpError("needs at least one space loop");
@@ -561,30 +562,6 @@ LogicalResult SpaceTimeTransformOp::verify() {
     return emitOpError("has ")
            << getVector()->size() << " scheduling coefficients for "
            << getSpace().size() << " space loops";
-  return success();
-}
-
-LogicalResult VectorizeOp::verify() {
-  if (failed(detail::verifyKernelOrFuncTarget(*this, getFuncAttr())) ||
-      failed(verifyDistinctNames(*this, getLoops(), "vectorized loop")))
-    return failure();
-  if (getLoops().empty() || getLoops().size() > 3)
-    return emitOpError("vectorizes 1 to 3 loops (vectors of rank 1 to 3), "
-                       "not ")
-           << getLoops().size();
-  // A Func's loops are known here (a kernel's only to the pass).
-  auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
-      (*this)->getParentOp(), getFuncAttr().getAttr()));
-  if (!func || !func.isDeclared())
-    return success();
-  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
-  for (Attribute a : getLoops()) {
-    StringRef loop = cast<StringAttr>(a).getValue();
-    if (!llvm::is_contained(vars, loop))
-      return emitOpError("vectorizes loop '")
-             << loop << "', which is not a loop of " << getFuncAttr()
-             << " (its loops: " << llvm::join(vars, ", ") << ")";
-  }
   return success();
 }
 

@@ -1594,6 +1594,39 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.input @A : memref<4xf32>
+  // expected-error@+1 {{'ure.unroll' op names @A, which is neither a ure.func nor a kernel that a ure.isolate_producer or ure.isolate_consumer creates}}
+  ure.unroll @A (i)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.unroll' op unrolled loop 'j' appears twice}}
+  ure.unroll @c (j, j)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @W(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.unroll' op unrolls loop 'z', which is not a loop of @W (its loops: i, j)}}
+  ure.unroll @W (z)
+}
+
+// -----
+
+// T2S's late_fuse parses, and is refused with what to do.
+ure.program @p {
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.late_fuse' op is not supported: t2s keeps @feeder a kernel of its own, connected to @c by channels, and the design computes the same values without the fusion; drop the directive}}
+  ure.late_fuse @feeder into @c at (j) outs 4
+}
+
+// -----
+
+ure.program @p {
   ure.func @c(i, j) -> f32 on device
   // expected-error@+1 {{'ure.gather' op names @k, which is neither a ure.func nor a kernel that a ure.isolate_producer or ure.isolate_consumer creates}}
   ure.gather @k (@c, i, down)

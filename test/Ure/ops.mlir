@@ -280,6 +280,19 @@ ure.program @vectorized {
 
 // -----
 
+// T2S's unroll: space loops built one copy per iteration.
+// CHECK-LABEL: ure.program @unrolled {
+// CHECK:         ure.unroll @c (j)
+// CHECK-NEXT:    ure.unroll @c (i, k) {tag = 1 : i64}
+// GENERIC: "ure.unroll"() <{func = @c, loops = ["j"]}> : () -> ()
+ure.program @unrolled {
+  ure.func @c(i, j, k) -> f32 on device
+  ure.unroll @c (j)
+  ure.unroll @c (i, k) {tag = 1}
+}
+
+// -----
+
 // Splitting a loop into an outer and an inner one; later directives name
 // the two loops.
 // CHECK-LABEL: ure.program @split {

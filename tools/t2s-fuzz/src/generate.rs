@@ -140,6 +140,10 @@ pub fn generate(seed: u64) -> Generated {
 
     let order = nest_directives(&mut text, &loops, funcs, reorder).unwrap_or_else(|| vars.clone());
     let chain = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
+    // From the layouts' stream: the programs without it stay what they were.
+    if let Some(space) = chain.transforms.as_ref().and_then(|t| t.last()) {
+        text += &unrolled(&mut layouts, &space.0, &text);
+    }
     text += "}\n";
     let schedule = chain
         .transforms
@@ -242,6 +246,28 @@ fn draw_inputs(rng: &mut Rng, seed: u64, loops: &[Loop]) -> (Vec<inputs::GenInpu
         input.transposed = input.dims.len() == 2 && layouts.chance(30);
     }
     (inputs, layouts)
+}
+
+/// Now and then T2S's `unroll` of some of the array's space loops that no
+/// `ure.vectorize @f0` makes lanes: legal, so a refusal is a bug.
+fn unrolled(rng: &mut Rng, space: &[String], text: &str) -> String {
+    if !rng.chance(15) {
+        return String::new();
+    }
+    let vectorized: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("ure.vectorize @f0 ("))
+        .flat_map(|l| l.trim_end_matches(')').split(", "))
+        .collect();
+    let loops: Vec<&str> = space
+        .iter()
+        .map(String::as_str)
+        .filter(|l| !vectorized.contains(l) && rng.chance(70))
+        .collect();
+    match loops.is_empty() {
+        true => String::new(),
+        false => format!("  ure.unroll @f0 ({})\n", loops.join(", ")),
+    }
 }
 
 /// Two or three loops (declaration order, innermost first), now and then

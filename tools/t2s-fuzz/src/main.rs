@@ -176,7 +176,7 @@ impl FromRawFdCompat for std::fs::File {
 /// inputs of dynamic size, quasi-affine input indices, buffers laid out
 /// other than row-major, and runs with an input too small (whose Ok is
 /// every mode refusing it).
-const DIRECTIVES: [&str; 15] = [
+const DIRECTIVES: [&str; 16] = [
     "ure.isolate_",
     "ure.stream_input",
     "ure.stream_output",
@@ -186,6 +186,7 @@ const DIRECTIVES: [&str; 15] = [
     "ure.unload",
     "ure.reorder",
     "ure.split",
+    "ure.unroll",
     "inside the PE",
     "projection affine_map",
     "memref<?",

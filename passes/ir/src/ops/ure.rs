@@ -7,7 +7,9 @@ use t2s_dialects::ods::ure as ods;
 use t2s_model::Linear;
 
 mod accessors;
-pub use accessors::{Bounds, ChainDirective, GatherOp, MergeUresOp, ReorderOp, ScatterOp};
+pub use accessors::{
+    Bounds, ChainDirective, GatherOp, MergeUresOp, ReorderOp, ScatterOp, UnrollOp,
+};
 
 view! {
     /// `ure.program`: the unit of compilation.

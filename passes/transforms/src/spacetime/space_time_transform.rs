@@ -136,13 +136,14 @@ fn transform_program(
         nest,
     );
     warn_if_idle(&sched, &loops, &params, &requests);
+    let unrolls = unroll::check_unrolls(&program, &rep, &sched)?;
     crate::spacetime::space_time_transform::build::build_array(
         program, nest, &rep, &loops, &sched,
     )?;
     for (location, text) in remarks {
         remark(location, text);
     }
-    for d in directives {
+    for d in directives.into_iter().chain(unrolls) {
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(d) };
     }
@@ -585,3 +586,4 @@ pub mod build;
 mod nest;
 mod output;
 mod projection;
+mod unroll;

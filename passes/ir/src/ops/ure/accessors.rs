@@ -227,3 +227,20 @@ view! {
 
 impl<'c, 'a> ChainDirective<'c, 'a> for GatherOp<'c, 'a> {}
 impl<'c, 'a> ChainDirective<'c, 'a> for ScatterOp<'c, 'a> {}
+
+view! {
+    /// `ure.unroll`: loops built one copy per iteration (T2S's unroll).
+    UnrollOp = ods::UnrollOperation
+}
+
+impl UnrollOp<'_, '_> {
+    /// The Func whose loops it names, without the `@`.
+    pub fn func(&self) -> String {
+        directive_func(&self.0)
+    }
+
+    /// The loops it unrolls.
+    pub fn loops(&self) -> Vec<String> {
+        ir::strings(&self.0, "loops")
+    }
+}

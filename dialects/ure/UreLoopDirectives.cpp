@@ -1,0 +1,70 @@
+//===- UreLoopDirectives.cpp - ure.vectorize, ure.unroll, ure.late_fuse ---===//
+//
+// The verifiers of the directives that name loops of a Func's array: what
+// they name must be a loop of the Func (a kernel's loops are known only to
+// the passes). Whether a loop is a space loop is the passes' question (they
+// see the arrays). T2S's late_fuse is refused with what to do.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ure/UreDialect.h"
+#include "ure/UreInternal.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace t2s::ure;
+
+LogicalResult VectorizeOp::verify() {
+  if (failed(detail::verifyKernelOrFuncTarget(*this, getFuncAttr())) ||
+      failed(detail::verifyDistinctNames(*this, getLoops(), "vectorized loop")))
+    return failure();
+  if (getLoops().empty() || getLoops().size() > 3)
+    return emitOpError("vectorizes 1 to 3 loops (vectors of rank 1 to 3), "
+                       "not ")
+           << getLoops().size();
+  // A Func's loops are known here (a kernel's only to the pass).
+  auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
+      (*this)->getParentOp(), getFuncAttr().getAttr()));
+  if (!func || !func.isDeclared())
+    return success();
+  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
+  for (Attribute a : getLoops()) {
+    StringRef loop = cast<StringAttr>(a).getValue();
+    if (!llvm::is_contained(vars, loop))
+      return emitOpError("vectorizes loop '")
+             << loop << "', which is not a loop of " << getFuncAttr()
+             << " (its loops: " << llvm::join(vars, ", ") << ")";
+  }
+  return success();
+}
+
+LogicalResult UnrollOp::verify() {
+  if (failed(detail::verifyKernelOrFuncTarget(*this, getFuncAttr())) ||
+      failed(detail::verifyDistinctNames(*this, getLoops(), "unrolled loop")))
+    return failure();
+  if (getLoops().empty())
+    return emitOpError("unrolls at least one loop");
+  auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
+      (*this)->getParentOp(), getFuncAttr().getAttr()));
+  if (!func || !func.isDeclared())
+    return success();
+  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
+  for (Attribute a : getLoops()) {
+    StringRef loop = cast<StringAttr>(a).getValue();
+    if (!llvm::is_contained(vars, loop))
+      return emitOpError("unrolls loop '")
+             << loop << "', which is not a loop of " << getFuncAttr()
+             << " (its loops: " << llvm::join(vars, ", ") << ")";
+  }
+  return success();
+}
+
+LogicalResult LateFuseOp::verify() {
+  return emitOpError("is not supported: t2s keeps ")
+         << getKernelAttr()
+         << " a kernel of its own, connected to " << getIntoAttr()
+         << " by channels, and the design computes the same values without "
+            "the fusion; drop the directive";
+}
