@@ -196,7 +196,9 @@ def Ure_UnrollOp : Ure_Op<"unroll", [HasParent<"ProgramOp">]> {
     space loop of the array (or a loop inside them), and no `ure.vectorize`
     of `@F` may name it. A time loop is not unrolled (it runs one iteration
     per step): the transform refuses to, with the reason. It changes no
-    value, and the pass erases it once checked. How the CPU runs the PEs
+    value, and the pass erases it once checked. Without a
+    `ure.space_time_transform`, the unrolled loops (with the vectorized
+    ones) are the space loops, every PE in one step. How the CPU runs the PEs
     (`spacetime-to-scf`'s `unroll-pes`) is the CPU's choice, not the
     design's.
 

@@ -16,7 +16,7 @@ use t2s_ir::diag::{emit, error, error_with_notes, remark, Severity};
 use t2s_ir::import::find_nest;
 use t2s_ir::ir;
 use t2s_ir::ods;
-use t2s_ir::ops::ure::{AtOp, DefOp, NestOp, SpaceTimeTransformOp, VectorizeOp};
+use t2s_ir::ops::ure::{AtOp, DefOp, NestOp, SpaceTimeTransformOp};
 use t2s_ir::ops::ure::{GpuMapOp, ParallelOp};
 use t2s_ir::ops::View;
 use t2s_ir::pass::{Anchor, Failed, Names};
@@ -111,7 +111,7 @@ fn transform_program(
         });
     }
     if requests.is_empty() {
-        requests.extend(vectorized_as_space(&program, &rep));
+        requests.extend(implied::directives_as_space(&program, &rep, &loops));
     }
     if requests.is_empty() {
         return Err(error(
@@ -199,34 +199,6 @@ fn directive_requests<'c>(
             })
         })
         .collect()
-}
-
-/// Without a space-time directive, the loops of `ure.vectorize` directives
-/// on `rep` are the space loops (no scheduling vector: every PE of a time
-/// step at once, which is what a vector of them computes).
-fn vectorized_as_space<'c>(program: &OperationRef<'c, '_>, rep: &str) -> Option<Request<'c>> {
-    let directives: Vec<VectorizeOp> = t2s_ir::ops::children::<VectorizeOp>(program)
-        .into_iter()
-        .filter(|d| d.func() == rep)
-        .collect();
-    let first = directives.first()?;
-    let space: Vec<String> = directives.iter().flat_map(|d| d.loops()).collect();
-    t2s_ir::diag::remark(
-        first.location(),
-        format!(
-            "no ure.space_time_transform: the vectorized loops ({}) become the space loops",
-            space.join(", ")
-        ),
-    );
-    Some(Request {
-        spec: TransformSpec {
-            space,
-            vector: None,
-            check_time: false,
-        },
-        location: first.location(),
-        from_options: false,
-    })
 }
 
 /// Each directive in T2S's projection form becomes the transform of t2s's
@@ -583,6 +555,7 @@ fn register_remark(s: &Schedule, file: &RegisterFile, name: &str) -> String {
 
 pub mod attrs;
 pub mod build;
+mod implied;
 mod nest;
 mod output;
 mod projection;
