@@ -16,6 +16,26 @@
 using namespace mlir;
 using namespace t2s::ure;
 
+/// Each of `loops` is a loop of `target` when it is a declared Func (a
+/// kernel's loops are known only to the passes); `verb` says what the
+/// directive does to it.
+static LogicalResult verifyLoopsOf(Operation *op, FlatSymbolRefAttr target,
+                                   ArrayAttr loops, StringRef verb) {
+  auto func = dyn_cast_or_null<FuncOp>(
+      SymbolTable::lookupSymbolIn(op->getParentOp(), target.getAttr()));
+  if (!func || !func.isDeclared())
+    return success();
+  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
+  for (Attribute a : loops) {
+    StringRef loop = cast<StringAttr>(a).getValue();
+    if (!llvm::is_contained(vars, loop))
+      return op->emitOpError()
+             << verb << " loop '" << loop << "', which is not a loop of "
+             << target << " (its loops: " << llvm::join(vars, ", ") << ")";
+  }
+  return success();
+}
+
 LogicalResult VectorizeOp::verify() {
   if (failed(detail::verifyKernelOrFuncTarget(*this, getFuncAttr())) ||
       failed(detail::verifyDistinctNames(*this, getLoops(), "vectorized loop")))
@@ -24,20 +44,7 @@ LogicalResult VectorizeOp::verify() {
     return emitOpError("vectorizes 1 to 3 loops (vectors of rank 1 to 3), "
                        "not ")
            << getLoops().size();
-  // A Func's loops are known here (a kernel's only to the pass).
-  auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
-      (*this)->getParentOp(), getFuncAttr().getAttr()));
-  if (!func || !func.isDeclared())
-    return success();
-  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
-  for (Attribute a : getLoops()) {
-    StringRef loop = cast<StringAttr>(a).getValue();
-    if (!llvm::is_contained(vars, loop))
-      return emitOpError("vectorizes loop '")
-             << loop << "', which is not a loop of " << getFuncAttr()
-             << " (its loops: " << llvm::join(vars, ", ") << ")";
-  }
-  return success();
+  return verifyLoopsOf(*this, getFuncAttr(), getLoops(), "vectorizes");
 }
 
 LogicalResult UnrollOp::verify() {
@@ -46,19 +53,7 @@ LogicalResult UnrollOp::verify() {
     return failure();
   if (getLoops().empty())
     return emitOpError("unrolls at least one loop");
-  auto func = dyn_cast_or_null<FuncOp>(SymbolTable::lookupSymbolIn(
-      (*this)->getParentOp(), getFuncAttr().getAttr()));
-  if (!func || !func.isDeclared())
-    return success();
-  SmallVector<StringRef> vars = t2s::ure::detail::loopNames(func);
-  for (Attribute a : getLoops()) {
-    StringRef loop = cast<StringAttr>(a).getValue();
-    if (!llvm::is_contained(vars, loop))
-      return emitOpError("unrolls loop '")
-             << loop << "', which is not a loop of " << getFuncAttr()
-             << " (its loops: " << llvm::join(vars, ", ") << ")";
-  }
-  return success();
+  return verifyLoopsOf(*this, getFuncAttr(), getLoops(), "unrolls");
 }
 
 LogicalResult LateFuseOp::verify() {

@@ -165,3 +165,22 @@ ure.program @p {
   // expected-error@+1 {{the array does not store @other: isolate_consumer names the output Func; it stores @out}}
   ure.isolate_consumer @other into @drainer
 }
+
+// -----
+
+// One channel per PE: an array of 2^31 x 4 PEs needs more channels than a
+// channel.fifo declares (found by t2s-fuzz: a mutant of
+// examples/t2s/gather.mlir; the pass built the fifo, which failed its
+// verifier).
+ure.program @p {
+  ure.input @A : memref<8xi32>
+  ure.func @out(i = 0 extent 4, j = 0 extent 2147483648) -> i32 on device
+  // expected-error@+1 {{the channel array @drainer_out would have 8589934592 channels (one per PE, [4, 2147483648]), more than the 2^32 a channel.fifo declares: give the space loops smaller extents}}
+  spacetime.array @out loops (i = 0 extent 4, j = 0 extent 2147483648) time () space (i = 0 extent 4, j = 0 extent 2147483648) schedule affine_map<(d0, d1) -> ()> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%i0: index, %j0: index):
+    %i, %j = spacetime.recover : index, index
+    %c = arith.constant 1 : i32
+    spacetime.output %c to @out[%i, %j] : i32
+  }
+  ure.isolate_consumer @out into @drainer
+}

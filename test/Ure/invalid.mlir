@@ -1603,6 +1603,14 @@ ure.program @p {
 
 ure.program @p {
   ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.unroll' op unrolls at least one loop}}
+  ure.unroll @c ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @c(i, j) -> f32 on device
   // expected-error@+1 {{'ure.unroll' op unrolled loop 'j' appears twice}}
   ure.unroll @c (j, j)
 }

@@ -4,7 +4,7 @@
 
 mod ours;
 mod typed;
-pub use ours::{buffer_op, fifo_op, kernel_op, ReadDelay};
+pub use ours::{buffer_op, check_channel_count, fifo_op, kernel_op, ReadDelay, MAX_CHANNELS};
 
 use crate::handle::{AsOp, AsVal, Blk, Op, Val};
 use crate::ods;

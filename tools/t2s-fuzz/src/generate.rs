@@ -141,14 +141,13 @@ pub fn generate(seed: u64) -> Generated {
     let order = nest_directives(&mut text, &loops, funcs, reorder).unwrap_or_else(|| vars.clone());
     let chain = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
     // From the layouts' stream: the programs without it stay what they were.
-    if let Some(space) = chain.transforms.as_ref().and_then(|t| t.last()) {
-        text += &unrolled(&mut layouts, &space.0, &text);
-    }
+    let unroll = draw_unroll(&mut layouts, &chain, &order, &text);
+    text += &unroll;
     text += "}\n";
     let schedule = chain
         .transforms
         .map(|transforms| oracle_spec(&loops, &vars, &order, reads, transforms));
-    let scheduled = chain.scheduled;
+    let scheduled = chain.scheduled || !unroll.is_empty();
     let (input_shapes, short_input) =
         inputs::draw_sizes(&mut rng, &inputs, &loops, &params, &read_inputs);
     let kernels = rng.chance(12);
@@ -246,6 +245,21 @@ fn draw_inputs(rng: &mut Rng, seed: u64, loops: &[Loop]) -> (Vec<inputs::GenInpu
         input.transposed = input.dims.len() == 2 && layouts.chance(30);
     }
     (inputs, layouts)
+}
+
+/// Now and then `ure.unroll`: of the array's space loops after a
+/// schedule; without one (the unrolled loops are then the space loops), of
+/// the innermost one or two loops of the nest, unless a split renamed them.
+fn draw_unroll(rng: &mut Rng, chain: &directives::Scheduled, order: &[&str], text: &str) -> String {
+    match chain.transforms.as_ref().and_then(|t| t.last()) {
+        Some(space) => unrolled(rng, &space.0, text),
+        None if text.contains("ure.split") => String::new(),
+        None => {
+            let innermost: Vec<String> = order.iter().take(2).map(|l| l.to_string()).collect();
+            let take = 1 + usize::from(rng.chance(50));
+            unrolled(rng, &innermost[..take.min(innermost.len())], text)
+        }
+    }
 }
 
 /// Now and then T2S's `unroll` of some of the array's space loops that no

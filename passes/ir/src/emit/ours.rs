@@ -86,6 +86,35 @@ pub fn kernel_op<'c>(
         .into()
 }
 
+/// The most channels one `channel.fifo` declares (its verifier's rule).
+pub const MAX_CHANNELS: i64 = 1 << 32;
+
+/// Whether a channel array of `shape` (one channel per PE) is one that
+/// `channel.fifo` can declare; an error at `at` naming it otherwise.
+pub fn check_channel_count(
+    at: Location<'_>,
+    name: &str,
+    shape: &[i64],
+) -> Result<(), crate::pass::Failed> {
+    let count = shape
+        .iter()
+        .try_fold(1i64, |n, d| n.checked_mul((*d).max(1)));
+    match count {
+        Some(n) if n <= MAX_CHANNELS => Ok(()),
+        _ => {
+            let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+            Err(crate::diag::error(
+                at,
+                format!(
+                    "the channel array @{name} would have {} channels (one per PE, [{}]), more than the 2^32 a channel.fifo declares: give the space loops smaller extents",
+                    count.map_or_else(|| "more than 2^63".to_string(), |n| n.to_string()),
+                    dims.join(", ")
+                ),
+            ))
+        }
+    }
+}
+
 /// `channel.fifo @name [shape] : element, depth D`, detached; no shape
 /// for a single channel.
 pub fn fifo_op<'c>(

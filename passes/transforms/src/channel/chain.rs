@@ -259,6 +259,7 @@ impl<'c, 'a> Chain<'c, 'a> {
             })
             .find(|n| !existing.contains(n))
             .or_internal("a value the IR guarantees")?;
+        t2s_ir::emit::check_channel_count(self.location, &name, shape)?;
         let op = t2s_ir::emit::fifo_op(self.context, self.location, &name, ty, depth.max(1), shape);
         ir::body_block(&self.program)
             .or_internal("a value the IR guarantees")?

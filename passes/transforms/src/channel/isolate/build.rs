@@ -60,6 +60,7 @@ pub fn declare_channel(
         .find(|n| !existing.contains(n) && !taken.contains(n) && !frame.kernels.contains(n))
         .or_internal("a value the IR guarantees")?;
     taken.insert(name.clone());
+    t2s_ir::emit::check_channel_count(frame.array.location(), &name, shape)?;
     let op = fifo_op(
         frame.context,
         frame.array.location(),
