@@ -209,7 +209,7 @@ impl<'c, 'a> Access<'c, 'a> {
         op: OperationRef<'c, 'a>,
         specs: &HashMap<String, (Vec<i64>, u64, Type<'c>)>,
     ) -> Result<Self, Failed> {
-        let channel = ir::symbol(&op, "channel");
+        let channel = t2s_ir::ops::channel::channel_of(&op).unwrap_or_default();
         let Some((dims, bytes, channel_type)) = specs.get(&channel) else {
             return Err(error(
                 op.location(),

@@ -29,7 +29,8 @@ use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsBlk, AsVal, Blk, Val};
 use t2s_ir::import::extract_program;
 use t2s_ir::ir;
-use t2s_ir::ods;
+use t2s_ir::ops::ure::DefOp;
+use t2s_ir::ops::View as _;
 use t2s_ir::pass::for_each_anchor;
 use t2s_ir::pass::{Anchor, Failed};
 use t2s_model::{interpret::zero_value, Affine, Extent, Func, Node, Program};
@@ -190,9 +191,9 @@ fn loop_values<'m>(
 
 /// The `ure.def` of each Func of `program`, by the Func's symbol.
 fn definitions<'c, 'a>(program: OperationRef<'c, 'a>) -> HashMap<String, OperationRef<'c, 'a>> {
-    ir::collect(program, ods::ure::DefOperation::name())
+    t2s_ir::ops::all::<DefOp>(program)
         .into_iter()
-        .map(|def| (ir::symbol(&def, "func"), def))
+        .map(|def| (def.func(), def.op()))
         .collect()
 }
 

@@ -420,7 +420,8 @@ fn is_last_of(value: Val, extent: &t2s_model::Linear) -> bool {
     minus_one
         && base.defining_op().is_some_and(|p| {
             let p = p.op();
-            ods::is(&p, ods::ure::ParamValueOperation::name()) && ir::symbol(&p, "param") == *param
+            ods::is(&p, ods::ure::ParamValueOperation::name())
+                && crate::ops::ure::param_of(&p).unwrap_or_default() == *param
         })
 }
 

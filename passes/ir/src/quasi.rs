@@ -8,7 +8,6 @@ use crate::diag::error;
 use crate::emit::Emitter;
 use crate::handle::AsVal;
 use crate::handle::Val;
-use crate::ir;
 use crate::ods;
 use crate::pass::Failed;
 use crate::types::AffineExpr;
@@ -50,7 +49,7 @@ pub(crate) fn index_positions(
                 continue;
             };
             let owner = owner.op();
-            let name = ir::symbol(&owner, "param");
+            let name = crate::ops::ure::param_of(&owner).unwrap_or_default();
             match params.get(&name) {
                 Some(p) if ods::is(&owner, ods::ure::ParamValueOperation::name()) => {
                     arg_numbers.push(vars + p)

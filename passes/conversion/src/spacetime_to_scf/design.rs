@@ -129,7 +129,7 @@ pub fn rename_channels(
         ]
         .into_iter()
         .flat_map(|name| ir::collect(*program, name))
-        .filter(|a| ir::symbol(a, "channel") == old)
+        .filter(|a| t2s_ir::ops::channel::channel_of(a).unwrap_or_default() == old)
         {
             ir::set_inherent(
                 access,

@@ -220,7 +220,7 @@ fn rewrite_op(here: &Emitter<'_>, op: Op, pe: &Pe<'_, '_>) -> Result<Rewritten, 
             Ok(Rewritten::Emitted)
         },
         ods::ure::ParamValueOperation => {
-            let name = ir::symbol(&op_ref, "param");
+            let name = t2s_ir::ops::ure::param_of(&op_ref).unwrap_or_default();
             let value = *lowered
                 .params
                 .get(&name)

@@ -16,6 +16,8 @@ use t2s_ir::handle::{AsOp, AsVal, Val};
 use t2s_ir::import::affine_indices;
 use t2s_ir::ir;
 use t2s_ir::ods;
+use t2s_ir::ops::ure::AtOp;
+use t2s_ir::ops::View as _;
 use t2s_ir::pass::Failed;
 use t2s_model::{Affine, Program};
 
@@ -93,12 +95,12 @@ pub fn clone_body(
                 vec![mapped(&map, ir::operand(&op, 1))?]
             },
             ods::ure::ParamValueOperation => {
-                let param = ir::symbol(&op, "param");
+                let param = t2s_ir::ops::ure::param_of(&op).unwrap_or_default();
                 let p = names.param(&param).ok_or_else(|| unknown(&op, "parameter", &param))?;
                 vec![names.params[p]]
             },
             ods::ure::AtOperation => {
-                let func = ir::symbol(&op, "func");
+                let func = AtOp::wrap(op).func();
                 let callee = names.func(&func).ok_or_else(|| unknown(&op, "Func", &func))?;
                 let indices = affine_indices(&op, args.len(), &HashMap::new())?;
                 (0..op.result_count())

@@ -8,7 +8,7 @@ use t2s_model::Linear;
 
 mod accessors;
 pub use accessors::{
-    Bounds, ChainDirective, GatherOp, MergeUresOp, ReorderOp, ScatterOp, UnrollOp,
+    param_of, Bounds, ChainDirective, GatherOp, MergeUresOp, ReorderOp, ScatterOp, UnrollOp,
 };
 
 view! {

@@ -293,7 +293,7 @@ impl Body<'_> {
         first: usize,
         end: usize,
     ) -> Result<String, Failed> {
-        let symbol = ir::symbol(op, "channel");
+        let symbol = t2s_ir::ops::channel::channel_of(op).unwrap_or_default();
         let (name, dims) = self.globals.channels.get(&symbol).ok_or_else(|| {
             fail(op, format!("no channel.fifo @{symbol} in the module (t2s-to-opencl needs the channels at module level: run spacetime-to-scf first)"))
         })?;

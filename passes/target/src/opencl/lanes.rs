@@ -10,7 +10,6 @@ use super::body::{fail, linear, Body};
 use super::types::CType;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::ValueLike;
-use t2s_ir::ir;
 use t2s_ir::pass::Failed;
 
 /// A lane of `value` of type `ty` (the value itself for a scalar).
@@ -27,7 +26,7 @@ impl Body<'_> {
     /// from the channel's.
     pub(super) fn channel_read(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
         let ch = self.channel(op, 0, op.operand_count())?;
-        let symbol = ir::symbol(op, "channel");
+        let symbol = t2s_ir::ops::channel::channel_of(op).unwrap_or_default();
         let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
         let want = self.ctype(op, result.r#type())?;
         let have = self

@@ -15,7 +15,6 @@ use melior::ir::{
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
 use t2s_ir::handle::{AsVal, Val};
-use t2s_ir::ir;
 use t2s_ir::lanes::{self, element_of, shape_of, type_of};
 use t2s_ir::ods;
 use t2s_ir::pass::Failed;
@@ -68,7 +67,7 @@ pub fn unroll(e: &Emitter<'_>, op: &OperationRef<'_, '_>) -> Result<(), Failed> 
     let access =
         t2s_ir::ops::channel::lane_access(op).or_internal("a channel access with lanes")?;
     let is_read = access.is_read;
-    let channel = ir::symbol(op, "channel");
+    let channel = t2s_ir::ops::channel::channel_of(op).unwrap_or_default();
     let indices = access.indices.clone();
     let (value, mask) = if is_read {
         (None, access.mask)

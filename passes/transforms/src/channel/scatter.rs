@@ -229,7 +229,7 @@ fn find_reads(chain: &Chain<'_, '_>) -> Result<Vec<Op>, Failed> {
     .into_iter()
     .flat_map(|name| ir::collect(chain.array, name))
     .filter(|r| {
-        let channel = ir::symbol(r, "channel");
+        let channel = t2s_ir::ops::channel::channel_of(r).unwrap_or_default();
         channel == chain.source || fed.contains(&channel)
     });
     let reads: Vec<OperationRef> = ir::collect(chain.array, ods::ure::LoadOperation::name())
@@ -337,7 +337,7 @@ fn fed_channels(chain: &Chain<'_, '_>) -> Vec<String> {
             })
         })
     })
-    .map(|w| ir::symbol(&w, "channel"))
+    .map(|w| t2s_ir::ops::channel::channel_of(&w).unwrap_or_default())
     .collect()
 }
 

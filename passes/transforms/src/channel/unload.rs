@@ -316,7 +316,9 @@ fn build_unloader(
             map.insert(old.key(), new);
         }
     }
-    let func = ir::symbol(directive, "func");
+    let func = UnloadOp::cast(*directive)
+        .map(|u| u.func())
+        .unwrap_or_default();
     let parent = body.parent_op().or_internal("a parent op")?;
     let copies: Vec<Op> = ir::collect(parent.op(), ods::spacetime::OutputOperation::name())
         .into_iter()

@@ -63,7 +63,7 @@ fn vectorize_program(program: OperationRef<'_, '_>) -> Result<(), Failed> {
     // kernel's, in the order of the directives.
     let mut targets: Vec<(String, Vec<OperationRef>)> = Vec::new();
     for d in &directives {
-        let target = ir::symbol(d, "func");
+        let target = VectorizeOp::cast(*d).map(|v| v.func()).unwrap_or_default();
         match targets.iter_mut().find(|(t, _)| *t == target) {
             Some((_, ds)) => ds.push(*d),
             None => targets.push((target, vec![*d])),

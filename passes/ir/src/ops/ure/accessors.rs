@@ -244,3 +244,9 @@ impl UnrollOp<'_, '_> {
         ir::strings(&self.0, "loops")
     }
 }
+
+/// The parameter a `ure.param_value` reads, without the `@` (`None` for
+/// another op).
+pub fn param_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> Option<String> {
+    <ParamValueOp as super::super::View>::cast(*op).map(|p| p.param())
+}

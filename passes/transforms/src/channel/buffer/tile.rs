@@ -293,7 +293,8 @@ fn term(value: Val) -> Option<Term> {
 /// The parameter a `ure.param_value` result is.
 fn param_of(value: Val) -> Option<String> {
     let op = value.defining_op()?.op();
-    ods::is(&op, ods::ure::ParamValueOperation::name()).then(|| ir::symbol(&op, "param"))
+    ods::is(&op, ods::ure::ParamValueOperation::name())
+        .then(|| t2s_ir::ops::ure::param_of(&op).unwrap_or_default())
 }
 
 /// Two loads' boxes as one: they must move alike with the tiles; the box

@@ -17,13 +17,12 @@ pub fn find_read(chain: &Chain<'_, '_>, op_name: &str) -> Result<Op, Failed> {
     let reads: Vec<Op> = ir::collect(chain.array, op_name)
         .into_iter()
         .filter(|r| {
-            ir::symbol(r, "channel") == chain.source
+            t2s_ir::ops::channel::channel_of(r).unwrap_or_default() == chain.source
                 || r.result_at(0).is_some_and(|v| {
                     let v = v.val();
                     v.users().into_iter().any(|u| {
                         let u_ref = u.op();
-                        ods::is(&u_ref, ods::spacetime::OutputOperation::name())
-                            && ir::symbol(&u_ref, "func") == chain.source
+                        t2s_ir::ops::spacetime::stores_to(&u_ref, &chain.source)
                             && output_parts(&u_ref).values.contains(&v)
                     })
                 })
@@ -90,8 +89,7 @@ pub fn the_store(chain: &Chain<'_, '_>, access: Op, lanes: bool) -> Result<Op, F
     } else {
         OutputParts::default()
     };
-    if !ods::is(&store_ref, ods::spacetime::OutputOperation::name())
-        || ir::symbol(&store_ref, "func") != chain.source
+    if !t2s_ir::ops::spacetime::stores_to(&store_ref, &chain.source)
         || values.len() != 1
         || values[0].key() != value.key()
     {

@@ -63,7 +63,7 @@ pub fn gather_lanes(chain: &Chain<'_, '_>, dim: usize) -> Result<(), Failed> {
     let parts = t2s_ir::ops::channel::lane_access(&access_ref)
         .or_internal("a channel access with lanes")?;
     let (indices, mask) = (parts.indices, parts.mask);
-    let source = ir::symbol(&access_ref, "channel");
+    let source = t2s_ir::ops::channel::channel_of(&access_ref).unwrap_or_default();
     let order: Vec<i64> = if chain.down {
         (0..extent).rev().collect()
     } else {

@@ -31,7 +31,8 @@ use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::{Emitter, ReadDelay};
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Val};
 use t2s_ir::ir;
-use t2s_ir::ods;
+use t2s_ir::ops::ure::AtOp;
+use t2s_ir::ops::View as _;
 use t2s_ir::pass::Failed;
 use t2s_model::spacetime::{never_inside, never_reaches, NestLoop, Schedule};
 
@@ -378,8 +379,8 @@ fn plan_reads<'c, 'a>(
     // Reads that never reach a point of the domain: no storage.
     let mut dead: Vec<OperationRef<'c, 'a>> = Vec::new();
     for (consumer, ure) in ures.iter().enumerate() {
-        for at in ir::collect(ure.op, ods::ure::AtOperation::name()) {
-            let callee_name = ir::symbol(&at, "func");
+        for at in t2s_ir::ops::all::<AtOp>(ure.op) {
+            let (callee_name, at) = (at.func(), at.op());
             let Some(&callee) = index_of.get(callee_name.as_str()) else {
                 return Err(error(
                     at.location(),
@@ -505,7 +506,7 @@ fn replace_never_valid_read(context: &Context, at: OperationRef<'_, '_>) -> Resu
         at.location(),
         format!(
             "this read of @{} never reaches a point of the iteration space: it needs no storage, and its value (0) must be discarded",
-            ir::symbol(&at, "func")
+            AtOp::cast(at).map(|a| a.func()).unwrap_or_default()
         ),
     );
     let e = Emitter::before(context, at);

@@ -35,7 +35,7 @@ pub(super) fn collect_ures<'c, 'a>(
             .map(|v| select_parts(v.val()).is_some())
             .collect();
         ures.push(Ure {
-            name: ir::symbol(&op, "func"),
+            name: def_view(op)?.func(),
             vars: def_view(op)?.vars(),
             num_lhs: def_view(op)?.num_lhs(),
             conditional,

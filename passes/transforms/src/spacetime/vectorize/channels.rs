@@ -45,11 +45,13 @@ pub fn check_order(array: &OperationRef<'_, '_>, kept: &[Wanted<'_>]) -> Result<
     let mut per_channel: HashMap<String, usize> = HashMap::new();
     for op in &accesses {
         let r = op.op();
-        *per_channel.entry(ir::symbol(&r, "channel")).or_default() += 1;
+        *per_channel
+            .entry(t2s_ir::ops::channel::channel_of(&r).unwrap_or_default())
+            .or_default() += 1;
     }
     for op in accesses {
         let r = op.op();
-        let channel = ir::symbol(&r, "channel");
+        let channel = t2s_ir::ops::channel::channel_of(&r).unwrap_or_default();
         let mut indices: Vec<Val> = r.operands().map(|v| v.val()).collect();
         if ods::is(&r, ods::channel::WriteOperation::name()) {
             indices.pop();

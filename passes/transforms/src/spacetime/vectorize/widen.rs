@@ -275,7 +275,7 @@ impl<'c> Widen<'c, '_> {
     fn channel(&self, op: Op, name: &str, mask: Option<Val>) -> Result<(), Failed> {
         let r = op_ref(op);
         let e = self.at(op);
-        let channel = ir::symbol(&r, "channel");
+        let channel = t2s_ir::ops::channel::channel_of(&r).unwrap_or_default();
         let args = operands(op);
         if name == ods::channel::ReadOperation::name() {
             let x = r.result(0).or_internal("a result of the op")?.val();
