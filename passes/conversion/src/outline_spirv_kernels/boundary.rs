@@ -127,6 +127,7 @@ pub fn outline<'c>(
     broadcast_select_conditions(context, kernel)?;
     align_vector_accesses(context, kernel);
     crate::outline_spirv_kernels::math::expand_math(context, kernel);
+    crate::outline_spirv_kernels::math::expand_bool_index_casts(context, kernel);
     return_from_kernel(kernel)?;
     for buffer in host_buffers {
         host.dealloc(buffer);

@@ -13,7 +13,7 @@
 use melior::ir::{
     attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute},
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
-    Attribute, Type,
+    Attribute, Type, ValueLike,
 };
 use melior::Context;
 use t2s_ir::emit::Emitter;
@@ -110,4 +110,37 @@ fn constant<'c>(e: &Emitter<'c>, ty: Type<'c>, value: f64) -> Val {
         None => scalar,
     };
     e.constant_attribute(attribute)
+}
+
+/// `arith.index_cast %x : index to i1` (or lanes of them) becomes a cast to
+/// `i64` and a truncation: upstream's SPIR-V conversion makes that cast
+/// `x != 0`, where the interpreter and LLVM keep the low bit (-2 is false).
+pub fn expand_bool_index_casts<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
+    let casts: Vec<_> = ir::collect(kernel, ods::arith::IndexCastOperation::name())
+        .into_iter()
+        .filter(|op| {
+            op.result(0).is_ok_and(|r| {
+                melior::ir::r#type::IntegerType::try_from(element_of(r.r#type()))
+                    .is_ok_and(|t| t.width() == 1)
+            })
+        })
+        .collect();
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    for op in casts {
+        let (Ok(x), Ok(result)) = (op.operand(0), op.result(0)) else {
+            continue;
+        };
+        let ty = result.r#type();
+        let wide = match shape_of(ty) {
+            Some(shape) => t2s_ir::lanes::vector_type(context, &shape, i64_type),
+            None => i64_type,
+        };
+        let e = Emitter::before(context, op);
+        let cast = e.index_cast(x.val(), wide);
+        let bit = e.result_of(melior::dialect::arith::trunci(cast.value(), ty, e.location));
+        // SAFETY: the truncation has the cast's type.
+        result.val().replace_all_uses_with(bit);
+        // SAFETY: the op has no uses left, and nothing refers to it after this.
+        unsafe { ir::erase(op) };
+    }
 }
