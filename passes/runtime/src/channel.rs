@@ -441,14 +441,36 @@ impl Run {
     }
 
     /// After kernel `k`'s move on `end` of the element `at`: publishes its
-    /// moves there once a batch is full, or lists the element for the next
-    /// [`Run::publish_all`].
+    /// moves there once a batch is full, and wakes the kernel asleep on the
+    /// other side once it has enough to do (a sleep and a wake cost several
+    /// microseconds: a kernel woken for every batch would spend its time
+    /// on them). Otherwise the element is listed for the next
+    /// [`Run::publish_all`], which wakes whoever sleeps on it.
     #[inline]
     fn moved_on(&self, fifo: &Fifo, at: (usize, usize), end: End) {
         if fifo.unpublished(end) >= fifo::BATCH {
-            self.publish(fifo, end);
-        } else if fifo.list(end) {
+            fifo.publish(end);
+            if self.worth_waking(fifo, at.0, end) {
+                self.wake(fifo, other(end));
+                return;
+            }
+        }
+        if fifo.list(end) {
             UNPUBLISHED.with(|u| u.borrow_mut().push((at.0, at.1, end)));
+        }
+    }
+
+    /// Whether, after `end` published its moves, the kernel asleep on the
+    /// other side (if any) has enough to do: half the FIFO to fill (a
+    /// writer), or half of it to take (a reader; half of 256 values at
+    /// most, for a FIFO without a bound).
+    #[inline]
+    fn worth_waking(&self, fifo: &Fifo, channel: usize, end: End) -> bool {
+        let half = self.capacity(channel).min(256) / 2;
+        let held = fifo.held();
+        match end {
+            End::Read => self.capacity(channel).saturating_sub(held) >= half,
+            End::Write => held >= half,
         }
     }
 
@@ -467,9 +489,9 @@ impl Run {
         for (channel, index, end) in listed {
             let fifo = self.fifo(channel, index);
             fifo.unlist(end);
-            if fifo.unpublished(end) > 0 {
-                self.publish(fifo, end);
-            }
+            // Published or not, its moves may not have woken the other
+            // side yet (moved_on).
+            self.publish(fifo, end);
         }
     }
 

@@ -39,58 +39,94 @@ pub(super) const SLEEPING: u8 = 1;
 /// No kernel has claimed the side yet.
 const NOBODY: usize = usize::MAX;
 
+/// [`SEGMENT`] values, and the link to the next segment. The values are
+/// reached through a raw pointer only: the writer fills one slot while the
+/// reader copies out another, so no reference to the whole may exist.
 struct Segment {
-    data: Box<[u8]>,
+    data: *mut u8,
+    len: usize,
     next: AtomicPtr<Segment>,
 }
 
 impl Segment {
     fn alloc(bytes: usize) -> *mut Segment {
+        let data: Box<[u8]> = vec![0u8; bytes * SEGMENT as usize].into_boxed_slice();
+        let len = data.len();
         Box::into_raw(Box::new(Segment {
-            data: vec![0u8; bytes * SEGMENT as usize].into_boxed_slice(),
+            data: Box::into_raw(data) as *mut u8,
+            len,
             next: AtomicPtr::new(ptr::null_mut()),
         }))
     }
+
+    /// The first value's byte of `segment`, a live segment.
+    fn data(segment: *mut Segment) -> *mut u8 {
+        // SAFETY: the caller passes a live segment; `data` never changes.
+        unsafe { (*segment).data }
+    }
 }
 
-/// One side of a FIFO: what the other side reads, then what only the
-/// owner touches, each on its own cache lines (the owner's counting must
-/// not move the line the other side polls).
+impl Drop for Segment {
+    fn drop(&mut self) {
+        // SAFETY: `data` and `len` come from the boxed slice of `alloc`,
+        // freed once, here.
+        drop(unsafe { Box::from_raw(ptr::slice_from_raw_parts_mut(self.data, self.len)) });
+    }
+}
+
+/// One side of a FIFO: what the other side reads, then what the owner
+/// touches on every move, each on its own cache lines (the owner's
+/// counting must not move the line the other side polls, and a move must
+/// touch one line of the FIFO, not three).
 struct Side {
     /// Values this side has moved and published: written, or read.
     count: AtomicU64,
-    /// The kernel that owns this side ([`NOBODY`] until its first access).
-    kernel: AtomicUsize,
     /// Whether the owner sleeps until the other side moves a value:
     /// [`RUNNING`] or [`SLEEPING`].
     waiting: AtomicU8,
     own: Own,
 }
 
-/// The owner's fields of a [`Side`]; only its owner thread touches them.
+/// The owner's fields of a [`Side`]: one cache line that a move touches
+/// alone. Only the owner thread touches the cells; the other side reads
+/// `kernel` only to wake a sleeping owner or to name it in a misuse.
 #[repr(align(128))]
 struct Own {
+    /// The kernel that owns this side ([`NOBODY`] until its first access).
+    kernel: AtomicUsize,
+    /// Bytes per value (the FIFO's, copied so that a move need not load
+    /// another line).
+    bytes: usize,
     /// Values moved, published or not.
     moved: UnsafeCell<u64>,
+    /// Of `moved`, the values published (`count`'s value, kept here so
+    /// that a move need not load the line the other side polls).
+    published: UnsafeCell<u64>,
     /// The other side's published count as last loaded.
     seen: UnsafeCell<u64>,
     /// Whether the side is on its kernel's list of FIFOs to publish.
     listed: UnsafeCell<bool>,
-    /// The segment the side's next access goes to.
+    /// The segment the side's next access goes to...
     segment: UnsafeCell<*mut Segment>,
+    /// ...and its values ([`Segment::data`]), kept here so that a move
+    /// need not load the segment's header.
+    data: UnsafeCell<*mut u8>,
 }
 
 impl Side {
-    fn new() -> Self {
+    fn new(bytes: usize) -> Self {
         Side {
             count: AtomicU64::new(0),
-            kernel: AtomicUsize::new(NOBODY),
             waiting: AtomicU8::new(RUNNING),
             own: Own {
+                kernel: AtomicUsize::new(NOBODY),
+                bytes,
                 moved: UnsafeCell::new(0),
+                published: UnsafeCell::new(0),
                 seen: UnsafeCell::new(0),
                 listed: UnsafeCell::new(false),
                 segment: UnsafeCell::new(ptr::null_mut()),
+                data: UnsafeCell::new(ptr::null_mut()),
             },
         }
     }
@@ -136,8 +172,8 @@ impl Fifo {
     pub(super) fn new(bytes: usize) -> Self {
         Fifo {
             bytes,
-            writer: Lines(Side::new()),
-            reader: Lines(Side::new()),
+            writer: Lines(Side::new(bytes)),
+            reader: Lines(Side::new(bytes)),
             first: AtomicPtr::new(ptr::null_mut()),
             spare: AtomicPtr::new(ptr::null_mut()),
         }
@@ -155,10 +191,11 @@ impl Fifo {
     #[inline(always)]
     pub(super) fn claim(&self, end: End, k: usize) -> Result<(), usize> {
         let side = self.side(end);
-        if side.kernel.load(Ordering::Relaxed) == k {
+        if side.own.kernel.load(Ordering::Relaxed) == k {
             return Ok(());
         }
         match side
+            .own
             .kernel
             .compare_exchange(NOBODY, k, Ordering::AcqRel, Ordering::Acquire)
         {
@@ -181,7 +218,7 @@ impl Fifo {
         fence(Ordering::SeqCst);
         let side = self.side(end);
         (side.waiting.load(Ordering::SeqCst) == SLEEPING)
-            .then(|| side.kernel.load(Ordering::Acquire))
+            .then(|| side.own.kernel.load(Ordering::Acquire))
     }
 
     /// Values written so far.
@@ -221,17 +258,18 @@ impl Fifo {
     #[inline]
     pub(super) fn unpublished(&self, end: End) -> u64 {
         let side = self.side(end);
-        // SAFETY: only `end`'s owner thread calls this (claim); it alone
-        // stores `count`.
-        unsafe { *side.own.moved.get() - side.count.load(Ordering::Relaxed) }
+        // SAFETY: only `end`'s owner thread calls this (claim).
+        unsafe { *side.own.moved.get() - *side.own.published.get() }
     }
 
     /// Publishes `end`'s moves (its owner): the other side may take them.
     pub(super) fn publish(&self, end: End) {
         let side = self.side(end);
         // SAFETY: only `end`'s owner thread calls this (claim).
-        side.count
-            .store(unsafe { *side.own.moved.get() }, Ordering::Release);
+        let moved = unsafe { *side.own.moved.get() };
+        // SAFETY: as above.
+        unsafe { *side.own.published.get() = moved };
+        side.count.store(moved, Ordering::Release);
     }
 
     /// Puts `end` on its owner's list of FIFOs to publish; `false` when it
@@ -270,44 +308,59 @@ impl Fifo {
         }
     }
 
+    /// The segment and values `side` (its owner) moves through now, the
+    /// first segment on the side's first move.
+    #[inline(always)]
+    fn cursor(&self, side: &Side) -> (*mut Segment, *mut u8) {
+        // SAFETY: only the side's owner thread calls this (claim).
+        unsafe {
+            if (*side.own.segment.get()).is_null() {
+                Self::move_to(side, self.start());
+            }
+            (*side.own.segment.get(), *side.own.data.get())
+        }
+    }
+
+    /// Makes `next` the segment `side` (its owner) moves through.
+    fn move_to(side: &Side, next: *mut Segment) {
+        // SAFETY: only the side's owner thread calls this (claim).
+        unsafe {
+            *side.own.segment.get() = next;
+            *side.own.data.get() = Segment::data(next);
+        }
+    }
+
     /// Appends `value` (the writer's owner, with `ready` checked); the
     /// reader sees it once the writer publishes.
     #[inline]
     pub(super) fn push(&self, value: &[u8]) {
+        let own = &self.writer.own;
         // SAFETY: only the writer's owner thread reaches here (claim).
-        let written = unsafe { *self.writer.own.moved.get() };
-        // SAFETY: only the writer's owner thread reaches here (claim).
-        let cell = unsafe { &mut *self.writer.own.segment.get() };
-        if cell.is_null() {
-            *cell = self.start();
-        }
+        let written = unsafe { *own.moved.get() };
+        let (segment, data) = self.cursor(&self.writer);
         let slot = (written % SEGMENT) as usize;
-        // SAFETY: `*cell` is a live segment only the writer fills at this
-        // slot: the reader reads it only after `written` passes it.
-        unsafe {
-            let data = &mut (**cell).data;
-            let n = value.len().min(self.bytes);
-            copy(
-                &mut data[slot * self.bytes..slot * self.bytes + n],
-                &value[..n],
-            );
-        }
+        let n = value.len().min(own.bytes);
+        // SAFETY: `data` holds SEGMENT slots of `bytes` bytes and only the
+        // writer fills this slot: the reader reads it only after `written`
+        // passes it.
+        let dst = unsafe { std::slice::from_raw_parts_mut(data.add(slot * own.bytes), n) };
+        copy(dst, &value[..n]);
         if slot as u64 == SEGMENT - 1 {
             let next = self.spare.swap(ptr::null_mut(), Ordering::Acquire);
             let next = if next.is_null() {
-                Segment::alloc(self.bytes)
+                Segment::alloc(own.bytes)
             } else {
                 // SAFETY: a spare segment belongs to nobody else now.
                 unsafe { (*next).next.store(ptr::null_mut(), Ordering::Relaxed) };
                 next
             };
-            // SAFETY: `*cell` is live; the link is published by the
+            // SAFETY: `segment` is live; the link is published by the
             // Release store of `written` below.
-            unsafe { (**cell).next.store(next, Ordering::Relaxed) };
-            *cell = next;
+            unsafe { (*segment).next.store(next, Ordering::Relaxed) };
+            Self::move_to(&self.writer, next);
         }
         // SAFETY: as above.
-        unsafe { *self.writer.own.moved.get() = written + 1 };
+        unsafe { *own.moved.get() = written + 1 };
     }
 
     /// Takes the oldest value into `out` (the reader's owner, with
@@ -315,33 +368,25 @@ impl Fifo {
     /// publishes.
     #[inline]
     pub(super) fn pop(&self, out: &mut [u8]) {
+        let own = &self.reader.own;
         // SAFETY: only the reader's owner thread reaches here (claim).
-        let read = unsafe { *self.reader.own.moved.get() };
-        // SAFETY: only the reader's owner thread reaches here (claim).
-        let cell = unsafe { &mut *self.reader.own.segment.get() };
-        if cell.is_null() {
-            *cell = self.start();
-        }
+        let read = unsafe { *own.moved.get() };
+        let (done, data) = self.cursor(&self.reader);
         let slot = (read % SEGMENT) as usize;
+        let n = out.len().min(own.bytes);
         // SAFETY: the writer published this slot (its `written` store,
         // which the caller's `ready` loaded with Acquire, follows the
-        // copy).
-        unsafe {
-            let data = &(**cell).data;
-            let n = out.len().min(self.bytes);
-            copy(
-                &mut out[..n],
-                &data[slot * self.bytes..slot * self.bytes + n],
-            );
-            if n < out.len() {
-                out[n..].fill(0);
-            }
-        }
+        // copy), and does not touch it again until the reader hands the
+        // segment back.
+        let src = unsafe { std::slice::from_raw_parts(data.add(slot * own.bytes), n) };
+        copy(&mut out[..n], src);
+        out[n..].fill(0);
         if slot as u64 == SEGMENT - 1 {
-            let done = *cell;
             // SAFETY: the writer linked the next segment before publishing
             // this segment's last value.
-            *cell = unsafe { (*done).next.load(Ordering::Relaxed) };
+            Self::move_to(&self.reader, unsafe {
+                (*done).next.load(Ordering::Relaxed)
+            });
             // The writer moved past `done` when it filled it: hand it back.
             let old = self.spare.swap(done, Ordering::AcqRel);
             if !old.is_null() {
@@ -350,7 +395,7 @@ impl Fifo {
             }
         }
         // SAFETY: as above.
-        unsafe { *self.reader.own.moved.get() = read + 1 };
+        unsafe { *own.moved.get() = read + 1 };
     }
 }
 

@@ -339,3 +339,44 @@ fn moves_are_published_when_a_kernel_finishes() {
     assert_eq!(*got.lock().unwrap(), vec![0, 1, 2, 3, 4]);
     assert_eq!(run.moved(), 5);
 }
+
+/// A batch published without a wake (too little for the sleeper to do)
+/// still wakes it once the mover waits elsewhere: kernel 0, after kernel 1
+/// fell asleep on an empty FIFO, writes one batch into it (32 values, below
+/// half its depth: published, no wake) and then waits for kernel 1's
+/// answer, which kernel 1 sends only after reading them. A missed wake
+/// would be reported as a deadlock.
+#[test]
+fn a_batch_below_the_wake_threshold_still_wakes_before_its_writer_waits() {
+    static DEEP: [i64; 4] = [0, 4, 256, 1];
+    static BACK: [i64; 4] = [1, 4, 1, 1];
+    let run = Run::new(
+        vec![spec("deep", vec![], 256), spec("back", vec![], 1)],
+        &[],
+        vec!["w".into(), "r".into()],
+        DepthMode::Strict,
+    );
+    let got = Mutex::new(Vec::new());
+    run_kernels(
+        &run,
+        vec![
+            Box::new(|| {
+                for round in 0..5u32 {
+                    std::thread::sleep(std::time::Duration::from_millis(2));
+                    (0..32).for_each(|v| write(&DEEP, 0, round * 32 + v));
+                    assert_eq!(read(&BACK, 0), round);
+                }
+            }),
+            Box::new(|| {
+                for round in 0..5u32 {
+                    for _ in 0..32 {
+                        got.lock().unwrap().push(read(&DEEP, 0));
+                    }
+                    write(&BACK, 0, round);
+                }
+            }),
+        ],
+    );
+    assert_eq!(run.failure(), None);
+    assert_eq!(*got.lock().unwrap(), (0..160).collect::<Vec<u32>>());
+}
