@@ -114,10 +114,11 @@ rangeOverBox(ArrayRef<int64_t> form, ArrayRef<int64_t> mins,
     int64_t c = form[d], first;
     if (llvm::MulOverflow(c, mins[d], first))
       return failure();
-    // last = c * (min + extent - 1)
-    t2s::LinearExtent last;
-    if (llvm::SubOverflow(mins[d], int64_t(1), last.constant) ||
-        !last.add(extents[d], 1))
+    // last = c * (min + (extent - 1)): in this order, which overflows only
+    // when the last value itself does (min may be the smallest int64_t).
+    t2s::LinearExtent last = extents[d];
+    if (!last.add(t2s::LinearExtent{-1, {}}, 1) ||
+        !last.add(t2s::LinearExtent{mins[d], {}}, 1))
       return failure();
     if (!extents[d].isConstant()) {
       if (c < 0) {
@@ -218,11 +219,14 @@ LogicalResult ArrayOp::verify() {
              << getTimeLoops()[t] << " overflows 64-bit integers";
     int64_t lo = getTimeMins()[t];
     t2s::LinearExtent extent = t2s::linearExtentAt(getTimeExtents(), t);
-    // extent - (hi - lo + 1) >= 0 for every parameter value.
+    // extent - (hi - lo + 1) >= 0 for every parameter value; hi - lo first,
+    // which does not overflow where both are near the smallest int64_t.
     t2s::LinearExtent slack = extent;
     t2s::LinearExtent needed = range->second;
-    bool fits = needed.add(t2s::LinearExtent{1 - lo, {}}, 1) &&
-                slack.add(needed, -1);
+    bool fits =
+        !llvm::SubOverflow(needed.constant, lo, needed.constant) &&
+        !llvm::AddOverflow(needed.constant, int64_t(1), needed.constant) &&
+        slack.add(needed, -1);
     if (range->first < lo || !fits || !nonNegativeForAllParams(slack)) {
       InFlightDiagnostic d = emitOpError("time loop ")
                              << getTimeLoops()[t] << " = " << lo
