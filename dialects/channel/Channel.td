@@ -127,9 +127,15 @@ def Channel_WriteOp : Channel_Op<"write", [
     ```mlir
     channel.write @chB, %v : f32
     channel.write @chA[%i, %j], %w : vector<4xf32>
+    channel.write @chV[%i], %x : f32
     ```
     One index per dimension of the channel array; a constant index must
-    be within the array.
+    be within the array. A write carries a value of the channel's type or
+    a divisor of its lanes of the same element type: then the writes to an
+    element fill the slices of one value in turn (a scalar is one lane),
+    and the value is sent with its last slice (`%x` above fills one lane
+    of a `vector<16xf32>` of `@chV`; every 16th write sends it).
+    `pack-inner-lanes` makes such writes.
   }];
   let arguments = (ins FlatSymbolRefAttr:$channel, Variadic<Index>:$indices,
                        AnyType:$value);

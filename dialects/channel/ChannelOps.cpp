@@ -201,6 +201,24 @@ static LogicalResult verifyLanes(Operation *op, FlatSymbolRefAttr channel,
   return success();
 }
 
+/// A write may fill a divisor of the channel's lanes (the slices of a value
+/// in turn; the value is sent with its last slice).
+static LogicalResult verifyWriteLanes(Operation *op, FlatSymbolRefAttr channel,
+                                      Type channelType, Type type) {
+  auto have = getLanes(channelType);
+  auto want = getLanes(type);
+  if (!have || !want || have->first != want->first)
+    return op->emitOpError("uses channel ")
+           << channel << " of " << channelType << " with " << type;
+  if (want->second >= have->second || have->second % want->second != 0)
+    return op->emitOpError("writes ")
+           << want->second << " lanes into channel " << channel << " of "
+           << have->second
+           << "-lane values: a write carries a value of the channel's type "
+              "or a divisor of its lanes";
+  return success();
+}
+
 /// One index per dimension of the channel array; a constant index inside it.
 static LogicalResult verifyIndices(Operation *op, FlatSymbolRefAttr channel,
                                    ArrayRef<int64_t> dims, ValueRange indices) {
@@ -222,8 +240,8 @@ static LogicalResult verifyIndices(Operation *op, FlatSymbolRefAttr channel,
 }
 
 /// Reads and writes name a declared channel of the value's type (a read may
-/// match lanes), with one index per dimension, constant indices inside the
-/// array.
+/// match lanes, a write fill a divisor of them), with one index per
+/// dimension, constant indices inside the array.
 static LogicalResult verifyChannelUse(Operation *op, FlatSymbolRefAttr channel,
                                       ValueRange indices, Type type,
                                       SymbolTableCollection &symbolTable) {
@@ -232,12 +250,10 @@ static LogicalResult verifyChannelUse(Operation *op, FlatSymbolRefAttr channel,
     return op->emitOpError("uses ")
            << channel << ", which is not a channel.fifo";
   if (fifo.getElementType() != type &&
-      (isa<WriteOp>(op) ||
-       failed(verifyLanes(op, channel, fifo.getElementType(), type))))
-    return isa<WriteOp>(op) ? op->emitOpError("uses channel ")
-                                  << channel << " of "
-                                  << fifo.getElementType() << " with " << type
-                            : failure();
+      failed(isa<WriteOp>(op)
+                 ? verifyWriteLanes(op, channel, fifo.getElementType(), type)
+                 : verifyLanes(op, channel, fifo.getElementType(), type)))
+    return failure();
   return verifyIndices(op, channel, fifo.getDims(), indices);
 }
 

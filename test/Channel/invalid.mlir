@@ -79,11 +79,40 @@ func.func @f() -> vector<3xf32> {
 
 // -----
 
-// Writes carry the channel's own type.
+// Writes carry the channel's own type or a divisor of its lanes: not more
+// lanes, ...
 channel.fifo @ch : vector<4xf32>, depth 2
 func.func @g(%v: vector<8xf32>) {
-  // expected-error@+1 {{'channel.write' op uses channel @ch of 'vector<4xf32>' with 'vector<8xf32>'}}
+  // expected-error@+1 {{'channel.write' op writes 8 lanes into channel @ch of 4-lane values: a write carries a value of the channel's type or a divisor of its lanes}}
   channel.write @ch, %v : vector<8xf32>
+  return
+}
+func.func @f() -> vector<4xf32> {
+  %v = channel.read @ch : vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+// ... nor a count that does not divide them, ...
+channel.fifo @ch : vector<8xf32>, depth 2
+func.func @g(%v: vector<3xf32>) {
+  // expected-error@+1 {{'channel.write' op writes 3 lanes into channel @ch of 8-lane values: a write carries a value of the channel's type or a divisor of its lanes}}
+  channel.write @ch, %v : vector<3xf32>
+  return
+}
+func.func @f() -> vector<8xf32> {
+  %v = channel.read @ch : vector<8xf32>
+  return %v : vector<8xf32>
+}
+
+// -----
+
+// ... nor another element type.
+channel.fifo @ch : vector<4xf32>, depth 2
+func.func @g(%v: i32) {
+  // expected-error@+1 {{'channel.write' op uses channel @ch of 'vector<4xf32>' with 'i32'}}
+  channel.write @ch, %v : i32
   return
 }
 func.func @f() -> vector<4xf32> {

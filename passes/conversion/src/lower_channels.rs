@@ -25,7 +25,7 @@ use melior::Context;
 use std::collections::HashMap;
 use t2s_ir::diag::error;
 use t2s_ir::diag::OrInternal;
-use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT, CMPI_ULT};
+use t2s_ir::emit::{Emitter, CMPI_ULT};
 use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -160,13 +160,14 @@ fn entry_block(op: &OperationRef<'_, '_>) -> Option<Blk> {
 }
 
 /// The buffers a function's channel accesses share, allocated at its entry:
-/// one value per (function, type), and, for reads narrower than their
-/// channel, per (function, channel) the value being sliced and the next
-/// slice of every channel element.
+/// one value per (function, type), and, for reads (writes) narrower than
+/// their channel, per (function, channel) the value being sliced (filled)
+/// and the next slice of every channel element.
 #[derive(Default)]
 struct Buffers {
     values: HashMap<(usize, String), Val>,
     slicing: HashMap<(usize, String), (Val, Val)>,
+    filling: HashMap<(usize, String), (Val, Val)>,
 }
 
 /// The largest channel array whose narrower reads keep per-element state.
@@ -293,7 +294,7 @@ fn lower_access(
             )
         });
     let zero = e.index(0);
-    if let Some(value) = access.written {
+    if let Some(value) = access.written.filter(|_| access.ty == access.channel_type) {
         e.store(value, buffer, &[zero]);
     }
     let i64_type: Type = IntegerType::new(context, 64).into();
@@ -314,8 +315,12 @@ fn lower_access(
         buffer,
         element,
     };
-    if access.written.is_some() {
-        transfer.emit(&e);
+    if let Some(value) = access.written {
+        if access.ty == access.channel_type {
+            transfer.emit(&e);
+        } else {
+            slices::narrow_write(&e, &access, &transfer, buffers, value)?;
+        }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(op) };
         return Ok(());
@@ -359,64 +364,9 @@ fn read_value(
                 .collect();
             lanes::concatenate(e, &parts, channel_type, ty)
         } else {
-            narrow_read(e, access, transfer, buffers, have / want)?
+            slices::narrow_read(e, access, transfer, buffers, have / want)?
         }
     })
-}
-
-/// A read of `1/k` of its channel's lanes: one value of the channel is
-/// taken every `k` reads of an element and kept, per element, with the
-/// next slice to hand out.
-fn narrow_read(
-    e: &Emitter<'_>,
-    access: &Access<'_, '_>,
-    transfer: &Transfer,
-    buffers: &mut Buffers,
-    k: i64,
-) -> Result<Val, Failed> {
-    let channel_type = access.channel_type;
-    let count: i64 = access.dims.iter().product();
-    if count > MAX_SLICED_CHANNELS {
-        return Err(error(
-            access.op.location(),
-            format!(
-                "a read narrower than its channel keeps a value per channel element; @{} has {count}, more than {MAX_SLICED_CHANNELS}",
-                access.channel
-            ),
-        ));
-    }
-    let (wide, next) = *buffers
-        .slicing
-        .entry((access.entry.key(), access.channel.clone()))
-        .or_insert_with(|| {
-            let at = at_entry(e.context, access.op.location(), access.entry);
-            let wide = alloca(&at, channel_type, &[count]);
-            let next = alloca(&at, at.index_type(), &[count]);
-            let (body, iv) = at.for_loop(at.index(0), at.index(count));
-            let inner = at.at(body);
-            inner.store(inner.index(0), next, &[iv]);
-            at.finish_scf_block(body);
-            (wide, next)
-        });
-    // An index outside the array reaches the runtime, which reports it;
-    // the state is read at a clamped index meanwhile.
-    let zero = e.index(0);
-    let negative = e.cmpi(CMPI_SLT, transfer.element, zero);
-    let element = e.select(negative, zero, transfer.element);
-    let slice_index = e.load(next, &[element], e.index_type());
-    let first = e.cmpi(CMPI_EQ, slice_index, zero);
-    let then = e.if_then(first);
-    let inner = e.at(then);
-    let fresh = transfer.take(&inner, channel_type);
-    inner.store(fresh, wide, &[element]);
-    e.finish_scf_block(then);
-    let current = e.load(wide, &[element], channel_type);
-    let value = lanes::select_slice(e, current, channel_type, access.ty, slice_index, k);
-    let after = e.add(slice_index, e.index(1));
-    let wrapped = e.cmpi(CMPI_EQ, after, e.index(k));
-    let after = e.select(wrapped, zero, after);
-    e.store(after, next, &[element]);
-    Ok(value)
 }
 
 /// The row-major index of `indices` in `dims`, or -1 when one is outside.
@@ -435,3 +385,4 @@ fn flat_index(e: &Emitter<'_>, indices: &[Val], dims: &[i64]) -> Val {
 }
 
 pub mod lanes;
+mod slices;

@@ -107,3 +107,10 @@ fn type_attribute<'c>(op: &OperationRef<'c, '_>, name: &str) -> Option<melior::i
         .and_then(|a| melior::ir::attribute::TypeAttribute::try_from(a).ok())
         .map(|t| t.value())
 }
+
+/// The predicate of an `arith.cmpi` (`None` for another op).
+pub fn cmpi_predicate(op: &OperationRef<'_, '_>) -> Option<i64> {
+    is_named(op, crate::ods::arith::CmpIOperation::name())
+        .then(|| crate::ir::int(op, "predicate"))
+        .flatten()
+}

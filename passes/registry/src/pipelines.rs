@@ -30,7 +30,7 @@ pub static TRANSFORM: Pipeline = Pipeline {
 /// The isolated design: loaders, the array and drainers as kernels.
 pub static ISOLATE: Pipeline = Pipeline {
     argument: "t2s-isolate",
-    description: "t2s-transform, then isolate loaders, feeders and drainers into kernels (streaming-tensor chains written as isolation and buffers), give buffered feeders their double buffers and loaders, vectorize, scatter and gather along PE chains, move collectors' stores into unloaders, and carry whole vectors through the channels that vectorized kernels access with all lanes",
+    description: "t2s-transform, then isolate loaders, feeders and drainers into kernels (streaming-tensor chains written as isolation and buffers), give buffered feeders their double buffers and loaders, vectorize, scatter and gather along PE chains, move collectors' stores into unloaders, and carry whole vectors through the channels that vectorized kernels access with all lanes or that both ends walk with their innermost PE loop",
     defaults: &[],
     steps: &[
         Step::Pipeline(&TRANSFORM),
@@ -42,6 +42,7 @@ pub static ISOLATE: Pipeline = Pipeline {
         Pass(&transforms::channel::gather::PASS),
         Pass(&transforms::channel::unload::PASS),
         Pass(&transforms::channel::pack_channels::PASS),
+        Pass(&transforms::channel::pack_inner_lanes::PASS),
     ],
 };
 
@@ -166,7 +167,7 @@ pub static KERNELS_TO_LLVM: Pipeline = Pipeline {
 
 pub static DATAFLOW_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-dataflow-to-llvm",
-    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, carry whole vectors through the channels that vectorized kernels access with all lanes, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
+    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, isolate loaders and drainers into kernels, vectorize, scatter and gather along PE chains, carry whole vectors through the channels that vectorized kernels access with all lanes or that both ends walk with their innermost PE loop, and lower the kernels (functions @<program> and @<program>.<kernel>) and their channels (calls into the t2s FIFO runtime) to the llvm dialect",
     defaults: &[],
     steps: &[Step::Pipeline(&ISOLATE), Step::Pipeline(&KERNELS_TO_LLVM)],
 };

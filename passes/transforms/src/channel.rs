@@ -4,5 +4,6 @@ pub mod gather;
 pub mod isolate;
 pub mod lanes;
 pub mod pack_channels;
+pub mod pack_inner_lanes;
 pub mod scatter;
 pub mod unload;

@@ -8,7 +8,10 @@
 //!   decision). The reader keeps, per channel element, the value it is
 //!   slicing and which slice comes next.
 //!
-//! The verifier (`channel.read`) admits only these two cases.
+//! - A write of `n / k` lanes fills the `k` slices of a value in turn; the
+//!   value is sent with its last slice.
+//!
+//! The verifiers (`channel.read`, `channel.write`) admit only these cases.
 
 use melior::ir::Type;
 use t2s_ir::emit::Emitter;
@@ -66,9 +69,33 @@ pub fn select_slice<'c>(
     counter: Val,
     k: i64,
 ) -> Val {
+    if !is_vector(part) {
+        return e.vector_extract_at(value, counter);
+    }
     let mut acc = slice(e, value, whole, part, 0);
     for j in 1..k {
         let this = slice(e, value, whole, part, j);
+        let is = e.cmpi(t2s_ir::emit::CMPI_EQ, counter, e.index(j));
+        acc = e.select(is, this, acc);
+    }
+    acc
+}
+
+/// `whole` with slice `counter` (an index in `[0, k)`) replaced by `part`.
+pub fn insert_slice(e: &Emitter<'_>, whole: Val, part: Val, counter: Val, k: i64) -> Val {
+    if !is_vector(part.r#type()) {
+        return e.vector_insert_at(part, whole, counter);
+    }
+    let (_, n) = lanes(part.r#type()).expect("lanes");
+    let mut acc = whole;
+    for j in 0..k {
+        // Lanes of slice `j` from `part` (numbered after `whole`'s), the
+        // others from `whole`.
+        let h = n * k;
+        let mask: Vec<i64> = (0..h)
+            .map(|l| if l / n == j { h + l - j * n } else { l })
+            .collect();
+        let this = e.shuffle(whole, part, &mask);
         let is = e.cmpi(t2s_ir::emit::CMPI_EQ, counter, e.index(j));
         acc = e.select(is, this, acc);
     }

@@ -23,6 +23,9 @@ macro_rules! binary {
     };
 }
 
+/// A position given by an operand (`ShapedType::kDynamic`).
+const DYNAMIC: i64 = i64::MIN;
+
 impl<'c> Emitter<'c> {
     binary! {
         /// `arith.andi` (scalars or vectors; [`Emitter::and`] folds constants).
@@ -281,6 +284,30 @@ impl<'c> Emitter<'c> {
             .source(v.value())
             .dynamic_position(&[])
             .static_position(DenseI64ArrayAttribute::new(self.context, position).into())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.extract %v[%position]` of a 1-D vector, at a lane known at
+    /// run time only.
+    pub fn vector_extract_at(&self, v: Val, position: Val) -> Val {
+        let op = ods::vector::ExtractOperation::builder(self.context, self.location)
+            .source(v.value())
+            .dynamic_position(&[position.value()])
+            .static_position(DenseI64ArrayAttribute::new(self.context, &[DYNAMIC]).into())
+            .build();
+        self.result_of(op.into())
+    }
+
+    /// `vector.insert %value, %dest[%position]` of a 1-D vector, at a lane
+    /// known at run time only.
+    pub fn vector_insert_at(&self, value: Val, dest: Val, position: Val) -> Val {
+        let op = ods::vector::InsertOperation::builder(self.context, self.location)
+            .result(dest.r#type())
+            .value_to_store(value.value())
+            .dest(dest.value())
+            .dynamic_position(&[position.value()])
+            .static_position(DenseI64ArrayAttribute::new(self.context, &[DYNAMIC]).into())
             .build();
         self.result_of(op.into())
     }

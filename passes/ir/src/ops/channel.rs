@@ -109,13 +109,18 @@ pub fn lane_access(op: &melior::ir::operation::OperationRef<'_, '_>) -> Option<L
     })
 }
 
+/// Whether `op` is a `channel.read`, `channel.write`, `channel.read_lanes`
+/// or `channel.write_lanes`.
+pub fn is_access(op: &melior::ir::operation::OperationRef<'_, '_>) -> bool {
+    use super::View as _;
+    ReadOp::cast(*op).is_some()
+        || WriteOp::cast(*op).is_some()
+        || ReadLanesOp::cast(*op).is_some()
+        || WriteLanesOp::cast(*op).is_some()
+}
+
 /// The channel a `channel.read`, `channel.write`, `channel.read_lanes` or
 /// `channel.write_lanes` accesses, without the `@` (`None` for another op).
 pub fn channel_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> Option<String> {
-    use super::View as _;
-    let is_access = ReadOp::cast(*op).is_some()
-        || WriteOp::cast(*op).is_some()
-        || ReadLanesOp::cast(*op).is_some()
-        || WriteLanesOp::cast(*op).is_some();
-    is_access.then(|| ir::symbol(op, "channel"))
+    is_access(op).then(|| ir::symbol(op, "channel"))
 }

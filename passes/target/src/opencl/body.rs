@@ -106,6 +106,9 @@ pub struct Body<'g> {
     /// The channels whose narrower reads have their state declared: the
     /// names of the kept value and of the next slice.
     pub sliced: HashMap<String, (String, String)>,
+    /// The same for narrower writes: the value being filled and the next
+    /// slice.
+    pub filled: HashMap<String, (String, String)>,
 }
 
 pub fn key(v: Value<'_, '_>) -> usize {
@@ -140,6 +143,7 @@ impl<'g> Body<'g> {
             scratch: Vec::new(),
             prologue: Vec::new(),
             sliced: HashMap::new(),
+            filled: HashMap::new(),
         }
     }
 

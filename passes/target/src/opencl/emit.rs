@@ -87,13 +87,7 @@ impl Body<'_> {
             },
             ods::memref::DimOperation => self.dim(op),
             ods::channel::ReadOperation => self.channel_read(op),
-            ods::channel::WriteOperation => {
-                let last = op.operand_count().saturating_sub(1);
-                let ch = self.channel(op, 0, last)?;
-                let v = self.operand(op, last)?;
-                self.w.line(format!("write_channel_intel({ch}, {v});"));
-                Ok(())
-            },
+            ods::channel::WriteOperation => self.channel_write(op),
             ods::func::ReturnOperation if op.operand_count() > 0 => Err(fail(
                 op,
                 "a kernel that returns values: OpenCL kernels return void (lower with input-checks=false, as t2s-dataflow-to-scf and t2s-sequential-to-scf do)",

@@ -4,7 +4,8 @@
 //! `k` values read in turn (a scalar channel counts one lane); one with a
 //! `k`-th of them takes the `k` slices of each value in turn, none dropped,
 //! keeping the value and the next slice per channel element across the
-//! kernel's iterations.
+//! kernel's iterations. A `channel.write` of a `k`-th of the lanes fills the
+//! slices of a value in turn and writes it with its last slice.
 
 use super::body::{fail, linear, Body};
 use super::types::CType;
@@ -106,37 +107,8 @@ impl Body<'_> {
     ) -> Result<(), Failed> {
         let (w, h) = (want.lanes().max(1), have.lanes());
         let k = h / w;
-        let (_, dims) = self
-            .globals
-            .channels
-            .get(symbol)
-            .cloned()
-            .ok_or_else(|| fail(op, format!("no channel.fifo @{symbol}")))?;
-        let count: i64 = dims.iter().product::<i64>().max(1);
-        let (kept, next) = match self.sliced.get(symbol) {
-            Some(state) => state.clone(),
-            None => {
-                let kept = self.fresh("kept");
-                let next = self.fresh("next");
-                self.prologue
-                    .push(format!("{} {kept}[{count}];", have.name()));
-                self.prologue.push(format!("int {next}[{count}] = {{0}};"));
-                self.sliced
-                    .insert(symbol.to_string(), (kept.clone(), next.clone()));
-                (kept, next)
-            }
-        };
-        let indices: Vec<String> = (0..op.operand_count())
-            .map(|i| self.operand(op, i))
-            .collect::<Result<_, _>>()?;
-        let dim_texts: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
-        let flat = linear(&indices, &dim_texts);
-        let element = self.fresh("e");
-        // An index outside the array reaches the channel, which reports it
-        // (T2S_CHANNEL_INDEX); the state is read at a clamped index.
-        self.w.line(format!(
-            "const long {element} = ({flat}) >= 0 && ({flat}) < {count} ? ({flat}) : 0;"
-        ));
+        let (kept, next) = self.slice_state(op, symbol, have, false)?;
+        let element = self.state_element(op, symbol, op.operand_count())?;
         self.w.line(format!(
             "if ({next}[{element}] == 0) {kept}[{element}] = read_channel_intel({ch});"
         ));
@@ -162,6 +134,129 @@ impl Body<'_> {
             "{next}[{element}] = {next}[{element}] + 1 == {k} ? 0 : {next}[{element}] + 1;"
         ));
         self.bind(result.into(), name);
+        Ok(())
+    }
+
+    /// The kept values and next slices of `symbol`'s elements, declared at
+    /// the top of the kernel on first use (`writes`: a narrower write's,
+    /// else a narrower read's).
+    fn slice_state(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        symbol: &str,
+        have: &CType,
+        writes: bool,
+    ) -> Result<(String, String), Failed> {
+        let count = self.element_count(op, symbol)?;
+        let states = if writes { &self.filled } else { &self.sliced };
+        if let Some(state) = states.get(symbol) {
+            return Ok(state.clone());
+        }
+        let kept = self.fresh("kept");
+        let next = self.fresh("next");
+        self.prologue
+            .push(format!("{} {kept}[{count}];", have.name()));
+        self.prologue.push(format!("int {next}[{count}] = {{0}};"));
+        let states = if writes {
+            &mut self.filled
+        } else {
+            &mut self.sliced
+        };
+        states.insert(symbol.to_string(), (kept.clone(), next.clone()));
+        Ok((kept, next))
+    }
+
+    fn element_count(&self, op: &OperationRef<'_, '_>, symbol: &str) -> Result<i64, Failed> {
+        let (_, dims) = self
+            .globals
+            .channels
+            .get(symbol)
+            .ok_or_else(|| fail(op, format!("no channel.fifo @{symbol}")))?;
+        Ok(dims.iter().product::<i64>().max(1))
+    }
+
+    /// The flat element of the access's first `indices` operands, defined
+    /// as a fresh name. An index outside the array reaches the channel,
+    /// which reports it (T2S_CHANNEL_INDEX); the state is kept at a
+    /// clamped index.
+    fn state_element(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        symbol: &str,
+        indices: usize,
+    ) -> Result<String, Failed> {
+        let count = self.element_count(op, symbol)?;
+        let dims = self.globals.channels[symbol].1.clone();
+        let indices: Vec<String> = (0..indices)
+            .map(|i| self.operand(op, i))
+            .collect::<Result<_, _>>()?;
+        let dim_texts: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
+        let flat = linear(&indices, &dim_texts);
+        let element = self.fresh("e");
+        self.w.line(format!(
+            "const long {element} = ({flat}) >= 0 && ({flat}) < {count} ? ({flat}) : 0;"
+        ));
+        Ok(element)
+    }
+
+    /// `channel.write`: of the channel's type, or of a divisor of its lanes
+    /// (a slice of the value being filled).
+    pub(super) fn channel_write(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
+        let last = op.operand_count().saturating_sub(1);
+        let ch = self.channel(op, 0, last)?;
+        let v = self.operand(op, last)?;
+        let symbol = t2s_ir::ops::channel::channel_of(op).unwrap_or_default();
+        let value = op
+            .operand(last)
+            .map_err(|_| fail(op, "a missing written value"))?;
+        let want = self.ctype(op, value.r#type())?;
+        let have = self
+            .globals
+            .channel_types
+            .get(&symbol)
+            .cloned()
+            .ok_or_else(|| fail(op, format!("no element type for channel @{symbol}")))?;
+        let (w, h) = (want.lanes().max(1), have.lanes().max(1));
+        if want == have {
+            self.w.line(format!("write_channel_intel({ch}, {v});"));
+            return Ok(());
+        }
+        if want.scalar != have.scalar || w >= h || h % w != 0 {
+            return Err(fail(
+                op,
+                format!(
+                    "a write of {} into channel @{symbol} of {}: a write carries the channel's type or a divisor of its lanes of its element type",
+                    value.r#type(),
+                    have.name()
+                ),
+            ));
+        }
+        self.note_type(&have);
+        let (kept, next) = self.slice_state(op, &symbol, &have, true)?;
+        let element = self.state_element(op, &symbol, last)?;
+        let target = format!("{kept}[{element}]");
+        if want.is_vector() {
+            self.w.line("#pragma unroll");
+            self.w.line(format!(
+                "for (int _l = 0; _l < {w}; ++_l) {} = {};",
+                lane(&have, &target, &format!("{next}[{element}] * {w} + _l")),
+                want.lane(&v, "_l")
+            ));
+        } else {
+            self.w.line(format!(
+                "{} = {v};",
+                lane(&have, &target, &format!("{next}[{element}]"))
+            ));
+        }
+        self.w
+            .line(format!("if ({next}[{element}] + 1 == {}) {{", h / w));
+        self.w
+            .line(format!("  write_channel_intel({ch}, {target});"));
+        self.w.line(format!("  {next}[{element}] = 0;"));
+        self.w.line("} else {");
+        self.w
+            .line(format!("  {next}[{element}] = {next}[{element}] + 1;"));
+        self.w.line("}");
         Ok(())
     }
 }
