@@ -265,7 +265,7 @@ fn lower_array<'c>(
         .as_ref()
         .map_or_else(Vec::new, |f| f.launch.ivs.clone());
 
-    let unroll = unrolls(&info, options, array.location());
+    let unroll = unrolls(array, &info, options, array.location());
     let (mut lowered, time_extents) = lowered_at_entry(&e, &info, &function, &output, options)?;
     if let Some(form) = &mut form {
         form.stage(&e, array, &info, &mut lowered)?;
@@ -350,17 +350,32 @@ fn region_size(root: OperationRef<'_, '_>, size: i64) -> Result<usize, Failed> {
     }
 }
 
+/// The register words one GPU thread may hold for its PEs to be unrolled:
+/// beyond, the private arrays are local memory either way, and LLVM's
+/// NVPTX pipeline grows faster than linearly with the unrolled code (64
+/// PEs of 133-slot files took 35 s, as a loop 0.15 s).
+const MAX_GPU_UNROLLED_WORDS: i64 = 4096;
+
 /// Whether the PEs are unrolled: asked for, and not more than
-/// `max-unrolled-pes` of them (a remark says so when they are not).
-fn unrolls(info: &ArrayInfo, options: &LowerOptions, at: Location<'_>) -> bool {
+/// `max-unrolled-pes` of them, nor on the GPU more than
+/// [`MAX_GPU_UNROLLED_WORDS`] register words per thread (a remark says so
+/// when they are not).
+fn unrolls(
+    array: OperationRef<'_, '_>,
+    info: &ArrayInfo,
+    options: &LowerOptions,
+    at: Location<'_>,
+) -> bool {
     let pes: i64 = info
         .space
         .iter()
         .filter(|s| !s.vectorized)
         .map(|s| s.pe_extent())
         .product();
-    let unroll = options.unroll && pes <= options.max_unrolled;
-    if options.unroll && !unroll {
+    if !options.unroll {
+        return false;
+    }
+    if pes > options.max_unrolled {
         t2s_ir::diag::remark(
             at,
             format!(
@@ -368,8 +383,35 @@ fn unrolls(info: &ArrayInfo, options: &LowerOptions, at: Location<'_>) -> bool {
                 options.max_unrolled
             ),
         );
+        return false;
     }
-    unroll
+    let words = register_words(array);
+    if options.gpu && words > MAX_GPU_UNROLLED_WORDS {
+        t2s_ir::diag::remark(
+            at,
+            format!(
+                "{pes} PEs with {words} register words in each GPU thread, more than {MAX_GPU_UNROLLED_WORDS}: the PEs stay a loop over register files in private memory"
+            ),
+        );
+        return false;
+    }
+    true
+}
+
+/// The words of all the array's register files.
+fn register_words(array: OperationRef<'_, '_>) -> i64 {
+    ArrayOp::cast(array).map_or(0, |a| {
+        a.files()
+            .iter()
+            .filter_map(|f| t2s_ir::import::memref_shape(f.decl.file_type()))
+            .map(|(_, shape)| {
+                shape
+                    .iter()
+                    .map(|d| d.unwrap_or(1))
+                    .fold(1i64, |n, d| n.saturating_mul(d))
+            })
+            .fold(0i64, i64::saturating_add)
+    })
 }
 
 /// What the PE code reads of the function (its arguments, the run-time
