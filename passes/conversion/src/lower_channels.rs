@@ -170,9 +170,6 @@ struct Buffers {
     filling: HashMap<(usize, String), (Val, Val)>,
 }
 
-/// The largest channel array whose narrower reads keep per-element state.
-const MAX_SLICED_CHANNELS: i64 = 1 << 16;
-
 /// An emitter at the start of a function's entry block.
 fn at_entry<'c>(
     context: &'c Context,

@@ -15,6 +15,11 @@ use melior::ir::{
 pub const READ: &str = "t2s_channel_read";
 pub const WRITE: &str = "t2s_channel_write";
 
+/// The largest channel array whose accesses narrower than its values keep
+/// per-element state in a function (`lower-channels`); `pack-inner-lanes`
+/// makes no larger one.
+pub const MAX_SLICED_CHANNELS: i64 = 1 << 16;
+
 /// Bytes of one value of a channel's element type, as LLVM lays it out in
 /// memory (the verifier admits integers of 1 to 64 bits, f16, bf16, f32,
 /// f64, index and fixed vectors of them): a scalar takes the power of two

@@ -4,9 +4,10 @@
 //! value with its last slice. Either keeps, per function and channel
 //! element, the value being sliced or filled and the next slice.
 
-use super::{alloca, at_entry, lanes, Access, Buffers, Transfer, MAX_SLICED_CHANNELS};
+use super::{alloca, at_entry, lanes, Access, Buffers, Transfer};
 use melior::ir::operation::OperationLike;
 use std::collections::HashMap;
+use t2s_ir::channel_abi::MAX_SLICED_CHANNELS;
 use t2s_ir::diag::error;
 use t2s_ir::emit::{Emitter, CMPI_EQ, CMPI_SLT};
 use t2s_ir::handle::Val;

@@ -101,7 +101,15 @@ fn packable<'c, 'a>(fifo: &FifoOp<'c, 'a>, uses: &[OperationRef<'c, 'a>]) -> Opt
     let element = fifo.element_type()?;
     let dims = fifo.shape();
     let lanes = *dims.last()?;
-    if t2s_ir::types::is_vector(element) || lanes < 2 || uses.len() != 2 {
+    // The rows keep a value being filled or taken each (lower-channels).
+    let rows = dims[..dims.len() - 1]
+        .iter()
+        .try_fold(1i64, |n, d| n.checked_mul(*d))?;
+    if t2s_ir::types::is_vector(element)
+        || lanes < 2
+        || uses.len() != 2
+        || rows > t2s_ir::channel_abi::MAX_SLICED_CHANNELS
+    {
         return None;
     }
     let is = |op: &OperationRef, name| ods::is(op, name);
