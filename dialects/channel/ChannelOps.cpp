@@ -6,7 +6,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -138,6 +140,19 @@ static LogicalResult checkOneKernel(FifoOp fifo, StringRef role,
   return success();
 }
 
+/// Whether `user` runs only where a branch of its kernel takes it (an
+/// `scf.if` around it, not a loop): canonicalization may then have erased
+/// the other end's accesses, proven never to run, while this one, not
+/// provably dead, stays.
+static bool underBranch(Operation *user, Operation *scope) {
+  Operation *kernel = kernelOf(user, scope);
+  for (Operation *p = user->getParentOp(); p && p != kernel && p != scope;
+       p = p->getParentOp())
+    if (isa<RegionBranchOpInterface>(p) && !isa<LoopLikeOpInterface>(p))
+      return true;
+  return false;
+}
+
 LogicalResult FifoOp::verifySymbolUses(SymbolTableCollection &) {
   Operation *scope = (*this)->getParentOp();
   if (!scope)
@@ -155,6 +170,13 @@ LogicalResult FifoOp::verifySymbolUses(SymbolTableCollection &) {
       readers.push_back(op);
   });
   if (writers.empty() && readers.empty())
+    return success();
+  // One end only, every access under a branch: the other end's were dead
+  // code (the runtime reports any value written and never read, or a read
+  // that waits forever).
+  ArrayRef<Operation *> alone = writers.empty() ? readers : writers;
+  if ((writers.empty() || readers.empty()) &&
+      llvm::all_of(alone, [&](Operation *u) { return underBranch(u, scope); }))
     return success();
   if (writers.empty())
     return emitOpError("is read by ")

@@ -211,6 +211,32 @@ def Ure_UnrollOp : Ure_Op<"unroll", [HasParent<"ProgramOp">]> {
   let hasVerifier = 1;
 }
 
+def Ure_RemoveOp : Ure_Op<"remove", [HasParent<"ProgramOp">]> {
+  let summary = "States that a loader has no iterations of loops its input does not need (T2S's remove)";
+  let description = [{
+    T2S's `loaderA.remove(jjj, jj)`: the loader of an input chain does not
+    iterate loops that do not index the input, so that it loads each
+    element of a tile once. A t2s loader that `ure.buffer` (or
+    `ure.stream_input`) builds streams each tile of its input once, over
+    the box of indices the loops inside the scope reach: the loops inside
+    the scope that do not index the input are never its loops.
+    `ure.remove` states that for its loops, and `buffer` checks it against
+    the loader it builds: each loop must be a loop of the feeder's array,
+    inside the scope (a loop up to the scope numbers the tiles, which the
+    loader streams once per iteration), and must not index the input. It
+    changes no value, and the pass erases it once checked; a `ure.remove`
+    of a kernel that no buffer makes a loader is an error there.
+
+    ```mlir
+    ure.buffer @aFeeder (@A) scope (k) loader @aLoader out (kkk) depth 256
+    ure.remove @aLoader (jjj, jj)
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel, StrArrayAttr:$loops);
+  let assemblyFormat = "$kernel custom<VarNames>($loops) attr-dict";
+  let hasVerifier = 1;
+}
+
 def Ure_LateFuseOp : Ure_Op<"late_fuse", [HasParent<"ProgramOp">]> {
   let summary = "T2S's late_fuse, refused with the reason";
   let description = [{

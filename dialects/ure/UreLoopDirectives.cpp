@@ -56,6 +56,14 @@ LogicalResult UnrollOp::verify() {
   return verifyLoopsOf(*this, getFuncAttr(), getLoops(), "unrolls");
 }
 
+LogicalResult RemoveOp::verify() {
+  if (failed(detail::verifyDistinctNames(*this, getLoops(), "removed loop")))
+    return failure();
+  if (getLoops().empty())
+    return emitOpError("removes at least one loop");
+  return success();
+}
+
 LogicalResult LateFuseOp::verify() {
   return emitOpError("is not supported: t2s keeps ")
          << getKernelAttr()

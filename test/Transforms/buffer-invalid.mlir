@@ -293,3 +293,148 @@ ure.program @mv {
   // expected-error@+1 {{a tile of @A has 536870912 elements, more than 67108864: choose an inner scope loop}}
   ure.buffer @aFeeder (@A) scope (ii) loader @aLoader out ()
 }
+
+// -----
+
+// ure.remove (T2S's remove) names loops the loader does not iterate: not a
+// loop that indexes the input, ...
+ure.program @mv {
+  ure.input @A : memref<8x8xf32>
+  ure.input @x : memref<8xf32>
+  ure.func @s(iii, j, ii) -> f32 on device
+  ure.func @y(iii, ii) -> f32 on device
+  ure.def @s(%iii, %j, %ii) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @s(%iii, %j - 1, %ii) : f32
+    %acc = arith.select %first, %zero, %prev : f32
+    %a = ure.load @A(%ii * 4 + %iii, %j) : f32
+    %xv = ure.load @x(%j) : f32
+    %p = arith.mulf %a, %xv : f32
+    %v = arith.addf %acc, %p : f32
+    ure.yield %v : f32
+  }
+  ure.def @y(%iii, %ii) with (%j) {
+    %last = arith.constant 7 : index
+    %is_last = arith.cmpi eq, %j, %last : index
+    %v = ure.at @s(%iii, %j, %ii) : f32
+    %w = ure.select %is_last, %v : f32
+    ure.yield %w : f32
+  }
+  ure.merge_ures @s [@y]
+  ure.set_bounds @s (iii = 0 extent 4, j = 0 extent 8, ii = 0 extent 2)
+  ure.space_time_transform @s (iii)
+  ure.isolate_producer [@x] into @xFeeder
+  ure.buffer @xFeeder (@x) scope (ii) loader @xLoader out (j)
+  // expected-error@+1 {{loop 'j' indexes @x: @xLoader streams every element of a tile once, and 'j' chooses which}}
+  ure.remove @xLoader (iii, j)
+}
+
+// -----
+
+// ... nor a loop up to the scope, which numbers the tiles, ...
+ure.program @mv {
+  ure.input @A : memref<8x8xf32>
+  ure.input @x : memref<8xf32>
+  ure.func @s(iii, j, ii) -> f32 on device
+  ure.func @y(iii, ii) -> f32 on device
+  ure.def @s(%iii, %j, %ii) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @s(%iii, %j - 1, %ii) : f32
+    %acc = arith.select %first, %zero, %prev : f32
+    %a = ure.load @A(%ii * 4 + %iii, %j) : f32
+    %xv = ure.load @x(%j) : f32
+    %p = arith.mulf %a, %xv : f32
+    %v = arith.addf %acc, %p : f32
+    ure.yield %v : f32
+  }
+  ure.def @y(%iii, %ii) with (%j) {
+    %last = arith.constant 7 : index
+    %is_last = arith.cmpi eq, %j, %last : index
+    %v = ure.at @s(%iii, %j, %ii) : f32
+    %w = ure.select %is_last, %v : f32
+    ure.yield %w : f32
+  }
+  ure.merge_ures @s [@y]
+  ure.set_bounds @s (iii = 0 extent 4, j = 0 extent 8, ii = 0 extent 2)
+  ure.space_time_transform @s (iii)
+  ure.isolate_producer [@x] into @xFeeder
+  ure.buffer @xFeeder (@x) scope (ii) loader @xLoader out (j)
+  // expected-error@+1 {{loop 'ii' numbers the tiles of @x: @xLoader streams a tile for each iteration of the loops up to the scope 'ii' (ii), so it cannot drop 'ii' (to keep a tile across 'ii', choose a scope outside it)}}
+  ure.remove @xLoader (ii)
+}
+
+// -----
+
+// ... nor a name that is no loop of the array, ...
+ure.program @mv {
+  ure.input @A : memref<8x8xf32>
+  ure.input @x : memref<8xf32>
+  ure.func @s(iii, j, ii) -> f32 on device
+  ure.func @y(iii, ii) -> f32 on device
+  ure.def @s(%iii, %j, %ii) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @s(%iii, %j - 1, %ii) : f32
+    %acc = arith.select %first, %zero, %prev : f32
+    %a = ure.load @A(%ii * 4 + %iii, %j) : f32
+    %xv = ure.load @x(%j) : f32
+    %p = arith.mulf %a, %xv : f32
+    %v = arith.addf %acc, %p : f32
+    ure.yield %v : f32
+  }
+  ure.def @y(%iii, %ii) with (%j) {
+    %last = arith.constant 7 : index
+    %is_last = arith.cmpi eq, %j, %last : index
+    %v = ure.at @s(%iii, %j, %ii) : f32
+    %w = ure.select %is_last, %v : f32
+    ure.yield %w : f32
+  }
+  ure.merge_ures @s [@y]
+  ure.set_bounds @s (iii = 0 extent 4, j = 0 extent 8, ii = 0 extent 2)
+  ure.space_time_transform @s (iii)
+  ure.isolate_producer [@x] into @xFeeder
+  ure.buffer @xFeeder (@x) scope (ii) loader @xLoader out (j)
+  // expected-error@+1 {{removes loop 'jj', which is not a loop of the array whose tiles @xLoader loads (its loops: ii, j, iii)}}
+  ure.remove @xLoader (jj)
+}
+
+// -----
+
+// ... and only of a loader that a buffer builds.
+ure.program @mv {
+  ure.input @A : memref<8x8xf32>
+  ure.input @x : memref<8xf32>
+  ure.func @s(iii, j, ii) -> f32 on device
+  ure.func @y(iii, ii) -> f32 on device
+  ure.def @s(%iii, %j, %ii) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0.0 : f32
+    %first = arith.cmpi eq, %j, %c0 : index
+    %prev = ure.at @s(%iii, %j - 1, %ii) : f32
+    %acc = arith.select %first, %zero, %prev : f32
+    %a = ure.load @A(%ii * 4 + %iii, %j) : f32
+    %xv = ure.load @x(%j) : f32
+    %p = arith.mulf %a, %xv : f32
+    %v = arith.addf %acc, %p : f32
+    ure.yield %v : f32
+  }
+  ure.def @y(%iii, %ii) with (%j) {
+    %last = arith.constant 7 : index
+    %is_last = arith.cmpi eq, %j, %last : index
+    %v = ure.at @s(%iii, %j, %ii) : f32
+    %w = ure.select %is_last, %v : f32
+    ure.yield %w : f32
+  }
+  ure.merge_ures @s [@y]
+  ure.set_bounds @s (iii = 0 extent 4, j = 0 extent 8, ii = 0 extent 2)
+  ure.space_time_transform @s (iii)
+  ure.isolate_producer [@x] into @xFeeder
+  ure.buffer @xFeeder (@x) scope (ii) loader @xLoader out (j)
+  // expected-error@+1 {{removes loops of @xFeeder, which no ure.buffer or ure.stream_input makes a loader of: t2s drops loops only from a loader that streams its tiles}}
+  ure.remove @xFeeder (iii)
+}

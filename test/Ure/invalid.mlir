@@ -1618,6 +1618,22 @@ ure.program @p {
 // -----
 
 ure.program @p {
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.remove' op removes at least one loop}}
+  ure.remove @loader ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @c(i, j) -> f32 on device
+  // expected-error@+1 {{'ure.remove' op removed loop 'j' appears twice}}
+  ure.remove @loader (j, j)
+}
+
+// -----
+
+ure.program @p {
   ure.func @W(i, j) -> f32 on device
   // expected-error@+1 {{'ure.unroll' op unrolls loop 'z', which is not a loop of @W (its loops: i, j)}}
   ure.unroll @W (z)

@@ -293,6 +293,17 @@ ure.program @unrolled {
 
 // -----
 
+// T2S's remove: loops a streaming loader does not iterate.
+// CHECK-LABEL: ure.program @removed {
+// CHECK:         ure.remove @aLoader (jjj, jj)
+// GENERIC: "ure.remove"() <{kernel = @aLoader, loops = ["jjj", "jj"]}> : () -> ()
+ure.program @removed {
+  ure.func @c(i, jj, jjj) -> f32 on device
+  ure.remove @aLoader (jjj, jj)
+}
+
+// -----
+
 // Splitting a loop into an outer and an inner one; later directives name
 // the two loops.
 // CHECK-LABEL: ure.program @split {

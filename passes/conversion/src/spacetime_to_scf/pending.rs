@@ -17,6 +17,7 @@ fn applied_by(op: &OperationRef<'_, '_>) -> Option<&'static str> {
         (IsolateProducerOperation::name(), "isolate"),
         (IsolateConsumerOperation::name(), "isolate"),
         (BufferOperation::name(), "buffer"),
+        (RemoveOperation::name(), "buffer"),
         (StreamInputOperation::name(), "expand-streams"),
         (StreamOutputOperation::name(), "expand-streams"),
         (UnloadOperation::name(), "unload"),

@@ -8,7 +8,8 @@ use t2s_model::Linear;
 
 mod accessors;
 pub use accessors::{
-    param_of, Bounds, ChainDirective, GatherOp, MergeUresOp, ReorderOp, ScatterOp, UnrollOp,
+    param_of, Bounds, ChainDirective, GatherOp, MergeUresOp, RemoveOp, ReorderOp, ScatterOp,
+    UnrollOp,
 };
 
 view! {

@@ -50,16 +50,22 @@ fn run(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Failed> {
         .filter(|op| ods::is(op, ods::ure::BufferOperation::name()))
         .collect();
     let mut result = Ok(());
+    let mut removes = Vec::new();
     for directive in directives {
-        result = result.and(apply(program, directive));
+        result = result.and(apply(program, directive).map(|checked| removes.extend(checked)));
     }
     result?;
+    crate::channel::buffer::remove::unclaimed(&program, &removes)?;
     for directive in ir::body_ops(&program, 0)
         .into_iter()
         .filter(|op| ods::is(op, ods::ure::BufferOperation::name()))
     {
         // SAFETY: a directive has no results; nothing refers to it.
         unsafe { ir::erase(directive) };
+    }
+    for remove in removes {
+        // SAFETY: a directive has no results; nothing refers to it.
+        unsafe { ir::erase(remove.op()) };
     }
     Ok(())
 }
@@ -74,7 +80,8 @@ struct Directive {
     depth: i64,
 }
 
-fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), Failed> {
+/// Applies one `ure.buffer`; the `ure.remove`s of its loader, checked.
+fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<Vec<Op>, Failed> {
     let at = op.location();
     let view = t2s_ir::ops::ure::BufferOp::cast(op).or_internal("a ure.buffer")?;
     let d = Directive {
@@ -101,6 +108,16 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
             ),
         ));
     }
+    let removes = crate::channel::buffer::remove::check(
+        &program,
+        &crate::channel::buffer::remove::Built {
+            loader: &d.loader,
+            input: &d.input,
+            scope: &d.scope,
+            info: &info,
+            tile: &tile,
+        },
+    )?;
     let element = element_type(&array, &tile)?;
     let value_type: Type = if tile.lanes > 1 {
         t2s_ir::lanes::vector_type(context, &[tile.lanes], element)
@@ -111,26 +128,16 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
     ir::body_block(&program)
         .or_internal("a value the IR guarantees")?
         .append_operation(fifo_op(context, at, &channel, value_type, d.depth, &[]));
-    // The buffer beside the feeder's array, taken by it.
     let mut shape = vec![2i64];
     shape.extend(tile.dims.iter().map(|d| d.extent));
-    let banks = info
-        .space
-        .iter()
-        .map(|s| s.pe_extent().max(1))
-        .product::<i64>();
-    let decl = buffer_op(
+    let buffer_arg = declare_buffer(
         context,
         at,
-        &d.input,
-        banks,
-        MemRefType::new(element, &shape, None, None).into(),
-    );
-    let kernel_block = ir::body_block(&kernel).or_internal("a body block")?;
-    let decl = kernel_block.insert_operation_before(array, decl);
-    let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
-    let buffer_arg =
-        array_op.add_buffer(BufferOp::cast(decl).or_internal("an op of the expected kind")?);
+        (kernel, array),
+        (&d.input, &info),
+        element,
+        &shape,
+    )?;
     let fill = Fill {
         tile: &tile,
         buffer: buffer_arg,
@@ -150,7 +157,35 @@ fn apply(program: OperationRef<'_, '_>, op: OperationRef<'_, '_>) -> Result<(), 
     };
     crate::channel::buffer::loader::build(context, program, at, &loader, &tile, &info, element)?;
     report(at, &d, &tile, &shape, &info, &element.to_string());
-    Ok(())
+    Ok(removes)
+}
+
+/// The double buffer of `shape` beside the feeder's array, one bank per PE,
+/// taken by the array: its body argument.
+fn declare_buffer<'c>(
+    context: &'c Context,
+    at: melior::ir::Location<'c>,
+    (kernel, array): (OperationRef<'c, '_>, OperationRef<'c, '_>),
+    (input, info): (&str, &ArrayInfo),
+    element: Type<'c>,
+    shape: &[i64],
+) -> Result<t2s_ir::handle::Val, Failed> {
+    let banks = info
+        .space
+        .iter()
+        .map(|s| s.pe_extent().max(1))
+        .product::<i64>();
+    let decl = buffer_op(
+        context,
+        at,
+        input,
+        banks,
+        MemRefType::new(element, shape, None, None).into(),
+    );
+    let kernel_block = ir::body_block(&kernel).or_internal("a body block")?;
+    let decl = kernel_block.insert_operation_before(array, decl);
+    let array_op = ArrayOp::cast(array).or_internal("an op of the expected kind")?;
+    Ok(array_op.add_buffer(BufferOp::cast(decl).or_internal("an op of the expected kind")?))
 }
 
 /// The feeder's kernel and its array; an error at the directive when
@@ -244,4 +279,5 @@ fn report(
 
 pub mod feeder;
 pub mod loader;
+pub mod remove;
 pub mod tile;

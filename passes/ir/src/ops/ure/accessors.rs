@@ -245,6 +245,23 @@ impl UnrollOp<'_, '_> {
     }
 }
 
+view! {
+    /// `ure.remove`: loops a loader does not iterate (T2S's remove).
+    RemoveOp = ods::RemoveOperation
+}
+
+impl RemoveOp<'_, '_> {
+    /// The loader kernel it names, without the `@`.
+    pub fn kernel(&self) -> String {
+        ir::symbol(&self.0, "kernel")
+    }
+
+    /// The loops it removes.
+    pub fn loops(&self) -> Vec<String> {
+        ir::strings(&self.0, "loops")
+    }
+}
+
 /// The parameter a `ure.param_value` reads, without the `@` (`None` for
 /// another op).
 pub fn param_of(op: &melior::ir::operation::OperationRef<'_, '_>) -> Option<String> {
