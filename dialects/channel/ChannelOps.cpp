@@ -206,8 +206,9 @@ static std::optional<std::pair<Type, int64_t>> getLanes(Type type) {
 }
 
 /// A read may take more or fewer lanes than the channel's values
-/// (vectorization.md's lane matching): the same element type, and one lane
-/// count a multiple of the other.
+/// (vectorization.md's lane matching), a write a divisor of them (the
+/// slices of a value in turn; the value is sent with its last slice): the
+/// same element type, and one lane count a multiple of the other.
 static LogicalResult verifyLanes(Operation *op, FlatSymbolRefAttr channel,
                                  Type channelType, Type type) {
   auto have = getLanes(channelType);
@@ -215,29 +216,20 @@ static LogicalResult verifyLanes(Operation *op, FlatSymbolRefAttr channel,
   if (!have || !want || have->first != want->first)
     return op->emitOpError("uses channel ")
            << channel << " of " << channelType << " with " << type;
-  if (want->second % have->second != 0 && have->second % want->second != 0)
-    return op->emitOpError("reads ")
-           << want->second << " lanes from channel " << channel << " of "
-           << have->second << "-lane values: neither count is a multiple of "
-                              "the other, so the lanes cannot be matched";
-  return success();
-}
-
-/// A write may fill a divisor of the channel's lanes (the slices of a value
-/// in turn; the value is sent with its last slice).
-static LogicalResult verifyWriteLanes(Operation *op, FlatSymbolRefAttr channel,
-                                      Type channelType, Type type) {
-  auto have = getLanes(channelType);
-  auto want = getLanes(type);
-  if (!have || !want || have->first != want->first)
-    return op->emitOpError("uses channel ")
-           << channel << " of " << channelType << " with " << type;
-  if (want->second >= have->second || have->second % want->second != 0)
+  if (isa<WriteOp>(op)) {
+    if (want->second < have->second && have->second % want->second == 0)
+      return success();
     return op->emitOpError("writes ")
            << want->second << " lanes into channel " << channel << " of "
            << have->second
            << "-lane values: a write carries a value of the channel's type "
               "or a divisor of its lanes";
+  }
+  if (want->second % have->second != 0 && have->second % want->second != 0)
+    return op->emitOpError("reads ")
+           << want->second << " lanes from channel " << channel << " of "
+           << have->second << "-lane values: neither count is a multiple of "
+                              "the other, so the lanes cannot be matched";
   return success();
 }
 
@@ -272,9 +264,7 @@ static LogicalResult verifyChannelUse(Operation *op, FlatSymbolRefAttr channel,
     return op->emitOpError("uses ")
            << channel << ", which is not a channel.fifo";
   if (fifo.getElementType() != type &&
-      failed(isa<WriteOp>(op)
-                 ? verifyWriteLanes(op, channel, fifo.getElementType(), type)
-                 : verifyLanes(op, channel, fifo.getElementType(), type)))
+      failed(verifyLanes(op, channel, fifo.getElementType(), type)))
     return failure();
   return verifyIndices(op, channel, fifo.getDims(), indices);
 }

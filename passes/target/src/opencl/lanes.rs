@@ -30,13 +30,7 @@ impl Body<'_> {
         let symbol = t2s_ir::ops::channel::channel_of(op).unwrap_or_default();
         let result = op.result(0).map_err(|_| fail(op, "a missing result"))?;
         let want = self.ctype(op, result.r#type())?;
-        let have = self
-            .globals
-            .channel_types
-            .get(&symbol)
-            .cloned()
-            .ok_or_else(|| fail(op, format!("no element type for channel @{symbol}")))?;
-        self.note_type(&have);
+        let have = self.channel_type(op, &symbol)?;
         let (w, h) = (want.lanes().max(1), have.lanes().max(1));
         if want == have {
             return self.define(op, 0, format!("read_channel_intel({ch})"));
@@ -166,6 +160,18 @@ impl Body<'_> {
         Ok((kept, next))
     }
 
+    /// The C type of `symbol`'s values, its declaration noted.
+    fn channel_type(&mut self, op: &OperationRef<'_, '_>, symbol: &str) -> Result<CType, Failed> {
+        let have = self
+            .globals
+            .channel_types
+            .get(symbol)
+            .cloned()
+            .ok_or_else(|| fail(op, format!("no element type for channel @{symbol}")))?;
+        self.note_type(&have);
+        Ok(have)
+    }
+
     fn element_count(&self, op: &OperationRef<'_, '_>, symbol: &str) -> Result<i64, Failed> {
         let (_, dims) = self
             .globals
@@ -210,12 +216,7 @@ impl Body<'_> {
             .operand(last)
             .map_err(|_| fail(op, "a missing written value"))?;
         let want = self.ctype(op, value.r#type())?;
-        let have = self
-            .globals
-            .channel_types
-            .get(&symbol)
-            .cloned()
-            .ok_or_else(|| fail(op, format!("no element type for channel @{symbol}")))?;
+        let have = self.channel_type(op, &symbol)?;
         let (w, h) = (want.lanes().max(1), have.lanes().max(1));
         if want == have {
             self.w.line(format!("write_channel_intel({ch}, {v});"));
@@ -231,7 +232,6 @@ impl Body<'_> {
                 ),
             ));
         }
-        self.note_type(&have);
         let (kept, next) = self.slice_state(op, &symbol, &have, true)?;
         let element = self.state_element(op, &symbol, last)?;
         let target = format!("{kept}[{element}]");
