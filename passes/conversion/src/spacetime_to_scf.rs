@@ -385,8 +385,12 @@ fn unrolls(
         );
         return false;
     }
-    let words = register_words(array);
-    if options.gpu && words > MAX_GPU_UNROLLED_WORDS {
+    let words = if options.gpu {
+        register_words(array)
+    } else {
+        0
+    };
+    if words > MAX_GPU_UNROLLED_WORDS {
         t2s_ir::diag::remark(
             at,
             format!(

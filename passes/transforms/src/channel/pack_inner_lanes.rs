@@ -40,7 +40,7 @@ use std::collections::HashMap;
 use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::remark;
 use t2s_ir::emit::Emitter;
-use t2s_ir::handle::{AsBlk, AsOp, AsVal, Op, Val};
+use t2s_ir::handle::{AsBlk, AsOp, AsVal, Blk, Op, Val};
 use t2s_ir::ir;
 use t2s_ir::ods;
 use t2s_ir::ops::channel::{channel_of, FifoOp};
@@ -133,6 +133,8 @@ fn packable<'c, 'a>(fifo: &FifoOp<'c, 'a>, uses: &[OperationRef<'c, 'a>]) -> Opt
 /// An access's array, seen from the loop that walks the channel's lanes.
 struct InnerLane<'c, 'a> {
     array: OperationRef<'c, 'a>,
+    /// The array's body, whose arguments are its coordinates.
+    body: Blk,
     info: ArrayInfo,
     /// The body argument of the innermost space loop.
     lane: Val,
@@ -156,7 +158,12 @@ impl<'c, 'a> InnerLane<'c, 'a> {
         let body = ir::body_block(&array)?;
         let position = info.time.len() + info.space.len() - 1;
         let lane = Value::from(body.argument(position).ok()?).val();
-        let this = InnerLane { array, info, lane };
+        let this = InnerLane {
+            array,
+            body: body.blk(),
+            info,
+            lane,
+        };
         let mut known = HashMap::new();
         let index = |i: usize| access.operand(i).ok().map(|v| v.val());
         let walks = index(indices - 1)? == lane;
@@ -179,7 +186,7 @@ impl<'c, 'a> InnerLane<'c, 'a> {
         let answer = match value.defining_op() {
             None => {
                 value == self.lane
-                    || value.owner_block() != ir::body_block(&self.array).map(|b| b.blk())
+                    || value.owner_block() != Some(self.body)
                     || value
                         .argument_number()
                         .is_none_or(|n| n >= self.coordinates())
