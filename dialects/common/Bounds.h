@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 #include <optional>
 
@@ -127,33 +128,74 @@ inline int64_t constantExtentAt(ArrayAttr extents, unsigned i) {
   return value ? value.getInt() : 0;
 }
 
-/// One term of an extent: `5`, `@K`, `2 * @K` or `@K * 2`.
-/// A bound that names a loop: T2S's triangular bounds
-/// (`set_bounds(k, i, K - i)`), which t2s does not support, refused with
-/// the way to write the same nest.
-inline ParseResult refuseLoopBound(OpAsmParser &parser, StringRef what) {
-  SMLoc loc = parser.getCurrentLocation();
-  StringRef loop;
-  if (failed(parser.parseOptionalKeyword(&loop)))
-    return success();
-  return parser.emitError(loc)
-         << "the " << what << " names loop '" << loop
-         << "': triangular bounds (a loop's min or extent that depends on "
-            "another loop) are not supported; give the loop its largest "
-            "range and guard the URE's value with arith.select (the "
-            "output's with ure.select)";
+/// The loops a bound names, with their coefficients: T2S's triangular
+/// bounds (`set_bounds(j, k, SIZE - k)`), which only `ure.set_bounds` takes.
+using LoopCoefs = SmallVector<std::pair<std::string, int64_t>>;
+
+/// Adds `coef * loop` to `loops`; false on overflow.
+inline bool addLoopTerm(LoopCoefs &loops, StringRef loop, int64_t coef) {
+  auto it = llvm::find_if(loops, [&](auto &t) { return t.first == loop; });
+  if (it == loops.end()) {
+    loops.push_back({loop.str(), coef});
+    return true;
+  }
+  return !llvm::AddOverflow(it->second, coef, it->second);
 }
 
-inline ParseResult parseExtentTerm(OpAsmParser &parser, LinearExtent &term) {
-  if (failed(refuseLoopBound(parser, "extent")))
-    return failure();
+/// A bound that names a loop where loops are not taken (`ure.nest`,
+/// `spacetime.array`: `merge-ures` has made their nests rectangular).
+inline ParseResult refuseLoopBound(OpAsmParser &parser, SMLoc loc,
+                                   StringRef what, StringRef loop) {
+  return parser.emitError(loc)
+         << "the " << what << " names loop '" << loop
+         << "': only ure.set_bounds takes a bound that depends on another "
+            "loop (merge-ures makes the nest rectangular)";
+}
+
+/// One term of a bound: `5`, `@K`, `2 * @K`, `@K * 2`, and where `loops`
+/// is given, `k`, `2 * k`, `k * 2`. `params` is null for a min (a constant
+/// plus loops).
+inline ParseResult parseBoundTerm(OpAsmParser &parser, StringRef what,
+                                  LinearExtent &term, LoopCoefs *loops,
+                                  bool allowParams, int64_t sign) {
+  SMLoc loc = parser.getCurrentLocation();
+  auto parseCoefAfter = [&](int64_t &coef) -> ParseResult {
+    coef = 1;
+    if (succeeded(parser.parseOptionalStar()) && parser.parseInteger(coef))
+      return failure();
+    return success();
+  };
+  auto addLoop = [&](StringRef loop, int64_t coef) -> ParseResult {
+    if (!loops)
+      return refuseLoopBound(parser, loc, what, loop);
+    int64_t signedCoef;
+    if (llvm::MulOverflow(coef, sign, signedCoef) ||
+        !addLoopTerm(*loops, loop, signedCoef))
+      return parser.emitError(loc) << "the " << what
+                                   << " overflows 64-bit integers";
+    return success();
+  };
+  std::string quoted;
+  StringRef loop;
+  if (succeeded(parser.parseOptionalKeyword(&loop)) ||
+      (succeeded(parser.parseOptionalString(&quoted)) && (loop = quoted, true))) {
+    int64_t coef;
+    if (parseCoefAfter(coef))
+      return failure();
+    return addLoop(loop, coef);
+  }
   FlatSymbolRefAttr sym;
   OptionalParseResult symResult = parser.parseOptionalAttribute(sym, Type());
   if (symResult.has_value()) {
     if (failed(*symResult))
       return failure();
-    int64_t coef = 1;
-    if (succeeded(parser.parseOptionalStar()) && parser.parseInteger(coef))
+    if (!allowParams)
+      return parser.emitError(loc)
+             << "the " << what << " names " << sym
+             << ": a min is a constant (or, in ure.set_bounds, a constant "
+                "plus outer loops)";
+    int64_t coef;
+    if (parseCoefAfter(coef))
       return failure();
     term.terms.push_back({sym, coef});
     return success();
@@ -165,26 +207,36 @@ inline ParseResult parseExtentTerm(OpAsmParser &parser, LinearExtent &term) {
     term.constant = value;
     return success();
   }
+  if (succeeded(parser.parseOptionalKeyword(&loop)))
+    return addLoop(loop, value);
+  if (succeeded(parser.parseOptionalString(&quoted)))
+    return addLoop(quoted, value);
   OptionalParseResult symAfter = parser.parseOptionalAttribute(sym, Type());
-  if (!symAfter.has_value() || failed(*symAfter))
+  if (!symAfter.has_value() || failed(*symAfter) || !allowParams)
     return parser.emitError(parser.getCurrentLocation(),
-                            "expected a parameter (@name) after '*'");
+                            allowParams
+                                ? "expected a parameter (@name) or a loop "
+                                  "after '*'"
+                                : "expected a loop after '*'");
   term.terms.push_back({sym, value});
   return success();
 }
 
 /// `2 * @I + 3 * @J + @K - 5`: an integer, a parameter, or an affine
-/// function of parameters.
-inline ParseResult parseExtent(OpAsmParser &parser, Attribute &extent) {
-  LinearExtent total;
+/// function of parameters; in ure.set_bounds (`loops` given) also of loops.
+/// A min (`allowParams` false) takes no parameters.
+inline ParseResult parseBoundExpr(OpAsmParser &parser, StringRef what,
+                                  LinearExtent &total, LoopCoefs *loops,
+                                  bool allowParams) {
   int64_t sign = 1;
   while (true) {
     SMLoc loc = parser.getCurrentLocation();
     LinearExtent term;
-    if (parseExtentTerm(parser, term))
+    if (parseBoundTerm(parser, what, term, loops, allowParams, sign))
       return failure();
     if (!total.add(term, sign))
-      return parser.emitError(loc, "extent overflows 64-bit integers");
+      return parser.emitError(loc) << "the " << what
+                                   << " overflows 64-bit integers";
     if (succeeded(parser.parseOptionalPlus()))
       sign = 1;
     else if (succeeded(parser.parseOptionalMinus()))
@@ -192,55 +244,209 @@ inline ParseResult parseExtent(OpAsmParser &parser, Attribute &extent) {
     else
       break;
   }
+  if (loops)
+    llvm::erase_if(*loops, [](auto &t) { return t.second == 0; });
+  return success();
+}
+
+/// `2 * @I + 3 * @J + @K - 5`: an integer, a parameter, or an affine
+/// function of parameters.
+inline ParseResult parseExtent(OpAsmParser &parser, Attribute &extent) {
+  LinearExtent total;
+  if (parseBoundExpr(parser, "extent", total, nullptr, true))
+    return failure();
   extent = total.toAttr(parser.getBuilder());
   return success();
 }
 
+/// A loop's name as the bounds' parser reads it back: bare, or quoted
+/// where it is not an identifier (`"x y"`).
+inline void printLoopName(llvm::raw_ostream &os, StringRef name) {
+  bool bare = !name.empty() && (llvm::isAlpha(name[0]) || name[0] == '_') &&
+              llvm::all_of(name, [](char c) {
+                return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+              });
+  if (bare) {
+    os << name;
+    return;
+  }
+  os << '"';
+  llvm::printEscapedString(name, os);
+  os << '"';
+}
+
+/// Prints `+ 2 * k - j` after a bound's other terms (`first`: nothing
+/// printed before).
+inline void printLoopCoefs(llvm::raw_ostream &os, const LoopCoefs &loops,
+                           bool first) {
+  for (auto [loop, coef] : loops) {
+    int64_t c = coef;
+    if (!first) {
+      os << (c < 0 ? " - " : " + ");
+      if (c < 0 && c != INT64_MIN)
+        c = -c;
+    }
+    if (c != 1)
+      os << c << " * ";
+    printLoopName(os, loop);
+    first = false;
+  }
+}
+
+/// One entry of `ure.set_bounds`'s `loop_terms`: loop `var`'s min and
+/// extent take `minCoef * loop` and `extentCoef * loop`.
+struct LoopTerm {
+  StringRef var, loop;
+  int64_t minCoef = 0, extentCoef = 0;
+};
+
+/// The entries of a `loop_terms` attribute (`[var, loop, minCoef,
+/// extentCoef]` each); nullopt if one is malformed.
+inline std::optional<SmallVector<LoopTerm>> getLoopTerms(ArrayAttr terms) {
+  SmallVector<LoopTerm> result;
+  if (!terms)
+    return result;
+  for (Attribute entry : terms) {
+    auto parts = dyn_cast<ArrayAttr>(entry);
+    if (!parts || parts.size() != 4)
+      return std::nullopt;
+    auto var = dyn_cast<StringAttr>(parts[0]);
+    auto loop = dyn_cast<StringAttr>(parts[1]);
+    auto minCoef = dyn_cast<IntegerAttr>(parts[2]);
+    auto extentCoef = dyn_cast<IntegerAttr>(parts[3]);
+    if (!var || !loop || !minCoef || !extentCoef)
+      return std::nullopt;
+    result.push_back({var.getValue(), loop.getValue(), minCoef.getInt(),
+                      extentCoef.getInt()});
+  }
+  return result;
+}
+
+/// Appends `var`'s loop terms to `entries`, one per loop named.
+inline void appendLoopTerms(Builder &b, SmallVectorImpl<Attribute> &entries,
+                            StringRef var, const LoopCoefs &minLoops,
+                            const LoopCoefs &extentLoops) {
+  LoopCoefs names;
+  for (auto &t : minLoops)
+    addLoopTerm(names, t.first, 0);
+  for (auto &t : extentLoops)
+    addLoopTerm(names, t.first, 0);
+  auto coefOf = [](const LoopCoefs &loops, StringRef loop) -> int64_t {
+    auto it = llvm::find_if(loops, [&](auto &t) { return t.first == loop; });
+    return it == loops.end() ? 0 : it->second;
+  };
+  for (auto &name : names)
+    entries.push_back(b.getArrayAttr(
+        {b.getStringAttr(var), b.getStringAttr(name.first),
+         b.getI64IntegerAttr(coefOf(minLoops, name.first)),
+         b.getI64IntegerAttr(coefOf(extentLoops, name.first))}));
+}
+
 /// `(i = 0 extent 8, k = 0 extent @K, t = 0 extent 2 * @K + 1)`: loop
 /// bounds, constant or symbolic. Each op's verifier says which extents it
-/// accepts.
+/// accepts. Where `loopTerms` is given (`ure.set_bounds`), a min and an
+/// extent may also name loops (`j = k extent @N - k`), which it collects;
+/// elsewhere a loop name is an error.
 inline ParseResult parseBounds(OpAsmParser &parser, ArrayAttr &vars,
-                               DenseI64ArrayAttr &mins, ArrayAttr &extents) {
-  SmallVector<Attribute> names, exts;
+                               DenseI64ArrayAttr &mins, ArrayAttr &extents,
+                               ArrayAttr *loopTerms = nullptr) {
+  SmallVector<Attribute> names, exts, terms;
   SmallVector<int64_t> minValues;
   Builder &b = parser.getBuilder();
   if (parser.parseCommaSeparatedList(
           OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
             std::string name;
-            int64_t min;
-            Attribute extent;
+            LinearExtent min, extent;
+            LoopCoefs minLoops, extentLoops;
             if (parser.parseKeywordOrString(&name) || parser.parseEqual() ||
-                failed(refuseLoopBound(parser, "min")) ||
-                parser.parseInteger(min) || parser.parseKeyword("extent") ||
-                parseExtent(parser, extent))
+                parseBoundExpr(parser, "min", min,
+                               loopTerms ? &minLoops : nullptr, false) ||
+                parser.parseKeyword("extent") ||
+                parseBoundExpr(parser, "extent", extent,
+                               loopTerms ? &extentLoops : nullptr, true))
               return failure();
             names.push_back(b.getStringAttr(name));
-            minValues.push_back(min);
-            exts.push_back(extent);
+            minValues.push_back(min.constant);
+            exts.push_back(extent.toAttr(b));
+            appendLoopTerms(b, terms, name, minLoops, extentLoops);
             return success();
           }))
     return failure();
   vars = b.getArrayAttr(names);
   mins = b.getDenseI64ArrayAttr(minValues);
   extents = b.getArrayAttr(exts);
+  if (loopTerms && !terms.empty())
+    *loopTerms = b.getArrayAttr(terms);
   return success();
 }
 
+/// `(j = k extent @N - k)`: `ure.set_bounds`'s bounds and loop terms.
+inline ParseResult parseLoopBounds(OpAsmParser &parser, ArrayAttr &vars,
+                                   DenseI64ArrayAttr &mins, ArrayAttr &extents,
+                                   ArrayAttr &loopTerms) {
+  return parseBounds(parser, vars, mins, extents, &loopTerms);
+}
+
 inline void printBounds(OpAsmPrinter &p, Operation *, ArrayAttr vars,
-                        DenseI64ArrayAttr mins, ArrayAttr extents) {
+                        DenseI64ArrayAttr mins, ArrayAttr extents,
+                        ArrayAttr loopTerms = {}) {
+  SmallVector<LoopTerm> terms = getLoopTerms(loopTerms).value_or(
+      SmallVector<LoopTerm>());
+  auto loopsOf = [&](StringRef var, bool ofMin) {
+    LoopCoefs loops;
+    for (const LoopTerm &t : terms)
+      if (t.var == var && (ofMin ? t.minCoef : t.extentCoef) != 0)
+        loops.push_back({t.loop.str(), ofMin ? t.minCoef : t.extentCoef});
+    return loops;
+  };
   p << "(";
   for (auto [index, var] : llvm::enumerate(vars)) {
     if (index)
       p << ", ";
-    p.printKeywordOrString(cast<StringAttr>(var).getValue());
-    p << " = " << mins[index] << " extent ";
+    StringRef name = cast<StringAttr>(var).getValue();
+    p.printKeywordOrString(name);
+    p << " = ";
+    LoopCoefs minLoops = loopsOf(name, true);
+    if (minLoops.empty() || mins[index] != 0) {
+      // The constant first: a parsed min's leading term may be negative.
+      p << mins[index];
+      printLoopCoefs(p.getStream(), minLoops, false);
+    } else {
+      printLoopCoefs(p.getStream(), minLoops, true);
+    }
+    p << " extent ";
     Attribute extent = extents[index];
-    if (std::optional<LinearExtent> linear = getLinearExtent(extent))
-      linear->print(p.getStream());
-    else
+    LoopCoefs extentLoops = loopsOf(name, false);
+    std::optional<LinearExtent> linear = getLinearExtent(extent);
+    if (!linear) {
       p.printAttributeWithoutType(extent);
+      continue;
+    }
+    if (extentLoops.empty() || !linear->isConstant()) {
+      linear->print(p.getStream());
+      printLoopCoefs(p.getStream(), extentLoops, false);
+    } else {
+      // `k + 1`, `2 - k`: the loops first unless the constant is needed to
+      // carry a negative leading coefficient.
+      if (extentLoops.front().second < 0) {
+        p << linear->constant;
+        printLoopCoefs(p.getStream(), extentLoops, false);
+      } else {
+        printLoopCoefs(p.getStream(), extentLoops, true);
+        if (linear->constant > 0)
+          p << " + " << linear->constant;
+        else if (linear->constant < 0)
+          p << " - " << -linear->constant;
+      }
+    }
   }
   p << ")";
+}
+
+inline void printLoopBounds(OpAsmPrinter &p, Operation *op, ArrayAttr vars,
+                            DenseI64ArrayAttr mins, ArrayAttr extents,
+                            ArrayAttr loopTerms) {
+  printBounds(p, op, vars, mins, extents, loopTerms);
 }
 
 } // namespace t2s

@@ -43,11 +43,26 @@ def Ure_SetBoundsOp : Ure_Op<"set_bounds", [HasParent<"ProgramOp">]> {
     ```mlir
     ure.set_bounds @a (i = 0 extent 8, j = 0 extent 8, k = 0 extent @K)
     ```
+
+    **Triangular bounds** (T2S's `set_bounds(j, k, SIZE - k)`): a min and an
+    extent may add multiples of loops bounded before them in the same
+    directive. The domain is then the points where every loop lies in its
+    bounds; `merge-ures` gives the nest the smallest box around it and
+    stores the output only inside it (docs/ure.md, "Triangular bounds").
+
+    ```mlir
+    ure.set_bounds @a (k = 0 extent @N, j = k extent @N - k, i = 0 extent @N)
+    ```
+
+    `loop_terms` holds those multiples, one `[var, loop, min coefficient,
+    extent coefficient]` per loop a bound names; `mins` and `extents` the
+    rest.
   }];
   let arguments = (ins FlatSymbolRefAttr:$func, StrArrayAttr:$vars,
-                       DenseI64ArrayAttr:$mins, ArrayAttr:$extents);
+                       DenseI64ArrayAttr:$mins, ArrayAttr:$extents,
+                       OptionalAttr<ArrayAttr>:$loop_terms);
   let assemblyFormat =
-      "$func custom<Bounds>($vars, $mins, $extents) attr-dict";
+      "$func custom<LoopBounds>($vars, $mins, $extents, $loop_terms) attr-dict";
   let hasVerifier = 1;
 }
 

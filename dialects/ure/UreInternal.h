@@ -26,6 +26,10 @@ std::optional<llvm::SmallVector<mlir::Type>> getFuncResultTypes(FuncOp func,
 mlir::LogicalResult verifyKernelOrFuncTarget(mlir::Operation *op,
                                              mlir::FlatSymbolRefAttr target);
 
+/// A directive names a Func declared by a `ure.func`.
+mlir::LogicalResult verifyDirectiveTarget(mlir::Operation *op,
+                                          mlir::FlatSymbolRefAttr func);
+
 /// Each name of `vars` once; an error naming `what` at the repeated one.
 mlir::LogicalResult verifyDistinctNames(mlir::Operation *op,
                                         mlir::ArrayAttr vars,

@@ -25,8 +25,10 @@
 using namespace mlir;
 using namespace t2s::ure;
 using t2s::parseBounds;
+using t2s::parseLoopBounds;
 using namespace t2s::ure::detail;
 using t2s::printBounds;
+using t2s::printLoopBounds;
 
 #include "ure/UreDialect.cpp.inc"
 #include "ure/UreEnums.cpp.inc"
@@ -94,39 +96,6 @@ static void printChainArgs(OpAsmPrinter &p, Operation *,
   p << "(" << source << ", ";
   p.printKeywordOrString(loop.getValue());
   p << ", " << (down.getValue() ? "down" : "up") << ")";
-}
-
-/// Checks the bounds triple of `ure.set_bounds` and `ure.nest`: equal lengths,
-/// distinct names, extents that are positive constants or `ure.param`s.
-static LogicalResult verifyBounds(Operation *op, ArrayAttr vars,
-                                  ArrayRef<int64_t> mins, ArrayAttr extents) {
-  if (vars.size() != mins.size() || vars.size() != extents.size())
-    return op->emitOpError("needs one min and one extent per loop variable");
-  llvm::StringSet<> seen;
-  for (auto [var, min, extent] : llvm::zip(vars, mins, extents)) {
-    StringRef name = cast<StringAttr>(var).getValue();
-    if (!seen.insert(name).second)
-      return op->emitOpError("loop variable '") << name << "' appears twice";
-    if (auto intAttr = dyn_cast<IntegerAttr>(extent)) {
-      if (intAttr.getInt() <= 0)
-        return op->emitOpError("extent of '")
-               << name << "' must be positive, got " << intAttr.getInt();
-      int64_t end;
-      if (llvm::AddOverflow(min, intAttr.getInt(), end))
-        return op->emitOpError("bounds of '")
-               << name << "' overflow 64-bit integers: min " << min
-               << " + extent " << intAttr.getInt();
-      continue;
-    }
-    auto sym = dyn_cast<FlatSymbolRefAttr>(extent);
-    if (!sym)
-      return op->emitOpError("extent of '")
-             << name << "' must be an integer or a ure.param";
-    if (!SymbolTable::lookupNearestSymbolFrom<ParamOp>(op, sym.getAttr()))
-      return op->emitOpError("extent of '")
-             << name << "' refers to " << sym << ", which is not a ure.param";
-  }
-  return success();
 }
 
 LogicalResult t2s::ure::detail::verifyDistinctNames(Operation *op,
@@ -529,29 +498,22 @@ LogicalResult ParamValueOp::verify() {
 // Directives
 //===----------------------------------------------------------------------===//
 
-/// A directive names a Func that has a URE.
-static LogicalResult verifyDirectiveTarget(Operation *op,
-                                           FlatSymbolRefAttr func) {
+LogicalResult t2s::ure::detail::verifyDirectiveTarget(Operation *op,
+                                                     FlatSymbolRefAttr func) {
   if (!SymbolTable::lookupNearestSymbolFrom<FuncOp>(op, func.getAttr()))
     return op->emitOpError("names ")
            << func << ", which is not declared by a ure.func";
   return success();
 }
 
-LogicalResult SetBoundsOp::verify() {
-  if (failed(verifyDirectiveTarget(*this, getFuncAttr())))
-    return failure();
-  return verifyBounds(*this, getVars(), getMins(), getExtents());
-}
-
 LogicalResult ReorderOp::verify() {
-  if (failed(verifyDirectiveTarget(*this, getFuncAttr())))
+  if (failed(detail::verifyDirectiveTarget(*this, getFuncAttr())))
     return failure();
   return detail::verifyDistinctNames(*this, getVars(), "loop variable");
 }
 
 LogicalResult SpaceTimeTransformOp::verify() {
-  if (failed(verifyDirectiveTarget(*this, getFuncAttr())) ||
+  if (failed(detail::verifyDirectiveTarget(*this, getFuncAttr())) ||
       failed(detail::verifyDistinctNames(*this, getSpace(), "space loop")))
     return failure();
   if (getSpace().empty())
@@ -565,9 +527,6 @@ LogicalResult SpaceTimeTransformOp::verify() {
   return success();
 }
 
-LogicalResult NestOp::verify() {
-  return verifyBounds(*this, getLoops(), getMins(), getExtents());
-}
 
 #define GET_OP_CLASSES
 #include "ure/UreOps.cpp.inc"

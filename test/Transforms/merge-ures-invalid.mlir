@@ -192,3 +192,60 @@ ure.program @p {
   // expected-error@+1 {{the bounds of loop 'i' are set twice; give each loop its bounds once}}
   ure.set_bounds @a (i = 0 extent 8)
 }
+
+// -----
+
+// Triangular bounds: a min that falls with a loop of symbolic range has no
+// constant smallest value.
+ure.program @p {
+  ure.param @N
+  ure.func @a(i, k) -> i32
+  ure.def @a(%i, %k) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{the smallest min of 'k' is -N + 1, which depends on a parameter; a loop the min of 'k' subtracts needs a constant range}}
+  ure.set_bounds @a (i = 0 extent @N, k = 0 - i extent 4)
+}
+
+// -----
+
+// A box with no point.
+ure.program @p {
+  ure.func @a(i, k) -> i32
+  ure.def @a(%i, %k) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{the bounds of 'k' leave it no value: its box would have extent -2}}
+  ure.set_bounds @a (i = 0 extent 4, k = 0 extent 0 - i - 2)
+}
+
+// -----
+
+// A box whose extent is not an integer or one parameter.
+ure.program @p {
+  ure.param @N
+  ure.func @a(i, k) -> i32
+  ure.def @a(%i, %k) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-error@+1 {{the box around the bounds of 'k' has extent 2*N - 1, which a ure.nest cannot take (an integer, or one parameter minus a constant)}}
+  ure.set_bounds @a (i = 0 extent @N, k = i extent @N)
+}
+
+// -----
+
+// A split needs a rectangular loop.
+ure.program @p {
+  ure.func @a(i, k) -> i32
+  ure.def @a(%i, %k) {
+    %c = arith.constant 0 : i32
+    ure.yield %c : i32
+  }
+  // expected-remark@+1 {{triangular bounds: the nest runs the box k = 0 extent 4 around 0 <= k < i + 1}}
+  ure.set_bounds @a (i = 0 extent 4, k = 0 extent i + 1)
+  // expected-error@+1 {{loop 'i' has triangular bounds or is named by one; a split needs a loop of constant extent, bounded by constants}}
+  ure.split @a (i) into (ii, iii) factor 2
+}

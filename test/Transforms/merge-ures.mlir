@@ -308,3 +308,70 @@ ure.program @source_order {
   ure.merge_ures @a [@b, @c]
   ure.set_bounds @a (i = 0 extent 4)
 }
+
+// -----
+
+// Triangular bounds (T2S's trmm, set_bounds(k, i, K - i)): the nest runs
+// the box around the triangle, lowering k's min so that its extent is one
+// parameter (k in [i + 1, K) for i in [0, K) is k in [1, K - 1], the box
+// k = 0 extent @K). The output is stored only inside: a yielded value
+// becomes a select on i + 1 <= k < K; a select's condition takes it too.
+// CHECK-LABEL: ure.program @upper {
+// CHECK:         ure.nest @c (k = 0 extent @K, i = 0 extent @K) {
+// CHECK:           ure.def @out(%i) with (%k) {
+// CHECK-NEXT:        %[[K:.*]] = ure.param_value @K
+// CHECK-NEXT:        %[[BELOW:.*]] = arith.cmpi slt, %k, %[[K]] : index
+// CHECK-NEXT:        %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:        %[[MIN:.*]] = arith.addi %i, %[[C1]] : index
+// CHECK-NEXT:        %[[ABOVE:.*]] = arith.cmpi sge, %k, %[[MIN]] : index
+// CHECK-NEXT:        %[[IN:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
+// CHECK-NEXT:        %[[C:.*]] = ure.at @c(%i, %k) : i32
+// CHECK-NEXT:        %[[V:.*]] = ure.select %[[IN]], %[[C]] : i32
+// CHECK-NEXT:        ure.yield %[[V]] : i32
+// CHECK-NOT:   ure.set_bounds
+ure.program @upper {
+  ure.param @K
+  ure.func @c(i, k) -> i32
+  ure.func @out(i) -> i32
+  ure.def @c(%i, %k) {
+    %one = arith.constant 1 : i32
+    ure.yield %one : i32
+  }
+  ure.def @out(%i) with (%k) {
+    %c = ure.at @c(%i, %k) : i32
+    ure.yield %c : i32
+  }
+  ure.merge_ures @c [@out]
+  ure.set_bounds @c (i = 0 extent @K, k = i + 1 extent @K - i - 1)
+}
+
+// -----
+
+// A select's condition takes the domain's: j in [0, 2 i + 1), where the
+// nest starts at j's min (no lower check).
+// CHECK-LABEL: ure.program @guarded {
+// CHECK:         ure.nest @c (j = 0 extent 7, i = 0 extent 4) {
+// CHECK:           ure.def @out(%i, %j) {
+// CHECK-NOT:         arith.cmpi sge
+// CHECK:             %[[IN:.*]] = arith.cmpi slt, %j, %{{.*}} : index
+// CHECK:             %[[MINE:.*]] = arith.cmpi eq, %i, %{{.*}} : index
+// CHECK-NEXT:        ure.at
+// CHECK-NEXT:        %[[BOTH:.*]] = arith.andi %[[MINE]], %[[IN]] : i1
+// CHECK-NEXT:        %{{.*}} = ure.select %[[BOTH]], %{{.*}} : i32
+ure.program @guarded {
+  ure.func @c(i, j) -> i32
+  ure.func @out(i, j) -> i32
+  ure.def @c(%i, %j) {
+    %one = arith.constant 1 : i32
+    ure.yield %one : i32
+  }
+  ure.def @out(%i, %j) {
+    %c2 = arith.constant 2 : index
+    %mine = arith.cmpi eq, %i, %c2 : index
+    %c = ure.at @c(%i, %j) : i32
+    %v = ure.select %mine, %c : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @c [@out]
+  ure.set_bounds @c (i = 0 extent 4, j = 0 extent 2 * i + 1)
+}

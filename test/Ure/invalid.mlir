@@ -1752,9 +1752,10 @@ ure.program @p {
 
 // -----
 
+// Triangular bounds name loops bounded before them in the same directive.
 ure.program @p {
   ure.func @f(k, i) -> f32 on device
-  // expected-error@+1 {{the extent names loop 'i': triangular bounds (a loop's min or extent that depends on another loop) are not supported; give the loop its largest range and guard the URE's value with arith.select (the output's with ure.select)}}
+  // expected-error@+1 {{'ure.set_bounds' op the bounds of 'k' name loop 'i', which is not bounded before it in this ure.set_bounds; bound the loops a bound names first, in the same directive (T2S's set_bounds(k, 0, K, j, k, K - k))}}
   ure.set_bounds @f (k = 0 extent 8 - i, i = 0 extent 8)
 }
 
@@ -1762,8 +1763,67 @@ ure.program @p {
 
 ure.program @p {
   ure.func @f(k, i) -> f32 on device
-  // expected-error@+1 {{the min names loop 'i': triangular bounds}}
-  ure.set_bounds @f (k = i extent 8, i = 0 extent 8)
+  // expected-error@+1 {{'ure.set_bounds' op the bounds of 'k' name loop 'j', which is not bounded before it}}
+  ure.set_bounds @f (i = 0 extent 8, k = j extent 8)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{'ure.set_bounds' op the bounds of 'k' name 'k' itself; a bound may name only loops bounded before it}}
+  ure.set_bounds @f (i = 0 extent 8, k = 0 extent 8 - k)
+}
+
+// -----
+
+ure.program @p {
+  ure.param @N
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{the min names @N: a min is a constant (or, in ure.set_bounds, a constant plus outer loops)}}
+  ure.set_bounds @f (i = 0 extent 8, k = @N extent 8)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{'ure.set_bounds' op extent of 'k' refers to @M, which is not a ure.param}}
+  ure.set_bounds @f (i = 0 extent 8, k = 0 extent @M - i)
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{'ure.set_bounds' op loop_terms bound 'j', which the directive does not bound}}
+  "ure.set_bounds"() <{func = @f, vars = ["i", "k"], mins = array<i64: 0, 0>, extents = [8, 8], loop_terms = [["j", "i", 1, 0]]}> : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{'ure.set_bounds' op loop_terms name 'i' in the bounds of 'k' twice or with no coefficient}}
+  "ure.set_bounds"() <{func = @f, vars = ["i", "k"], mins = array<i64: 0, 0>, extents = [8, 8], loop_terms = [["k", "i", 0, 0]]}> : () -> ()
+}
+
+// -----
+
+ure.program @p {
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{'ure.set_bounds' op loop_terms must hold [var, loop, min coefficient, extent coefficient] entries}}
+  "ure.set_bounds"() <{func = @f, vars = ["i", "k"], mins = array<i64: 0, 0>, extents = [8, 8], loop_terms = [["k", "i", 1]]}> : () -> ()
+}
+
+// -----
+
+// Only ure.set_bounds takes loops in a bound: a nest is rectangular.
+ure.program @p {
+  ure.func @f(k, i) -> f32 on device
+  // expected-error@+1 {{the extent names loop 'i': only ure.set_bounds takes a bound that depends on another loop (merge-ures makes the nest rectangular)}}
+  ure.nest @f (i = 0 extent 8, k = 0 extent 8 - i) {
+  }
 }
 
 // -----

@@ -207,6 +207,24 @@ ure.program @quoted attributes {note = "kept"} {
 
 // -----
 
+// Triangular bounds: mins and extents that name loops bounded before them,
+// with coefficients; a constant term first where it carries the sign.
+
+// CHECK-LABEL: ure.program @triangular {
+// CHECK:         ure.set_bounds @t (k = 0 extent @N, j = k extent @N - k, i = -1 + 2 * k extent 5 - k + 2 * j, h = 0 extent k + 1, g = -1 * i extent 2 - j)
+// CHECK-NEXT:    ure.set_bounds @q ("x y" = 0 extent 4, z = "x y" extent 2 * "x y" + 1)
+// GENERIC-LABEL: sym_name = "triangular"
+// GENERIC: "ure.set_bounds"() <{extents = [@N, @N, 5, 1, 2], func = @t, loop_terms = {{\[}}["j", "k", 1, -1], ["i", "k", 2, -1], ["i", "j", 0, 2], ["h", "k", 0, 1], ["g", "i", -1, 0], ["g", "j", 0, -1]], mins = array<i64: 0, 0, -1, 0, 0>, vars = ["k", "j", "i", "h", "g"]}>
+ure.program @triangular {
+  ure.param @N
+  ure.func @t(g, h, i, j, k) -> f32
+  ure.func @q("x y", z) -> f32
+  ure.set_bounds @t (k = 0 extent @N, j = k extent @N - k, i = 2 * k - 1 extent 5 + j * 2 - k, h = 0 extent k + 1, g = -1 * i extent 2 - j)
+  ure.set_bounds @q ("x y" = 0 extent 4, z = "x y" extent 1 + 2 * "x y")
+}
+
+// -----
+
 // The isolation directives; the default depth (2) is not printed.
 
 // CHECK-LABEL: ure.program @isolated {

@@ -22,6 +22,7 @@ use t2s_model::{ScalarType, Value as ModelValue};
 pub const CMPI_EQ: i64 = 0;
 pub const CMPI_SLT: i64 = 2;
 pub const CMPI_SGT: i64 = 4;
+pub const CMPI_SGE: i64 = 5;
 pub const CMPI_ULT: i64 = 6;
 
 /// Appends ops at the end of a block, or inserts them before an op of it.

@@ -12,6 +12,7 @@
 //! - [`import`]: a merged program as the MLIR-free model;
 //! - [`reads`]: the extent each input needs, read off the IR;
 //! - [`source`]: checks of source text before MLIR's parser sees it.
+//! - [`triangular`]: triangular loop bounds and the box around them.
 //! - [`types`]: queries of builtin types, audited like [`handle`].
 
 pub mod arith_model;
@@ -36,5 +37,6 @@ pub mod quasi;
 pub mod reads;
 pub mod registration;
 pub mod source;
+pub mod triangular;
 pub mod types;
 pub mod vector_indexed;

@@ -14,6 +14,7 @@
 mod body;
 mod directives;
 mod inputs;
+mod triangles;
 
 use crate::oracle;
 use body::{read, Body, Loop, Rng, FLOAT_TYPES, INT_TYPES};
@@ -143,6 +144,9 @@ pub fn generate(seed: u64) -> Generated {
     // From the layouts' stream: the programs without it stay what they were.
     let unroll = draw_unroll(&mut layouts, &chain, &order, &text);
     text += &unroll;
+    if let Some((old, new)) = triangles::triangular_bounds(&mut layouts, &loops, &text) {
+        text = text.replace(&old, &new);
+    }
     text += "}\n";
     let schedule = chain
         .transforms

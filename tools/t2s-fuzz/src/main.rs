@@ -174,9 +174,9 @@ impl FromRawFdCompat for std::fs::File {
 /// What a program's listing may carry, counted per outcome: the directives
 /// (loops inside the PE among them),
 /// inputs of dynamic size, quasi-affine input indices, buffers laid out
-/// other than row-major, and runs with an input too small (whose Ok is
+/// other than row-major, triangular bounds, and runs with an input too small (whose Ok is
 /// every mode refusing it).
-const DIRECTIVES: [&str; 16] = [
+const DIRECTIVES: [&str; 17] = [
     "ure.isolate_",
     "ure.stream_input",
     "ure.stream_output",
@@ -193,6 +193,7 @@ const DIRECTIVES: [&str; 16] = [
     ") mod ",
     "affine_map<(d0",
     "(one too small)",
+    "triangular bounds",
 ];
 
 /// The oracle's verdict a case reports (`oracle: legal`), or the kind of

@@ -59,6 +59,17 @@ impl<'c> Emitter<'c> {
         self.result_of(op.into())
     }
 
+    /// `ure.select %condition, %value`: the output only where the condition
+    /// holds.
+    pub fn ure_select(&self, condition: Val, value: Val) -> Val {
+        let op = ods::ure::SelectOperation::builder(self.context, self.location)
+            .result(value.value().r#type())
+            .condition(condition.value())
+            .value(value.value())
+            .build();
+        self.result_of(op.into())
+    }
+
     /// `ure.load @input map(indices) : ty`; `map` an affine map attribute.
     pub fn ure_load(&self, input: &str, map: Attribute<'c>, indices: &[Val], ty: Type<'c>) -> Val {
         let indices: Vec<Value<'c, '_>> = indices.iter().map(|v| v.value()).collect();

@@ -51,6 +51,10 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
         .copied()
         .collect();
     let order = realization_order(program, &defs, merges.first().copied())?;
+    let triangles = super::triangular::triangular_bounds(
+        program,
+        &t2s_ir::ops::ure::directive_func(&order[0]),
+    )?;
     let splits = super::split::apply(program, &order)?;
     // The splits erased their directives.
     let ops = ir::body_ops(&program, 0);
@@ -91,6 +95,8 @@ pub(crate) fn merge_program(program: OperationRef<'_, '_>) -> Result<(), Failed>
     for def in &order {
         ir::move_to_end(*def, nest_block);
     }
+    let output = *order.last().or_internal("an output")?;
+    super::triangular::guard_output(output, &triangles, &bounds)?;
     for op in consumed.into_iter().chain(merges) {
         // SAFETY: the op has no uses left, and nothing refers to it after this.
         unsafe { ir::erase(op) };
@@ -192,8 +198,9 @@ fn apply_set_bounds(
     split: &[String],
 ) -> Result<(), Failed> {
     let bounds = <t2s_ir::ops::ure::SetBoundsOp as t2s_ir::ops::View>::cast(op)
-        .map(|b| b.bounds())
-        .unwrap_or_default();
+        .map(|b| b.hull())
+        .unwrap_or_else(|| Ok(Vec::new()))
+        .map_err(|why| error(op.location(), why))?;
     for (var, min, extent) in &bounds {
         let (var, min, extent) = (var, *min, extent.clone());
         if split.contains(var) {

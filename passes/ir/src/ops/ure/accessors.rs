@@ -2,6 +2,7 @@
 //! one place that names those attributes by key.
 
 use super::*;
+use melior::ir::attribute::{ArrayAttribute, IntegerAttribute, StringAttribute};
 
 /// A loop nest's bounds: each loop with its minimum and extent.
 pub type Bounds = Vec<(String, i64, ir::ExtentAttr)>;
@@ -24,9 +25,58 @@ impl SetBoundsOp<'_, '_> {
         directive_func(&self.0)
     }
 
-    /// The loops bounded, with their minima and extents.
+    /// The loops bounded, with their minima and extents: for triangular
+    /// bounds the box around them ([`Self::hull`]), or the constant and
+    /// parameter parts where there is none.
     pub fn bounds(&self) -> Bounds {
+        self.hull().unwrap_or_else(|_| self.rectangular_parts())
+    }
+
+    /// The constant and parameter parts of the bounds, without the loops
+    /// they name.
+    fn rectangular_parts(&self) -> Bounds {
         super::super::bounds_attributes(&self.0, "vars")
+    }
+
+    /// The loops that triangular bounds name (`j = k extent @N - k`).
+    pub fn loop_terms(&self) -> Vec<crate::triangular::LoopTerm> {
+        ir::array(&self.0, "loop_terms")
+            .into_iter()
+            .filter_map(|entry| {
+                let parts = ArrayAttribute::try_from(entry).ok()?;
+                let text = |i| {
+                    StringAttribute::try_from(parts.element(i).ok()?)
+                        .ok()
+                        .map(|s| s.value().to_string())
+                };
+                let int = |i| {
+                    IntegerAttribute::try_from(parts.element(i).ok()?)
+                        .ok()
+                        .map(|v| v.value())
+                };
+                Some(crate::triangular::LoopTerm {
+                    var: text(0)?,
+                    loop_name: text(1)?,
+                    min_coef: int(2)?,
+                    extent_coef: int(3)?,
+                })
+            })
+            .collect()
+    }
+
+    /// The bounds as written, loop terms included.
+    pub fn written(&self) -> Vec<crate::triangular::WrittenBound> {
+        crate::triangular::written(&self.rectangular_parts(), &self.loop_terms())
+    }
+
+    /// The box around the domain (the bounds themselves when none names a
+    /// loop); why there is none otherwise.
+    pub fn hull(&self) -> Result<Bounds, String> {
+        let terms = self.loop_terms();
+        if terms.is_empty() {
+            return Ok(self.rectangular_parts());
+        }
+        crate::triangular::hull(&self.written())
     }
 }
 
