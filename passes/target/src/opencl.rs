@@ -21,6 +21,7 @@ mod body;
 pub(crate) mod emit;
 mod lanes;
 mod memory;
+mod ranges;
 pub mod scratch;
 mod types;
 mod vector;

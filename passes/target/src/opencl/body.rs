@@ -91,6 +91,8 @@ pub struct Body<'g> {
     pub typedefs: &'g mut BTreeSet<String>,
     pub extensions: &'g mut BTreeSet<&'static str>,
     values: HashMap<usize, String>,
+    /// The ranges of the scalar indices known to have one (ranges.rs).
+    pub(super) ranges: HashMap<usize, (i64, i64)>,
     pub(super) memories: HashMap<usize, Memory>,
     taken: HashSet<String>,
     counter: usize,
@@ -135,6 +137,7 @@ impl<'g> Body<'g> {
             typedefs,
             extensions,
             values: HashMap::new(),
+            ranges: HashMap::new(),
             memories: HashMap::new(),
             taken,
             counter: 0,
@@ -236,9 +239,21 @@ impl<'g> Body<'g> {
     ) -> Result<(), Failed> {
         let result = op.result(i).map_err(|_| fail(op, "a missing result"))?;
         let ty = self.ctype(op, result.r#type())?;
+        self.define_as(op, i, &ty.name(), init)
+    }
+
+    /// Declares result `i` of `op` as `const type name = init;`.
+    pub fn define_as(
+        &mut self,
+        op: &OperationRef<'_, '_>,
+        i: usize,
+        type_name: &str,
+        init: impl AsRef<str>,
+    ) -> Result<(), Failed> {
+        let result = op.result(i).map_err(|_| fail(op, "a missing result"))?;
         let name = self.fresh("v");
         self.w
-            .line(format!("const {} {name} = {};", ty.name(), init.as_ref()));
+            .line(format!("const {type_name} {name} = {};", init.as_ref()));
         self.bind(result.into(), name);
         Ok(())
     }

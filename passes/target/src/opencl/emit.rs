@@ -119,6 +119,12 @@ impl Body<'_> {
         if ty.is_vector() {
             return self.define(op, 0, text);
         }
+        if melior::ir::TypeLike::is_index(&result.r#type()) {
+            if let Ok(v) = melior::ir::attribute::IntegerAttribute::try_from(value) {
+                self.ranges
+                    .insert(super::body::key(result.into()), (v.value(), v.value()));
+            }
+        }
         // Scalars are used as literals.
         let literal = if text.starts_with('-') {
             format!("({text})")
@@ -143,6 +149,9 @@ impl Body<'_> {
             self.extensions.insert("cl_khr_fp16");
         }
         if !rt.is_vector() {
+            if self.index_arith(op, name, &names, &scalars)? {
+                return Ok(());
+            }
             let lane = Lane {
                 args: &names,
                 types: &scalars,
@@ -221,13 +230,15 @@ impl Body<'_> {
         if op.has_attribute(UNROLL) || feeds_channel_index(iv.into(), 0) {
             self.w.line_untagged("#pragma unroll");
         }
-        match int_loop(op) {
-            // A loop of constant bounds within 32 bits counts in an `int`
-            // (cheaper on an FPGA than the `long` of `index`); its uses
-            // in `long` arithmetic are promoted, with the same values.
-            Some((lb, ub, step)) if iv_type.name() == "long" => self.w.line(format!(
-                "for (int {i} = {lb}; {i} < {ub}; {i} += {step}) {{"
-            )),
+        match self.int_counter(op) {
+            // A loop whose bounds are within 32 bits counts in an `int`
+            // (cheaper on an FPGA than the `long` of `index`; ranges.rs).
+            Some((range, [lb, ub, step])) if iv_type.name() == "long" => {
+                self.ranges.insert(super::body::key(iv.into()), range);
+                self.w.line(format!(
+                    "for (int {i} = {lb}; {i} < {ub}; {i} += {step}) {{"
+                ))
+            }
             _ => self.w.line(format!(
                 "for ({} {i} = {lb}; {i} < {ub}; {i} += {step}) {{",
                 iv_type.name()
@@ -364,16 +375,6 @@ fn statically_in(v: Value<'_, '_>, extent: i64) -> bool {
 }
 
 pub use t2s_ir::ir::constant_index;
-
-/// The constant bounds and step of an `scf.for` whose variable, and its
-/// last increment, stay within a C `int`.
-fn int_loop(op: &OperationRef<'_, '_>) -> Option<(i64, i64, i64)> {
-    let bound = |i: usize| op.operand_at(i).and_then(constant_index);
-    let (lb, ub, step) = (bound(0)?, bound(1)?, bound(2)?);
-    let int = i64::from(i32::MIN)..=i64::from(i32::MAX);
-    (step > 0 && int.contains(&lb) && int.contains(&ub.checked_add(step)?))
-        .then_some((lb, ub, step))
-}
 
 /// `file:line` of an op's location, for the comments that tie the code to
 /// the UREs.

@@ -199,8 +199,14 @@ impl Body<'_> {
         let dim_texts: Vec<String> = dims.iter().map(|d| d.to_string()).collect();
         let flat = linear(&indices, &dim_texts);
         let element = self.fresh("e");
+        // The element is in [0, count): an `int` where count allows.
+        let ty = if count <= i64::from(i32::MAX) {
+            "int"
+        } else {
+            "long"
+        };
         self.w.line(format!(
-            "const long {element} = ({flat}) >= 0 && ({flat}) < {count} ? ({flat}) : 0;"
+            "const {ty} {element} = ({flat}) >= 0 && ({flat}) < {count} ? ({flat}) : 0;"
         ));
         Ok(element)
     }
