@@ -11,7 +11,7 @@ set -euo pipefail
 out=${1:?usage: prepare.sh DIR [BIN]}
 bin=${2:-target/debug}
 mkdir -p "$out"
-for f in examples/systolic/*.mlir examples/vector/*.mlir examples/dataflow/*.mlir examples/t2s/*.mlir examples/gpu/*.mlir test/GPU/Inputs/double-*.mlir test/GPU/Inputs/layout-*.mlir test/GPU/Inputs/gemm-shared-vector.mlir test/GPU/Inputs/inside-*.mlir test/GPU/Inputs/long-*.mlir; do
+for f in examples/systolic/*.mlir examples/vector/*.mlir examples/dataflow/*.mlir examples/t2s/*.mlir examples/gpu/*.mlir test/GPU/Inputs/double-*.mlir test/GPU/Inputs/layout-*.mlir test/GPU/Inputs/gemm-shared-vector.mlir test/GPU/Inputs/inside-*.mlir test/GPU/Inputs/long-*.mlir test/Examples/Inputs/trmm-lower.mlir; do
   [ -f "$f" ] || continue
   name=$(basename "$(dirname "$f")")-$(basename "$f" .mlir)
   dir="$out/$name"
