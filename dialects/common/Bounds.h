@@ -18,6 +18,25 @@
 namespace t2s {
 using namespace mlir;
 
+/// Prints `2 * a - b + c`: each term's name by `printName`, a sign before
+/// each but a leading positive one (`first`: nothing printed before).
+template <typename Terms, typename PrintName>
+inline void printSignedTerms(llvm::raw_ostream &os, const Terms &terms,
+                             bool first, PrintName printName) {
+  for (const auto &[name, coef] : terms) {
+    int64_t c = coef;
+    if (!first) {
+      os << (c < 0 ? " - " : " + ");
+      if (c < 0 && c != INT64_MIN)
+        c = -c;
+    }
+    if (c != 1)
+      os << c << " * ";
+    printName(name);
+    first = false;
+  }
+}
+
 /// An extent as an affine function of parameters: `constant + sum(coef *
 /// @param)`. Stored canonically: an IntegerAttr (no parameter), a
 /// FlatSymbolRefAttr (one parameter, coefficient 1, constant 0), or an
@@ -63,19 +82,9 @@ struct LinearExtent {
 
   /// `2 * @I + 3 * @J + @K - 5`.
   void print(llvm::raw_ostream &os) const {
-    bool first = true;
-    for (auto [sym, coef] : terms) {
-      int64_t c = coef;
-      if (!first) {
-        os << (c < 0 ? " - " : " + ");
-        if (c < 0 && c != INT64_MIN)
-          c = -c;
-      }
-      if (c != 1)
-        os << c << " * ";
-      os << Attribute(sym);
-      first = false;
-    }
+    printSignedTerms(os, terms, true,
+                     [&](FlatSymbolRefAttr sym) { os << Attribute(sym); });
+    bool first = terms.empty();
     if (first)
       os << constant;
     else if (constant > 0)
@@ -279,18 +288,8 @@ inline void printLoopName(llvm::raw_ostream &os, StringRef name) {
 /// printed before).
 inline void printLoopCoefs(llvm::raw_ostream &os, const LoopCoefs &loops,
                            bool first) {
-  for (auto [loop, coef] : loops) {
-    int64_t c = coef;
-    if (!first) {
-      os << (c < 0 ? " - " : " + ");
-      if (c < 0 && c != INT64_MIN)
-        c = -c;
-    }
-    if (c != 1)
-      os << c << " * ";
-    printLoopName(os, loop);
-    first = false;
-  }
+  printSignedTerms(os, loops, first,
+                   [&](const std::string &loop) { printLoopName(os, loop); });
 }
 
 /// One entry of `ure.set_bounds`'s `loop_terms`: loop `var`'s min and

@@ -2,33 +2,9 @@
 # check_correctness loop, computed here from the files' bytes (all three in
 # Fortran order: Halide's layouts), without numpy:
 #   python3 t2s-capsule-check.py pose.npy weight.npy out.npy
-import ast
-import struct
 import sys
 
-
-def load(path):
-    """An accessor of a Fortran-order float file: the first index fastest."""
-    data = open(path, "rb").read()
-    length = struct.unpack("<H", data[8:10])[0]
-    header = ast.literal_eval(data[10:10 + length].decode())
-    if not header["fortran_order"]:
-        sys.exit(f"{path} is not in Fortran order")
-    shape = header["shape"]
-    count = 1
-    for d in shape:
-        count *= d
-    values = struct.unpack("<%df" % count, data[10 + length:10 + length + 4 * count])
-
-    def at(*index):
-        flat, stride = 0, 1
-        for i, n in zip(index, shape):
-            flat += i * stride
-            stride *= n
-        return values[flat]
-
-    return at
-
+from fortran_npy import load
 
 pose, weight, out = (load(p) for p in sys.argv[1:4])
 CO, MY, MX, Y, X, N, MK, CI, KY, KX, S = 2, 4, 4, 2, 2, 1, 4, 4, 3, 3, 2

@@ -2,25 +2,13 @@
 # check() does: against the same compute in C style, and L * U against the
 # input (both files in Fortran order, Halide's layout), without numpy:
 #   python3 t2s-lu-check.py A.npy O.npy
-import ast
-import struct
 import sys
 
+from fortran_npy import load
 
-def load(path):
-    """The square matrix of a Fortran-order float file, as at(i, j)."""
-    data = open(path, "rb").read()
-    length = struct.unpack("<H", data[8:10])[0]
-    header = ast.literal_eval(data[10:10 + length].decode())
-    if not header["fortran_order"]:
-        sys.exit(f"{path} is not in Fortran order")
-    n = header["shape"][0]
-    values = struct.unpack("<%df" % (n * n), data[10 + length:10 + length + 4 * n * n])
-    return n, lambda i, j: values[i + n * j]
-
-
-n, a = load(sys.argv[1])
-_, o = load(sys.argv[2])
+a = load(sys.argv[1])
+o = load(sys.argv[2])
+n = a.shape[0]
 prev, v, l, u, ref = {}, {}, {}, {}, {}
 for k in range(n):
     for j in range(k, n):
