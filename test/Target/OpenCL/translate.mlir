@@ -159,7 +159,7 @@ func.func @dynamic(%a: memref<?x?xf32>) {
 // CHECK-LABEL: __kernel void nd(
 // CHECK:       float_2x4 [[V:v[0-9]+]];
 // CHECK-NEXT:  #pragma unroll
-// CHECK-NEXT:  for (int _l = 0; _l < 8; ++_l) [[V]].s[_l] = arg0[(1L + (_l / 4)) * 8 + 0L + _l % 4];
+// CHECK-NEXT:  for (int _l = 0; _l < 8; ++_l) [[V]].s[_l] = arg0[((long)(1L + (_l / 4))) * 8 + 0L + _l % 4];
 // CHECK:       float_3x4 [[S:v[0-9]+]];
 // CHECK-NEXT:  [[S]].s[0] = [[V]].s[4];
 // CHECK:       [[S]].s[4] = [[V]].s[0];

@@ -25,10 +25,25 @@ pub fn linear(indices: &[String], dims: &[String]) -> String {
         return "0".into();
     };
     let mut e = first.clone();
+    if !rest.is_empty() && literal_value(&e).is_none() {
+        // In `long` from the start: an index may be an `int` (ranges.rs), and
+        // a buffer's offsets may pass INT_MAX where each index does not.
+        e = format!("(long)({e})");
+    }
     for (i, d) in rest.iter().zip(dims.iter().skip(1)) {
         e = format!("({e}) * {d} + {i}");
     }
     e
+}
+
+/// The value of a scalar index literal as the translation prints it
+/// (`5L`, `(-3L)`), if `text` is one.
+pub fn literal_value(text: &str) -> Option<i64> {
+    let inner = text
+        .strip_prefix('(')
+        .and_then(|t| t.strip_suffix(')'))
+        .unwrap_or(text);
+    inner.strip_suffix('L')?.parse().ok()
 }
 
 /// Lines of C with indentation, and the source comment of the op being

@@ -9,7 +9,7 @@
 //! intermediate can leave its type's range.
 
 use super::arith::Lane;
-use super::body::{fail, key, Body};
+use super::body::{fail, key, literal_value, Body};
 use super::types::Scalar;
 use melior::ir::operation::{OperationLike, OperationRef};
 use melior::ir::r#type::IntegerType;
@@ -117,16 +117,6 @@ fn int_args(names: &[String], operands: &[(bool, Option<Range>)]) -> Vec<String>
             _ => n.clone(),
         })
         .collect()
-}
-
-/// The value of a scalar index literal as the translation prints it
-/// (`5L`, `(-3L)`), if `text` is one.
-pub fn literal_value(text: &str) -> Option<i64> {
-    let inner = text
-        .strip_prefix('(')
-        .and_then(|t| t.strip_suffix(')'))
-        .unwrap_or(text);
-    inner.strip_suffix('L')?.parse().ok()
 }
 
 impl Body<'_> {
