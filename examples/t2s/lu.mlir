@@ -1,6 +1,7 @@
 // T2S's LU decomposition with triangular bounds (IntelLabs/t2sp,
 // t2s/tests/correctness/LU/LU-triangular-iso-stt.cpp), line by line, with
-// SIZE the parameter @N (T2S compiles one design per SIZE, 1 to 6):
+// SIZE = 4 (T2S compiles one design per SIZE, 1 to 6; the test makes
+// the others by replacing the 4s, test/Examples/Inputs/t2s-lu-size.py):
 //
 //   ImageParam A(Float(32), 2);                ure.input @A (Halide's order:
 //                                              the first index contiguous)
@@ -42,19 +43,18 @@
 //   unloader.isolate_consumer_chain(           ure.unload into @unloader (the
 //       deserializer);                         host reads the output buffer:
 //                                              no deserializer)
-//   deserializer.realize({SIZE, SIZE}, ..)     t2s-run --param N=SIZE
+//   deserializer.realize({SIZE, SIZE}, ..)     t2s-run
 //   check(results, input)                      test/Examples/Inputs/
 //                                              t2s-lu-check.py
 //
-// Triangular bounds (docs/ure.md): the nest runs the box j = 0 extent @N
-// around k <= j < @N, and @O is stored only inside it; the array has
-// @N x @N PEs, those with j < k computing values nothing stores.
+// Triangular bounds (docs/ure.md): the nest runs the box j = 0 extent 4
+// around k <= j < 4, and @O is stored only inside it; the array has
+// 4 x 4 PEs, those with j < k computing values nothing stores.
 //
 //   t2s-opt examples/t2s/lu.mlir --merge-ures
-//   t2s-run examples/t2s/lu.mlir --param N=4 --input A=A.npy --compare interpret,dataflow,opencl
+//   t2s-run examples/t2s/lu.mlir --compare interpret,dataflow,opencl
 ure.program @lu {
-  ure.param @N max 8
-  ure.input @A : memref<?x?xf32, affine_map<(d0, d1) -> (d1, d0)>>
+  ure.input @A : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
   ure.func @PrevV(i, j, k) -> f32 on device
   ure.func @U(i, j, k) -> f32 on device
   ure.func @L(i, j, k) -> f32 on device
@@ -133,7 +133,7 @@ ure.program @lu {
   }
   ure.merge_ures @PrevV [@U, @L, @V, @Z, @O]
   ure.reorder @PrevV (j, k, i)
-  ure.set_bounds @PrevV (k = 0 extent @N, j = k extent @N - k, i = 0 extent @N)
+  ure.set_bounds @PrevV (k = 0 extent 4, j = k extent 4 - k, i = 0 extent 4)
   ure.space_time_transform @PrevV (j, k)
   ure.isolate_producer [@A] into @loader
   ure.scatter @loader (@A, j, up)
