@@ -102,6 +102,7 @@ struct RustPassInfo {
   std::vector<RustOption> options;
   std::vector<std::string> dependentDialects;
   T2sRunPassFn run;
+  T2sCheckPassOptionsFn check;
   void *userData;
   TypeID typeID;
 };
@@ -276,6 +277,10 @@ private:
 /// Rust description, so MLIR parses `pass{key=value}` and `--pass="..."`.
 /// It is op-agnostic; its anchor restricts where it may be scheduled: on
 /// the op it transforms, or on a module holding such ops.
+void appendToString(MlirStringRef text, void *stream) {
+  static_cast<std::string *>(stream)->append(text.data, text.length);
+}
+
 class RustPass : public Pass {
 public:
   explicit RustPass(const RustPassInfo &info)
@@ -286,15 +291,30 @@ public:
   StringRef getArgument() const override { return info.argument; }
   StringRef getName() const override { return info.name; }
 
-  /// MLIR's error for a bad option ("no such option x") with the valid ones.
+  /// MLIR's error for a bad option ("no such option x") with the valid ones;
+  /// then the pass's own check of the values together, so that a bad
+  /// combination is an error of the pipeline, like a bad value.
   LogicalResult initializeOptions(
       StringRef text,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return Pass::initializeOptions(text, [&](const Twine &message) {
-      std::string first = message.str();
-      return errorHandler(StringRef(first).rtrim() + " (" +
-                          validOptions(info.argument, info.options) + ")");
-    });
+    if (failed(Pass::initializeOptions(text, [&](const Twine &message) {
+          std::string first = message.str();
+          return errorHandler(StringRef(first).rtrim() + " (" +
+                              validOptions(info.argument, info.options) +
+                              ")");
+        })))
+      return failure();
+    if (!info.check)
+      return success();
+    std::vector<std::string> values = options.values();
+    std::vector<MlirStringRef> refs;
+    for (const std::string &v : values)
+      refs.push_back(mlirStringRefCreate(v.data(), v.size()));
+    std::string why;
+    if (!info.check(info.userData, refs.size(), refs.data(), appendToString,
+                    &why))
+      return errorHandler(info.argument + ": " + why);
+    return success();
   }
   StringRef getDescription() const override { return info.description; }
 
@@ -345,9 +365,6 @@ private:
   DynamicOptions options;
 };
 
-void appendToString(MlirStringRef text, void *stream) {
-  static_cast<std::string *>(stream)->append(text.data, text.length);
-}
 } // namespace
 
 void t2sRegisterRustPass(const T2sPassSpec *spec) {
@@ -364,6 +381,7 @@ void t2sRegisterRustPass(const T2sPassSpec *spec) {
     for (intptr_t i = 0; i < spec->numDependentDialects; ++i)
       info.dependentDialects.push_back(spec->dependentDialects[i]);
     info.run = spec->run;
+    info.check = spec->check;
     info.userData = spec->userData;
     info.typeID = table.typeIDs.allocate();
     table.infos.push_back(std::move(info));

@@ -55,6 +55,13 @@ typedef struct {
 typedef bool (*T2sRunPassFn)(void *userData, MlirOperation op,
                              intptr_t numValues, const MlirStringRef *values);
 
+/// Checks a pass's option values together (one textual value per declared
+/// option, as for T2sRunPassFn) when a pipeline is parsed: returns true, or
+/// writes why not through `write` and returns false.
+typedef bool (*T2sCheckPassOptionsFn)(
+    void *userData, intptr_t numValues, const MlirStringRef *values,
+    void (*write)(MlirStringRef text, void *stream), void *stream);
+
 typedef struct {
   const char *argument;
   const char *name;
@@ -69,6 +76,7 @@ typedef struct {
   intptr_t numDependentDialects;
   const char *const *dependentDialects;
   T2sRunPassFn run;
+  T2sCheckPassOptionsFn check;
   void *userData;
 } T2sPassSpec;
 

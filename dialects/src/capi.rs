@@ -30,6 +30,14 @@ pub type T2sRunPassFn = unsafe extern "C" fn(
     values: *const MlirStringRef,
 ) -> bool;
 
+pub type T2sCheckPassOptionsFn = unsafe extern "C" fn(
+    user_data: *mut c_void,
+    num_values: isize,
+    values: *const MlirStringRef,
+    write: unsafe extern "C" fn(MlirStringRef, *mut c_void),
+    stream: *mut c_void,
+) -> bool;
+
 #[repr(C)]
 pub struct T2sPassSpec {
     pub argument: *const c_char,
@@ -41,6 +49,7 @@ pub struct T2sPassSpec {
     pub num_dependent_dialects: isize,
     pub dependent_dialects: *const *const c_char,
     pub run: T2sRunPassFn,
+    pub check: T2sCheckPassOptionsFn,
     pub user_data: *mut c_void,
 }
 

@@ -160,6 +160,6 @@ pub struct RunOptions {
     /// The channels' depths (dataflow mode).
     pub channel_depths: t2s_runtime::channel::DepthMode,
     /// The largest iteration space (points) a run may take; 0 for the
-    /// mode's default ([`DEFAULT_MAX_POINTS`], [`DEFAULT_MAX_INTERPRETED_POINTS`]).
+    /// mode's default ([`DEFAULT_MAX_POINTS`], [`DEFAULT_MAX_INTERPRETER_POINTS`], [`DEFAULT_MAX_CHANNEL_POINTS`]).
     pub max_points: u64,
 }

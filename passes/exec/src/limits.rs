@@ -24,9 +24,15 @@ pub fn check_buffer(what: &str, shape: &[usize]) -> Result<(), ExecuteError> {
 /// rather than left to run for hours (`t2s-run --max-points` raises it).
 pub const DEFAULT_MAX_POINTS: u64 = 1 << 36;
 
-/// About a minute of the (release-built) interpreter, which takes some
-/// 250 ns a point.
-pub const DEFAULT_MAX_INTERPRETED_POINTS: u64 = 1 << 28;
+/// About half a minute to two minutes of the (release-built) reference
+/// interpreter, which takes about 1 us a point on GEMM (three UREs) and
+/// 3.6 us on T2S's convolution (measured), and keeps every Func's values
+/// over its whole domain (some 50 bytes a point on GEMM).
+pub const DEFAULT_MAX_INTERPRETER_POINTS: u64 = 1 << 25;
+
+/// About a minute of the modes that move every value through a channel
+/// (threads over FIFOs, some 140 ns a value; the OpenCL emulation).
+pub const DEFAULT_MAX_CHANNEL_POINTS: u64 = 1 << 28;
 
 /// The iteration space must stay within `max` points (0: the mode's default).
 pub fn check_points(

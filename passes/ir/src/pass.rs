@@ -237,6 +237,9 @@ pub struct PassDef {
     /// Dialects whose ops the pass creates.
     pub dependent_dialects: &'static [&'static str],
     pub run: RunFn,
+    /// Parses the option values and checks them together: what the pipeline
+    /// parser reports as a bad option, before anything runs.
+    pub check_options: fn(&RawOptions) -> Result<(), String>,
     /// Parses the declared defaults (a test checks every pass's).
     pub parse_defaults: fn() -> Result<(), String>,
 }
@@ -386,6 +389,11 @@ macro_rules! declare_pass {
                         )
                     })?;
                 $crate::pass::for_each_anchor(op, $anchor, |target| $run(target, &options))
+            },
+            check_options: |raw| {
+                let parsed = <$options as $crate::pass::PassOptions>::parse(raw);
+                $(let parsed = parsed.and_then(|o| $check(&o).map(|()| o));)?
+                parsed.map(|_| ())
             },
             parse_defaults: || {
                 <$options as $crate::pass::PassOptions>::parse(&$crate::pass::RawOptions::default())

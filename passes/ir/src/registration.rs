@@ -56,10 +56,58 @@ pub fn register(def: &'static PassDef) {
         num_dependent_dialects: dialects.len() as isize,
         dependent_dialects: dialects.as_ptr(),
         run: run_trampoline,
+        check: check_trampoline,
         user_data: def as *const PassDef as *mut c_void,
     };
     // SAFETY: the spec and its strings outlive the call; C++ copies them.
     unsafe { capi::t2sRegisterRustPass(&spec) };
+}
+
+/// The option values C++ hands over, owned.
+///
+/// # Safety
+/// `values` points to `num_values` strings alive for the call.
+unsafe fn raw_options(num_values: isize, values: *const MlirStringRef) -> RawOptions {
+    RawOptions {
+        values: (0..num_values.max(0) as usize)
+            .map(|i| {
+                // SAFETY: within the caller's `num_values` live strings.
+                let v = unsafe { *values.add(i) };
+                let bytes = unsafe { std::slice::from_raw_parts(v.data as *const u8, v.length) };
+                String::from_utf8_lossy(bytes).into_owned()
+            })
+            .collect(),
+    }
+}
+
+/// Called by the C++ pass when its options are parsed: the pass's check of
+/// the values together. A panic must not unwind into C++: it is the reason.
+unsafe extern "C" fn check_trampoline(
+    user_data: *mut c_void,
+    num_values: isize,
+    values: *const MlirStringRef,
+    write: unsafe extern "C" fn(MlirStringRef, *mut c_void),
+    stream: *mut c_void,
+) -> bool {
+    // SAFETY: user_data is the &'static PassDef given at registration.
+    let def = unsafe { &*(user_data as *const PassDef) };
+    // SAFETY: C++ passes one string per declared option, alive for the call.
+    let raw = unsafe { raw_options(num_values, values) };
+    let why = match catch_unwind(AssertUnwindSafe(|| (def.check_options)(&raw))) {
+        Ok(Ok(())) => return true,
+        Ok(Err(why)) => why,
+        Err(panic) => format!(
+            "internal error: {}",
+            crate::diag::panic_message(panic.as_ref())
+        ),
+    };
+    let text = MlirStringRef {
+        data: why.as_ptr() as *const c_char,
+        length: why.len(),
+    };
+    // SAFETY: `write` appends the text, alive for the call, to `stream`.
+    unsafe { write(text, stream) };
+    false
 }
 
 /// Called by the C++ pass for each operation it runs on. A panic must not
@@ -74,17 +122,8 @@ unsafe extern "C" fn run_trampoline(
     let def = unsafe { &*(user_data as *const PassDef) };
     // SAFETY: the operation is alive for the duration of the pass run.
     let op = unsafe { OperationRef::from_raw(op) };
-    let raw = RawOptions {
-        values: (0..num_values.max(0) as usize)
-            .map(|i| {
-                // SAFETY: C++ passes one string per declared option, alive
-                // for the call.
-                let v = unsafe { *values.add(i) };
-                let bytes = unsafe { std::slice::from_raw_parts(v.data as *const u8, v.length) };
-                String::from_utf8_lossy(bytes).into_owned()
-            })
-            .collect(),
-    };
+    // SAFETY: C++ passes one string per declared option, alive for the call.
+    let raw = unsafe { raw_options(num_values, values) };
     tracing::debug!(target: "t2s", pass = def.argument, options = ?raw.values, "running pass");
     let _running = crate::progress::running(def.argument);
     let errors_before = crate::diag::error_count();

@@ -161,6 +161,39 @@ fn poison_storage(func: &Func, plan: &FuncPlan) -> Result<Vec<Value>, InterpretE
     Ok(data)
 }
 
+/// The most values the interpreter keeps (4 GiB): past it a run would
+/// thrash or be killed for memory rather than fail with a reason.
+pub const MAX_STORED_VALUES: u64 = 1 << 28;
+
+/// Every Func's storage together must stay within [`MAX_STORED_VALUES`].
+fn check_storage(program: &Program, plans: &[FuncPlan]) -> Result<(), InterpretError> {
+    let sizes: Vec<u128> = program
+        .funcs
+        .iter()
+        .zip(plans)
+        .map(|(f, plan)| {
+            let size = plan
+                .shape
+                .iter()
+                .fold(1u128, |n, &d| n.saturating_mul(d as u128));
+            size.saturating_mul(f.result_types.len() as u128)
+        })
+        .collect();
+    let values = sizes.iter().copied().fold(0u128, u128::saturating_add);
+    if values <= u128::from(MAX_STORED_VALUES) {
+        return Ok(());
+    }
+    let largest = (0..sizes.len()).max_by_key(|&f| sizes[f]).unwrap_or(0);
+    let bytes = values as f64 * std::mem::size_of::<Value>() as f64;
+    Err(InterpretError::StorageTooLarge {
+        values,
+        gib: bytes / f64::from(1u32 << 30),
+        largest: program.funcs[largest].name.clone(),
+        shape: plans[largest].shape.clone(),
+        limit: MAX_STORED_VALUES,
+    })
+}
+
 // ---------------------------------------------------------------------------
 // Execution
 // ---------------------------------------------------------------------------
@@ -201,6 +234,7 @@ impl<'a> Machine<'a> {
             .zip(infos)
             .map(|(f, info)| plan_func(f, info, &domains))
             .collect::<Result<Vec<_>, _>>()?;
+        check_storage(program, &plans)?;
         let storage = program
             .funcs
             .iter()

@@ -158,18 +158,16 @@ pub struct Total {
 
 /// `params` must parse before the pass runs.
 fn check_options(options: &Options) -> Result<(), String> {
+    if options.fmax < 0 {
+        return Err(format!("fmax={} is not a clock in MHz", options.fmax));
+    }
     params::parse(&options.params)
         .map(|_| ())
         .map_err(|why| format!("params: {why}"))
 }
 
 fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
-    if options.fmax < 0 {
-        return Err(error(
-            root.location(),
-            format!("t2s-report: fmax={} is not a clock in MHz", options.fmax),
-        ));
-    }
+    // check_options refused a negative fmax and malformed params.
     let fmax = (options.fmax > 0).then_some(options.fmax as f64);
     let values = params::parse(&options.params)
         .map_err(|why| error(root.location(), format!("t2s-report: params: {why}")))?;

@@ -86,7 +86,7 @@ impl Backend for Dataflow {
     }
 
     fn default_max_points(&self) -> u64 {
-        crate::limits::DEFAULT_MAX_INTERPRETED_POINTS
+        crate::limits::DEFAULT_MAX_CHANNEL_POINTS
     }
 
     fn pipelines(&self) -> Vec<&'static Pipeline> {

@@ -24,7 +24,7 @@ impl Backend for Interpret {
     }
 
     fn default_max_points(&self) -> u64 {
-        crate::limits::DEFAULT_MAX_INTERPRETED_POINTS
+        crate::limits::DEFAULT_MAX_INTERPRETER_POINTS
     }
 
     fn run(

@@ -47,7 +47,7 @@ impl Backend for OpenCl {
     }
 
     fn default_max_points(&self) -> u64 {
-        crate::limits::DEFAULT_MAX_INTERPRETED_POINTS
+        crate::limits::DEFAULT_MAX_CHANNEL_POINTS
     }
 
     fn pipelines(&self) -> Vec<&'static Pipeline> {

@@ -134,6 +134,14 @@ pub enum InterpretError {
     InputData { name: String, source: BufferError },
     #[error("Func `{func}`: its storage ({shape:?}) cannot be allocated")]
     TooLarge { func: String, shape: Vec<i64> },
+    #[error("the interpreter keeps every Func's values over its whole domain: {values} values ({gib:.1} GiB; Func `{largest}` keeps {shape:?}), more than its limit of {limit} values")]
+    StorageTooLarge {
+        values: u128,
+        gib: f64,
+        largest: String,
+        shape: Vec<usize>,
+        limit: u64,
+    },
     #[error("poison stored into output Func `{func}` at {point}: {cause}{}", at_source(.read_at))]
     PoisonInOutput {
         func: String,
