@@ -206,15 +206,26 @@ def Spacetime_ShiftRegOp : Spacetime_Op<"shift_reg", [
     `minimize-storage` makes such files where a PE writes once every `s`
     steps: `ceil`-sized instead of one register per step.
 
+    With `origin [o1, ..., on]` the file holds a sub-box of the PEs: its PE
+    dimensions are the PEs `o + p` for `p` in its shape, a box inside the
+    array's (the PE indices count from 0 along each space loop). A PE
+    outside the box keeps nothing: its writes are dropped, and a read of
+    it gives an undefined value, as a read of a PE outside the array does.
+    `split-register-files` makes such files: the long history that only a
+    few PEs' values need (T2S's GEMM reads 1,024 steps back only from the
+    last `kkk` lane) is kept by those PEs alone, as aoc builds it.
+
     ```mlir
     %srA = spacetime.shift_reg "A" : memref<10x59xf32>
     %srC = spacetime.shift_reg "C" on_write : memref<10x1xf32>
+    %deep = spacetime.shift_reg "c" origin [0, 0, 15] : memref<10x8x1x1025xf32>
     ```
   }];
-  let arguments = (ins StrAttr:$name, UnitAttr:$on_write);
+  let arguments = (ins StrAttr:$name, UnitAttr:$on_write,
+                       OptionalAttr<DenseI64ArrayAttr>:$origin);
   let results = (outs AnyStaticShapeMemRef:$registers);
   let assemblyFormat =
-      "$name (`on_write` $on_write^)? attr-dict `:` type($registers)";
+      "$name (`on_write` $on_write^)? (`origin` $origin^)? attr-dict `:` type($registers)";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Number of slots per PE (the last dimension).

@@ -63,6 +63,17 @@ LogicalResult ShiftRegOp::verify() {
     return emitOpError("a register chain has at least one slot");
   if (!type.getLayout().isIdentity())
     return emitOpError("register files have the identity layout");
+  if (std::optional<ArrayRef<int64_t>> origin = getOrigin()) {
+    if (int64_t(origin->size()) != type.getRank() - 1)
+      return emitOpError("origin has ")
+             << origin->size() << " entries for " << type.getRank() - 1
+             << " PE dimensions";
+    if (llvm::any_of(*origin, [](int64_t o) { return o < 0; }))
+      return emitOpError("origin must be non-negative (a PE index)");
+    if (getOnWrite())
+      return emitOpError("an on_write register file holds every PE (no "
+                         "origin)");
+  }
   return success();
 }
 
@@ -127,11 +138,28 @@ LogicalResult ScheduledOp::verify() {
 // ReadOp, WriteOp
 //===----------------------------------------------------------------------===//
 
-/// The register file's PE dimensions are the array's PE shape.
+/// The register file's PE dimensions are the array's PE shape, or with an
+/// origin a box inside it.
 static LogicalResult verifyFileShape(Operation *op, ArrayOp array,
-                                     MemRefType type) {
+                                     MemRefType type, Value registers) {
   SmallVector<int64_t> pes = array.getFilePeShape();
   ArrayRef<int64_t> shape = type.getShape();
+  auto decl = dyn_cast_or_null<ShiftRegOp>(array.getFileDecl(registers));
+  std::optional<ArrayRef<int64_t>> origin =
+      decl ? decl.getOrigin() : std::nullopt;
+  if (origin && shape.size() == pes.size() + 1 &&
+      origin->size() == pes.size()) {
+    for (auto [o, n, full] : llvm::zip(*origin, shape.drop_back(), pes))
+      if (o + n > full) {
+        InFlightDiagnostic d = op->emitOpError("register file ")
+                               << type << " at origin [";
+        llvm::interleaveComma(*origin, d);
+        d << "] reaches past the PE array (";
+        llvm::interleaveComma(pes, d);
+        return d << ")";
+      }
+    return verifyFileElement(op, array, type);
+  }
   if (shape.size() != pes.size() + 1 ||
       !llvm::equal(shape.drop_back(), pes)) {
     InFlightDiagnostic d = op->emitOpError("register file ")
@@ -145,7 +173,8 @@ static LogicalResult verifyFileShape(Operation *op, ArrayOp array,
 LogicalResult ReadOp::verify() {
   FailureOr<ArrayOp> array = enclosingArray(*this);
   if (failed(array) ||
-      failed(verifyFileShape(*this, *array, getRegisters().getType())))
+      failed(verifyFileShape(*this, *array, getRegisters().getType(),
+                                 getRegisters())))
     return failure();
   ArrayRef<int64_t> offset = getOffset();
   if (offset.size() != array->getNumSpace())
@@ -273,7 +302,8 @@ static void printDelay(OpAsmPrinter &p, ReadOp, IntegerAttr delay,
 LogicalResult WriteOp::verify() {
   FailureOr<ArrayOp> array = enclosingArray(*this);
   if (failed(array) ||
-      failed(verifyFileShape(*this, *array, getRegisters().getType())))
+      failed(verifyFileShape(*this, *array, getRegisters().getType(),
+                                 getRegisters())))
     return failure();
   if (!array->getFileDecl(getRegisters()))
     return emitOpError("writes a register file that is not one of the "

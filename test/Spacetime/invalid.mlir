@@ -1385,3 +1385,37 @@ ure.program @p {
     spacetime.output %s to @out[%i] : f32
   }
 }
+
+// -----
+
+// expected-error@+1 {{'spacetime.shift_reg' op origin has 2 entries for 1 PE dimensions}}
+%r = spacetime.shift_reg "acc" origin [0, 1] : memref<4x2xf32>
+
+// -----
+
+// expected-error@+1 {{'spacetime.shift_reg' op origin must be non-negative (a PE index)}}
+%r = spacetime.shift_reg "acc" origin [-1] : memref<4x2xf32>
+
+// -----
+
+// expected-error@+1 {{'spacetime.shift_reg' op an on_write register file holds every PE (no origin)}}
+%r = spacetime.shift_reg "acc" on_write origin [1] : memref<2x2xf32>
+
+// -----
+
+// A sub-box that reaches past the array's 4 PEs.
+ure.program @p {
+  ure.func @acc(t, i) -> f32
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i = 0 extent 4) -> f32
+  %d = spacetime.shift_reg "acc_long" origin [2] : memref<3x3xf32>
+  spacetime.array @acc registers(%d : memref<3x3xf32>) loops (t = 0 extent 4, i = 0 extent 4) time (t = 0 extent 4) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %pi: index, %d_in: memref<3x3xf32>):
+    %ti, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %ti) : f32
+    // expected-error@+1 {{'spacetime.write' op register file 'memref<3x3xf32>' at origin [2] reaches past the PE array (4)}}
+    spacetime.write %a, %d_in : memref<3x3xf32>
+    spacetime.output %a to @out[%i] : f32
+  }
+}

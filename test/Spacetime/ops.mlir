@@ -265,3 +265,31 @@ ure.program @inside {
     spacetime.output %v to @out[%it, %kt, %tt] : f32
   }
 }
+
+// -----
+
+// A register file of a sub-box of the PEs (origin): PE 0 reads PE 3's value
+// two steps back, and only PE 3 keeps that history.
+// CHECK-LABEL: ure.program @deep
+// CHECK:         spacetime.shift_reg "acc" : memref<4x1xf32>
+// CHECK-NEXT:    spacetime.shift_reg "acc_long" origin [3] : memref<1x3xf32>
+// CHECK:         spacetime.read %{{.*}} [-3] delay 2 : memref<1x3xf32>
+// GENERIC: "spacetime.shift_reg"() <{name = "acc_long", origin = array<i64: 3>}> : () -> memref<1x3xf32>
+ure.program @deep {
+  ure.func @acc(t, i) -> f32
+  ure.input @A : memref<4x4xf32>
+  ure.func @out(i = 0 extent 4) -> f32
+  %r = spacetime.shift_reg "acc" : memref<4x1xf32>
+  %d = spacetime.shift_reg "acc_long" origin [3] : memref<1x3xf32>
+  spacetime.array @acc registers(%r, %d : memref<4x1xf32>, memref<1x3xf32>) loops (t = 0 extent 4, i = 0 extent 4) time (t = 0 extent 4) space (i = 0 extent 4)
+      schedule affine_map<(d0, d1) -> (d0)> recover affine_map<(d0, d1) -> (d0, d1)> {
+  ^bb0(%t: index, %pi: index, %r_in: memref<4x1xf32>, %d_in: memref<1x3xf32>):
+    %ti, %i = spacetime.recover : index, index
+    %a = ure.load @A(%i, %ti) : f32
+    %far = spacetime.read %d_in [-3] delay 2 : memref<1x3xf32>
+    %s = arith.addf %a, %far : f32
+    spacetime.write %s, %d_in : memref<1x3xf32>
+    spacetime.write %s, %r_in : memref<4x1xf32>
+    spacetime.output %s to @out[%i] : f32
+  }
+}

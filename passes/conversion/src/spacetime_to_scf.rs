@@ -573,6 +573,7 @@ mod phases;
 mod regions;
 pub mod registers;
 pub mod rewrite;
+mod shifts;
 mod steps;
 pub mod store_once;
 mod threads;

@@ -118,6 +118,16 @@ impl ArrayInfo {
         })
     }
 
+    /// The PE shape of a register file: the extents of the space loops that
+    /// are not vectorized.
+    pub fn pe_shape(&self) -> Vec<i64> {
+        self.space
+            .iter()
+            .filter(|s| !s.vectorized)
+            .map(|s| s.pe_extent())
+            .collect()
+    }
+
     /// The lane shape: the extents of the vectorized space loops.
     pub fn lane_shape(&self) -> Vec<i64> {
         self.space

@@ -12,7 +12,7 @@ use t2s_ir::{pipeline, registration};
 use t2s_transforms as transforms;
 
 /// Every t2s pass.
-pub fn all_passes() -> [&'static PassDef; 21] {
+pub fn all_passes() -> [&'static PassDef; 22] {
     [
         &transforms::ure::merge_ures::PASS,
         &transforms::spacetime::space_time_transform::PASS,
@@ -26,6 +26,7 @@ pub fn all_passes() -> [&'static PassDef; 21] {
         &transforms::channel::unload::PASS,
         &transforms::channel::pack_channels::PASS,
         &transforms::channel::pack_inner_lanes::PASS,
+        &transforms::spacetime::split_register_files::PASS,
         &conversion::spacetime_to_scf::PASS,
         &conversion::lower_channels::PASS,
         &conversion::ure_to_scf::PASS,

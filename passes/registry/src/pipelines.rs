@@ -30,7 +30,7 @@ pub static TRANSFORM: Pipeline = Pipeline {
 /// The isolated design: loaders, the array and drainers as kernels.
 pub static ISOLATE: Pipeline = Pipeline {
     argument: "t2s-isolate",
-    description: "t2s-transform, then isolate loaders, feeders and drainers into kernels (streaming-tensor chains written as isolation and buffers), give buffered feeders their double buffers and loaders, vectorize, scatter and gather along PE chains, move collectors' stores into unloaders, and carry whole vectors through the channels that vectorized kernels access with all lanes or that both ends walk with their innermost PE loop",
+    description: "t2s-transform, then isolate loaders, feeders and drainers into kernels (streaming-tensor chains written as isolation and buffers), give buffered feeders their double buffers and loaders, vectorize, scatter and gather along PE chains, move collectors' stores into unloaders, and carry whole vectors through the channels that vectorized kernels access with all lanes or that both ends walk with their innermost PE loop, and keep a register file's long history only in the PEs that need it",
     defaults: &[],
     steps: &[
         Step::Pipeline(&TRANSFORM),
@@ -43,6 +43,7 @@ pub static ISOLATE: Pipeline = Pipeline {
         Pass(&transforms::channel::unload::PASS),
         Pass(&transforms::channel::pack_channels::PASS),
         Pass(&transforms::channel::pack_inner_lanes::PASS),
+        Pass(&transforms::spacetime::split_register_files::PASS),
     ],
 };
 
@@ -121,7 +122,7 @@ pub static SEQUENTIAL_TO_LLVM: Pipeline = Pipeline {
 
 pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     argument: "t2s-lower-to-llvm",
-    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize and lower the systolic array to the llvm dialect (each stream_input's feeder a packed tile, ure.parallel's loops on the host's threads; inputs read again and again along rows a power of two bytes long padded first)",
+    description: "Make integer divisions total, merge the UREs, apply the space-time transform, minimize the register files, vectorize, keep a register file's long history only in the PEs that need it, and lower the systolic array to the llvm dialect (each stream_input's feeder a packed tile, ure.parallel's loops on the host's threads; inputs read again and again along rows a power of two bytes long padded first)",
     defaults: &[
         ("pack-feeders", "true"),
         ("threads", "true"),
@@ -130,6 +131,7 @@ pub static LOWER_TO_LLVM: Pipeline = Pipeline {
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),
+        Pass(&transforms::spacetime::split_register_files::PASS),
         Pass(&conversion::spacetime_to_scf::PASS),
         Pass(&transforms::memref::pad_inputs::PASS),
         // ure.parallel's scf.parallel on MLIR's async runtime (the JIT
@@ -237,6 +239,7 @@ pub static SYSTOLIC_TO_SPIRV: Pipeline = Pipeline {
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),
+        Pass(&transforms::spacetime::split_register_files::PASS),
         Step::Pipeline(&ARRAYS_TO_SCF),
         Step::Pipeline(&SCF_TO_SPIRV),
     ],
@@ -277,6 +280,7 @@ pub static SYSTOLIC_TO_NVVM: Pipeline = Pipeline {
     steps: &[
         Step::Pipeline(&TRANSFORM),
         Pass(&transforms::spacetime::vectorize::PASS),
+        Pass(&transforms::spacetime::split_register_files::PASS),
         Pass(&conversion::spacetime_to_scf::PASS),
         Step::Pipeline(&GPU_TO_NVVM),
     ],

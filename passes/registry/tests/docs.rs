@@ -243,7 +243,7 @@ fn stages_run_exactly_the_pipeline() {
         stages[0]
     );
     assert!(
-        stages[0].ends_with("pack-inner-lanes, canonicalize, cse)"),
+        stages[0].ends_with("split-register-files, canonicalize, cse)"),
         "{}",
         stages[0]
     );

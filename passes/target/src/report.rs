@@ -458,7 +458,13 @@ fn storage(view: &ArrayOp<'_, '_>) -> Storage {
                 },
             })
             .collect();
-        storage.m20ks += memory::file_m20ks(&shape, bits, &file_reads);
+        let origin = file.decl.origin();
+        let array_pes = view.info().map(|i| i.pe_shape()).unwrap_or_default();
+        let within = origin.as_ref().map(|origin| memory::FileBox {
+            origin,
+            array: &array_pes,
+        });
+        storage.m20ks += memory::file_m20ks(&shape, bits, &file_reads, within);
     }
     for (_, buffer) in view.buffers() {
         let ty = buffer.buffer_type();

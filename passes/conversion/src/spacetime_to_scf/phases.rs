@@ -6,6 +6,7 @@
 use super::*;
 use crate::spacetime_to_scf::buffers::BufferStorage;
 use crate::spacetime_to_scf::regions::Regions;
+use crate::spacetime_to_scf::registers::PeBox;
 use melior::ir::BlockRef;
 
 /// The names of the PE (non-vectorized space) loops.
@@ -73,6 +74,7 @@ pub(super) fn allocate_files<'c>(
             on_write,
             newest_last: shifted && !on_write && !unroll,
             index,
+            pe_box: PeBox::new(file.decl.origin(), &dims[..dims.len() - 1], info.pe_shape()),
         };
         crate::spacetime_to_scf::registers::zero_file(
             e,
@@ -398,12 +400,7 @@ fn unrolled_pes(
         rewrite_pe(&at, &cloned, info, &frame, pe.files, pe.lowered, pe.stamps)?;
     }
     regions.finish();
-    crate::spacetime_to_scf::registers::shift_files(
-        &e.at(time.block),
-        pe.files,
-        info,
-        pe.region_size,
-    );
+    crate::spacetime_to_scf::shifts::shift_files(&e.at(time.block), pe.files, pe.region_size);
     Ok(())
 }
 
@@ -450,7 +447,7 @@ fn pe_loops<'c>(
         constant_pe: None,
     };
     rewrite_pe(&at, &cloned, info, &frame, pe.files, pe.lowered, pe.stamps)?;
-    crate::spacetime_to_scf::registers::shift_files_in_loops(
+    crate::spacetime_to_scf::shifts::shift_files_in_loops(
         &e.at(step_block),
         pe.files,
         &pe_names(info),

@@ -12,7 +12,6 @@
 
 use crate::spacetime_to_scf::lowered::zero;
 use crate::spacetime_to_scf::lowered::PeFrame;
-use crate::spacetime_to_scf::regions::Regions;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     Type, ValueLike,
@@ -47,6 +46,33 @@ pub struct FileStorage {
     pub newest_last: bool,
     /// The file's position among the array's: the order of the shifts.
     pub index: usize,
+    /// The PEs the file holds.
+    pub pe_box: PeBox,
+}
+
+/// The PEs a register file holds: a file of a sub-box of the PEs
+/// (`origin`) drops the writes of the PEs outside it.
+#[derive(Clone)]
+pub struct PeBox {
+    /// The first PE per PE dimension (all 0 for a file of every PE).
+    pub origin: Vec<i64>,
+    /// The file's PE dimensions.
+    pub pes: Vec<i64>,
+    /// The array's PEs per PE dimension: where a PE's index can lie.
+    pub array_pes: Vec<i64>,
+    /// Holds fewer PEs than the array has.
+    pub partial: bool,
+}
+
+impl PeBox {
+    pub fn new(origin: Option<Vec<i64>>, pes: &[i64], array_pes: Vec<i64>) -> Self {
+        Self {
+            partial: origin.is_some(),
+            origin: origin.unwrap_or_else(|| vec![0; pes.len()]),
+            pes: pes.to_vec(),
+            array_pes,
+        }
+    }
 }
 
 impl FileStorage {
@@ -62,7 +88,7 @@ impl FileStorage {
 
     /// Whether the file is flat and larger than any register set, so that
     /// loops zero and shift it ([`STRAIGHT_LINE_ELEMENTS`]).
-    fn in_loops(&self) -> bool {
+    pub(super) fn in_loops(&self) -> bool {
         self.flat
             .as_ref()
             .is_some_and(|s| s.iter().product::<i64>() > STRAIGHT_LINE_ELEMENTS)
@@ -182,6 +208,80 @@ fn own_pe(e: &Emitter<'_>, info: &ArrayInfo, frame: &PeFrame<'_>) -> Vec<Val> {
         .collect()
 }
 
+/// This PE's index in a file of a sub-box of the PEs: its index in the
+/// array less the file's origin.
+fn own_pe_in(
+    e: &Emitter<'_>,
+    file: &FileStorage,
+    info: &ArrayInfo,
+    frame: &PeFrame<'_>,
+) -> Vec<Val> {
+    let own = own_pe(e, info, frame);
+    if !file.pe_box.partial {
+        return own;
+    }
+    own.iter()
+        .zip(&file.pe_box.origin)
+        .map(|(p, o)| match (ir::constant_index(p.value()), o) {
+            (_, 0) => *p,
+            (Some(c), o) => e.index(c - o),
+            (None, o) => e.sub(*p, e.index(*o)),
+        })
+        .collect()
+}
+
+/// Whether this PE (at `idx`, its index in the file) is in a partial
+/// file's box: `Ok(None)` when it is statically, `Err(())` when it is not
+/// (constant coordinates outside), else the condition. Only the sides a PE
+/// of the array can cross are tested.
+fn in_box(e: &Emitter<'_>, file: &FileStorage, idx: &[Val]) -> Result<Option<Val>, ()> {
+    if !file.pe_box.partial {
+        return Ok(None);
+    }
+    let mut condition: Option<Val> = None;
+    let mut and = |c: Val| condition = Some(condition.map_or(c, |d| e.and(d, c)));
+    for (d, (p, n)) in idx.iter().zip(&file.pe_box.pes).enumerate() {
+        if let Some(c) = ir::constant_index(p.value()) {
+            if c < 0 || c >= *n {
+                return Err(());
+            }
+            continue;
+        }
+        // The index is the PE's (in [0, N)) less the origin.
+        let origin = file.pe_box.origin[d];
+        let last = file.pe_box.array_pes.get(d).map_or(i64::MAX, |n| n - 1) - origin;
+        if origin > 0 {
+            and(e.cmpi(t2s_ir::emit::CMPI_SGE, *p, e.index(0)));
+        }
+        if last >= *n {
+            and(e.cmpi(t2s_ir::emit::CMPI_SLT, *p, e.index(*n)));
+        }
+    }
+    Ok(condition)
+}
+
+/// The index in a partial file of the producer `offset` before the PE at
+/// `pe` (its index in the file), clamped on the sides a read can leave the
+/// file: a producer outside it gives an unused value, as one outside the
+/// array does.
+fn clamped(e: &Emitter<'_>, file: &FileStorage, d: usize, pe: Val, offset: i64) -> Val {
+    let n = file.pe_box.pes[d];
+    let q = match offset {
+        0 => pe,
+        o => e.sub(pe, e.index(o)),
+    };
+    // q lies in [-origin - offset, N - 1 - origin - offset].
+    let low = -file.pe_box.origin[d] - offset;
+    let high =
+        file.pe_box.array_pes.get(d).map_or(i64::MAX, |a| a - 1) - file.pe_box.origin[d] - offset;
+    let q = if low < 0 { e.maxsi(q, e.index(0)) } else { q };
+    if high > n - 1 {
+        e.minsi(q, e.index(n - 1))
+    } else {
+        q
+    }
+}
+
 pub fn read(
     e: &Emitter<'_>,
     op: &OperationRef<'_, '_>,
@@ -212,12 +312,10 @@ pub fn read(
             // A PE outside the array: an undefined value the program must not
             // use; any value of the type will do.
             let mut outside = false;
-            for ((p, o), s) in pe.iter().zip(&offset).zip(&info.space) {
-                if s.vectorized {
-                    continue;
-                }
-                let q = p - o - s.min;
-                outside |= q < 0 || q >= s.pe_extent();
+            let dims = pe.iter().zip(&offset).zip(&info.space);
+            for (d, ((p, o), s)) in dims.filter(|(_, s)| !s.vectorized).enumerate() {
+                let q = p - o - s.min - file.pe_box.origin.get(d).copied().unwrap_or(0);
+                outside |= q < 0 || q >= file.pe_box.pes.get(d).copied().unwrap_or(s.pe_extent());
                 indices.push(q);
             }
             if outside {
@@ -233,7 +331,7 @@ pub fn read(
             file.load(e, &idx, ty)
         }
         None => {
-            let own = own_pe(e, info, frame);
+            let own = own_pe_in(e, file, info, frame);
             let pe_dims = offset
                 .iter()
                 .zip(&info.space)
@@ -241,7 +339,12 @@ pub fn read(
             let mut idx: Vec<Val> = own
                 .iter()
                 .zip(pe_dims)
-                .map(|(p, (o, s))| neighbour(e, *p, *o, s.pe_extent()))
+                .zip(&file.pe_box.pes)
+                .enumerate()
+                .map(|(d, ((p, (o, _)), n))| match file.pe_box.partial {
+                    false => neighbour(e, *p, *o, *n),
+                    true => clamped(e, file, d, *p, *o),
+                })
                 .collect();
             idx.push(slot(e, file, frame.step, &delay));
             file.load(e, &idx, ty)
@@ -279,20 +382,42 @@ pub fn write(
     let file = file_of(op, 1, files)?;
     let value = op.operand(0).or_internal("an operand of the op")?.val();
     let mask = op.operand_at(2).map(|m| m.val());
-    let mut idx = own_pe(e, info, frame);
+    let mut idx = own_pe_in(e, file, info, frame);
+    match in_box(e, file, &idx) {
+        // A PE outside the file's box keeps nothing.
+        Err(()) => {}
+        Ok(None) => store_write(e, file, value, mask, &mut idx, frame),
+        Ok(Some(inside)) => {
+            let block = e.if_then(inside);
+            store_write(&e.at(block), file, value, mask, &mut idx, frame);
+            e.finish_scf_block(block);
+        }
+    }
+    Ok(())
+}
+
+/// The store of a write at this PE's index `idx` in the file.
+fn store_write(
+    e: &Emitter<'_>,
+    file: &FileStorage,
+    value: Val,
+    mask: Option<Val>,
+    idx: &mut Vec<Val>,
+    frame: &PeFrame<'_>,
+) {
     if file.on_write {
         // Only the lanes that write shift their chain.
-        shift_chain(e, file, &idx, mask);
+        shift_chain(e, file, idx, mask);
         idx.push(e.index(0));
         let value = match mask {
             Some(m) => {
-                let old = file.load(e, &idx, t2s_ir::lanes::type_of(value));
+                let old = file.load(e, idx, t2s_ir::lanes::type_of(value));
                 e.select(m, value, old)
             }
             None => value,
         };
-        file.store(e, value, &idx);
-        return Ok(());
+        file.store(e, value, idx);
+        return;
     }
     let slot = if file.newest_last {
         e.index(file.slots - 1)
@@ -302,8 +427,7 @@ pub fn write(
         e.remsi(frame.step, e.index(file.slots))
     };
     idx.push(slot);
-    file.store(e, value, &idx);
-    Ok(())
+    file.store(e, value, idx);
 }
 
 /// Zeroes a register file of shape `dims` after its allocation: an
@@ -409,126 +533,9 @@ fn shift_chain(e: &Emitter<'_>, file: &FileStorage, pe: &[Val], mask: Option<Val
     }
 }
 
-/// After a step of unrolled PEs: every shifted file moves each value one
-/// slot up (slot `d` takes slot `d - 1`), from the last slot down.
-pub fn shift_files(
-    e: &Emitter<'_>,
-    files: &HashMap<usize, FileStorage>,
-    info: &ArrayInfo,
-    region_size: usize,
-) {
-    let mut sorted: Vec<&FileStorage> = files
-        .values()
-        .filter(|f| f.shifted && !f.on_write && f.slots > 1)
-        .collect();
-    sorted.sort_by_key(|f| f.index);
-    let mut pes = vec![Vec::new()];
-    for s in info.space.iter().filter(|s| !s.vectorized) {
-        pes = pes
-            .into_iter()
-            .flat_map(|p| {
-                (0..s.pe_extent()).map(move |v| {
-                    let mut q = p.clone();
-                    q.push(v);
-                    q
-                })
-            })
-            .collect();
-    }
-    let (large, sorted): (Vec<&FileStorage>, Vec<&FileStorage>) =
-        sorted.into_iter().partition(|f| f.in_loops());
-    for file in large {
-        shift_flat_in_loop(e, file);
-    }
-    let regions = Regions::new(*e, sorted.len() * pes.len(), region_size);
-    let jobs = sorted
-        .iter()
-        .flat_map(|f| pes.iter().map(move |pe| (*f, pe)));
-    for (i, (file, pe)) in jobs.enumerate() {
-        let e = regions.item(i);
-        let elem = t2s_ir::types::element(file.buffer.r#type());
-        for k in (1..file.slots).rev() {
-            let mut from: Vec<Val> = pe.iter().map(|&p| e.index(p)).collect();
-            let mut to = from.clone();
-            from.push(e.index(k - 1));
-            to.push(e.index(k));
-            let v = file.load(&e, &from, elem);
-            file.store(&e, v, &to);
-        }
-    }
-    regions.finish();
-}
-
-/// Shifts a flat file (PE-major, the slots last) in one loop over its PEs:
-/// each PE's slot `d` takes slot `d - 1`, from the last slot down. The
-/// PEs' chains are disjoint, so their order does not matter.
-fn shift_flat_in_loop(e: &Emitter<'_>, file: &FileStorage) {
-    let Some(shape) = &file.flat else { return };
-    let pes: i64 = shape[..shape.len() - 1].iter().product();
-    let elem = t2s_ir::types::element(file.buffer.r#type());
-    let (block, pe) = e.for_loop(e.index(0), e.index(pes));
-    let at = e.at(block);
-    let base = at.mul(pe, at.index(file.slots));
-    for k in (1..file.slots).rev() {
-        let from = at.add(base, at.index(k - 1));
-        let v = at.load(file.buffer, &[from], elem);
-        at.store(v, file.buffer, &[at.add(base, at.index(k))]);
-    }
-    e.finish_scf_block(block);
-}
-
-/// After a step of PE loops: every file shifted in loops moves each value
-/// one slot down (slot `d` takes slot `d + 1`), in a loop nest over its PEs
-/// and slots marked [`UNROLL`], so that each PE's file is a shift register.
-/// The PE loops take the names `pe_names` (the array's space loops), the
-/// slot loop `slot`.
-pub fn shift_files_in_loops(
-    e: &Emitter<'_>,
-    files: &HashMap<usize, FileStorage>,
-    pe_names: &[String],
-) {
-    let mut sorted: Vec<&FileStorage> = files
-        .values()
-        .filter(|f| f.newest_last && f.slots > 1)
-        .collect();
-    sorted.sort_by_key(|f| f.index);
-    for file in sorted {
-        let ty = file.buffer.r#type();
-        let elem = t2s_ir::types::element(ty);
-        let shape = t2s_ir::types::shape(ty).unwrap_or_default();
-        let mut at = *e;
-        let mut blocks = Vec::new();
-        let mut from = Vec::new();
-        for (d, extent) in shape[..shape.len() - 1].iter().enumerate() {
-            let name = pe_names.get(d).map_or("pe", String::as_str);
-            let (block, iv) = at
-                .located(named(e, name))
-                .for_loop(at.index(0), at.index(*extent));
-            at.mark_parent(block, UNROLL);
-            blocks.push(block);
-            from.push(iv);
-            at = at.at(block);
-        }
-        let (block, slot) = at
-            .located(named(e, "slot"))
-            .for_loop(at.index(0), at.index(file.slots - 1));
-        at.mark_parent(block, UNROLL);
-        blocks.push(block);
-        let inner = at.at(block);
-        let mut to = from.clone();
-        to.push(slot);
-        from.push(inner.add(slot, inner.index(1)));
-        let v = file.load(&inner, &from, elem);
-        file.store(&inner, v, &to);
-        for block in blocks.iter().rev() {
-            e.finish_scf_block(*block);
-        }
-    }
-}
-
 /// `loc("name"(e's location))`: the name the OpenCL translation gives a
 /// loop.
-fn named<'c>(e: &Emitter<'c>, name: &str) -> melior::ir::Location<'c> {
+pub(super) fn named<'c>(e: &Emitter<'c>, name: &str) -> melior::ir::Location<'c> {
     melior::ir::Location::name(e.context, name, e.location)
 }
 

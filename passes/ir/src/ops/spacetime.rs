@@ -219,10 +219,23 @@ impl<'c, 'a> ShiftRegOp<'c, 'a> {
         self.0.has_attribute("on_write")
     }
 
-    /// The slots per PE (the last dimension).
+    /// The first PE the file holds, per PE dimension (`origin`); `None` when
+    /// it holds every PE.
+    pub fn origin(&self) -> Option<Vec<i64>> {
+        ir::optional_i64s(&self.0, "origin")
+    }
+
+    /// The file's PE dimensions (its shape without the slots).
+    pub fn pe_shape(&self) -> Vec<i64> {
+        let shape = crate::types::shape(self.file_type()).unwrap_or_default();
+        shape[..shape.len().saturating_sub(1)].to_vec()
+    }
+
+    /// The slots per PE (the last dimension; files are static memrefs of
+    /// scalars or vectors).
     pub fn slots(&self) -> i64 {
-        crate::import::memref_shape(self.file_type())
-            .and_then(|(_, shape)| shape.last().copied().flatten())
+        crate::types::shape(self.file_type())
+            .and_then(|shape| shape.last().copied())
             .unwrap_or(1)
     }
 }

@@ -119,19 +119,37 @@ pub struct FileRead {
     pub slot: Option<i64>,
 }
 
+/// Where a register file's PEs sit in the array: its first PE per PE
+/// dimension and the array's PE extents (a file of a sub-box of the PEs).
+pub struct FileBox<'a> {
+    pub origin: &'a [i64],
+    pub array: &'a [i64],
+}
+
 /// M20Ks of a register file of shape `[PEs..., slots]`: in each PE a
 /// memory as deep as the deepest slot a read reaches there (aoc drops the
 /// taps of a shift register no PE reads), when that is a long shift
-/// register. PEs no read reaches keep only flip-flops.
-pub fn file_m20ks(shape: &[i64], element_bits: u64, reads: &[FileRead]) -> u64 {
+/// register. PEs no read reaches keep only flip-flops. The readers are the
+/// array's PEs: `within` places a file of a sub-box in it (`None`: the
+/// file's PEs are the array's).
+pub fn file_m20ks(
+    shape: &[i64],
+    element_bits: u64,
+    reads: &[FileRead],
+    within: Option<FileBox<'_>>,
+) -> u64 {
     let Some((&slots, pes)) = shape.split_last() else {
         return 0;
+    };
+    let (origin, array): (Vec<i64>, Vec<i64>) = match within {
+        Some(b) => (b.origin.to_vec(), b.array.to_vec()),
+        None => (vec![0; pes.len()], pes.to_vec()),
     };
     let slots = slots.max(1);
     let count: u64 = pes.iter().map(|d| (*d).max(1) as u64).product();
     let resolved = reads
         .iter()
-        .all(|r| r.slot.is_some() && r.offset.len() == pes.len());
+        .all(|r| r.slot.is_some() && r.offset.len() == pes.len() && array.len() == pes.len());
     if !resolved || count > MAX_ENUMERATED_PES {
         // Every PE keeps every slot.
         return if slots as u64 > LONG_SHIFT_REGISTER {
@@ -144,12 +162,14 @@ pub fn file_m20ks(shape: &[i64], element_bits: u64, reads: &[FileRead]) -> u64 {
     for read in reads {
         let slot = read.slot.unwrap_or(slots - 1).clamp(0, slots - 1);
         for (index, pe) in pe_points(pes).enumerate() {
-            // The reader at `pe + offset` is in the array: `pe` is read.
+            // The reader at `pe + offset` (in the array's PE indices) is in
+            // the array: `pe` is read.
             let reader_inside = pe
                 .iter()
+                .zip(&origin)
                 .zip(&read.offset)
-                .zip(pes)
-                .all(|((p, o), n)| (0..*n).contains(&(p + o)));
+                .zip(&array)
+                .all(|(((p, b), o), n)| (0..*n).contains(&(p + b + o)));
             if reader_inside {
                 depth[index] = depth[index].max(slot + 1);
             }

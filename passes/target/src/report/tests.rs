@@ -167,27 +167,27 @@ mod memory {
             offset: vec![-3],
             slot: Some(99),
         };
-        assert_eq!(file_m20ks(&[4, 100], 32, &[deep]), 1);
+        assert_eq!(file_m20ks(&[4, 100], 32, &[deep], None), 1);
         // Every PE reads its own file that far back: four memories.
         let own = FileRead {
             offset: vec![0],
             slot: Some(99),
         };
-        assert_eq!(file_m20ks(&[4, 100], 32, &[own]), 4);
+        assert_eq!(file_m20ks(&[4, 100], 32, &[own], None), 4);
         // Short reads: flip-flops.
         let short = FileRead {
             offset: vec![0],
             slot: Some(1),
         };
-        assert_eq!(file_m20ks(&[4, 100], 32, &[short]), 0);
+        assert_eq!(file_m20ks(&[4, 100], 32, &[short], None), 0);
         // A delay the model does not resolve: every PE keeps every slot.
         let unknown = FileRead {
             offset: vec![0],
             slot: None,
         };
-        assert_eq!(file_m20ks(&[4, 100], 32, &[unknown]), 4);
+        assert_eq!(file_m20ks(&[4, 100], 32, &[unknown], None), 4);
         // A short file is flip-flops whatever reads it.
-        assert_eq!(file_m20ks(&[4, 64], 32, &[]), 0);
+        assert_eq!(file_m20ks(&[4, 64], 32, &[], None), 0);
     }
 
     #[test]

@@ -68,7 +68,8 @@ fn minimize_array(
     let _ = program;
     let array_view = ArrayOp::cast(*array).or_internal("an op of the expected kind")?;
     for entry in array_view.files() {
-        if entry.decl.on_write() {
+        // A file of a sub-box of the PEs was split for its readers already.
+        if entry.decl.on_write() || entry.decl.origin().is_some() {
             continue;
         }
         let file = entry.decl.op();

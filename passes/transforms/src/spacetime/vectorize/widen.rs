@@ -116,6 +116,17 @@ fn retype_files(
     varying: &Varying,
 ) -> Result<(), Failed> {
     let array = ArrayOp::cast(*array).or_internal("an op of the expected kind")?;
+    // A file of a sub-box of the PEs has no form over lanes here: the
+    // split is made after vectorizing, as the pipelines do.
+    if let Some(file) = array.files().iter().find(|f| f.decl.origin().is_some()) {
+        return Err(error(
+            file.decl.op().location(),
+            format!(
+                "vectorize: register file \"{}\" holds a sub-box of the PEs (origin): run vectorize before split-register-files",
+                file.decl.label()
+            ),
+        ));
+    }
     for file in array.files() {
         let value = file.decl.registers();
         let ty = type_of(value);
