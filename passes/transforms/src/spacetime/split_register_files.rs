@@ -33,9 +33,11 @@ use melior::ir::{
     r#type::MemRefType,
 };
 use t2s_dialects::ods::spacetime;
+use t2s_ir::array::ArrayInfo;
 use t2s_ir::diag::remark;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
+use t2s_ir::guard::Key;
 use t2s_ir::handle::AsOp;
 use t2s_ir::ir;
 use t2s_ir::ods;
@@ -62,12 +64,14 @@ fn split_program(program: OperationRef<'_, '_>, _: &NoOptions) -> Result<(), Fai
     Ok(())
 }
 
-/// One read as the plan sees it: its offset along the file's PE dimensions
-/// and its delay in steps.
+/// One read as the plan sees it: its offset along the file's PE dimensions,
+/// its delay in steps, and the readers whose value of it matters, per PE
+/// dimension `[lo, hi)` (`None`: no PE's).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlanRead {
     pub offset: Vec<i64>,
     pub delay: i64,
+    pub readers: Option<Vec<(i64, i64)>>,
 }
 
 /// How a file is split: the slots of the file of every PE, and the box
@@ -89,12 +93,15 @@ impl Split {
 }
 
 /// The producers a read reaches in a box of `pes`: per dimension `[lo, hi)`
-/// (`None`: none, every producer is outside the array).
-fn reach(pes: &[i64], offset: &[i64]) -> Option<Vec<(i64, i64)>> {
+/// (`None`: none, every producer is outside the array or no reader uses
+/// the value).
+fn reach(pes: &[i64], read: &PlanRead) -> Option<Vec<(i64, i64)>> {
+    let readers = read.readers.as_ref()?;
     pes.iter()
-        .zip(offset)
-        .map(|(&n, &o)| {
-            let (lo, hi) = (0.max(-o), n.min(n - o));
+        .zip(&read.offset)
+        .zip(readers)
+        .map(|((&n, &o), &(r0, r1))| {
+            let (lo, hi) = (0.max(r0 - o), n.min(r1 - o));
             (lo < hi).then_some((lo, hi))
         })
         .collect()
@@ -118,7 +125,7 @@ pub fn plan(pes: &[i64], slots: i64, reads: &[PlanRead]) -> Option<Split> {
         let mut hull: Option<Vec<(i64, i64)>> = None;
         for read in reads.iter().filter(|r| r.delay > t) {
             // A read that reaches no PE of the array reads nothing.
-            let Some(reached) = reach(pes, &read.offset) else {
+            let Some(reached) = reach(pes, read) else {
                 continue;
             };
             hull = Some(match hull {
@@ -155,8 +162,6 @@ fn split_array(array: &OperationRef<'_, '_>) -> Result<(), Failed> {
     let view = ArrayOp::cast(*array).or_internal("a spacetime.array")?;
     let info = view.info()?;
     let pes = info.pe_shape();
-    // The offsets' entries along the PE dimensions (not the vectorized ones).
-    let pe_dims: Vec<bool> = info.space.iter().map(|s| !s.vectorized).collect();
     let reads: Vec<ReadOp> = t2s_ir::ops::all(*array);
     let writes: Vec<WriteOp> = t2s_ir::ops::all(*array);
     for file in view.files() {
@@ -164,7 +169,7 @@ fn split_array(array: &OperationRef<'_, '_>) -> Result<(), Failed> {
             continue;
         }
         let file_reads: Vec<&ReadOp> = reads.iter().filter(|r| r.registers() == file.arg).collect();
-        let Some(plan_reads) = plan_reads(&file_reads, &pe_dims) else {
+        let Some(plan_reads) = plan_reads(&file_reads, &info) else {
             continue; // A delay per time loop: its slot is known at run time.
         };
         let [write] = writes
@@ -184,9 +189,9 @@ fn split_array(array: &OperationRef<'_, '_>) -> Result<(), Failed> {
     Ok(())
 }
 
-/// The reads' offsets and delays, or `None` when one gives its delay per
-/// time loop.
-fn plan_reads(reads: &[&ReadOp], pe_dims: &[bool]) -> Option<Vec<PlanRead>> {
+/// The reads' offsets (along the PE dimensions, not the lanes), delays and
+/// readers, or `None` when one gives its delay per time loop.
+fn plan_reads(reads: &[&ReadOp], info: &ArrayInfo) -> Option<Vec<PlanRead>> {
     reads
         .iter()
         .map(|r| match r.delay() {
@@ -194,15 +199,43 @@ fn plan_reads(reads: &[&ReadOp], pe_dims: &[bool]) -> Option<Vec<PlanRead>> {
                 offset: r
                     .offset()
                     .iter()
-                    .zip(pe_dims)
-                    .filter(|(_, pe)| **pe)
+                    .zip(&info.space)
+                    .filter(|(_, s)| !s.vectorized)
                     .map(|(o, _)| *o)
                     .collect(),
                 delay,
+                readers: readers(r, info),
             }),
             _ => None,
         })
         .collect()
+}
+
+/// The PEs whose value of `read` matters: every PE, or those a condition
+/// fixes along a space loop (`j == 0` around the read, or on the select
+/// whose true arm is its one use: T2S's PairHMM reads its long-distance
+/// value only in the boundary PEs). `None` when no PE's matters.
+fn readers(read: &ReadOp<'_, '_>, info: &ArrayInfo) -> Option<Vec<(i64, i64)>> {
+    let space: Vec<_> = info.space.iter().filter(|s| !s.vectorized).collect();
+    let mut readers: Vec<(i64, i64)> = space.iter().map(|s| (0, s.pe_extent())).collect();
+    let Some(guard) = t2s_ir::guard::use_guard_of(read.op(), info) else {
+        return Some(readers);
+    };
+    // A loop fixed to two values: no point uses the value.
+    guard.fixed_loops()?;
+    for (l, key) in &guard.fixed {
+        let Key::Constant(c) = key else { continue };
+        let Some(d) = info
+            .loops
+            .get(*l)
+            .and_then(|b| space.iter().position(|s| s.name == b.name))
+        else {
+            continue; // A time loop: every PE may use it.
+        };
+        let pe = c - space[d].min;
+        readers[d] = (readers[d].0.max(pe), readers[d].1.min(pe + 1));
+    }
+    readers.iter().all(|(lo, hi)| lo < hi).then_some(readers)
 }
 
 /// Makes the file of the long reads, moves them to it, stores the write's
@@ -298,9 +331,11 @@ mod tests {
     use super::{plan, PlanRead, Split};
 
     fn read(offset: &[i64], delay: i64) -> PlanRead {
+        // Every PE of a box up to 64 wide uses the value.
         PlanRead {
             offset: offset.to_vec(),
             delay,
+            readers: Some(offset.iter().map(|_| (0, 64)).collect()),
         }
     }
 
@@ -335,6 +370,21 @@ mod tests {
         let split = plan(&[64], 101, &reads).unwrap();
         assert_eq!(split.threshold, 3);
         assert_eq!((split.origin, split.extents), (vec![63], vec![1]));
+    }
+
+    #[test]
+    fn a_read_used_by_the_boundary_pes_only_is_kept_there() {
+        // Own PE 6 steps back, used where j == 0 (T2S's PairHMM); the
+        // neighbour one step back everywhere.
+        let mut far = read(&[0], 6);
+        far.readers = Some(vec![(0, 1)]);
+        let split = plan(&[8], 7, &[far, read(&[1], 1)]).unwrap();
+        assert_eq!((split.threshold, split.short_slots), (1, 2));
+        assert_eq!((split.origin, split.extents), (vec![0], vec![1]));
+        // Used by no PE: nothing to keep for it.
+        let mut unused = read(&[0], 6);
+        unused.readers = None;
+        assert_eq!(plan(&[8], 7, &[unused, read(&[1], 1)]), None);
     }
 
     #[test]
