@@ -393,10 +393,7 @@ pub fn recovered_at(value: Val, at: &[Val]) -> Option<usize> {
 }
 
 fn constant(value: Val) -> Option<i64> {
-    let op = value.defining_op()?.op();
-    ods::is(&op, ods::arith::ConstantOperation::name())
-        .then(|| ir::int(&op, "value"))
-        .flatten()
+    ir::constant_index(value.value())
 }
 
 /// `value` is `@P - 1` (`arith.subi` of `ure.param_value @P` and 1, or

@@ -325,7 +325,15 @@ pub fn launch_kernel_operands<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Vec<V
 /// The value of an `arith.constant` index or integer.
 pub fn constant_index(v: Value<'_, '_>) -> Option<i64> {
     let op = v.val().defining_op()?.op();
-    (name(&op) == ods::arith::ConstantOperation::name()).then(|| int(&op, "value"))?
+    crate::types::int_value(constant_attribute(&op)?)
+}
+
+/// The `value` of an `arith.constant` (a scalar or dense elements);
+/// `None` for another op.
+pub fn constant_attribute<'c>(op: &OperationRef<'c, '_>) -> Option<Attribute<'c>> {
+    (name(op) == ods::arith::ConstantOperation::name())
+        .then(|| op.attribute("value").ok())
+        .flatten()
 }
 
 /// Operand `i` of `op`, which has it.

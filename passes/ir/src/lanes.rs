@@ -5,6 +5,9 @@
 
 use crate::emit::Emitter;
 use crate::handle::Val;
+use crate::ods;
+use melior::ir::operation::OperationLike;
+use melior::ir::TypeLike;
 use melior::ir::{Attribute, Type};
 use melior::Context;
 use t2s_model::Affine;
@@ -151,10 +154,61 @@ pub fn byte_sized(element: Type<'_>) -> bool {
 /// Lane `coords` of a vector (a scalar is every lane).
 pub fn extract<'c>(e: &Emitter<'c>, value: Val, coords: &[i64]) -> Val {
     let ty = type_of(value);
-    if shape_of(ty).is_none() {
+    let Some(shape) = shape_of(ty) else {
         return value;
+    };
+    if coords.len() == shape.len() {
+        if let Some(lane) = scalar_lane(e, value, &shape, coords, SCALARIZE_DEPTH) {
+            return lane;
+        }
     }
     e.vector_extract(value, coords)
+}
+
+/// How many element-wise ops [`scalar_lane`] looks through.
+const SCALARIZE_DEPTH: usize = 6;
+
+/// One lane of an index vector computed on scalars, where the vector is a
+/// broadcast, a constant, or `addi`/`subi`/`muli` of such (a vectorized
+/// PE's recovered indices and addresses): a lane-0 base address then costs
+/// one scalar expression, not a vector of them (the OpenCL's `long16`
+/// address vectors of a loader). `None` for anything else.
+fn scalar_lane(
+    e: &Emitter<'_>,
+    value: Val,
+    shape: &[i64],
+    at: &[i64],
+    depth: usize,
+) -> Option<Val> {
+    if depth == 0 || !element_of(type_of(value)).is_index() {
+        return None;
+    }
+    let op = value.defining_op()?.op();
+    let operand = |i: usize| op.operand(i).ok().map(|v| crate::handle::AsVal::val(&v));
+    let lane = |v: Val| match shape_of(type_of(v)) {
+        None => Some(v),
+        Some(s) if s == shape => scalar_lane(e, v, shape, at, depth - 1),
+        Some(_) => None,
+    };
+    let name = op.name();
+    let name = name.as_string_ref().as_str().ok()?;
+    crate::op_match!(name, {
+        ods::vector::BroadcastOperation => {
+            let source = operand(0)?;
+            shape_of(type_of(source)).is_none().then_some(source)
+        },
+        ods::arith::ConstantOperation => {
+            let attribute = crate::ir::constant_attribute(&op)?;
+            let elements = crate::types::dense_elements(attribute, shape)?;
+            let flat = at.iter().zip(shape).fold(0usize, |n, (a, d)| n * (*d as usize) + *a as usize);
+            let lane = crate::types::int_value(*elements.get(flat)?)?;
+            Some(e.index(lane))
+        },
+        ods::arith::AddIOperation => Some(e.add(lane(operand(0)?)?, lane(operand(1)?)?)),
+        ods::arith::SubIOperation => Some(e.sub(lane(operand(0)?)?, lane(operand(1)?)?)),
+        ods::arith::MulIOperation => Some(e.mul(lane(operand(0)?)?, lane(operand(1)?)?)),
+        _ => None,
+    })
 }
 
 /// The sub-vector of `value` at the leading coordinates `coords` (the

@@ -78,8 +78,8 @@ fn span_of(value: Val) -> Option<Span> {
         if let Some(param) = ParamValueOp::cast(op) {
             return Some(Span::point(Linear::param(&param.param())));
         }
-        if ods::is(&op, ods::arith::ConstantOperation::name()) {
-            return ir::int(&op, "value").map(|c| Span::point(Linear::constant(c)));
+        if let Some(c) = ir::constant_attribute(&op).and_then(crate::types::int_value) {
+            return Some(Span::point(Linear::constant(c)));
         }
         return None;
     }
