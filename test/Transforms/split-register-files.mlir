@@ -8,6 +8,7 @@
 // RUN: not t2s-opt %t.lanes.mlir --merge-ures --space-time-transform --split-register-files --vectorize 2>&1 | FileCheck %s --check-prefix=VECTORIZE
 // RUN: t2s-opt %t.lanes.mlir --merge-ures --space-time-transform --vectorize --split-register-files 2>&1 | FileCheck %s --check-prefix=LANES
 // RUN: t2s-opt %s --split-register-files 2>&1 | FileCheck %s --check-prefix=HAND
+// RUN: %if mlir-opt-plugin %{ %mlir_opt_plugin %s --pass-pipeline='builtin.module(split-register-files)' 2>&1 | FileCheck %s --check-prefix=HAND %}
 
 // gemm-inside: PE kk = 0 reads PE kk = 3 one step back (the previous k);
 // every other read is of this step. The file of every PE keeps 1 register,
