@@ -92,7 +92,12 @@ pub fn run_program(program: &Generated) -> (i32, String) {
             return (PANIC, failure);
         }
     }
-    (if rejected { REJECTED } else { OK }, tag(verdict.as_ref()))
+    let mut report = tag(verdict.as_ref());
+    // What the compile made of it, counted by `main` beside the directives.
+    if seen.borrow().iter().any(|d| d.contains("_long\")")) {
+        report.push_str("; split register files");
+    }
+    (if rejected { REJECTED } else { OK }, report)
 }
 
 /// The oracle's tag of a case that passed, counted by `main`.
