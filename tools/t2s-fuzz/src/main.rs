@@ -282,8 +282,8 @@ impl Tally {
             .collect();
             println!("  {kind}s: {}", line.join(", "));
         }
-        for d in DIRECTIVES {
-            let count = |o: Outcome| self.by_directive.get(&(d, o)).copied().unwrap_or(0);
+        for d in DIRECTIVES.iter().chain(&COMPILED) {
+            let count = |o: Outcome| self.by_directive.get(&(*d, o)).copied().unwrap_or(0);
             let (ok, refused) = (count(Outcome::Ok), count(Outcome::Rejected));
             println!("    with {d}: {ok} Ok, {refused} Rejected");
         }
