@@ -92,12 +92,19 @@ pub fn run_program(program: &Generated) -> (i32, String) {
             return (PANIC, failure);
         }
     }
-    let mut report = tag(verdict.as_ref());
-    // What the compile made of it, counted by `main` beside the directives.
-    if seen.borrow().iter().any(|d| d.contains("_long\")")) {
-        report.push_str("; split register files");
-    }
+    let report = tag(verdict.as_ref()) + compiled(&seen);
     (if rejected { REJECTED } else { OK }, report)
+}
+
+/// What the compile made of a program, as its remarks say, for `main` to
+/// count beside the directives.
+fn compiled(seen: &Rc<RefCell<Vec<String>>>) -> &'static str {
+    let split = seen.borrow().iter().any(|d| d.contains("_long\")"));
+    if split {
+        "; split register files"
+    } else {
+        ""
+    }
 }
 
 /// The oracle's tag of a case that passed, counted by `main`.
