@@ -1,4 +1,4 @@
-# Reads a float32 .npy file in Fortran order (Halide's layout: the first
+# Reads a float32 (or int8) .npy file in Fortran order (Halide's layout: the first
 # index fastest) without numpy, for the T2S examples' check scripts.
 import ast
 import struct
@@ -16,7 +16,9 @@ def load(path):
     count = 1
     for d in shape:
         count *= d
-    values = struct.unpack("<%df" % count, data[10 + length:10 + length + 4 * count])
+    # float32, or int8 (T2S's unsigned char strings, compared for equality)
+    code, size = {"<f4": ("f", 4), "|i1": ("b", 1), "|u1": ("B", 1)}[header["descr"]]
+    values = struct.unpack("<%d%s" % (count, code), data[10 + length:10 + length + size * count])
 
     def at(*index):
         flat, stride = 0, 1

@@ -161,32 +161,54 @@ pub fn plan(pes: &[i64], slots: i64, reads: &[PlanRead]) -> Option<Split> {
 fn split_array(array: &OperationRef<'_, '_>) -> Result<(), Failed> {
     let view = ArrayOp::cast(*array).or_internal("a spacetime.array")?;
     let info = view.info()?;
-    let pes = info.pe_shape();
-    let reads: Vec<ReadOp> = t2s_ir::ops::all(*array);
-    let writes: Vec<WriteOp> = t2s_ir::ops::all(*array);
     for file in view.files() {
         if file.decl.on_write() || file.decl.origin().is_some() {
             continue;
         }
-        let file_reads: Vec<&ReadOp> = reads.iter().filter(|r| r.registers() == file.arg).collect();
-        let Some(plan_reads) = plan_reads(&file_reads, &info) else {
-            continue; // A delay per time loop: its slot is known at run time.
-        };
-        let [write] = writes
-            .iter()
-            .filter(|w| w.registers() == file.arg)
-            .collect::<Vec<_>>()[..]
-        else {
-            continue;
-        };
-        let Some(split) = plan(&pes, file.decl.slots(), &plan_reads) else {
-            continue;
-        };
-        let slots = file.decl.slots();
-        apply(&view, &file, write, &file_reads, &split)?;
-        report(&file, write, &pes, slots, &split);
+        // The file of every PE may split again: a history of medium depth
+        // that other PEs need (PairHMM's previous j in the last jj column,
+        // its previous i in the last ii row).
+        let mut round = 0;
+        while split_file(&view, &info, &file, round)? {
+            round += 1;
+        }
     }
     Ok(())
+}
+
+/// Splits `file` once if that saves registers; whether it did.
+fn split_file(
+    view: &ArrayOp<'_, '_>,
+    info: &ArrayInfo,
+    file: &File<'_, '_>,
+    round: usize,
+) -> Result<bool, Failed> {
+    let pes = info.pe_shape();
+    let reads: Vec<ReadOp> = t2s_ir::ops::all(view.op());
+    let writes: Vec<WriteOp> = t2s_ir::ops::all(view.op());
+    let file_reads: Vec<&ReadOp> = reads.iter().filter(|r| r.registers() == file.arg).collect();
+    // A delay per time loop: its slot is known at run time.
+    let Some(plan_reads) = plan_reads(&file_reads, info) else {
+        return Ok(false);
+    };
+    let [write] = writes
+        .iter()
+        .filter(|w| w.registers() == file.arg)
+        .collect::<Vec<_>>()[..]
+    else {
+        return Ok(false);
+    };
+    let slots = file.decl.slots();
+    let Some(split) = plan(&pes, slots, &plan_reads) else {
+        return Ok(false);
+    };
+    let label = match round {
+        0 => format!("{}_long", file.decl.label()),
+        n => format!("{}_long{}", file.decl.label(), n + 1),
+    };
+    apply(view, file, write, &file_reads, &split, &label)?;
+    report(file, write, &pes, slots, &split, &label);
+    Ok(true)
 }
 
 /// The reads' offsets (along the PE dimensions, not the lanes), delays and
@@ -246,6 +268,7 @@ fn apply(
     write: &WriteOp<'_, '_>,
     reads: &[&ReadOp],
     split: &Split,
+    label: &str,
 ) -> Result<(), Failed> {
     let decl = file.decl.op();
     let context = decl.context();
@@ -256,11 +279,10 @@ fn apply(
     let mut shape = split.extents.clone();
     shape.push(split.long_slots);
     let long_type = MemRefType::new(element, &shape, None, None);
-    let label = format!("{}_long", file.decl.label());
     let long = spacetime::shift_reg(
         context,
         long_type.into(),
-        StringAttribute::new(context, &label),
+        StringAttribute::new(context, label),
         decl.location(),
     );
     let emitter = Emitter::before(context, view.op());
@@ -296,14 +318,21 @@ fn shorten(file: &File<'_, '_>, slots: i64) -> Result<(), Failed> {
     Ok(())
 }
 
-fn report(file: &File<'_, '_>, write: &WriteOp<'_, '_>, pes: &[i64], slots: i64, split: &Split) {
+fn report(
+    file: &File<'_, '_>,
+    write: &WriteOp<'_, '_>,
+    pes: &[i64],
+    slots: i64,
+    split: &Split,
+    long_label: &str,
+) {
     let total: i64 = pes.iter().product();
     let boxed: i64 = split.extents.iter().product();
     let plural = |n: i64| if n == 1 { "register" } else { "registers" };
     remark(
         write.op().location(),
         format!(
-            "register file \"{label}\": {short} {} in each of its {total} PEs, and {long} {} only in the {boxed} PEs at [{origin}] + [{extents}] that reads reach more than {t} steps back (\"{label}_long\"): {now} registers instead of {before}",
+            "register file \"{label}\": {short} {} in each of its {total} PEs, and {long} {} only in the {boxed} PEs at [{origin}] + [{extents}] that reads reach more than {t} steps back (\"{long_label}\"): {now} registers instead of {before}",
             plural(split.short_slots),
             plural(split.long_slots),
             label = file.decl.label(),
