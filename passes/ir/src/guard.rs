@@ -356,7 +356,7 @@ fn any_lane_of(value: Val) -> Option<Val> {
 
 /// The loop `atom` (`cmpi eq, loop, value`, the loop recovered at the
 /// point `at`) fixes to a value of its bounds.
-fn fixes(atom: Val, info: &ArrayInfo, at: &[Val]) -> Option<(usize, Key)> {
+pub fn fixes(atom: Val, info: &ArrayInfo, at: &[Val]) -> Option<(usize, Key)> {
     let op = atom.defining_op()?.op();
     if !ods::is(&op, ods::arith::CmpIOperation::name()) || ir::int(&op, "predicate") != Some(0) {
         return None;

@@ -9,6 +9,7 @@
 pub mod memory;
 pub mod model;
 pub mod params;
+mod pe_share;
 #[cfg(test)]
 mod tests;
 pub mod totals;
@@ -350,7 +351,7 @@ fn report_kernel(
             lanes: pes * lanes,
         },
     );
-    let operations = count_ops(array, |op| built_in(op, &info, pes * unrolled));
+    let operations = count_ops(array, |op| pe_share::built_in(op, &info, pes * unrolled));
     let dsps = operations.iter().map(|o| o.dsps).sum::<f64>().ceil() as u64;
     let report = KernelReport {
         name: name.to_string(),
@@ -406,31 +407,6 @@ struct Storage {
     register_bits: u64,
     buffer_bits: u64,
     m20ks: u64,
-}
-
-/// The PEs that build `op` (of `all` PEs, the unrolled ones): those where
-/// the conditions around it, or the select that picks its value, fix a
-/// space loop that is not vectorized (`i == 0`: one PE along i). Under a
-/// condition the model does not read, every PE that the fixed loops allow.
-fn built_in(op: &OperationRef<'_, '_>, info: &t2s_ir::array::ArrayInfo, all: u64) -> u64 {
-    let Some(guard) = t2s_ir::guard::use_guard_of(*op, info) else {
-        return all;
-    };
-    let Some(fixed) = guard.fixed_loops() else {
-        // A loop fixed to two values: no PE runs it.
-        return 0;
-    };
-    let fixed_pes: u64 = fixed
-        .iter()
-        .filter_map(|l| info.loops.get(*l))
-        .filter_map(|l| {
-            info.space
-                .iter()
-                .find(|s| s.name == l.name && !s.vectorized)
-        })
-        .map(|s| s.pe_extent().max(1) as u64)
-        .product();
-    all / fixed_pes.max(1)
 }
 
 fn storage(view: &ArrayOp<'_, '_>) -> Storage {

@@ -117,7 +117,7 @@ pub struct OpCount {
 
 /// The model's kind of `op`, before fusion; `None` for ops it leaves to
 /// logic (selects, compares, casts, constants).
-fn kind_of(op: &OperationRef<'_, '_>) -> Option<Kind> {
+pub(super) fn kind_of(op: &OperationRef<'_, '_>) -> Option<Kind> {
     Some(t2s_ir::op_match!(ir::name(op), {
         ods::arith::AddFOperation | ods::arith::SubFOperation | ods::arith::AddIOperation
             | ods::arith::SubIOperation => Kind::Add,
