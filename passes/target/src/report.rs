@@ -417,6 +417,7 @@ fn storage(view: &ArrayOp<'_, '_>) -> Storage {
     };
     // A file holds its registers for every PE (and lane) of the array.
     let reads: Vec<ReadOp> = t2s_ir::ops::all(view.op());
+    let array_pes = view.info().map(|i| i.pe_shape()).unwrap_or_default();
     for file in view.files() {
         let ty = file.decl.file_type();
         let shape = t2s_ir::types::shape(ty).unwrap_or_default();
@@ -435,7 +436,6 @@ fn storage(view: &ArrayOp<'_, '_>) -> Storage {
             })
             .collect();
         let origin = file.decl.origin();
-        let array_pes = view.info().map(|i| i.pe_shape()).unwrap_or_default();
         let within = origin.as_ref().map(|origin| memory::FileBox {
             origin,
             array: &array_pes,

@@ -260,10 +260,11 @@ fn in_box(e: &Emitter<'_>, file: &FileStorage, idx: &[Val]) -> Result<Option<Val
     Ok(condition)
 }
 
-/// The index in a partial file of the producer `offset` before the PE at
-/// `pe` (its index in the file), clamped on the sides a read can leave the
-/// file: a producer outside it gives an unused value, as one outside the
-/// array does.
+/// The index in the file of the producer `offset` before the PE at `pe`
+/// (its index in the file), clamped on the sides a read can leave the
+/// file: a producer outside it gives an unused, harmless value, as one
+/// outside the array does. For a file of every PE that is the side the
+/// offset points to.
 fn clamped(e: &Emitter<'_>, file: &FileStorage, d: usize, pe: Val, offset: i64) -> Val {
     let n = file.pe_box.pes[d];
     let q = match offset {
@@ -339,12 +340,8 @@ pub fn read(
             let mut idx: Vec<Val> = own
                 .iter()
                 .zip(pe_dims)
-                .zip(&file.pe_box.pes)
                 .enumerate()
-                .map(|(d, ((p, (o, _)), n))| match file.pe_box.partial {
-                    false => neighbour(e, *p, *o, *n),
-                    true => clamped(e, file, d, *p, *o),
-                })
+                .map(|(d, (p, (o, _)))| clamped(e, file, d, *p, *o))
                 .collect();
             idx.push(slot(e, file, frame.step, &delay));
             file.load(e, &idx, ty)
@@ -355,21 +352,6 @@ pub fn read(
         value,
         &lane_offsets,
     ))
-}
-
-/// The index of the PE `offset` before PE `pe` (in `[0, extent)`) along
-/// one space loop, clamped into the file on the side the offset can leave
-/// it: an outside PE gives an unused, harmless value.
-fn neighbour(e: &Emitter<'_>, pe: Val, offset: i64, extent: i64) -> Val {
-    let q = match offset {
-        0 => return pe,
-        o => e.sub(pe, e.index(o)),
-    };
-    if offset > 0 {
-        e.maxsi(q, e.index(0))
-    } else {
-        e.minsi(q, e.index(extent - 1))
-    }
 }
 
 pub fn write(

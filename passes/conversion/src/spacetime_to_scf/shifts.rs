@@ -25,7 +25,10 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, region_
     // Each file's own PEs: a file of a sub-box of them shifts only those.
     let jobs: Vec<(&FileStorage, Vec<i64>)> = sorted
         .iter()
-        .flat_map(|f| pe_points(&f.pe_box.pes).map(move |pe| (*f, pe)))
+        .flat_map(|f| {
+            (0..t2s_ir::lanes::count(&f.pe_box.pes))
+                .map(move |n| (*f, t2s_ir::lanes::unflatten(&f.pe_box.pes, n)))
+        })
         .collect();
     let regions = Regions::new(*e, jobs.len(), region_size);
     for (i, (file, pe)) in jobs.iter().enumerate() {
@@ -41,19 +44,6 @@ pub fn shift_files(e: &Emitter<'_>, files: &HashMap<usize, FileStorage>, region_
         }
     }
     regions.finish();
-}
-
-/// The PE indices of a box of extents `pes`, in row-major order.
-fn pe_points(pes: &[i64]) -> impl Iterator<Item = Vec<i64>> + '_ {
-    let count: i64 = pes.iter().map(|d| (*d).max(0)).product();
-    (0..count).map(move |mut n| {
-        let mut point = vec![0; pes.len()];
-        for (p, d) in point.iter_mut().zip(pes).rev() {
-            *p = n % d;
-            n /= d;
-        }
-        point
-    })
 }
 
 /// Shifts a flat file (PE-major, the slots last) in one loop over its PEs:
