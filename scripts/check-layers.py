@@ -292,7 +292,7 @@ def check_raw_handles():
 GENERIC_BUILDER = "passes/ir/src/emit.rs"
 VIEWS = "passes/ir/src/ops/"
 MAX_HAND_SEGMENTS = 2
-MAX_STRING_ATTRIBUTE_READS = 51
+MAX_STRING_ATTRIBUTE_READS = 50
 STRING_BUILT = re.compile(r"OperationBuilder::new\(|\bfn op1?\(\s*&self,\s*name|\.op1?\(\s*(ods::|&ir::name|\"|[a-z_]+::|&?name\b|kind\b)")
 ATTRIBUTE_READ = re.compile(
     r"ir::(?:symbol|strings|int|i64s|optional_i64s|extents|array|string|bool_attr|float|affine_map|has)\(\s*&?[\w.*()]+,\s*\"|\.attribute\(\"|has_attribute\(\""

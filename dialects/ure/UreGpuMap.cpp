@@ -21,12 +21,22 @@ using namespace t2s::ure;
 
 SmallVector<StringRef> t2s::ure::detail::loopNames(FuncOp func) {
   SmallVector<StringRef> names;
-  if (!func.isDeclared())
-    return names;
-  for (Attribute a : func.getVarsAttr())
-    names.push_back(cast<StringAttr>(a).getValue());
   Operation *program = func->getParentOp();
-  if (!program)
+  if (func.isDeclared()) {
+    for (Attribute a : func.getVarsAttr())
+      names.push_back(cast<StringAttr>(a).getValue());
+  } else if (program) {
+    // A Func declared without loops (`ure.func @A`) takes its definition's.
+    for (Operation &op : program->getRegion(0).front()) {
+      auto def = dyn_cast<DefOp>(op);
+      if (!def || def.getFunc() != func.getSymName())
+        continue;
+      for (Attribute a : def.getVars())
+        names.push_back(cast<StringAttr>(a).getValue());
+      break;
+    }
+  }
+  if (!program || names.empty())
     return names;
   // Directives are the program's top-level ops: no walk into the UREs.
   for (Operation &op : program->getRegion(0).front()) {

@@ -44,9 +44,18 @@ func.func @dynamic_position(%x: f32, %i: index) -> f32 {
 
 func.func @reduction(%x: f32) -> f32 {
   %b = vector.broadcast %x : f32 to vector<5xf32>
-  // expected-error @+1 {{'vector.reduction' takes or yields vector<5xf32>, which has no form on the target, and split-vectors has no rule to split it}}
-  %r = vector.reduction <add>, %b : vector<5xf32> into f32
+  // expected-error @+1 {{'vector.reduction' <maxnumf> of vector<5xf32>, which has no form on the target: split-vectors expands a reduction lane by lane only for add and mul of floats and the integer kinds}}
+  %r = vector.reduction <maxnumf>, %b : vector<5xf32> into f32
   return %r : f32
+}
+
+// -----
+
+func.func @step() -> index {
+  // expected-error @+1 {{'vector.step' takes or yields vector<5xindex>, which has no form on the target, and split-vectors has no rule to split it}}
+  %s = vector.step : vector<5xindex>
+  %e = vector.extract %s[0] : index from vector<5xindex>
+  return %e : index
 }
 
 // -----

@@ -197,3 +197,37 @@ func.func @strided(%a: memref<8x8xf32, strided<[16, 1]>>) {
   vector.store %v, %a[%c0, %c0] : memref<8x8xf32, strided<[16, 1]>>, vector<2x8xf32>
   return
 }
+
+// -----
+
+// A reduction goes lane by lane, in lane order from its accumulator: of a
+// split vector (its pieces' lanes) and of a legal one alike, since
+// OpenCL's SPIR-V conversion would reorder a float sum (a dot product with
+// ones, the accumulator added last). Another kind of a legal width is
+// left to the conversion.
+// CHECK-LABEL: func.func @reductions
+// CHECK-SAME: (%[[V:.*]]: vector<4xf32>, %[[ACC:.*]]: f32, %[[M:.*]]: memref<6xi32>, %[[W:.*]]: vector<4xf32>)
+// CHECK: %[[P0:.*]] = vector.load %[[M]][%{{.*}}] : memref<6xi32>, vector<3xi32>
+// CHECK: %[[P1:.*]] = vector.load %[[M]][%{{.*}}] : memref<6xi32>, vector<3xi32>
+// CHECK: %[[V0:.*]] = vector.extract %[[V]][0] : f32 from vector<4xf32>
+// CHECK: %[[V1:.*]] = vector.extract %[[V]][1]
+// CHECK: %[[V2:.*]] = vector.extract %[[V]][2]
+// CHECK: %[[V3:.*]] = vector.extract %[[V]][3]
+// CHECK: %[[S0:.*]] = arith.addf %[[ACC]], %[[V0]] : f32
+// CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[V1]] : f32
+// CHECK: %[[S2:.*]] = arith.addf %[[S1]], %[[V2]] : f32
+// CHECK: %[[S3:.*]] = arith.addf %[[S2]], %[[V3]] : f32
+// CHECK: %[[I0:.*]] = vector.extract %[[P0]][0] : i32 from vector<3xi32>
+// CHECK: %[[I5:.*]] = vector.extract %[[P1]][2] : i32 from vector<3xi32>
+// CHECK: %[[U1:.*]] = arith.minui %[[I0]], %{{.*}} : i32
+// CHECK: %[[U5:.*]] = arith.minui %{{.*}}, %[[I5]] : i32
+// CHECK: %[[F:.*]] = vector.reduction <maxnumf>, %[[W]] : vector<4xf32> into f32
+// CHECK: return %[[S3]], %[[U5]], %[[F]]
+func.func @reductions(%v: vector<4xf32>, %acc: f32, %m: memref<6xi32>, %w: vector<4xf32>) -> (f32, i32, f32) {
+  %c0 = arith.constant 0 : index
+  %u = vector.load %m[%c0] : memref<6xi32>, vector<6xi32>
+  %s = vector.reduction <add>, %v, %acc : vector<4xf32> into f32
+  %n = vector.reduction <minui>, %u : vector<6xi32> into i32
+  %f = vector.reduction <maxnumf>, %w : vector<4xf32> into f32
+  return %s, %n, %f : f32, i32, f32
+}

@@ -26,6 +26,10 @@
 // RUN: t2s-run %t.6.mlir --compare interpret,systolic,dataflow | FileCheck %s --check-prefix=RUN6
 // RUN6: @out: interpret and systolic match (16 elements)
 // RUN6-NEXT: @out: interpret and dataflow match (16 elements)
+// RUN: awk -v n=7 'BEGIN { RS = "// --" "---\n" } NR == n' %s > %t.7.mlir
+// RUN: t2s-run %t.7.mlir --compare interpret,systolic,dataflow | FileCheck %s --check-prefix=RUN7
+// RUN7: @out: interpret and systolic match (128 elements)
+// RUN7-NEXT: @out: interpret and dataflow match (128 elements)
 // The vectorize pass: FileCheck of the vectorized PE bodies.
 // RUN: t2s-opt %s --split-input-file --space-time-transform --vectorize 2>/dev/null | FileCheck %s
 // RUN: t2s-opt %s --split-input-file --space-time-transform --vectorize 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
@@ -249,17 +253,18 @@ ure.program @gemm_tiled {
 
 // -----
 
-// Serialization (apply_serialize): C(k, i) = select(k == 0, 0, C(k - 1, i))
-// + A(i, k) with k vectorized. c is read at k - 1 in the same step: a
-// dependence between the lanes; k stays a loop of PEs, the IR unchanged.
-// REMARK: remark: loop k is serialized: register file "c" is read across its lanes in the same step (delay 0), a dependence along the loop; its PEs run one after another
+// A lane reduction: C(k, i) = select(k == 0, 0, C(k - 1, i)) + A(i, k) with
+// k vectorized, and only k = 15 stored. c is read at k - 1 in the same step,
+// but no other lane of it is ever read: one ordered vector.reduction of
+// the row from 0, and the file keeps the last lane's value.
+// REMARK: remark: loop k vectorized: its PEs are lanes of vector<16x...>; "c" reduced along it in lane order (vector.reduction <add>): only its last lane is read
 // REMARK-NEXT: ure.vectorize @c (k)
-// REMARK: note: read here
-// REMARK-NEXT: %prev = ure.at @c(%k - 1, %i) : i32
-// CHECK: spacetime.shift_reg "c" : memref<16x1xi32>
-// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index
-// CHECK-NOT: vector
-// CHECK: spacetime.output %{{.*}} to @out[%{{.*}}] : i32
+// CHECK: spacetime.shift_reg "c" : memref<1xi32>
+// CHECK: %[[ROW:.*]] = ure.load @A(%{{.*}}, %{{.*}}) : vector<16xi32>
+// CHECK-NEXT: %[[SUM:.*]] = vector.reduction <add>, %[[ROW]], %{{.*}} : vector<16xi32> into i32
+// CHECK-NEXT: spacetime.write %[[SUM]], %{{.*}} : memref<1xi32>
+// CHECK: %[[ALL:.*]] = vector.broadcast %[[SUM]] : i32 to vector<16xi32>
+// CHECK-NEXT: spacetime.output %[[ALL]] to @out[%{{.*}}] if %{{.*}} : vector<16xi32>
 // CHECK-NOT: ure.vectorize
 ure.program @rowsum {
   ure.input @A : memref<8x16xi32>
@@ -371,4 +376,42 @@ ure.program @gemm {
   ure.set_bounds @a (i = 0 extent 4, j = 0 extent 4, k = 0 extent 4)
   ure.space_time_transform @a (j, i) vector [1, 1] check_time
   ure.vectorize @a (j)
+}
+
+// -----
+
+// Serialization (apply_serialize): the same running sum with every lane
+// stored (a prefix sum). c is read at k - 1 in the same step and every
+// lane's value is observed: k stays a loop of PEs, the IR unchanged.
+// REMARK: remark: loop k is serialized: register file "c" is read across its lanes in the same step (delay 0), a dependence along the loop; its PEs run one after another
+// REMARK-NEXT: ure.vectorize @c (k)
+// REMARK: note: read here
+// REMARK-NEXT: %prev = ure.at @c(%k - 1, %i) : i32
+// CHECK: spacetime.shift_reg "c" : memref<16x1xi32>
+// CHECK: ^bb0(%{{.*}}: index, %{{.*}}: index
+// CHECK-NOT: vector
+// CHECK: spacetime.output %{{.*}} to @out[%{{.*}}, %{{.*}}] : i32
+// CHECK-NOT: ure.vectorize
+ure.program @prefix {
+  ure.input @A : memref<8x16xi32>
+  ure.func @c(k, i) -> i32 on device
+  ure.func @out(k, i) -> i32 on device
+  ure.def @c(%k, %i) {
+    %c0 = arith.constant 0 : index
+    %zero = arith.constant 0 : i32
+    %first = arith.cmpi eq, %k, %c0 : index
+    %prev = ure.at @c(%k - 1, %i) : i32
+    %acc = arith.select %first, %zero, %prev : i32
+    %a = ure.load @A(%i, %k) : i32
+    %v = arith.addi %acc, %a : i32
+    ure.yield %v : i32
+  }
+  ure.def @out(%k, %i) {
+    %c = ure.at @c(%k, %i) : i32
+    ure.yield %c : i32
+  }
+  ure.merge_ures @c [@out]
+  ure.set_bounds @c (k = 0 extent 16, i = 0 extent 8)
+  ure.space_time_transform @c (k)
+  ure.vectorize @c (k)
 }

@@ -1593,6 +1593,56 @@ ure.program @p {
 
 // -----
 
+// A Func declared without loops takes its definition's (T2S's
+// vectorize-1-8-n: `A(i) = a(i); A.vectorize(j)` is an error).
+ure.program @p {
+  ure.input @a : memref<32xi32>
+  ure.func @A
+  ure.def @A(%i) {
+    %v = ure.load @a(%i) : i32
+    ure.yield %v : i32
+  }
+  ure.set_bounds @A (i = 0 extent 32)
+  // expected-error@+1 {{'ure.vectorize' op vectorizes loop 'j', which is not a loop of @A (its loops: i)}}
+  ure.vectorize @A (j)
+}
+
+// -----
+
+ure.program @p {
+  ure.input @a : memref<32xi32>
+  ure.func @A
+  ure.def @A(%i) {
+    %v = ure.load @a(%i) : i32
+    ure.yield %v : i32
+  }
+  // expected-error@+1 {{'ure.unroll' op unrolls loop 'j', which is not a loop of @A (its loops: i)}}
+  ure.unroll @A (j)
+}
+
+// -----
+
+// Directives on merged UREs go to the representative (T2S's
+// vectorize-4-4-n: `B.merge_ures(A); A.vectorize(ii)` is an error).
+ure.program @p {
+  ure.input @a : memref<8xi32>
+  ure.func @B(ii) -> i32 on device
+  ure.func @A(ii) -> i32 on device
+  ure.def @B(%ii) {
+    %v = ure.load @a(%ii) : i32
+    ure.yield %v : i32
+  }
+  ure.def @A(%ii) {
+    %v = ure.at @B(%ii) : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @B [@A]
+  // expected-error@+1 {{'ure.vectorize' op names @A, which ure.merge_ures merges into @B's nest: give the directive to @B}}
+  ure.vectorize @A (ii)
+}
+
+// -----
+
 ure.program @p {
   ure.input @A : memref<4xf32>
   // expected-error@+1 {{'ure.unroll' op names @A, which is neither a ure.func nor a kernel that a ure.isolate_producer or ure.isolate_consumer creates}}

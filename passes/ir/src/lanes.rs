@@ -138,8 +138,12 @@ pub fn permute<'c>(e: &Emitter<'c>, value: Val, source: &[usize]) -> Val {
 /// `array<i64: values>`: a position, a shuffle mask or a permutation.
 pub fn i64_array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
     let items: Vec<String> = values.iter().map(i64::to_string).collect();
-    Attribute::parse(context, &format!("array<i64: {}>", items.join(", ")))
-        .expect("an array of i64")
+    // The empty array has no colon.
+    let text = match items.is_empty() {
+        true => "array<i64>".to_string(),
+        false => format!("array<i64: {}>", items.join(", ")),
+    };
+    Attribute::parse(context, &text).expect("an array of i64")
 }
 
 /// Whether a vector of `element` lies in memory as an array of it does:

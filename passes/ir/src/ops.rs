@@ -7,6 +7,7 @@
 pub mod channel;
 pub mod spacetime;
 pub mod ure;
+pub mod vector;
 
 use melior::ir::operation::{OperationLike, OperationRef};
 

@@ -207,3 +207,36 @@ func.func @indexed(%a: memref<4x8xf32>, %b: memref<4x8xf32>, %n: memref<3x3xi32>
   vector.store %t, %n[%c0, %c0] : memref<3x3xi32>, vector<3x2xi32>
   return
 }
+
+// vector.to_elements (what canonicalize makes of a vector's lane-by-lane
+// extracts, as an output in Halide's layout stores a 2-D vector): each
+// result is a lane, row-major. vector.reduction combines its lanes in lane
+// order from the accumulator (vectorize's lane reductions), unsigned kinds
+// on the unsigned type.
+
+// CHECK-LABEL: __kernel void lanes(
+// CHECK:       const int [[E0:v[0-9]+]] = [[V:v[0-9]+]].s[0];
+// CHECK:       const int [[E5:v[0-9]+]] = [[V]].s[5];
+// CHECK-NEXT:  arg1[0L] = [[E0]];
+// CHECK-NEXT:  arg1[5L] = [[E5]];
+// CHECK:       float [[ACC:acc[0-9]+]] = arg3 + [[X:v[0-9]+]][0];
+// CHECK-NEXT:  #pragma unroll
+// CHECK-NEXT:  for (int _l = 1; _l < 4; ++_l) [[ACC]] = [[ACC]] + [[X]][_l];
+// CHECK:       int [[MIN:acc[0-9]+]] = [[W:v[0-9]+]][0];
+// CHECK-NEXT:  #pragma unroll
+// CHECK-NEXT:  for (int _l = 1; _l < 4; ++_l) [[MIN]] = ((uint)[[MIN]] < (uint)[[W]][_l] ? [[MIN]] : [[W]][_l]);
+func.func @lanes(%a: memref<2x3xi32>, %b: memref<6xi32>, %f: memref<4xf32>, %s: f32) {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  %v = vector.load %a[%c0, %c0] : memref<2x3xi32>, vector<2x3xi32>
+  %e:6 = vector.to_elements %v : vector<2x3xi32>
+  memref.store %e#0, %b[%c0] : memref<6xi32>
+  memref.store %e#5, %b[%c5] : memref<6xi32>
+  %x = vector.load %f[%c0] : memref<4xf32>, vector<4xf32>
+  %sum = vector.reduction <add>, %x, %s : vector<4xf32> into f32
+  memref.store %sum, %f[%c0] : memref<4xf32>
+  %w = vector.load %b[%c0] : memref<6xi32>, vector<4xi32>
+  %min = vector.reduction <minui>, %w : vector<4xi32> into i32
+  memref.store %min, %b[%c0] : memref<6xi32>
+  return
+}

@@ -114,16 +114,11 @@ pub fn generate(seed: u64) -> Generated {
         output.layout
     );
 
-    // A reorder (a random permutation, innermost first), drawn before the
-    // bodies: their reads move forward in the nest it makes.
-    let reorder: Option<Vec<&str>> = rng.chance(30).then(|| shuffled(&mut rng, &vars));
-    let nest: Vec<usize> = reorder
-        .as_ref()
-        .unwrap_or(&vars)
-        .iter()
-        .rev()
-        .map(|v| vars.iter().position(|w| w == v).expect("a loop variable"))
-        .collect();
+    let (reorder, nest) = draw_reorder(&mut rng, &vars);
+    // From a stream of its own: the programs without it stay what they
+    // were.
+    let mut runs = Rng(SplitMix64::new(seed ^ 0x7275_6e6e_696e_6721));
+    let running = output.dropped.filter(|_| runs.chance(50));
     let context = Context {
         loops: &loops,
         vars: &vars,
@@ -131,6 +126,7 @@ pub fn generate(seed: u64) -> Generated {
         funcs,
         ty,
         float,
+        running,
     };
     let mut reads: Vec<Vec<i64>> = Vec::new();
     for f in 0..funcs {
@@ -140,7 +136,10 @@ pub fn generate(seed: u64) -> Generated {
     text += &output_def(&mut rng, &context, &output);
 
     let order = nest_directives(&mut text, &loops, funcs, reorder).unwrap_or_else(|| vars.clone());
-    let chain = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
+    let mut chain = directives(&mut rng, &mut text, &order, &loops, &read_inputs);
+    if let Some(l) = running.filter(|_| runs.chance(80)) {
+        vectorize_running(&mut text, &mut chain, &loops[l]);
+    }
     // From the layouts' stream: the programs without it stay what they were.
     let unroll = draw_unroll(&mut layouts, &chain, &order, &text);
     text += &unroll;
@@ -164,6 +163,36 @@ pub fn generate(seed: u64) -> Generated {
         short_input,
         schedule,
         kernels,
+    }
+}
+
+/// A reorder (a random permutation, innermost first), drawn before the
+/// bodies: their reads move forward in the nest it makes. The nest's loops
+/// (indices into `vars`), outermost first.
+fn draw_reorder<'v>(rng: &mut Rng, vars: &[&'v str]) -> (Option<Vec<&'v str>>, Vec<usize>) {
+    let reorder: Option<Vec<&str>> = rng.chance(30).then(|| shuffled(rng, vars));
+    let nest: Vec<usize> = reorder
+        .as_deref()
+        .unwrap_or(vars)
+        .iter()
+        .rev()
+        .map(|v| vars.iter().position(|w| w == v).expect("a loop variable"))
+        .collect();
+    (reorder, nest)
+}
+
+/// Without a schedule, a vectorize of the running combination's loop (its
+/// lanes, the space loop): a lane reduction when only its last value is
+/// stored, a serialized loop otherwise.
+fn vectorize_running(text: &mut String, chain: &mut directives::Scheduled, l: &Loop) {
+    let free = chain.transforms.is_none()
+        && !text.contains("ure.vectorize @f0")
+        && !text.contains("ure.split")
+        && l.param.is_none()
+        && l.extent >= 2;
+    if free {
+        *text += &format!("  ure.vectorize @f0 ({})\n", l.name);
+        chain.scheduled = true;
     }
 }
 
@@ -391,6 +420,9 @@ struct Context<'g> {
     funcs: usize,
     ty: &'static str,
     float: bool,
+    /// The last Func is a running combination along this loop (the
+    /// output's dropped loop).
+    running: Option<usize>,
 }
 
 impl Context<'_> {
@@ -466,6 +498,9 @@ fn func_def(
     }
     if rng.chance(30) {
         value = b.unary(rng, &value);
+    }
+    if let Some(l) = c.running.filter(|_| f + 1 == c.funcs) {
+        value = b.running(rng, f, (loops, vars), l, &value);
     }
     let mut text = format!("  ure.def @f{f}({}) {{\n", c.arguments(vars));
     for l in &b.lines {

@@ -197,8 +197,9 @@ const DIRECTIVES: [&str; 17] = [
 ];
 
 /// What a program's compile may make, as its report says, counted with the
-/// directives: register files split by `split-register-files`.
-const COMPILED: [&str; 1] = ["split register files"];
+/// directives: register files split by `split-register-files`, lane
+/// reductions made by `vectorize`.
+const COMPILED: [&str; 2] = ["split register files", "lane reductions"];
 
 /// The oracle's verdict a case reports (`oracle: legal`), or the kind of
 /// its disagreement with the oracle.

@@ -288,6 +288,20 @@ impl<'c> Emitter<'c> {
         self.result_of(op.into())
     }
 
+    /// `vector.reduction <kind>, %v, %acc : ... into T`: the lanes of a 1-D
+    /// vector combined in lane order, starting from `acc` (`kind` is a
+    /// `#vector.kind` mnemonic: `add`, `mul`, `and`, ...).
+    pub fn vector_reduction(&self, kind: &str, v: Val, acc: Val) -> Option<Val> {
+        let kind = melior::ir::Attribute::parse(self.context, &format!("#vector.kind<{kind}>"))?;
+        let op = ods::vector::ReductionOperation::builder(self.context, self.location)
+            .dest(crate::lanes::element_of(crate::lanes::type_of(v)))
+            .kind(kind)
+            .vector(v.value())
+            .acc(acc.value())
+            .build();
+        Some(self.result_of(op.into()))
+    }
+
     /// `vector.extract %v[%position]` of a 1-D vector, at a lane known at
     /// run time only.
     pub fn vector_extract_at(&self, v: Val, position: Val) -> Val {

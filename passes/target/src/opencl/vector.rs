@@ -112,6 +112,15 @@ impl Body<'_> {
             ods::vector::GatherOperation => self.gather(op),
             ods::vector::ScatterOperation => self.scatter(op),
             ods::vector::ReductionOperation => self.reduction(op),
+            ods::vector::ToElementsOperation => {
+                // Each result is a lane, in row-major order.
+                let src = self.operand(op, 0)?;
+                let st = self.operand_type(op, 0)?;
+                for i in 0..op.result_count() {
+                    self.define(op, i, st.lane(&src, &i.to_string()))?;
+                }
+                Ok(())
+            },
             _ => { let n: &str = name; Err(fail(op, format!("'{n}' has no OpenCL C form yet (docs/backends.md lists the vector ops t2s-to-opencl takes)"))) },
         })
     }
@@ -526,14 +535,8 @@ impl Body<'_> {
 
     fn reduction(&mut self, op: &OperationRef<'_, '_>) -> Result<(), Failed> {
         let (v, vt) = (self.operand(op, 0)?, self.operand_type(op, 0)?);
-        let kind = op
-            .attribute("kind")
-            .map(|a| a.to_string())
-            .unwrap_or_default();
-        let kind = kind
-            .trim_start_matches("#vector.kind<")
-            .trim_end_matches('>')
-            .to_string();
+        let kind = t2s_ir::ops::vector::reduction_kind(op).unwrap_or_default();
+        let u = vt.scalar.unsigned();
         let combine = |x: &str, y: &str| -> Option<String> {
             Some(match kind.as_str() {
                 "add" => format!("{x} + {y}"),
@@ -543,6 +546,8 @@ impl Body<'_> {
                 "xor" => format!("{x} ^ {y}"),
                 "minsi" => format!("({x} < {y} ? {x} : {y})"),
                 "maxsi" => format!("({x} > {y} ? {x} : {y})"),
+                "minui" => format!("(({u}){x} < ({u}){y} ? {x} : {y})"),
+                "maxui" => format!("(({u}){x} > ({u}){y} ? {x} : {y})"),
                 "minnumf" => format!("fmin({x}, {y})"),
                 "maxnumf" => format!("fmax({x}, {y})"),
                 _ => return None,

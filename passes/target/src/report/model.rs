@@ -126,6 +126,13 @@ pub(super) fn kind_of(op: &OperationRef<'_, '_>) -> Option<Kind> {
         ods::arith::DivFOperation | ods::arith::DivSIOperation | ods::arith::DivUIOperation
             | ods::arith::RemSIOperation | ods::arith::RemUIOperation | ods::arith::RemFOperation
             | ods::arith::FloorDivSIOperation | ods::arith::CeilDivSIOperation => Kind::Divide,
+        // A lane reduction (vectorize) combines each lane once: an add (or
+        // multiply) per lane, the first with the accumulator.
+        ods::vector::ReductionOperation => match t2s_ir::ops::vector::reduction_kind(op).as_deref() {
+            Some("add") => Kind::Add,
+            Some("mul") => Kind::Multiply,
+            _ => return None,
+        },
         _ => return None,
     }))
 }
@@ -145,7 +152,12 @@ pub fn count_ops(
         .filter_map(|op| {
             let kind = kind_of(op)?;
             let ty = op.result(0).ok()?.r#type();
-            let lanes = types::shape(ty).map_or(1, |s| s.iter().product::<i64>().max(1) as u64);
+            // A reduction's lanes are its operand's.
+            let laned = match ods::is(op, ods::vector::ReductionOperation::name()) {
+                true => op.operand(0).ok()?.r#type(),
+                false => ty,
+            };
+            let lanes = types::shape(laned).map_or(1, |s| s.iter().product::<i64>().max(1) as u64);
             let pes = built_in(op);
             Some((Op::of(op), kind, Element::of(ty)?, (lanes, pes)))
         })

@@ -110,6 +110,11 @@ fn reach(pes: &[i64], read: &PlanRead) -> Option<Vec<(i64, i64)>> {
 /// The split of least storage of a file of `slots` registers in each PE
 /// of the box `pes`, if it saves registers.
 pub fn plan(pes: &[i64], slots: i64, reads: &[PlanRead]) -> Option<Split> {
+    // One PE (every space loop vectorized): it needs every read's history,
+    // there is no box of PEs to keep it out of.
+    if pes.is_empty() {
+        return None;
+    }
     let total: i64 = pes.iter().product();
     let longest = reads.iter().map(|r| r.delay).max()?;
     let mut thresholds: Vec<i64> = reads
@@ -382,6 +387,14 @@ mod tests {
                 long_slots: 1025,
             })
         );
+    }
+
+    #[test]
+    fn one_pe_is_not_split() {
+        // Every space loop vectorized: no PE dimension is left. (A file of
+        // more slots than its reads need made this a "saving", then an
+        // origin of no coordinates; t2s-fuzz's program 48 at seed 1.)
+        assert_eq!(plan(&[], 8, &[read(&[], 2), read(&[], 0)]), None);
     }
 
     #[test]

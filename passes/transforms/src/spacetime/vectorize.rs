@@ -11,12 +11,17 @@
 //! - The pure propagation `a = select(j == first, X, a(j - 1))` (a value
 //!   copied unchanged along the loop from its first PE) is a broadcast of
 //!   `X` at the first lane (`vectorize_legal`).
+//! - A running combination `c = select(j == first, X, c(j - 1)) op P`
+//!   observed only at its last lane (the dot product of a loop inside the
+//!   PE, T2S's `kkk`) is an ordered `vector.reduction` of `P` from `X`
+//!   (`vectorize_reduce`), when `j` is the vector's one loop.
 //! - Any other such read serializes the loop (T2S's `apply_serialize`): it
 //!   stays a loop of PEs, and a remark at the directive says why.
 //!
 //! The rewrite itself is `vectorize_widen`.
 
 use crate::spacetime::vectorize::legal::{lane_varying, propagations, Propagation};
+use crate::spacetime::vectorize::reduce::Reduction;
 use melior::ir::{
     operation::{OperationLike, OperationRef},
     Location,
@@ -141,7 +146,7 @@ fn vectorize_array(
 ) -> Result<(), Failed> {
     let kernel = ods::is(&holder, ods::channel::KernelOperation::name());
     let wanted = wanted_loops(&array, directives, kernel)?;
-    let (kept, props) = plan(&array, &wanted);
+    let (kept, props, reductions) = plan(&array, &wanted);
     if kept.is_empty() {
         return Ok(());
     }
@@ -150,8 +155,12 @@ fn vectorize_array(
     let context: &Context = unsafe { context_ref.to_ref() };
     let spaces: Vec<usize> = kept.iter().map(|w| w.space).collect();
     crate::spacetime::vectorize::channels::check_order(&array, &kept)?;
-    let varying = lane_varying(&array, &spaces, &props);
-    crate::spacetime::vectorize::widen::widen(context, &array, &spaces, &varying, &props)?;
+    let varying = lane_varying(&array, &spaces, &props, &reductions);
+    let found = crate::spacetime::vectorize::widen::Found {
+        props: &props,
+        reductions: &reductions,
+    };
+    crate::spacetime::vectorize::widen::widen(context, &array, &spaces, &varying, &found)?;
     let extents = t2s_ir::array::space_extents(&array);
     let shape: Vec<String> = spaces
         .iter()
@@ -172,6 +181,12 @@ fn vectorize_array(
             text.push_str(&format!(
                 "; {} copied along it: broadcast",
                 copied.join(", ")
+            ));
+        }
+        for r in reductions.iter().filter(|r| r.space == w.space) {
+            text.push_str(&format!(
+                "; \"{}\" reduced along it in lane order (vector.reduction <{}>): only its last lane is read",
+                r.file_name, r.kind
             ));
         }
         remark(w.location, text);
@@ -283,36 +298,48 @@ fn check_vectorizable(
     Ok(())
 }
 
-/// The loops that stay vectorized and the propagations turned into
-/// broadcasts; a remark at the directive for each serialized loop.
+/// The loops that stay vectorized, the propagations turned into broadcasts
+/// and the lane reductions; a remark at the directive for each serialized
+/// loop.
 fn plan<'c, 'a>(
     array: &OperationRef<'c, 'a>,
     wanted: &[Wanted<'c>],
-) -> (Vec<Wanted<'c>>, Vec<Propagation>) {
+) -> (Vec<Wanted<'c>>, Vec<Propagation>, Vec<Reduction>) {
     let candidates: Vec<usize> = wanted.iter().map(|w| w.space).collect();
-    let (props, blocking) = propagations(array, &candidates);
+    let found = propagations(array, &candidates);
     let mut kept = Vec::new();
     for w in wanted {
-        match blocking.iter().find(|b| b.space == w.space) {
+        match found.blocking.iter().find(|b| b.space == w.space) {
             Some(b) => emit(
                 w.location,
                 Severity::Remark,
                 &format!(
-                    "loop {} is serialized: register file \"{}\" is read across its lanes in the same step (delay 0), a dependence along the loop; its PEs run one after another",
-                    w.name, b.file_name
+                    "loop {} is serialized: register file \"{}\" is read across its lanes in the same step (delay 0), a dependence along the loop; its PEs run one after another{}",
+                    w.name,
+                    b.file_name,
+                    b.why.as_ref().map(|w| format!("; {w}")).unwrap_or_default()
                 ),
                 &[(b.location, "read here".into())],
             ),
             None => kept.push(w.clone()),
         }
     }
-    let props = props
+    let is_kept = |space: usize| kept.iter().any(|w| w.space == space);
+    let props = found
+        .props
         .into_iter()
-        .filter(|p| kept.iter().any(|w| w.space == p.space))
+        .filter(|p| is_kept(p.space))
         .collect();
-    (kept, props)
+    let reductions = found
+        .reductions
+        .into_iter()
+        .filter(|r| is_kept(r.space))
+        .collect();
+    (kept, props, reductions)
 }
 
+pub mod chain;
 pub mod channels;
 pub mod legal;
+pub mod reduce;
 pub mod widen;

@@ -6,8 +6,10 @@
 //! shape_cast, extract, insert, from_elements, shuffle, transpose) pick
 //! each piece's lanes with `vector.shuffle`, `vector.extract` or
 //! `vector.from_elements`; buffers of such vectors get one more dimension,
-//! the piece (`split_memory.rs`). What has no rule (a split vector crossing
-//! a region boundary, a call, a reduction) is a located error.
+//! the piece (`split_memory.rs`); a `vector.reduction` goes lane by lane in
+//! lane order, as the serial order it stands for (vectorize's lane
+//! reductions) needs. What has no rule (a split vector crossing a region
+//! boundary, a call) is a located error.
 //!
 //! OpenCL's SPIR-V has vectors of 2, 3, 4, 8 and 16 lanes of one
 //! dimension, so `t2s-*-to-spirv` run this before outlining the kernel: a
@@ -17,6 +19,7 @@
 
 use crate::vector::split_vectors::lanes::{block_argument_error, buffer_element, Lane, Splitter};
 use crate::vector::split_vectors::memory as split_memory;
+use melior::dialect::arith;
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
@@ -37,7 +40,8 @@ t2s_ir::declare_pass! {
     /// Split vectors of shapes the target lacks (n-D, or lane counts not in
     /// `widths`) into 1-D pieces of the widest width dividing their rows
     /// (scalars if none): elementwise ops piece by piece, lane moves by
-    /// shuffles, buffers of such vectors with one more dimension
+    /// shuffles, buffers of such vectors with one more dimension; reductions
+    /// lane by lane in lane order
     pub static PASS = "split-vectors" (SplitVectors)
         on Anchor::Any, creates ["vector", "arith", "memref"],
         run run;
@@ -82,7 +86,7 @@ fn run(root: OperationRef<'_, '_>, options: &Options) -> Result<(), Failed> {
     let mut dead = Vec::new();
     for raw in ops {
         let op = raw.op();
-        if !involves_split(&splitter, &op) {
+        if !in_lane_order(&op) && !involves_split(&splitter, &op) {
             continue;
         }
         check_types(&op).map_err(|why| error(op.location(), why))?;
@@ -183,6 +187,7 @@ fn split_op<'c>(
         ods::vector::InsertOperation => insert(splitter, e, op),
         ods::vector::ShuffleOperation => shuffle(splitter, e, op),
         ods::vector::TransposeOperation => transpose(splitter, e, op),
+        ods::vector::ReductionOperation => reduction(splitter, e, op),
         _ => if is_elementwise(&name) { elementwise(splitter, e, op) } else { Err(no_rule(op)) },
     })
 }
@@ -414,6 +419,91 @@ fn remap(
     Ok((0..count(shape))
         .map(|f| from[flatten(source_shape, &at(&unflatten(shape, f)))])
         .collect())
+}
+
+/// A reduction in lane order, lane by lane from its accumulator: OpenCL's
+/// SPIR-V has no ordered reduction (upstream's conversion takes a dot
+/// product with ones and adds the accumulator last), and `t2s-systolic-to-
+/// spirv`'s lane reductions (vectorize) promise the serial order.
+fn reduction<'c>(
+    splitter: &mut Splitter<'c>,
+    e: &Emitter<'c>,
+    op: &OperationRef<'c, '_>,
+) -> Result<(), String> {
+    let source = operand(op, 0);
+    let shape = shape_of(type_of(source)).ok_or_else(|| no_rule(op))?;
+    let scalars: Vec<Val> = match splitter.lanes(source) {
+        Some(lanes) => lanes.iter().map(|l| lane_value(e, *l)).collect(),
+        None => (0..count(&shape))
+            .map(|l| e.vector_extract(source, &unflatten(&shape, l)))
+            .collect(),
+    };
+    let kind = t2s_ir::ops::vector::reduction_kind(op).unwrap_or_default();
+    let kind = kind.as_str();
+    let float = t2s_ir::types::is_float(element_of(type_of(source)));
+    let combine = |x: Val, y: Val| -> Option<Val> {
+        let (x, y, at) = (x.value(), y.value(), e.location);
+        Some(e.result_of(match (kind, float) {
+            ("add", true) => arith::addf(x, y, at),
+            ("add", false) => arith::addi(x, y, at),
+            ("mul", true) => arith::mulf(x, y, at),
+            ("mul", false) => arith::muli(x, y, at),
+            ("and", false) => arith::andi(x, y, at),
+            ("or", false) => arith::ori(x, y, at),
+            ("xor", false) => arith::xori(x, y, at),
+            ("minsi", false) => arith::minsi(x, y, at),
+            ("maxsi", false) => arith::maxsi(x, y, at),
+            ("minui", false) => arith::minui(x, y, at),
+            ("maxui", false) => arith::maxui(x, y, at),
+            _ => return None,
+        }))
+    };
+    let mut lanes = scalars.into_iter();
+    let first = match op.operand_count() > 1 {
+        true => operand(op, 1),
+        false => lanes.next().ok_or_else(|| no_rule(op))?,
+    };
+    let mut value = first;
+    for lane in lanes {
+        value = combine(value, lane).ok_or_else(|| {
+            format!(
+                "'vector.reduction' <{kind}> of {}, which has no form on the target: split-vectors expands a reduction lane by lane only for add and mul of floats and the integer kinds",
+                type_of(source)
+            )
+        })?;
+    }
+    result(op).replace_all_uses_with(value);
+    Ok(())
+}
+
+/// The `vector.reduction` kinds expanded lane by lane, vectors of the
+/// target's widths included: integer kinds, and float `add` and `mul`,
+/// whose order matters.
+const LANE_ORDER_KINDS: [&str; 9] = [
+    "add", "mul", "and", "or", "xor", "minsi", "maxsi", "minui", "maxui",
+];
+
+/// Whether `op` is a `vector.reduction` this pass expands in lane order;
+/// another kind of a legal width is left to the target's conversion.
+fn in_lane_order(op: &OperationRef<'_, '_>) -> bool {
+    let Some(kind) = t2s_ir::ops::vector::reduction_kind(op) else {
+        return false;
+    };
+    let float = op
+        .operand(0)
+        .is_ok_and(|v| t2s_ir::types::is_float(element_of(v.r#type())));
+    LANE_ORDER_KINDS.contains(&kind.as_str()) && (!float || kind == "add" || kind == "mul")
+}
+
+/// One lane as a scalar value.
+fn lane_value(e: &Emitter<'_>, lane: Lane) -> Val {
+    match lane {
+        Lane::Scalar(v) => v,
+        Lane::In(piece, i) if shape_of(type_of(piece)).is_some() => {
+            e.vector_extract(piece, &[i as i64])
+        }
+        Lane::In(piece, _) => piece,
+    }
 }
 
 /// An elementwise op applied to each piece: vector operands by their

@@ -92,19 +92,25 @@ pub fn run_program(program: &Generated) -> (i32, String) {
             return (PANIC, failure);
         }
     }
-    let report = tag(verdict.as_ref()) + compiled(&seen);
+    let report = tag(verdict.as_ref()) + &compiled(&seen);
     (if rejected { REJECTED } else { OK }, report)
 }
 
 /// What the compile made of a program, as its remarks say, for `main` to
 /// count beside the directives.
-fn compiled(seen: &Rc<RefCell<Vec<String>>>) -> &'static str {
-    let split = seen.borrow().iter().any(|d| d.contains("_long\")"));
-    if split {
-        "; split register files"
-    } else {
-        ""
+fn compiled(seen: &Rc<RefCell<Vec<String>>>) -> String {
+    let seen = seen.borrow();
+    let mut made = String::new();
+    if seen.iter().any(|d| d.contains("_long\")")) {
+        made += "; split register files";
     }
+    if seen
+        .iter()
+        .any(|d| d.contains("reduced along it in lane order"))
+    {
+        made += "; lane reductions";
+    }
+    made
 }
 
 /// The oracle's tag of a case that passed, counted by `main`.

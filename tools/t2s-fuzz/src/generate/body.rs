@@ -205,6 +205,64 @@ impl Body {
         t
     }
 
+    /// A running combination of `value` along loop `l` of Func `@f<f>`,
+    /// `select(var == min, start, f(var - 1)) op value` (or the select
+    /// negated, or `value op ...`): a dot product along a loop inside the
+    /// PE (T2S's kkk), which `vectorize` makes a lane reduction when only
+    /// its last value is stored.
+    pub fn running(
+        &mut self,
+        rng: &mut Rng,
+        f: usize,
+        (loops, vars): (&[Loop], &[&str]),
+        l: usize,
+        value: &str,
+    ) -> String {
+        let ty = self.ty;
+        let min = self.index(loops[l].min);
+        let negated = rng.chance(40);
+        let predicate = if negated { "ne" } else { "eq" };
+        let first = self.emit(format!(
+            "arith.cmpi {predicate}, %{}, {min} : index",
+            vars[l]
+        ));
+        let args: Vec<String> = vars
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if i == l {
+                    format!("%{v} - 1")
+                } else {
+                    format!("%{v}")
+                }
+            })
+            .collect();
+        let previous = self.emit(format!("ure.at @f{f}({}) : {ty}", args.join(", ")));
+        let mut distance = vec![0; loops.len()];
+        distance[l] = 1;
+        self.reads.push(distance);
+        let start = self.constant(rng);
+        let acc = if negated {
+            self.emit(format!("arith.select {first}, {previous}, {start} : {ty}"))
+        } else {
+            self.emit(format!("arith.select {first}, {start}, {previous} : {ty}"))
+        };
+        let op = if self.float {
+            *rng.pick(&["addf", "mulf"])
+        } else if ty == "i1" {
+            *rng.pick(&["andi", "ori", "xori"])
+        } else {
+            *rng.pick(&[
+                "addi", "muli", "xori", "andi", "ori", "maxsi", "minsi", "maxui", "minui",
+            ])
+        };
+        if rng.chance(50) {
+            self.emit(format!("arith.{op} {acc}, {value} : {ty}"))
+        } else {
+            self.emit(format!("arith.{op} {value}, {acc} : {ty}"))
+        }
+    }
+
     /// The last value of loop `l`: a constant, or its parameter's value.
     pub fn last(&mut self, l: &Loop) -> String {
         match &l.param {

@@ -9,6 +9,8 @@
 //! - [`lane_varying`]: which values and register files differ between
 //!   lanes, and so become vectors; the others stay scalars.
 
+use crate::spacetime::vectorize::chain::first_lane_select;
+use crate::spacetime::vectorize::reduce::{match_reduction, Reduction};
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
@@ -18,7 +20,7 @@ use std::collections::HashSet;
 use t2s_ir::handle::{AsOp, AsVal, Op, Val};
 use t2s_ir::import::affine_map_rows;
 use t2s_ir::ir;
-use t2s_ir::ir::{BlockAccess, OpAccess};
+use t2s_ir::ir::OpAccess;
 use t2s_ir::ods;
 use t2s_ir::ops::View as _;
 
@@ -43,10 +45,8 @@ pub struct Blocking<'c> {
     pub space: usize,
     pub file_name: String,
     pub location: Location<'c>,
-}
-
-fn owner(value: Val) -> Option<Op> {
-    value.defining_op()
+    /// Why the running combination it starts is not a lane reduction.
+    pub why: Option<String>,
 }
 
 fn op_ref<'c, 'a>(op: Op) -> OperationRef<'c, 'a> {
@@ -85,13 +85,19 @@ pub fn all_ops(array: &OperationRef<'_, '_>) -> Vec<Op> {
     ops
 }
 
-/// The propagations along `candidates` (space positions), and the reads
-/// that serialize a candidate.
-pub fn propagations<'c>(
-    array: &OperationRef<'c, '_>,
-    candidates: &[usize],
-) -> (Vec<Propagation>, Vec<Blocking<'c>>) {
+/// What the same-step reads across the candidate loops make of them.
+pub struct Dependences<'c> {
+    pub props: Vec<Propagation>,
+    pub reductions: Vec<Reduction>,
+    pub blocking: Vec<Blocking<'c>>,
+}
+
+/// The propagations and lane reductions along `candidates` (space
+/// positions), and the reads that serialize a candidate. A reduction is
+/// only made of the one loop of a 1-D vector.
+pub fn propagations<'c>(array: &OperationRef<'c, '_>, candidates: &[usize]) -> Dependences<'c> {
     let mut props = Vec::new();
+    let mut reductions = Vec::new();
     let mut blocking = Vec::new();
     for read in ir::collect(*array, ods::spacetime::ReadOperation::name()) {
         if !is_same_step(&read) {
@@ -111,6 +117,7 @@ pub fn propagations<'c>(
             continue;
         };
         let name = file_name(file);
+        let mut why: Option<String> = None;
         if let [s] = dims[..] {
             let alone = offset.iter().enumerate().all(|(i, o)| i == s || *o == 0);
             if let Some(p) = alone
@@ -120,23 +127,30 @@ pub fn propagations<'c>(
                 props.push(p);
                 continue;
             }
+            if alone && offset[s] == 1 {
+                match match_reduction(array, &read, s, file, &name) {
+                    Ok(r) if candidates.len() == 1 => {
+                        reductions.push(r);
+                        continue;
+                    }
+                    Ok(_) => why = Some("not a lane reduction (the vector has other loops: vectorize this loop alone)".into()),
+                    Err(reason) => why = reason,
+                }
+            }
         }
         for space in dims {
             blocking.push(Blocking {
                 space,
                 file_name: name.clone(),
                 location: read.location(),
+                why: why.clone(),
             });
         }
     }
-    (props, blocking)
-}
-
-/// The single user of `value`, if it has exactly one use.
-fn single_user(value: Val) -> Option<Op> {
-    match value.users().as_slice() {
-        [one] => Some(*one),
-        _ => None,
+    Dependences {
+        props,
+        reductions,
+        blocking,
     }
 }
 
@@ -148,35 +162,12 @@ fn match_propagation(
     file: Val,
     name: &str,
 ) -> Option<Propagation> {
-    let mins = t2s_ir::array::space_mins(array);
-    let min = mins[space];
     // A same-step read reaches back (the verifier: a non-negative offset):
     // the copy starts at the loop's first PE.
     if offset != 1 {
         return None;
     }
-    let boundary = min;
-    let value = read.result_at(0)?.val();
-    let select = single_user(value)?;
-    if ir::name(&op_ref(select)) != ods::arith::SelectOperation::name() {
-        return None;
-    }
-    let cond = owner(operand(select, 0)?)?;
-    let cond_ref = op_ref(cond);
-    if !ods::is(&cond_ref, ods::arith::CmpIOperation::name()) {
-        return None;
-    }
-    let (a, b) = (operand(cond, 0)?, operand(cond, 1)?);
-    let fixes = (is_coordinate(array, space, a) && is_constant(b, boundary))
-        || (is_coordinate(array, space, b) && is_constant(a, boundary));
-    if !fixes {
-        return None;
-    }
-    let x = match ir::int(&cond_ref, "predicate") {
-        Some(0) if same(operand(select, 2), value) => 1,
-        Some(1) if same(operand(select, 1), value) => 2,
-        _ => return None,
-    };
+    let (select, x) = first_lane_select(array, read, space)?;
     let selected = op_ref(select).result_at(0)?.val();
     let written_back = ir::collect(*array, ods::spacetime::WriteOperation::name())
         .iter()
@@ -186,36 +177,8 @@ fn match_propagation(
         read: read.handle(),
         select,
         operand: x,
-        lane: boundary - min,
+        lane: 0,
         file_name: name.to_string(),
-    })
-}
-
-/// `value` is the coordinate of space loop `space`: the block argument, or
-/// the recovered index of the original loop of that name.
-fn is_coordinate(array: &OperationRef<'_, '_>, space: usize, value: Val) -> bool {
-    let time = t2s_ir::array::time_loops(array).len();
-    let Some(body) = ir::body_block(array) else {
-        return false;
-    };
-    if body
-        .argument_at(time + space)
-        .is_some_and(|a| a.val() == value)
-    {
-        return true;
-    }
-    let Some(l) = t2s_ir::array::recovered_loop(value) else {
-        return false;
-    };
-    let loops = t2s_ir::ops::loop_bounds(array);
-    let space_loops = t2s_ir::array::space_loops(array);
-    loops.get(l).map(|b| &b.0) == space_loops.get(space)
-}
-
-fn is_constant(value: Val, expected: i64) -> bool {
-    owner(value).is_some_and(|op| {
-        let r = op_ref(op);
-        ods::is(&r, ods::arith::ConstantOperation::name()) && ir::int(&r, "value") == Some(expected)
     })
 }
 
@@ -242,6 +205,7 @@ pub fn lane_varying(
     array: &OperationRef<'_, '_>,
     spaces: &[usize],
     props: &[Propagation],
+    reductions: &[Reduction],
 ) -> Varying {
     let mut v = Varying::default();
     let time = t2s_ir::array::time_loops(array).len();
@@ -259,11 +223,20 @@ pub fn lane_varying(
         .map(|r| r.terms.iter().any(|(d, c)| *c != 0 && coords.contains(d)))
         .collect();
     let ops = all_ops(array);
-    let skipped: HashSet<usize> = props.iter().map(|p| p.read.key()).collect();
+    // A reduction's chain read is erased, and its result is the last
+    // lane's value, the same for every lane.
+    let skipped: HashSet<usize> = props
+        .iter()
+        .map(|p| p.read.key())
+        .chain(reductions.iter().map(|r| r.read.key()))
+        .collect();
+    let uniform: HashSet<usize> = reductions.iter().map(|r| r.combine.key()).collect();
     loop {
         let before = (v.values.len(), v.files.len());
         for &op in &ops {
-            mark(op, &mut v, &row_varies, &skipped, props, array);
+            if !uniform.contains(&{ op.key() }) {
+                mark(op, &mut v, &row_varies, &skipped, props, array);
+            }
         }
         if (v.values.len(), v.files.len()) == before {
             return v;

@@ -13,8 +13,11 @@
 //!   output stores under it take the condition as their mask (`if %m`).
 //! - A propagation (see `vectorize_legal`) becomes a broadcast of the
 //!   copied value's first (or last) lane along its loop.
+//! - A lane reduction (see `vectorize_reduce`) becomes `vector.reduction`
+//!   of its combined lanes, from the first lane's start.
 
 use crate::spacetime::vectorize::legal::{all_ops, Propagation, Varying};
+use crate::spacetime::vectorize::reduce::Reduction;
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationRef},
@@ -22,7 +25,8 @@ use melior::ir::{
     Attribute, RegionLike, Type, Value,
 };
 use melior::Context;
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use t2s_ir::diag::error;
 use t2s_ir::diag::OrInternal;
 use t2s_ir::emit::Emitter;
@@ -40,6 +44,17 @@ struct Widen<'c, 'v> {
     varying: &'v Varying,
     /// Propagation selects (by op), with their loop's lane dimension.
     props: HashMap<usize, (Propagation, usize)>,
+    /// Reductions, by their combining op.
+    reductions: HashMap<usize, Reduction>,
+    /// Lane-varying values the rewrite made anew (a lanes read's, an
+    /// if-converted result's select), which the analysis did not see.
+    made: RefCell<HashSet<usize>>,
+}
+
+/// What the legality analysis found along the vectorized loops.
+pub struct Found<'f> {
+    pub props: &'f [Propagation],
+    pub reductions: &'f [Reduction],
 }
 
 fn op_ref<'c, 'a>(op: Op) -> OperationRef<'c, 'a> {
@@ -65,8 +80,9 @@ pub fn widen(
     array: &OperationRef<'_, '_>,
     spaces: &[usize],
     varying: &Varying,
-    props: &[Propagation],
+    found: &Found<'_>,
 ) -> Result<(), Failed> {
+    let props = found.props;
     let extents = t2s_ir::array::space_extents(array);
     let shape: Vec<i64> = spaces
         .iter()
@@ -96,12 +112,22 @@ pub fn widen(
                 (p.select.key(), (p.clone(), dim))
             })
             .collect(),
+        reductions: found
+            .reductions
+            .iter()
+            .map(|r| (r.combine.key(), r.clone()))
+            .collect(),
+        made: RefCell::default(),
     };
     let ops: Vec<Op> = ir::ops(body).iter().map(|o| o.handle()).collect();
     w.widen_ops(&ops, None)?;
-    for p in props {
+    let reads = props
+        .iter()
+        .map(|p| p.read)
+        .chain(found.reductions.iter().map(|r| r.read));
+    for read in reads {
         // SAFETY: the op has no uses left, and nothing refers to it after this.
-        unsafe { ir::erase(op_ref(p.read)) };
+        unsafe { ir::erase(op_ref(read)) };
     }
     Ok(())
 }
@@ -182,6 +208,13 @@ impl<'c> Widen<'c, '_> {
         let name = ir::name(&r);
         if let Some((p, dim)) = self.props.get(&{ op.key() }) {
             return self.broadcast(op, p, *dim);
+        }
+        if let Some(r) = self.reductions.get(&{ op.key() }) {
+            return self.reduce(op, r);
+        }
+        if self.reductions.values().any(|r| r.select == op) {
+            // Erased with its reduction: no lane-wise form.
+            return Ok(());
         }
         t2s_ir::op_match!(name, {
             ods::spacetime::RecoverOperation | ods::spacetime::ScheduledOperation | ods::spacetime::ReadOperation => {
@@ -281,6 +314,38 @@ impl<'c> Widen<'c, '_> {
         Ok(())
     }
 
+    /// The combination of every lane, in lane order from the first lane's
+    /// start: the one value the last lane held, which every lane now takes.
+    fn reduce(&self, op: Op, r: &Reduction) -> Result<(), Failed> {
+        let e = self.at(op);
+        let start = operands(r.select)[r.init];
+        let start = if is_vector(start) {
+            lanes::extract(&e, start, &[0])
+        } else {
+            start
+        };
+        let combined = splat(&e, operands(op)[r.lanes], &self.shape);
+        let location = op_ref(op).location();
+        let value = e.vector_reduction(r.kind, combined, start).ok_or_else(|| {
+            error(
+                location,
+                format!("vectorize: no vector.reduction <{}>", r.kind),
+            )
+        })?;
+        let result = op_ref(op)
+            .result(0)
+            .or_internal("a result of the op")?
+            .val();
+        result.replace_all_uses_with(value);
+        // SAFETY: neither op has uses left (the select's one use was the
+        // combination), and nothing refers to them after this.
+        unsafe {
+            ir::erase(op_ref(op));
+            ir::erase(op_ref(r.select));
+        }
+        Ok(())
+    }
+
     /// Every lane (PE) performs its own channel access: the lane-wise form,
     /// under the mask of the lanes that run it.
     fn channel(&self, op: Op, name: &str, mask: Option<Val>) -> Result<(), Failed> {
@@ -298,10 +363,12 @@ impl<'c> Widen<'c, '_> {
                 ));
             }
             let value = crate::channel::lanes::read(&e, &channel, &args, mask, self.lane_type(ty));
+            self.made.borrow_mut().insert(value.key());
             x.replace_all_uses_with(value);
         } else {
             let (value, indices) = args.split_last().or_internal("a non-empty list")?;
-            if is_vector(*value) && !self.varying.value(*value) {
+            let lanes = self.varying.value(*value) || self.made.borrow().contains(&value.key());
+            if is_vector(*value) && !lanes {
                 return Err(error(
                     r.location(),
                     format!("vectorize: a write of {} has no lane-wise form: every lane writes one value of a channel of scalars", type_of(*value)),
@@ -403,6 +470,7 @@ impl<'c> Widen<'c, '_> {
                 ));
             };
             let selected = e.select(cond, splat(&e, *t, &self.shape), splat(&e, *f, &self.shape));
+            self.made.borrow_mut().insert(selected.key());
             result.replace_all_uses_with(selected);
         }
         // SAFETY: the op has no uses left, and nothing refers to it after this.
