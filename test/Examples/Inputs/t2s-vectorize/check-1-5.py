@@ -1,0 +1,7 @@
+import sys, os, math; sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from npyio import load
+d = sys.argv[1]
+_, a, av, _ = load(d + "/a.npy")
+shape, A, vals, fo = load(d + "/A.npy")
+ref = [int(math.trunc(av[i])) for i in range(32)]
+print("A", shape, list(vals)[:10], "check:", "OK" if list(vals) == ref else "WRONG")
