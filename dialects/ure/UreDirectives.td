@@ -181,13 +181,16 @@ def Ure_VectorizeOp : Ure_Op<"vectorize", [HasParent<"ProgramOp">]> {
   let description = [{
     `F.vectorize(j)` (several loops: T2S's multi-dimensional
     vectorization). Each loop must be a space loop of the space-time
-    transform of `@F`'s merged nest (the representative), of constant
-    extent 2 to 32; the `vectorize` pass turns its PEs into the lanes of
-    `vector<extents x T>` values. A loop whose lanes depend on each other in
-    one step goes back to serial PEs (a remark says so), except a value
-    copied unchanged along the loop from its first PE, which becomes a
-    broadcast. Without a `ure.space_time_transform`, the vectorized loops
-    are the space loops.
+    transform of `@F`'s merged nest (the representative), a loop inside
+    the PE included, of constant extent 2 to 32; the `vectorize` pass turns
+    its PEs into the lanes of `vector<extents x T>` values. A loop whose
+    lanes depend on each other in one step goes back to serial PEs (a
+    remark says why), except a value copied unchanged along the loop from
+    its first PE, which becomes a broadcast, and a running combination of
+    which only the last lane is read (a dot product), which becomes an
+    ordered `vector.reduction`. Without a `ure.space_time_transform`, the
+    vectorized loops are the space loops. `@F` may also be a kernel that
+    isolation creates.
 
     ```mlir
     ure.vectorize @c (jjj)

@@ -88,8 +88,14 @@ LogicalResult IsolateProducerOp::verify() {
   Operation *program = (*this)->getParentOp();
   for (Attribute attr : getInputs()) {
     auto ref = cast<FlatSymbolRefAttr>(attr);
-    if (!isa_and_nonnull<InputOp>(
-            SymbolTable::lookupSymbolIn(program, ref.getAttr())))
+    Operation *target = SymbolTable::lookupSymbolIn(program, ref.getAttr());
+    if (isa_and_nonnull<FuncOp>(target))
+      return emitOpError("isolates ")
+             << ref
+             << ", which is not a ure.input: t2s isolates the loads of "
+                "inputs; a Func's values stay in the array (T2S's "
+                "isolation of a Func or an expression is not built)";
+    if (!isa_and_nonnull<InputOp>(target))
       return emitOpError("isolates ") << ref << ", which is not a ure.input";
     // An input goes to one loader: its reads become one set of channels.
     for (Operation &sibling : program->getRegion(0).front()) {

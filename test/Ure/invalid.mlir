@@ -1471,7 +1471,7 @@ ure.program @p {
 
 ure.program @p {
   ure.func @out(i) -> f32 on device
-  // expected-error@+1 {{'ure.isolate_producer' op isolates @out, which is not a ure.input}}
+  // expected-error@+1 {{'ure.isolate_producer' op isolates @out, which is not a ure.input: t2s isolates the loads of inputs; a Func's values stay in the array (T2S's isolation of a Func or an expression is not built)}}
   ure.isolate_producer [@out] into @loader
 }
 

@@ -1,0 +1,23 @@
+// T2S t2s/tests/correctness/gather/gather-1-1.cpp, SIZE = 8, STRATEGY = Down
+// (Down, commented out in test.sh; gather-1-1.mlir: Up).
+//   ImageParam a(Int(32), 1, "a");                 ure.input @a
+//   A(i) = a(i);                                   ure.def @A
+//   A.set_bounds(i, 0, SIZE).unroll(i)             ure.set_bounds, ure.unroll @A (i): no
+//                                                  space_time_transform, so i is the space loop
+//    .isolate_consumer_chain(A_drainer,            ure.isolate_consumer @A into @A_drainer
+//                            A_collector);         ure.unload @A from @A_drainer into @A_collector
+//   A_drainer.gather(A, i, STRATEGY);              ure.gather @A_drainer (@A, i, down)
+//   check_equal(A0(i0) = a(i0), out)               npycheck A(i) == i
+ure.program @gather {
+  ure.input @a : memref<8xi32>
+  ure.func @A(i) -> i32 on device
+  ure.def @A(%i) {
+    %v = ure.load @a(%i) : i32
+    ure.yield %v : i32
+  }
+  ure.set_bounds @A (i = 0 extent 8)
+  ure.unroll @A (i)
+  ure.isolate_consumer @A into @A_drainer
+  ure.gather @A_drainer (@A, i, down)
+  ure.unload @A from @A_drainer into @A_collector
+}

@@ -1,0 +1,16 @@
+// T2S t2s/tests/correctness/isolation/isolate-producer-a-A-15-negative.cpp, SIZE = 10.
+// T2S expects a CompileError: nothing to isolate.
+//   A(i) = a(i) * a(i);                          ure.def @A (one load, squared)
+//   A.isolate_producer_chain({}, {A_feeder});    ure.isolate_producer [] into @A_feeder
+ure.program @iso {
+  ure.input @a : memref<10xi32>
+  ure.func @A(i) -> i32 on device
+  ure.def @A(%i) {
+    %x = ure.load @a(%i) : i32
+    %v = arith.muli %x, %x : i32
+    ure.yield %v : i32
+  }
+  ure.set_bounds @A (i = 0 extent 10)
+  ure.space_time_transform @A (i)
+  ure.isolate_producer [] into @A_feeder
+}

@@ -1,0 +1,33 @@
+// T2S t2s/tests/correctness/isolation/isolate-producer-a-A-condition-merge-ures-11.cpp, SIZE = 10.
+//   B(i) = (i <= 2);                               ure.def @B -> i1
+//   A(i) = select(B(i), a(i) + 1, i * 2) * 2;      ure.def @A (output)
+//   B.merge_ures(A).set_bounds(i, 0, SIZE);        ure.merge_ures @B [@A], ure.set_bounds
+//   (no space_time_transform in T2S)               ure.space_time_transform @B (i)
+//   B.isolate_producer_chain(a, A_feeder);         ure.isolate_producer [@a] into @A_feeder
+//   golden C(i) = select(i <= 2, a(i)+1, i*2)*2    npycheck
+ure.program @iso {
+  ure.input @a : memref<10xi32>
+  ure.func @B(i) -> i1 on device
+  ure.func @A(i) -> i32 on device
+  ure.def @B(%i) {
+    %c2 = arith.constant 2 : index
+    %v = arith.cmpi sle, %i, %c2 : index
+    ure.yield %v : i1
+  }
+  ure.def @A(%i) {
+    %c1i = arith.constant 1 : i32
+    %c2i = arith.constant 2 : i32
+    %cond = ure.at @B(%i) : i1
+    %x = ure.load @a(%i) : i32
+    %x1 = arith.addi %x, %c1i : i32
+    %ii = arith.index_cast %i : index to i32
+    %i2 = arith.muli %ii, %c2i : i32
+    %s = arith.select %cond, %x1, %i2 : i32
+    %v = arith.muli %s, %c2i : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @B [@A]
+  ure.set_bounds @B (i = 0 extent 10)
+  ure.space_time_transform @B (i)
+  ure.isolate_producer [@a] into @A_feeder
+}
