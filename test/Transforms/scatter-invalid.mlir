@@ -149,11 +149,13 @@ ure.program @p {
     %c1 = arith.constant 1 : index
     // expected-note @+1 {{inside this region}}
     scf.for %r = %c0 to %c1 step %c1 {
-      // expected-error @+1 {{cannot scatter the read of @A in @out: it is inside a region that is not an scf.if}}
+      // expected-note @+1 {{the access}}
       %v = ure.load @A(%ii) : f32
       spacetime.output %v to @out[%ii, %tt] : f32
     }
   }
+  // The error is the directive's, with notes at the read and the region.
+  // expected-error @+1 {{cannot scatter the read of @A in @out: it is inside a region that is not an scf.if}}
   ure.scatter @out (@A, i, up)
 }
 

@@ -371,6 +371,29 @@ impl<'c, 'a> Chain<'c, 'a> {
         self.error_with_note(at, message, why, "computed from data here")
     }
 
+    /// An error at the directive, with notes at the access it is about
+    /// and at the value (or region) `why`.
+    pub fn directive_error(
+        &self,
+        access: Location<'c>,
+        message: String,
+        why: NotComputable,
+        data_note: &str,
+    ) -> Failed {
+        let note = match why {
+            NotComputable::Data(v) => (
+                v.defining_op().map_or(access, |op| op.location()),
+                data_note.to_string(),
+            ),
+            NotComputable::Region(op) => (op.location(), "inside this region".to_string()),
+        };
+        error_with_notes(
+            self.location,
+            &message,
+            &[(access, "the access".to_string()), note],
+        )
+    }
+
     /// A located error with a note at the value (or region) `why`.
     pub fn error_with_note(
         &self,

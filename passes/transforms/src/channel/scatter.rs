@@ -348,10 +348,11 @@ fn read_conditions(chain: &Chain<'_, '_>, access: Op) -> Result<Vec<Condition>, 
     let at = access.location();
     let what = format!("the read of @{} in @{}", chain.source, chain.name);
     let conditions = enclosing_conditions(access, chain.body).map_err(|why| {
-        chain.not_computable(
+        chain.directive_error(
             at,
             format!("cannot scatter {what}: it is inside a region that is not an scf.if, so the other PEs cannot tell when it happens"),
             why,
+            "computed from data here",
         )
     })?;
     let mut needed: Vec<Val> = conditions.iter().map(|(c, _)| *c).collect();
