@@ -335,6 +335,8 @@ LogicalResult LoadOp::verify() {
   if (failed(verifyIndexOperands(*this, getMap(), getIndices())) ||
       failed(verifyDivisors(*this, getMap())))
     return failure();
+  if (failed(detail::verifyUniqueSymbol(*this, getInputAttr())))
+    return failure();
   auto input =
       SymbolTable::lookupNearestSymbolFrom<InputOp>(*this, getInputAttr());
   if (!input)

@@ -31,6 +31,12 @@ mlir::LogicalResult verifyDirectiveTarget(mlir::Operation *op,
                                           mlir::FlatSymbolRefAttr func);
 
 /// Each name of `vars` once; an error naming `what` at the repeated one.
+/// An error when `name` names more than one op of the program around `op`
+/// (a ure.input and a ure.func share one namespace): MLIR's symbol table
+/// check runs after the ops that look the name up, which would otherwise
+/// report the wrong kind. `success()` when the name is unique.
+mlir::LogicalResult verifyUniqueSymbol(mlir::Operation *op,
+                                       mlir::FlatSymbolRefAttr name);
 mlir::LogicalResult verifyDistinctNames(mlir::Operation *op,
                                         mlir::ArrayAttr vars,
                                         llvm::StringRef what);

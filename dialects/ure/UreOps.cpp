@@ -393,6 +393,8 @@ LogicalResult DefOp::verify() {
   if (numLhs < 0 || numLhs > numVars)
     return emitOpError("num_lhs must be between 0 and the number of loop "
                        "variables");
+  if (failed(detail::verifyUniqueSymbol(*this, getFuncAttr())))
+    return failure();
   auto func = SymbolTable::lookupNearestSymbolFrom<FuncOp>(*this, getFuncAttr());
   if (!func)
     return emitOpError("defines ")
@@ -497,6 +499,26 @@ LogicalResult ParamValueOp::verify() {
 //===----------------------------------------------------------------------===//
 // Directives
 //===----------------------------------------------------------------------===//
+
+LogicalResult t2s::ure::detail::verifyUniqueSymbol(Operation *op,
+                                                  FlatSymbolRefAttr name) {
+  auto program = op->getParentOfType<ProgramOp>();
+  if (!program)
+    return success();
+  SmallVector<StringRef> kinds;
+  for (Operation &other : program->getRegion(0).front()) {
+    auto sym = other.getAttrOfType<StringAttr>(
+        SymbolTable::getSymbolAttrName());
+    if (sym && sym.getValue() == name.getValue())
+      kinds.push_back(other.getName().getStringRef());
+  }
+  if (kinds.size() < 2)
+    return success();
+  return op->emitOpError("names ")
+         << name << ", which is defined " << kinds.size()
+         << " times in the program (" << llvm::join(kinds, ", ")
+         << "): inputs, Funcs and parameters share one namespace";
+}
 
 LogicalResult t2s::ure::detail::verifyDirectiveTarget(Operation *op,
                                                      FlatSymbolRefAttr func) {

@@ -438,3 +438,37 @@ ure.program @mv {
   // expected-error@+1 {{removes loops of @xFeeder, which no ure.buffer or ure.stream_input makes a loader of: t2s drops loops only from a loader that streams its tiles}}
   ure.remove @xFeeder (iii)
 }
+
+// -----
+
+// An input in another layout (Halide's order: index 0 contiguous): the
+// loader's lanes run along the last index as written, so the contiguous
+// loop kk is refused with what to do (T2S's buffer tests read A(k, i)).
+ure.program @buf {
+  ure.input @a : memref<8x4xf32, affine_map<(k, i) -> (i, k)>>
+  ure.func @s(kk, i, t) -> f32 on device
+  ure.func @out(i, t) -> f32 on device
+  ure.def @s(%kk, %i, %t) {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0.0 : f32
+    %first = arith.cmpi eq, %kk, %c0 : index
+    // expected-error@+1 {{'out' loop 'kk' indexes this load's last dimension with coefficient 0; the input's layout stores index 0 contiguously, but the loader's vector lanes run along the last index as written: declare the input row-major (the same bytes, its indices in memory order) to stream it in vectors, or send scalars (out ())}}
+    %x = ure.load @a(%kk, %i) : f32
+    %p = ure.at @s(%kk - 1, %i, %t) : f32
+    %acc = arith.select %first, %z, %p : f32
+    %v = arith.addf %acc, %x : f32
+    ure.yield %v : f32
+  }
+  ure.def @out(%i, %t) with (%kk) {
+    %c7 = arith.constant 7 : index
+    %l = arith.cmpi eq, %kk, %c7 : index
+    %v = ure.at @s(%kk, %i, %t) : f32
+    %w = ure.select %l, %v : f32
+    ure.yield %w : f32
+  }
+  ure.merge_ures @s [@out]
+  ure.set_bounds @s (kk = 0 extent 8, i = 0 extent 4, t = 0 extent 2)
+  ure.space_time_transform @s (kk, i)
+  ure.isolate_producer [@a] into @feeder
+  ure.buffer @feeder (@a) scope (t) loader @loader out (kk)
+}

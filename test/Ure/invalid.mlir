@@ -2001,3 +2001,17 @@ ure.program @p {
   // expected-error@+1 {{'ure.vectorize' op vectorizes loop 'i', which is not a loop of @a (its loops: ii, j, iii)}}
   ure.vectorize @a (i)
 }
+
+// -----
+
+// An input and a Func of one name: the duplicate is the error, not the
+// kind the lookup happens to find first.
+ure.program @p {
+  ure.input @f : memref<4xi32>
+  ure.func @f(i) -> i32
+  // expected-error@+1 {{'ure.def' op names @f, which is defined 2 times in the program (ure.input, ure.func): inputs, Funcs and parameters share one namespace}}
+  ure.def @f(%i) {
+    %v = ure.load @f(%i) : i32
+    ure.yield %v : i32
+  }
+}

@@ -320,6 +320,27 @@ fn merge(a: Vec<Dim>, b: Vec<Dim>, load: &OperationRef<'_, '_>) -> Result<Vec<Di
         .collect()
 }
 
+/// The logical index an input laid out in another order than row-major
+/// keeps contiguous (`None` for a row-major input).
+fn laid_out_rank(access: &Access) -> Option<usize> {
+    let load = access.op.op();
+    let name = t2s_ir::ops::ure::input_of(&load);
+    let mut program = load.parent_operation();
+    while let Some(p) = program {
+        if ods::is(&p, ods::ure::ProgramOperation::name()) {
+            break;
+        }
+        program = p.parent_operation();
+    }
+    let input = ir::body_ops(&program?, 0)
+        .into_iter()
+        .find(|op| ods::is(op, ods::ure::InputOperation::name()) && ir::symbol_name(op) == name)?;
+    let ty = <t2s_ir::ops::ure::InputOp as t2s_ir::ops::View>::cast(input)?.memref_type()?;
+    let rank = t2s_ir::types::shape(ty)?.len();
+    let contiguous = t2s_ir::types::memref_layout(ty)?.contiguous_dim(rank)?;
+    (contiguous + 1 != rank).then_some(contiguous)
+}
+
 /// The loader's lanes along loop `name`: a loop inside the scope that
 /// indexes the input's last dimension with coefficient 1 in every load
 /// (its lanes are consecutive elements), whose extent divides the tile's
@@ -355,10 +376,15 @@ fn lanes(
             .map(|(_, c)| *c)
             .sum();
         if coefficient != 1 {
-            return Err(error(
-                access.op.location(),
-                format!("'out' loop '{name}' indexes this load's last dimension with coefficient {coefficient}: vector lanes must be consecutive elements (coefficient 1)"),
-            ));
+            let why = match laid_out_rank(access) {
+                // The lanes run along the last index as written, which is
+                // row-major's contiguous one.
+                Some(contiguous) => format!(
+                    "'out' loop '{name}' indexes this load's last dimension with coefficient {coefficient}; the input's layout stores index {contiguous} contiguously, but the loader's vector lanes run along the last index as written: declare the input row-major (the same bytes, its indices in memory order) to stream it in vectors, or send scalars (out ())"
+                ),
+                None => format!("'out' loop '{name}' indexes this load's last dimension with coefficient {coefficient}: vector lanes must be consecutive elements (coefficient 1)"),
+            };
+            return Err(error(access.op.location(), why));
         }
     }
     let last = dims.last_mut().or_internal("a non-empty list")?;
