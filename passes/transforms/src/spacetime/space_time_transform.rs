@@ -114,10 +114,7 @@ fn transform_program(
         requests.extend(implied::directives_as_space(&program, &rep, &loops));
     }
     if requests.is_empty() {
-        return Err(error(
-            program.location(),
-            format!("no space_time_transform for @{rep}: add the directive or give the pass option 'space'"),
-        ));
+        return Err(no_transform(&program, &rep));
     }
 
     // Everything the schedule needs comes from the nest's IR (loops, and
@@ -560,3 +557,28 @@ mod nest;
 mod output;
 mod projection;
 mod unroll;
+
+/// The error of a program with no transform: at the first directive that
+/// needs the array (an isolation builds kernels from it), or at the program.
+fn no_transform(program: &OperationRef<'_, '_>, rep: &str) -> Failed {
+    let message = format!(
+        "no space_time_transform for @{rep}: add the directive or give the pass option 'space'"
+    );
+    let needs_array = ir::body_ops(program, 0).into_iter().find(|op| {
+        t2s_ir::op_in!(
+            ir::name(op),
+            ods::ure::IsolateProducerOperation
+                | ods::ure::IsolateConsumerOperation
+                | ods::ure::StreamInputOperation
+                | ods::ure::StreamOutputOperation
+        )
+    });
+    match needs_array {
+        Some(op) => t2s_ir::diag::error_with_notes(
+            op.location(),
+            format!("{message} (this isolation takes its kernels from the array)"),
+            &[(program.location(), "the program".to_string())],
+        ),
+        None => error(program.location(), message),
+    }
+}

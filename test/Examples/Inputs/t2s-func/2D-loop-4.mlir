@@ -1,0 +1,39 @@
+// Port of IntelLabs/t2sp t2s/tests/correctness/space-time-transform/2D-loop-4.cpp
+// (A reads A(i-1, j) and A(i, j-1), space loop i), SIZE = 10.
+//
+// T2S realizes the UREs twice, without (golden) and with the transform, and
+// compares; t2s-run --compare does the same across modes, and stt_check.py
+// checks the interpreter against the C-style golden.
+//
+//   Var i2, j2; Func A2, B2 (Int(32), {i2, j2})   ure.func ... -> i32
+//   A(i, j) = select(i == 0, j, select(j == 0, i,
+//                    A(i-1, j) + A(i, j-1)));   ure.def @A
+//   B(i, j) = A(i, j);                ure.def @B (output, Halide layout)
+//   A2.merge_ures(B2)          ure.merge_ures @A [@B]
+//     .set_bounds(x2, 0, SIZE) ...    ure.set_bounds @A (... = 0 extent 10)
+//     .space_time_transform(i2);     ure.space_time_transform @A (i)
+//   check_equal_2D(golden, result)      golden: g4[i][j]
+ure.program @stt_2D_loop_4 {
+  ure.func @A(i, j) -> i32
+  ure.func @B(i, j) -> i32 layout affine_map<(i, j) -> (j, i)>
+  ure.def @A(%i, %j) {
+    %c0 = arith.constant 0 : index
+    %i0 = arith.cmpi eq, %i, %c0 : index
+    %j0 = arith.cmpi eq, %j, %c0 : index
+    %iv = arith.index_cast %i : index to i32
+    %jv = arith.index_cast %j : index to i32
+    %up = ure.at @A(%i - 1, %j) : i32
+    %left = ure.at @A(%i, %j - 1) : i32
+    %s = arith.addi %up, %left : i32
+    %inner = arith.select %j0, %iv, %s : i32
+    %v = arith.select %i0, %jv, %inner : i32
+    ure.yield %v : i32
+  }
+  ure.def @B(%i, %j) {
+    %v = ure.at @A(%i, %j) : i32
+    ure.yield %v : i32
+  }
+  ure.merge_ures @A [@B]
+  ure.set_bounds @A (i = 0 extent 10, j = 0 extent 10)
+  ure.space_time_transform @A (i)
+}
