@@ -10,15 +10,15 @@
 //! its neighbour's value of the same step.
 //! - The pure propagation `a = select(j == first, X, a(j - 1))` (a value
 //!   copied unchanged along the loop from its first PE) is a broadcast of
-//!   `X` at the first lane (`vectorize_legal`).
+//!   `X` at the first lane (`vectorize/legal.rs`).
 //! - A running combination `c = select(j == first, X, c(j - 1)) op P`
 //!   observed only at its last lane (the dot product of a loop inside the
 //!   PE, T2S's `kkk`) is an ordered `vector.reduction` of `P` from `X`
-//!   (`vectorize_reduce`), when `j` is the vector's one loop.
+//!   (`vectorize/reduce.rs`), when `j` is the vector's one loop.
 //! - Any other such read serializes the loop (T2S's `apply_serialize`): it
 //!   stays a loop of PEs, and a remark at the directive says why.
 //!
-//! The rewrite itself is `vectorize_widen`.
+//! The rewrite itself is `vectorize/widen.rs`.
 
 use crate::spacetime::vectorize::legal::{lane_varying, propagations, Propagation};
 use crate::spacetime::vectorize::reduce::Reduction;

@@ -1,6 +1,6 @@
 //! The first-lane select that starts a chain along a vectorized loop,
 //! `select(j == first, X, read [.., 1, ..] delay 0)`: a propagation
-//! (`vectorize_legal`) and a lane reduction (`vectorize_reduce`) both
+//! (`vectorize/legal.rs`) and a lane reduction (`vectorize/reduce.rs`) both
 //! begin with it.
 
 use melior::ir::operation::OperationRef;

@@ -11,9 +11,9 @@
 //! - `scf.if` on a lane-varying condition is if-converted: its ops run
 //!   for every lane, its results become selects, and the writes and
 //!   output stores under it take the condition as their mask (`if %m`).
-//! - A propagation (see `vectorize_legal`) becomes a broadcast of the
+//! - A propagation (see `vectorize/legal.rs`) becomes a broadcast of the
 //!   copied value's first (or last) lane along its loop.
-//! - A lane reduction (see `vectorize_reduce`) becomes `vector.reduction`
+//! - A lane reduction (see `vectorize/reduce.rs`) becomes `vector.reduction`
 //!   of its combined lanes, from the first lane's start.
 
 use crate::spacetime::vectorize::legal::{all_ops, Propagation, Varying};
