@@ -380,13 +380,7 @@ impl<'c, 'a> Chain<'c, 'a> {
         why: NotComputable,
         data_note: &str,
     ) -> Failed {
-        let note = match why {
-            NotComputable::Data(v) => (
-                v.defining_op().map_or(access, |op| op.location()),
-                data_note.to_string(),
-            ),
-            NotComputable::Region(op) => (op.location(), "inside this region".to_string()),
-        };
+        let note = why_note(why, access, data_note);
         error_with_notes(
             self.location,
             &message,
@@ -402,13 +396,7 @@ impl<'c, 'a> Chain<'c, 'a> {
         why: NotComputable,
         data_note: &str,
     ) -> Failed {
-        let note = match why {
-            NotComputable::Data(v) => (
-                v.defining_op().map_or(at, |op| op.location()),
-                data_note.to_string(),
-            ),
-            NotComputable::Region(op) => (op.location(), "inside this region".to_string()),
-        };
+        let note = why_note(why, at, data_note);
         error_with_notes(at, &message, &[note])
     }
 
@@ -474,5 +462,21 @@ impl<'c, 'a> Chain<'c, 'a> {
             .users()
             .iter()
             .any(|user| slice.contains(&user.key()))
+    }
+}
+
+/// The note of a `NotComputable`: at the value computed from data (or at
+/// `fallback` when it has no op), or at the region.
+fn why_note<'c>(
+    why: NotComputable,
+    fallback: Location<'c>,
+    data_note: &str,
+) -> (Location<'c>, String) {
+    match why {
+        NotComputable::Data(v) => (
+            v.defining_op().map_or(fallback, |op| op.location()),
+            data_note.to_string(),
+        ),
+        NotComputable::Region(op) => (op.location(), "inside this region".to_string()),
     }
 }
