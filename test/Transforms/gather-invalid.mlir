@@ -129,12 +129,14 @@ ure.program @p {
       %z = arith.constant 0.0 : f32
       %p = arith.cmpf ogt, %d, %z : f32
       scf.if %p {
-        // expected-error @+1 {{cannot gather the read of @out in @k: it runs under a condition computed from data}}
+        // expected-note @+1 {{the access}}
         %v = channel.read @c2[%i] : f32
         spacetime.output %v to @out[%ii, %tt] : f32
       }
     }
   }
+  // The error is the directive's.
+  // expected-error @+1 {{cannot gather the read of @out in @k: it runs under a condition computed from data}}
   ure.gather @k (@out, i, down)
 }
 
@@ -159,12 +161,14 @@ ure.program @p {
       %c1 = arith.constant 1 : index
       // expected-note @+1 {{inside this region}}
       scf.for %r = %c0 to %c1 step %c1 {
-        // expected-error @+1 {{cannot gather the read of @out in @k: it is inside a region that is not an scf.if}}
+        // expected-note @+1 {{the access}}
         %v = channel.read @c[%i] : f32
         spacetime.output %v to @out[%ii, %tt] : f32
       }
     }
   }
+  // The error is the directive's.
+  // expected-error @+1 {{cannot gather the read of @out in @k: it is inside a region that is not an scf.if}}
   ure.gather @k (@out, i, down)
 }
 
@@ -273,11 +277,13 @@ ure.program @p {
       %d = channel.read_lanes @d[%i, %j] : vector<2xf32> indices index, vector<2xindex>
       %zero = arith.constant dense<0.0> : vector<2xf32>
       %m = arith.cmpf ogt, %d, %zero : vector<2xf32>
-      // expected-error @+1 {{cannot gather the read of @out}}
+      // expected-note @+1 {{the access}}
       %v = channel.read_lanes @c[%i, %j] if %m : vector<2xf32> indices index, vector<2xindex>
       spacetime.output %v to @out[%ii, %jj, %tt] if %m : vector<2xf32> indices index, vector<2xindex>, index
     }
   }
+  // The error is the directive's.
+  // expected-error @+1 {{cannot gather the read of @out}}
   ure.gather @k (@out, i, down)
 }
 

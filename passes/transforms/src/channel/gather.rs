@@ -116,6 +116,9 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
 /// coordinates, so that every PE can tell at which steps the others send.
 /// Returns the conditions, and whether they differ along the loop (the
 /// chain is then guarded by them, `rewrite_guarded`).
+/// The note at a value a gather cannot recompute.
+const DATA_NOTE: &str = "computed from data here";
+
 fn check_conditions(
     chain: &Chain<'_, '_>,
     access: Op,
@@ -124,20 +127,22 @@ fn check_conditions(
     let at = op_location(access);
     let what = format!("the read of @{} in @{}", chain.source, chain.name);
     let conditions = enclosing_conditions(access, chain.body).map_err(|why| {
-        chain.not_computable(
+        chain.directive_error(
             at,
             format!("cannot gather {what}: it is inside a region that is not an scf.if; the PEs along the chain must all send at the same steps"),
             why,
+            DATA_NOTE,
         )
     })?;
     let coordinate = chain.info.time.len() + dim;
     let mut varies = false;
     for (condition, _) in &conditions {
         add_to_slice(*condition, chain.body, &mut HashSet::new()).map_err(|why| {
-            chain.not_computable(
+            chain.directive_error(
                 at,
                 format!("cannot gather {what}: it runs under a condition computed from data, so the PEs along '{}' cannot tell when the others send", chain.loop_name),
                 why,
+                DATA_NOTE,
             )
         })?;
         varies |= chain.varies_along(*condition, coordinate).is_some();
@@ -211,10 +216,14 @@ fn rewrite_guarded<'c>(
     let (c, me, is_end, body, t) = count_loop(chain, &e, dim, min, extent);
     let inner = e.at(body);
     let cannot = |why| {
-        chain.not_computable(
+        chain.directive_error(
             access_ref.location(),
-            format!("cannot gather the read of @{}", chain.source),
+            format!(
+                "cannot gather the read of @{} in @{}: its condition (or its lanes' mask) is computed from data, so the PEs along '{}' cannot recompute when the others send",
+                chain.source, chain.name, chain.loop_name
+            ),
             why,
+            DATA_NOTE,
         )
     };
     let when = turn_condition(chain, &inner, access_ref, conditions, (c, t)).map_err(cannot)?;
