@@ -335,10 +335,11 @@ LogicalResult LoadOp::verify() {
   if (failed(verifyIndexOperands(*this, getMap(), getIndices())) ||
       failed(verifyDivisors(*this, getMap())))
     return failure();
-  if (failed(detail::verifyUniqueSymbol(*this, getInputAttr())))
-    return failure();
   auto input =
       SymbolTable::lookupNearestSymbolFrom<InputOp>(*this, getInputAttr());
+  // A name shared with a Func is the error, not the kind found first.
+  if (!input && failed(detail::verifyUniqueSymbol(*this, getInputAttr())))
+    return failure();
   if (!input)
     return emitOpError("reads ")
            << getInputAttr() << ", which is not a ure.input";

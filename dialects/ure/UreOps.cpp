@@ -393,9 +393,9 @@ LogicalResult DefOp::verify() {
   if (numLhs < 0 || numLhs > numVars)
     return emitOpError("num_lhs must be between 0 and the number of loop "
                        "variables");
-  if (failed(detail::verifyUniqueSymbol(*this, getFuncAttr())))
-    return failure();
   auto func = SymbolTable::lookupNearestSymbolFrom<FuncOp>(*this, getFuncAttr());
+  if (!func && failed(detail::verifyUniqueSymbol(*this, getFuncAttr())))
+    return failure();
   if (!func)
     return emitOpError("defines ")
            << getFuncAttr() << ", which is not declared by a ure.func";

@@ -368,7 +368,7 @@ impl<'c, 'a> Chain<'c, 'a> {
     /// A located error for a value the chain cannot recompute at another
     /// PE, with a note at what prevents it.
     pub fn not_computable(&self, at: Location<'c>, message: String, why: NotComputable) -> Failed {
-        self.error_with_note(at, message, why, "computed from data here")
+        self.error_with_note(at, message, why, DATA_NOTE)
     }
 
     /// An error at the directive, with notes at the access it is about
@@ -464,6 +464,9 @@ impl<'c, 'a> Chain<'c, 'a> {
             .any(|user| slice.contains(&user.key()))
     }
 }
+
+/// The note at a value a chain cannot recompute for its other PEs.
+pub const DATA_NOTE: &str = "computed from data here";
 
 /// The note of a `NotComputable`: at the value computed from data (or at
 /// `fallback` when it has no op), or at the region.

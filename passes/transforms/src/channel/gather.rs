@@ -21,7 +21,7 @@
 //! conditions (`rewrite_guarded`). The PEs of a step run in the chain's
 //! order (`descending` for `down`), so the kernel runs on one thread.
 
-use crate::channel::chain::Chain;
+use crate::channel::chain::{Chain, DATA_NOTE};
 use crate::channel::gather::access::{find_read, op_location, the_store};
 use crate::channel::isolate::build::{read, write};
 use crate::channel::isolate::slice::{
@@ -116,9 +116,6 @@ fn gather(chain: &Chain<'_, '_>) -> Result<(), Failed> {
 /// coordinates, so that every PE can tell at which steps the others send.
 /// Returns the conditions, and whether they differ along the loop (the
 /// chain is then guarded by them, `rewrite_guarded`).
-/// The note at a value a gather cannot recompute.
-const DATA_NOTE: &str = "computed from data here";
-
 fn check_conditions(
     chain: &Chain<'_, '_>,
     access: Op,

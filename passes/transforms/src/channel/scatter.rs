@@ -19,7 +19,7 @@
 //! serial loop) the FIFO links an iteration to the next one of the same
 //! PE; serial loops run upwards, so only `up` is possible there.
 
-use crate::channel::chain::Chain;
+use crate::channel::chain::{Chain, DATA_NOTE};
 use crate::channel::isolate::build::{read, write};
 use crate::channel::isolate::slice::{clone_op, combine, enclosing_conditions, Condition};
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -352,7 +352,7 @@ fn read_conditions(chain: &Chain<'_, '_>, access: Op) -> Result<Vec<Condition>, 
             at,
             format!("cannot scatter {what}: it is inside a region that is not an scf.if, so the other PEs cannot tell when it happens"),
             why,
-            "computed from data here",
+            DATA_NOTE,
         )
     })?;
     let mut needed: Vec<Val> = conditions.iter().map(|(c, _)| *c).collect();
